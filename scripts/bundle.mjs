@@ -4,7 +4,8 @@
 // Loading ~40 small ES modules costs Node ~2 ms each (resolve, realpath, read, compile): for a
 // pre-commit hook that lints one file, that was half the start-up. One file loads in a few ms.
 // Type declarations stay tsc's; files loaded at run time by path (generated validators, workers)
-// are not touched.
+// are not touched, and neither are the package's own CommonJS files (.cjs) the code imports: the
+// generated validators require them too, and both sides must share one instance of each.
 //
 // usage (from a package folder): node ../../scripts/bundle.mjs dist/index.js [--external <pkg>]...
 // The package's exports point at the bundle; tsc's files stay for the declarations and source maps.
@@ -16,7 +17,7 @@
 //                          esbuild inlines them and every start parses them).
 import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
 const { values, positionals } = parseArgs({
@@ -32,9 +33,23 @@ if ((values.outfile !== undefined || values.splitting) && positionals.length !==
   process.exit(2);
 }
 
+/** Relative imports of .cjs files stay imports, their paths made relative to the bundle. */
+function ownCommonJs(outdir) {
+  return {
+    name: 'own-commonjs',
+    setup(build) {
+      build.onResolve({ filter: /\.cjs$/ }, ({ path, resolveDir }) => {
+        if (!path.startsWith('.')) return undefined;
+        return { path: `./${relative(outdir, resolve(resolveDir, path))}`, external: true };
+      });
+    },
+  };
+}
+
 for (const entry of positionals) {
   const outfile = values.outfile ?? entry.replace(/\.js$/, '.bundle.js');
   const common = {
+    plugins: [ownCommonJs(resolve(dirname(outfile)))],
     entryPoints: [entry],
     bundle: true,
     platform: 'node',

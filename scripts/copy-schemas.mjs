@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // Builds @cdx/schemas: copies every schemas/**/*.schema.json (not the examples) into the package,
-// at the path its $id names, and writes catalog.json. Usage: copy-schemas.mjs <schemas dir> <out dir>
+// at the path its $id names, and writes catalog.json, the cdx vocabulary meta-schema and the ajv plugin
+// (ajv.cjs: the cdx keywords and formats). Usage: copy-schemas.mjs <schemas dir> <out dir>
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { ajvPluginSource, ajvPluginTypes, VOCABULARY_FILE, vocabularySchema } from './lib/emit-ajv-plugin.mjs';
 import { loadSchemas } from './lib/schemas.mjs';
 
 const [from, to] = process.argv.slice(2);
@@ -18,4 +20,8 @@ for (const entry of loadSchemas(from)) {
   writeFileSync(target, `${JSON.stringify(entry.schema, null, 2)}\n`);
   catalog.push({ $id: entry.id, title: entry.schema.title, kind: entry.schema.cdxKind ?? null, file: entry.rel });
 }
-writeFileSync(join(to, 'catalog.json'), `${JSON.stringify({ schemas: catalog }, null, 2)}\n`);
+mkdirSync(join(to, dirname(VOCABULARY_FILE)), { recursive: true });
+writeFileSync(join(to, VOCABULARY_FILE), `${JSON.stringify(vocabularySchema(), null, 2)}\n`);
+writeFileSync(join(to, 'catalog.json'), `${JSON.stringify({ vocabulary: VOCABULARY_FILE, schemas: catalog }, null, 2)}\n`);
+writeFileSync(join(to, 'ajv.cjs'), ajvPluginSource());
+writeFileSync(join(to, 'ajv.d.cts'), ajvPluginTypes());

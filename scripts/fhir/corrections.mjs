@@ -15,6 +15,7 @@ import { PRIMITIVE_CODES, SYSTEM_STRING, capitalize, memberNames } from './eleme
  * @property {string[]} twins `_` twins upstream omits
  * @property {string[]} dropped members upstream has and 4.0.1 does not
  * @property {Map<string, { code: string, many: boolean, description: string }>} added members 4.0.1 has and upstream lacks
+ * @property {Record<string, string[]>} choices choice elements (`value[x]`) → their forms (`valueString`, …): at most one may be present
  */
 
 /**
@@ -73,10 +74,15 @@ export function corrections(up, name, def, info, log) {
   const conditions = [];
   /** @type {Correction['enums']} */
   const enums = new Map();
+  /** @type {Record<string, string[]>} */
+  const choices = {};
   for (const e of info.children) {
     const member = lastOf(e);
     /** @type {string[]} */
     const codes = (e.type ?? []).map((/** @type {Json} */ t) => t.code);
+    // A choice takes one of its forms (R4 JSON: "only one of the choice types may be present").
+    const forms = member.endsWith('[x]') ? memberNames(e).filter((m) => !m.startsWith('_')) : [];
+    if (forms.length > 1) choices[member] = forms;
     if (e.min >= 1) {
       if (member.endsWith('[x]')) {
         // When no alternative is present, one finding names the first (or the preferred) one.
@@ -119,7 +125,7 @@ export function corrections(up, name, def, info, log) {
       }
     }
   }
-  return { required: [...required], conditions, enums, twins, dropped, added };
+  return { required: [...required], conditions, enums, twins, dropped, added, choices };
 }
 
 /**
@@ -152,5 +158,6 @@ export function applyCorrections(def, fix, refTo) {
     const withEnum = { ...scalar, type: 'string', enum: codes };
     properties[member] = prop.items ? { ...prop, items: withEnum } : withEnum;
   }
-  return { ...def, properties, required: fix.required, allOf: fix.conditions };
+  const choice = Object.keys(fix.choices).length > 0 ? { cdxChoice: fix.choices } : {};
+  return { ...def, properties, required: fix.required, allOf: fix.conditions, ...choice };
 }

@@ -3,6 +3,7 @@
 import { createRequire } from 'node:module';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { codeListFormats } from './code-lists.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -12,6 +13,9 @@ const require = createRequire(import.meta.url);
  * folder, in src/ and in dist/ alike.
  */
 const FUNCTION_FORMATS = require('../../packages/validate/src/formats.cjs');
+/** packages/validate/src/choice.cjs: what `cdxChoice` calls, in process and in generated code. */
+const CHOICE = require('../../packages/validate/src/choice.cjs');
+const { _ } = Ajv2020;
 
 /**
  * The way from a generated module's folder to packages/validate/src/ (or dist/).
@@ -19,17 +23,40 @@ const FUNCTION_FORMATS = require('../../packages/validate/src/formats.cjs');
  */
 export const toSrc = (moduleDir) => '../'.repeat(2 + moduleDir.split('/').filter(Boolean).length);
 
-/** Annotation keywords of the cdx vocabulary (schemas/README.md). They never validate. */
+/**
+ * Annotation keywords of the cdx vocabulary (schemas/README.md). They never validate. Each value is
+ * the meta-schema of the keyword's value; @cdx/schemas publishes them as its vocabulary meta-schema
+ * and registers them in its ajv plugin (scripts/lib/emit-ajv-plugin.mjs).
+ */
 export const CDX_KEYWORDS = {
-  cdxKind: { type: 'string' },
-  cdxQuery: { type: 'boolean' },
-  cdxBeta: { type: 'boolean' },
-  cdxLabel: { enum: ['Reliable', 'Probable', 'Possible'] },
-  cdxNoDataOnDemand: { type: 'boolean' },
-  cdxVariantOf: { type: 'string' },
-  cdxDetect: { type: 'object' },
+  cdxKind: { type: 'string', description: 'The kind id of a message schema: "<DataModel>/<EventType>", "cds-hooks/<document or hook>", "fhir/<Name>" or "auth/<Name>".' },
+  cdxQuery: { type: 'boolean', description: 'A synchronous query: exactly one Meta.Destinations entry; data-on-demand checks apply.' },
+  // An event the spec names without showing its payload: only the Meta envelope is checked.
+  cdxUnpublished: { type: 'boolean', description: 'An event the spec names without showing its payload: only the Meta envelope is checked.' },
+  cdxBeta: { type: 'boolean', description: 'The spec labels this message or field beta (or open beta).' },
+  cdxLabel: { enum: ['Reliable', 'Probable', 'Possible'], description: "The spec's reliability label of a field." },
+  cdxNoDataOnDemand: { type: 'boolean', description: 'The spec says this field is not supported with data on demand.' },
+  cdxVariantOf: { type: 'string', description: 'This member is a known variant spelling of the named canonical sibling (reported as spelling-drift).' },
+  cdxDetect: { type: 'object', description: 'What tells a FHIR payload of this kind apart: resourceType, bundleType, event, entry.' },
+  // A FHIR profile's Reference member: the resource types the spec says it refers to
+  // (scripts/lib/reference-targets.mjs; rules reference-target and service-profile).
+  cdxTargets: { type: 'array', items: { type: 'string' }, description: "A FHIR profile's Reference member: the resource types the spec says it refers to." },
   // A place that holds any FHIR resource: validated as its own resourceType (scripts/lib/fhir-schemas.mjs).
-  cdxResource: { type: 'boolean' },
+  cdxResource: { type: 'boolean', description: 'Holds any FHIR resource, which @cdx/validate validates as its own resourceType; a plain schema tool checks only its resourceType and id.' },
+  // Each choice element's forms, of which an object gives at most one (coded: choiceKeyword below).
+  cdxChoice: { type: 'object', description: "Each choice element's forms (value[x]: valueString, valueUrl, ...), of which an object gives at most one." },
+};
+
+/**
+ * Annotation keywords checked by the type of their value only. A keyword's meta-schema is compiled
+ * like any schema, which numbers every validator compiled after it anew: these are checked without
+ * one, so adding them changed no generated validator.
+ */
+export const CDX_TYPED_KEYWORDS = {
+  // A CDS Hooks request kind: its hook's metadata (scripts/lib/hooks.mjs).
+  cdxHook: 'object',
+  // A context field the hook lets prefetch templates use as a token ({{context.patientId}}).
+  cdxPrefetchToken: 'boolean',
 };
 
 /**
@@ -41,7 +68,41 @@ export const CDX_FORMATS = {
   iso8601: /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/,
   // E.164: a plus sign and up to fifteen digits, no leading zero.
   e164: /^\+[1-9]\d{1,14}$/,
+  // ISO 639-1 language codes and ISO 3166-1 alpha-2 country codes, either case: built from the
+  // packages that keep the lists (scripts/lib/code-lists.mjs), so the generated code holds them.
+  ...codeListFormats(),
 };
+
+/**
+ * `cdxChoice: { "value[x]": ["valueString", "valueUrl", …], … }` (derived R4 definitions): at most
+ * one form of each choice element. Fails with params `{ choice, forms }` (the forms present).
+ * @param {string} moduleDir
+ * @returns {import('ajv').KeywordDefinition}
+ */
+function choiceKeyword(moduleDir) {
+  return {
+    keyword: 'cdxChoice',
+    type: 'object',
+    schemaType: 'object',
+    error: {
+      message: ({ params }) => _`"must give one form of " + ${params.choice}`,
+      params: ({ params }) => _`{choice: ${params.choice}, forms: ${params.forms}}`,
+    },
+    code(cxt) {
+      const { gen, data, schema } = cxt;
+      const helper = gen.scopeValue('func', { key: 'choiceForms', ref: CHOICE.choiceForms, code: _`require(${`${toSrc(moduleDir)}choice.cjs`}).choiceForms` });
+      for (const [choice, forms] of Object.entries(schema)) {
+        const items = forms.reduce((code, form, i) => (i === 0 ? _`${form}` : _`${code}, ${form}`), _``);
+        const set = gen.scopeValue('obj', { key: `choice:${forms.join(',')}`, ref: new Set(forms), code: _`new Set([${items}])` });
+        const present = gen.const('forms', _`${helper}(${data}, ${set})`);
+        gen.if(_`${present} !== null`, () => {
+          cxt.setParams({ choice: _`${choice}`, forms: present });
+          cxt.error();
+        });
+      }
+    },
+  };
+}
 
 /**
  * @param {{ ownProperties?: boolean, strictRequired?: boolean, keywords?: import('ajv').KeywordDefinition[], moduleDir?: string }} [options]
@@ -65,10 +126,12 @@ export function createAjv({ ownProperties = true, strictRequired = true, keyword
   addFormats.default(ajv, ['date', 'date-time', 'uuid', 'uri', 'email']);
   ajv.addFormat('base64', FUNCTION_FORMATS.base64);
   for (const [name, regex] of Object.entries(CDX_FORMATS)) ajv.addFormat(name, regex);
+  keywords = [...keywords, choiceKeyword(moduleDir)];
   const coded = new Set(keywords.map((k) => k.keyword));
   for (const [keyword, metaSchema] of Object.entries(CDX_KEYWORDS)) {
     if (!coded.has(keyword)) ajv.addKeyword({ keyword, metaSchema, schemaType: metaSchema.type ?? ['string'], valid: true });
   }
+  for (const [keyword, schemaType] of Object.entries(CDX_TYPED_KEYWORDS)) ajv.addKeyword({ keyword, schemaType, valid: true });
   for (const definition of keywords) ajv.addKeyword(definition);
   return ajv;
 }

@@ -2,6 +2,7 @@
 // (path, type, required, label, beta, data on demand, notes). Members of shared definitions in
 // other files link to those pages instead of being repeated.
 import { posix } from 'node:path';
+import { MATURITY_TITLES } from './hooks.mjs';
 import { resolveRef } from './resolve.mjs';
 
 const HEADER = '| path | type | required | label | beta | data on demand | notes |';
@@ -49,13 +50,30 @@ function typeText(schema, entry, entries, from) {
   return parts.join(' \\| ');
 }
 
+/** A member's notes: what its annotations say, then its description. */
+function notes(sub) {
+  const marks = [
+    sub.cdxVariantOf ? `Known variant of \`${sub.cdxVariantOf}\` (reported as spelling-drift).` : '',
+    sub.cdxPrefetchToken ? 'Prefetch token: {{context.<name>}} in a prefetch template.' : '',
+    sub.deprecated ? 'Deprecated.' : '',
+  ];
+  return [...marks, sub.description ?? ''].filter(Boolean).join(' ');
+}
+
+/** The maturity of a CDS Hooks hook's request kind, as the hook library gives it. */
+function hookLine(hook) {
+  if (!hook) return '';
+  const deprecated = hook.replacedBy ? `; deprecated in favour of ${hook.replacedBy.join(' and ')}` : '';
+  return ` — hook version ${hook.hookVersion} (CDS Hooks ${hook.specificationVersion}), maturity ${hook.maturity} - ${MATURITY_TITLES[hook.maturity]}${deprecated}`;
+}
+
 function rows(schema, entry, entries, from, path, required, out, depth) {
   const { props, required: req } = membersOf(schema, entry, entries);
   for (const [name, { sub, entry: owner }] of props) {
     const here = path ? `${path}.${name}` : name;
     const resolvedSub = sub.$ref?.startsWith('#') ? resolveRef(sub.$ref, owner.id, entries).target : sub;
     out.push(
-      `| \`${cell(here)}\` | ${typeText(sub, owner, entries, from)} | ${req.has(name) ? 'yes' : ''} | ${sub.cdxLabel ?? ''} | ${sub.cdxBeta ? 'beta' : ''} | ${sub.cdxNoDataOnDemand ? 'not supported' : ''} | ${cell(sub.cdxVariantOf ? `Known variant of \`${sub.cdxVariantOf}\` (reported as spelling-drift). ${sub.description ?? ''}` : sub.description)} |`,
+      `| \`${cell(here)}\` | ${typeText(sub, owner, entries, from)} | ${req.has(name) ? 'yes' : ''} | ${sub.cdxLabel ?? ''} | ${sub.cdxBeta ? 'beta' : ''} | ${sub.cdxNoDataOnDemand ? 'not supported' : ''} | ${cell(notes(sub))} |`,
     );
     if (depth > 12 || (sub.$ref && !sub.$ref.startsWith('#'))) continue;
     const items = resolvedSub.items?.$ref?.startsWith('#') ? resolveRef(resolvedSub.items.$ref, owner.id, entries).target : resolvedSub.items;
@@ -84,7 +102,7 @@ export function emitDocs(entries, banner) {
       schema.description,
       '',
       `- Schema: \`schemas/${entry.rel}\` (\`$id\` ${schema.$id})`,
-      ...(schema.cdxKind ? [`- Kind: \`${schema.cdxKind}\`${schema.cdxQuery ? ' (synchronous query)' : ''}${schema.cdxBeta ? ' — beta' : ''}`] : []),
+      ...(schema.cdxKind ? [`- Kind: \`${schema.cdxKind}\`${schema.cdxQuery ? ' (synchronous query)' : ''}${schema.cdxUnpublished ? ' (payload not published: only the Meta envelope is checked)' : ''}${schema.cdxBeta ? ' — beta' : ''}${hookLine(schema.cdxHook)}`] : []),
       `- TypeScript: \`import type { ${schema.title} } from '@cdx/types'\``,
       '',
       ...(table.length > 0

@@ -3,11 +3,15 @@
 // would otherwise inline and rename them); cdx annotations become JSDoc.
 import { compile } from 'json-schema-to-typescript';
 import { posix } from 'node:path';
+import { MATURITY_TITLES as MATURITY } from './hooks.mjs';
 import { resolveRef } from './resolve.mjs';
 
 const LABEL_NOTES = {
   cdxLabel: (v) => `Reliability: ${v}.`,
   cdxBeta: (v) => (v ? 'Beta.' : ''),
+  cdxHook: (v) =>
+    `Hook version ${v.hookVersion}, maturity ${v.maturity} - ${MATURITY[v.maturity]}.${v.replacedBy ? ` Deprecated: use ${v.replacedBy.join(' or ')}.` : ''}`,
+  cdxPrefetchToken: (v) => (v ? 'Prefetch token: usable in prefetch templates as {{context.<name>}}.' : ''),
   cdxNoDataOnDemand: (v) => (v ? 'Not supported with data on demand.' : ''),
 };
 
@@ -95,6 +99,30 @@ async function emitOne(entry, entries, banner) {
     .join('\n');
 }
 
+/** The name of each family's union of payload types. */
+const FAMILY_UNIONS = { datamodel: 'DataModelMessage', cdshooks: 'CdsHooksDocument', fhir: 'FhirPayload', auth: 'AuthBody', search: 'SearchBody' };
+
+/**
+ * The CDS Hooks requests by hook name: `CdsHooksRequest<'order-sign'>` is the order-sign request's
+ * type, `CdsHooksRequest` any request of a library hook.
+ */
+function hookRequests(kinds) {
+  const hooks = kinds.filter((k) => k.entry.schema.cdxHook).map((k) => [k.entry.schema.properties.hook.const, k.title]);
+  return [
+    '/** The request type of each hook of the CDS Hooks hook library, by hook name. */',
+    'export interface CdsHooksRequestMap {',
+    ...hooks.map(([hook, title]) => `  ${JSON.stringify(hook)}: ${title};`),
+    '}',
+    '',
+    '/** The name of a hook of the CDS Hooks hook library. */',
+    'export type CdsHookName = keyof CdsHooksRequestMap;',
+    '',
+    '/** A CDS Hooks request of a library hook: `CdsHooksRequest<\'order-sign\'>`, or any of them. */',
+    'export type CdsHooksRequest<H extends CdsHookName = CdsHookName> = CdsHooksRequestMap[H];',
+    '',
+  ];
+}
+
 /** @returns {Map<string, string>} file path relative to packages/types/src/generated → contents */
 export async function emitTypes(entries, kinds, banner) {
   const files = new Map();
@@ -107,13 +135,15 @@ export async function emitTypes(entries, kinds, banner) {
   index.push('/** Every kind id `@cdx/validate` knows, mapped to the type of its payload. */');
   index.push('export interface KindMap {');
   for (const k of kinds) index.push(`  ${JSON.stringify(k.id)}: ${k.title};`);
-  index.push('}', '', '/** A kind id: `"<DataModel>/<EventType>"`, `"fhir/<Name>"` or `"auth/<Name>"`. */');
+  index.push('}', '', '/** A kind id: `"<DataModel>/<EventType>"`, `"cds-hooks/<document or hook>"`, `"fhir/<Name>"`, `"fhir/<Type>/_search"` or `"auth/<Name>"`. */');
   index.push('export type KindId = keyof KindMap;', '');
   for (const family of [...new Set(kinds.map((k) => k.family))]) {
     const members = kinds.filter((k) => k.family === family).map((k) => k.title);
-    const name = { datamodel: 'DataModelMessage', fhir: 'FhirPayload', auth: 'AuthBody' }[family];
+    const name = FAMILY_UNIONS[family];
+    if (!name) throw new Error(`emit-types: no union name for the ${family} family`);
     index.push(`/** Every ${family} payload type. */`, `export type ${name} = ${members.join(' | ')};`, '');
   }
+  index.push(...hookRequests(kinds));
   files.set('index.ts', index.join('\n'));
   return files;
 }

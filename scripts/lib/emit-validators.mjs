@@ -9,11 +9,21 @@
 import { buildShape } from './shape.mjs';
 import { dereference } from './resolve.mjs';
 import { emitFhir, fhirKindModules } from './emit-fhir.mjs';
+import { emitLoaders } from './emit-loaders.mjs';
 import { withoutAnnotations } from './fhir-schemas.mjs';
+import { resourceSlotKeywords } from './fhir-keywords.mjs';
+import { hookInfo } from './hooks.mjs';
+import { withResourceSlots } from './resource-slots.mjs';
 import { standalone, withoutContext, withoutErrorObjects } from './standalone.mjs';
 import { STRICT_BASE, strictTwin } from './strict.mjs';
 import { createAjv } from './ajv.mjs';
 import { createTwinAjv } from './twin-ajv.mjs';
+import { emitCodeLists } from './code-lists.mjs';
+import { emitReferenceTargets } from './reference-targets.mjs';
+import { fileURLToPath } from 'node:url';
+
+/** The repository, where the R4 definitions package is installed. */
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
  * One standalone module's code in its own function scope, so that two of them (each names its
@@ -23,13 +33,22 @@ function scoped(code) {
   return `(function (exports) {\n${code}\nreturn exports;\n})({})`;
 }
 
-/** The module of a Data Model or auth kind: canonical validator, field map and strict twin. */
+/** The dispatcher of resource slots (packages/validate/src/fhir/resources.cjs), from generated/validators/. */
+const DISPATCHER = '../../fhir/resources.cjs';
+
+/**
+ * The module of a Data Model, CDS Hooks or auth kind: canonical validator, field map and strict
+ * twin. `entries` are the family's own schemas with resource slots (scripts/lib/resource-slots.mjs).
+ * Returns the code and whether the field map holds a resource slot (walked with the FHIR shapes).
+ */
 async function emitKindModule(kind, entries, ajvs) {
-  const shape = buildShape(await dereference(kind.entry, entries));
+  const own = entries.find((e) => e.id === kind.entry.id);
+  const shape = buildShape(await dereference(own, entries));
   const canonical = `const canonical = ${scoped(standalone(ajvs.canonical, { v0: kind.entry.id }))};`;
   const kinds = `exports.kinds = {\n  ${JSON.stringify(kind.id)}: { validate: canonical.v0, shape: ${JSON.stringify(shape)} },\n};`;
   const twin = `const twin = ${scoped(withoutContext(withoutErrorObjects(standalone(ajvs.twin, { s0: STRICT_BASE + kind.entry.rel }))))};`;
-  return [canonical, kinds, twin, `exports.twins = {\n  ${JSON.stringify(kind.id)}: twin.s0,\n};`].join('\n');
+  const code = [canonical, kinds, twin, `exports.twins = {\n  ${JSON.stringify(kind.id)}: twin.s0,\n};`].join('\n');
+  return { code, resources: shape.some((node) => node.r === 1) };
 }
 
 /**
@@ -37,8 +56,8 @@ async function emitKindModule(kind, entries, ajvs) {
  * left out of what ajv compiles: standalone code embeds each schema it compiles.
  */
 function ownAjvs(entries) {
-  const canonical = createAjv();
-  const twin = createTwinAjv();
+  const canonical = createAjv({ keywords: resourceSlotKeywords({ twin: false, dispatcher: DISPATCHER }) });
+  const twin = createTwinAjv({ keywords: resourceSlotKeywords({ twin: true, dispatcher: DISPATCHER }) });
   for (const entry of entries) {
     canonical.addSchema(withoutAnnotations(entry.schema));
     twin.addSchema(withoutAnnotations(strictTwin(entry, entries)));
@@ -56,10 +75,13 @@ export async function emitValidators(entries, kinds, banner) {
   const files = new Map();
   // ajv's standalone code starts with its own "use strict".
   const file = (code) => `${banner}\n${code.startsWith('"use strict";') ? '' : '"use strict";\n'}${code}\n`;
-  const own = entries.filter((e) => e.family !== 'fhir');
+  const own = entries.filter((e) => e.family !== 'fhir').map((e) => withResourceSlots(e, entries));
   const ajvs = ownAjvs(own);
+  const holdsResources = new Set();
   for (const kind of kinds.filter((k) => k.family !== 'fhir')) {
-    files.set(`validators/${kind.slug}.cjs`, file(await emitKindModule(kind, own, ajvs)));
+    const { code, resources } = await emitKindModule(kind, own, ajvs);
+    files.set(`validators/${kind.slug}.cjs`, file(code));
+    if (resources) holdsResources.add(kind.id);
   }
   const fhirKinds = kinds.filter((k) => k.family === 'fhir');
   for (const [path, code] of emitFhir(entries, fhirKinds)) files.set(`validators/${path}`, file(code));
@@ -80,7 +102,10 @@ export async function emitValidators(entries, kinds, banner) {
         ...modules,
         query: Boolean(k.entry.schema.cdxQuery),
         beta: Boolean(k.entry.schema.cdxBeta),
+        ...(k.entry.schema.cdxUnpublished ? { unpublished: true } : {}),
         ...(k.entry.schema.cdxDetect ? { detect: k.entry.schema.cdxDetect } : {}),
+        ...(holdsResources.has(k.id) ? { resources: true } : {}),
+        ...(k.entry.schema.cdxHook ? { hook: hookInfo(k.entry, entries) } : {}),
       };
       return `  ${JSON.stringify(info)},`;
     }),
@@ -88,5 +113,8 @@ export async function emitValidators(entries, kinds, banner) {
     '',
   ];
   files.set('kinds.ts', registry.join('\n'));
+  files.set('code-lists.ts', emitCodeLists(banner));
+  files.set('reference-targets.ts', emitReferenceTargets(entries, kinds, banner, REPO));
+  files.set('loaders.ts', emitLoaders(files.keys(), banner));
   return files;
 }

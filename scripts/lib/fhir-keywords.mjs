@@ -52,6 +52,22 @@ function externalCall(keyword, schemaType, target) {
 }
 
 /**
+ * The resource slot keywords for a module outside fhir/r4 (a CDS Hooks document holds FHIR resources):
+ * calls into the same run-time dispatcher, required by its path from that module's folder.
+ * `cdxResource: true` holds any resource, `cdxResourceOf: "<Type>"` one of that type.
+ * @param {{ twin: boolean, dispatcher: string }} options dispatcher: the path of fhir/resources.cjs from the module
+ * @returns {import('ajv').KeywordDefinition[]}
+ */
+export function resourceSlotKeywords({ twin, dispatcher }) {
+  const flavour = twin ? 'twin' : 'canonical';
+  return [
+    externalCall('cdxResource', 'boolean', () => ({ key: 'resource', code: _`require(${dispatcher})[${flavour}]` })),
+    // A slot of one resource type (scripts/lib/resource-slots.mjs).
+    externalCall('cdxResourceOf', 'string', (type) => ({ key: `resource:${type}`, code: _`require(${dispatcher}).typed(${flavour}, ${type})` })),
+  ];
+}
+
+/**
  * The keywords for a resource type's module: canonical or twin flavour.
  * @param {{ twin: boolean }} options
  * @returns {import('ajv').KeywordDefinition[]}

@@ -22,7 +22,7 @@ export const DATATYPES_REL = `${R4_DIR}datatypes.schema.json`;
 export const OVERLAY_BASE = `${ID_BASE}.overlay/`;
 
 /** Keywords that describe and never constrain: left out of compiled code (docs and types carry them). */
-const ANNOTATIONS = new Set(['title', 'description', '$comment', 'examples', 'cdxLabel', 'cdxBeta']);
+const ANNOTATIONS = new Set(['title', 'description', '$comment', 'examples', 'cdxLabel', 'cdxBeta', 'cdxHook', 'cdxPrefetchToken', 'cdxTargets']);
 /** Keywords whose values are data, not subschemas. */
 const DATA = new Set(['const', 'enum', 'default', 'examples', 'required', 'cdxDetect', 'cdxKind']);
 

@@ -7,7 +7,7 @@ export const ID_BASE = 'https://schemas.cdx.dev/';
 export const SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 
 /** Families are the top-level folders of schemas/; each has its own kind-id scheme. */
-export const FAMILIES = ['datamodel', 'fhir', 'auth'];
+export const FAMILIES = ['datamodel', 'cdshooks', 'fhir', 'auth', 'search'];
 
 function listSchemaFiles(dir) {
   const out = [];

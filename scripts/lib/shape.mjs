@@ -3,8 +3,10 @@
 //
 // A shape is an array of nodes; nodes refer to each other by index, so recursive schemas (FHIR
 // Extension) stay finite. Node: { p?: {name: index}, i?: index, v?: {variant: canonical},
-// o?: 1 (open map: members not checked), nd?: 1 (not supported with data on demand), l?: label,
-// r?: 1 (a FHIR resource: walked with the shape of its own resourceType) }.
+// o?: 1 (open map: members not checked), a?: index (an open map's values, when they have structure:
+// CDS Hooks prefetch results), nd?: 1 (not supported with data on demand), l?: label,
+// r?: 1 (a FHIR resource: walked with the shape of its own resourceType), rt?: type (a slot of one
+// resource type: walked with that type's shape) }.
 
 const COMBINERS = ['allOf', 'anyOf', 'oneOf'];
 const BRANCHES = ['then', 'else'];
@@ -31,6 +33,22 @@ function flatten(schemas, resolve) {
 }
 
 /**
+ * Whether the values a schema describes have anything to walk: members, items, a resource slot.
+ * @param {object[]} schemas
+ * @param {(schema: any) => any} resolve
+ */
+function hasStructure(schemas, resolve) {
+  return flatten(schemas, resolve).some(
+    (part) =>
+      part.cdxResource === true ||
+      typeof part.cdxResourceOf === 'string' ||
+      Object.keys(part.properties ?? {}).length > 0 ||
+      (part.items && typeof part.items === 'object') ||
+      (part.additionalProperties && typeof part.additionalProperties === 'object' && hasStructure([part.additionalProperties], resolve)),
+  );
+}
+
+/**
  * One table of nodes for several roots, sharing the nodes of the definitions they share (the FHIR
  * data types under every resource type).
  * @param {object[]} roots
@@ -50,14 +68,17 @@ export function buildShapes(roots, { resolve = (schema) => schema } = {}) {
     const node = {};
     nodes.push(node);
     if (key) memo.set(key, index);
-    // Whatever is in a resource slot has its own shape, chosen by its resourceType.
-    if (parts.some((part) => part.cdxResource === true)) {
+    // Whatever is in a resource slot has its own shape, chosen by its resourceType (or the slot's type).
+    const typed = parts.find((part) => typeof part.cdxResourceOf === 'string');
+    if (typed || parts.some((part) => part.cdxResource === true)) {
       node.r = 1;
+      if (typed) node.rt = typed.cdxResourceOf;
       return index;
     }
 
     const props = new Map();
     const items = [];
+    const values = [];
     for (const part of parts) {
       for (const [name, sub] of Object.entries(part.properties ?? {})) {
         if (!props.has(name)) props.set(name, []);
@@ -66,6 +87,7 @@ export function buildShapes(roots, { resolve = (schema) => schema } = {}) {
       if (part.items && typeof part.items === 'object') items.push(part.items);
       if ((part.additionalProperties && typeof part.additionalProperties === 'object') || part.patternProperties) {
         node.o = 1;
+        if (part.additionalProperties && typeof part.additionalProperties === 'object') values.push(part.additionalProperties);
       }
       if (part.cdxNoDataOnDemand) node.nd = 1;
       if (part.cdxLabel) node.l = part.cdxLabel;
@@ -80,6 +102,7 @@ export function buildShapes(roots, { resolve = (schema) => schema } = {}) {
       }
     }
     if (items.length > 0) node.i = build(items);
+    if (values.length > 0 && hasStructure(values, resolve)) node.a = build(values);
     return index;
   }
 

@@ -32,8 +32,11 @@ export function withoutInstancePaths(code) {
   return code.replace(/\{instancePath:instancePath\+[^,{}]*,parentData/g, '{instancePath,parentData');
 }
 
-/** An error ajv builds and records (standalone code with `lines: true`): the object, then the push. */
-const OWN_ERROR = /^const err\d+ = \{.*\};\nif\(vErrors === null\)\{\nvErrors = \[err\d+\];\n\}\nelse \{\nvErrors\.push\(err\d+\);\n\}\nerrors\+\+;$/gm;
+/**
+ * An error ajv builds and records (standalone code with `lines: true`): the object (over several
+ * lines for dependentRequired's params), then the push.
+ */
+const OWN_ERROR = /^const err\d+ = \{(?:.*\n)*?.*\};\nif\(vErrors === null\)\{\nvErrors = \[err\d+\];\n\}\nelse \{\nvErrors\.push\(err\d+\);\n\}\nerrors\+\+;$/gm;
 /** A called validator's errors taken over (after appendErrorsInPlace). */
 const CALLEE_ERRORS = /^if \(vErrors === null\) vErrors = [\w$.]+\.errors; else for \(const vError of [\w$.]+\.errors\) vErrors\.push\(vError\);\nerrors = vErrors\.length;$/gm;
 

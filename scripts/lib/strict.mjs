@@ -17,7 +17,7 @@ export const STRICT_BASE = `${ID_BASE}.strict/`;
 const ANNOTATIONS = new Set(['title', 'description', '$comment', 'examples', 'default']);
 
 /** Keywords whose values are data, not subschemas. */
-const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'examples', 'required', 'cdxDetect']);
+const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'examples', 'required', 'cdxDetect', 'cdxHook', 'cdxTargets', 'cdxChoice']);
 const OPEN_KEYWORDS = ['additionalProperties', 'patternProperties', 'unevaluatedProperties'];
 /** Subschemas under these keywords describe the same instance as their parent, which closes it. */
 const IN_PLACE = new Set(['allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependentSchemas']);

@@ -70,7 +70,9 @@ export function hostileFiles({ mb = 20 } = {}) {
   provider.Providers[0].Demographics.Addresses = Array(20_000).fill(5);
   const cards = JSON.parse(example('cdshooks-patient-view-response'));
   const card = cards.cards[0];
-  cards.cards = Array.from({ length: 2000 }, () => ({ ...card, suggestions: card.suggestions ?? [{ label: 'x' }], selectionBehavior: undefined }));
+  // Each card's action resource fails both alternatives of its anyOf (a FHIR resource, or the deprecated string).
+  const failing = { label: 'x', actions: [{ type: null, description: 'x', resource: 42 }] };
+  cards.cards = Array.from({ length: 2000 }, (_, i) => ({ ...card, uuid: `card-${i}`, suggestions: [failing] }));
   const depth = 100_000;
 
   return [

@@ -2,6 +2,7 @@
 // sender would log. Run: npm run build && npm start
 import type { PatientMerge } from '@cdx/types';
 import { assertKind, detectKind, validate } from '@cdx/validate';
+import { checkCdsHooks } from './cds-hooks.js';
 
 const merge = {
   Meta: {
@@ -28,5 +29,6 @@ for (const finding of bad.findings) console.log(`${finding.ruleId} ${finding.poi
 assertKind('PatientAdmin/PatientMerge', merge);
 const narrowed: PatientMerge = merge; // assertKind narrowed `merge`; this line must type-check
 console.log(`first identifier: ${narrowed.Patient.Identifiers[0]?.ID}`);
-if (ok.valid && !bad.valid) process.exitCode = 0;
+const cds = checkCdsHooks();
+if (ok.valid && !bad.valid && cds) process.exitCode = 0;
 else process.exitCode = 1;

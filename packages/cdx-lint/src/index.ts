@@ -1,43 +1,32 @@
 import { resolve } from 'node:path';
 import { loadConfig } from './config/load.js';
-import { createResolver, type CliSettings } from './config/resolve.js';
+import { createResolver } from './config/resolve.js';
 import { fixRoots } from './fix/roots.js';
 import { expandInputs } from './inputs/expand.js';
-import { lintText as lintSourceText } from './lint/lint-text.js';
-import { fixText } from './lint/process-file.js';
+import { createLinter, type LintOptions } from './linter.js';
 import type { LintResult } from './lint/types.js';
-import { planThreads, runTasks, type Concurrency } from './workers/pool.js';
+import { planThreads, runTasks } from './workers/pool.js';
 
 export type { AppliedRename, LintMessage, LintResult, MessageFix } from './lint/types.js';
 export type { CdxLintConfig, ConfigOverride } from './config/types.js';
+export type { IgnoredBy } from './config/resolve.js';
+export { DEFAULT_IGNORES } from './config/resolve.js';
 export { ConfigError } from './config/types.js';
+export { CONFIG_FILE } from './config/find.js';
+export { MissingTypescriptError } from './sources/ts/load.js';
 export { loadFormatter, FORMAT_NAMES, type FormatName, type FormatContext, type Formatter } from './formatters/index.js';
-export { allRules, type RuleInfo } from './rules.js';
+export { allRules, docsUrl, type RuleInfo } from './rules.js';
 export { run } from './cli/run.js';
-
-/** Options of the programmatic API. */
-export interface LintOptions extends CliSettings {
-  /** Base for relative paths and where the config is searched from. Default `process.cwd()`. */
-  cwd?: string;
-  /** A config file to use, or false for none. Default: the nearest one from `cwd` upward. */
-  config?: string | false;
-  /** Rename misspelt members: `fix` writes files, `dry-run` only fills `output` and `fixes`. */
-  fix?: 'off' | 'fix' | 'dry-run';
-  concurrency?: Concurrency;
-}
-
-function setup(options: LintOptions) {
-  const cwd = options.cwd ?? process.cwd();
-  const loaded = loadConfig({ cwd, ...(options.config !== undefined ? { configPath: options.config } : {}) });
-  return { cwd, resolver: createResolver(loaded, options) };
-}
+export { createLinter, type FileConfig, type Linter, type LintOptions } from './linter.js';
+export type { PayloadPosition } from './position/types.js';
 
 /**
  * Lints files, directories and globs as the CLI does and returns ESLint-shaped results (what
  * `--format json` prints). Throws ConfigError for a bad config.
  */
 export async function lintFiles(patterns: readonly string[], options: LintOptions = {}): Promise<LintResult[]> {
-  const { cwd, resolver } = setup(options);
+  const cwd = options.cwd ?? process.cwd();
+  const resolver = createResolver(loadConfig({ cwd, ...(options.config !== undefined ? { configPath: options.config } : {}) }), options);
   const { files, unreadable } = await expandInputs(patterns, cwd, resolver);
   if (unreadable.length > 0) throw new Error(`cannot read ${unreadable.join('; ')}`);
   const tasks = files.map((path) => ({ path, settings: resolver.settingsFor(path) }));
@@ -54,15 +43,10 @@ export async function lintFiles(patterns: readonly string[], options: LintOption
 /**
  * Lints one text. `filePath` (relative to `cwd`) decides the reader, the config's kind mapping
  * and overrides, and is what the result reports. With `fix: 'dry-run'` the fixed text is in
- * `output`; nothing is written.
+ * `output`; nothing is written. To lint many texts with one config, use `createLinter`.
  */
 export function lintText(text: string, options: LintOptions & { filePath?: string } = {}): LintResult {
-  const { cwd, resolver } = setup(options);
-  const filePath = resolve(cwd, options.filePath ?? 'stdin.json');
-  const settings = resolver.settingsFor(filePath);
-  if (options.fix === 'dry-run' || options.fix === 'fix') {
-    const { result, output, fixes } = fixText(text, filePath, settings);
-    return output === undefined ? result : { ...result, output, fixes };
-  }
-  return lintSourceText(text, filePath, settings);
+  const linter = createLinter(options);
+  const filePath = resolve(options.cwd ?? process.cwd(), options.filePath ?? 'stdin.json');
+  return linter.lintText(text, filePath, options.fix === 'dry-run' || options.fix === 'fix' ? { fix: 'dry-run' } : {});
 }

@@ -4,9 +4,12 @@ import { parseCliArgs, UsageError } from '../src/cli/args.js';
 
 describe('parseCliArgs', () => {
   it.each([
-    ['defaults', ['a.json'], { patterns: ['a.json'], format: 'stylish', maxWarnings: -1, fix: 'off', concurrency: 'auto', noIgnore: false, errorOnUnmatchedPattern: true }],
+    ['defaults', ['a.json'], { patterns: ['a.json'], outputs: [{ format: 'stylish' }], warnIgnored: true, maxWarnings: -1, fix: 'off', concurrency: 'auto', noIgnore: false, errorOnUnmatchedPattern: true }],
     ['stdin with a name', ['-', '--stdin-filename', 'x.json'], { stdin: true, patterns: [], stdinFilename: 'x.json' }],
-    ['short options', ['-f', 'json', '-o', 'out.json', '-c', 'cfg.json', 'a'], { format: 'json', outputFile: 'out.json', config: 'cfg.json' }],
+    ['short options', ['-f', 'json', '-o', 'out.json', '-c', 'cfg.json', 'a'], { outputs: [{ format: 'json', file: 'out.json' }], config: 'cfg.json' }],
+    ['several reports', ['-f', 'stylish', '-f', 'sarif=out/cdx.sarif', '--format=junit=junit.xml', 'a'], { outputs: [{ format: 'stylish' }, { format: 'sarif', file: 'out/cdx.sarif' }, { format: 'junit', file: 'junit.xml' }] }],
+    ['--no-warn-ignored', ['--no-warn-ignored', 'a'], { warnIgnored: false }],
+    ['--print-config needs no files', ['--print-config', 'x.json'], { action: 'print-config', printConfig: 'x.json' }],
     ['--no-config', ['--no-config', 'a'], { config: false }],
     ['negations', ['--no-ignore', '--no-color', '--no-error-on-unmatched-pattern', 'a'], { noIgnore: true, color: false, errorOnUnmatchedPattern: false }],
     ['repeated --rule', ['--rule', 'schema=warn', '--rule', 'unknown-field=off', 'a'], { rules: { schema: 'warn', 'unknown-field': 'off' } }],
@@ -20,10 +23,16 @@ describe('parseCliArgs', () => {
   });
 
   it.each([
-    ['an unknown option', ['--bogus', 'a'], /Unknown option '--bogus'/],
-    ['a negated string option', ['--no-format', 'a'], /Unknown option '--no-format'/],
+    ['an unknown option', ['--bogus', 'a'], /^Unknown option --bogus\.$/],
+    ['a misspelt option', ['--max-warning', '0', 'a'], /^Unknown option --max-warning; did you mean --max-warnings\?$/],
+    ['a misspelt option with its value', ['--formt=json', 'a'], /^Unknown option --formt; did you mean --format\?$/],
+    ['a misspelt negation', ['--no-ignroe', 'a'], /did you mean --no-ignore\?/],
+    ['a negated string option', ['--no-format', 'a'], /Unknown option --no-format\./],
     ['a missing value', ['a', '--format'], /argument missing/],
-    ['an unknown format', ['-f', 'xml', 'a'], /use one of github, json, sarif, stylish/],
+    ['an unknown format', ['-f', 'xml', 'a'], /use one of github, json, junit, sarif, stylish/],
+    ['a misspelt format', ['-f', 'sarfi=x.sarif', 'a'], /did you mean sarif\?/],
+    ['two reports for stdout', ['-f', 'json', '-f', 'github', 'a'], /Only one --format can write to stdout/],
+    ['--print-config with files', ['--print-config', 'x.json', 'a.json'], /--print-config takes one file/],
     ['a bad --max-warnings', ['--max-warnings', 'many', 'a'], /whole number/],
     ['a bad --rule', ['--rule', 'schema', 'a'], /<rule-id>=off/],
     ['a bad --concurrency', ['--concurrency', '0', 'a'], /positive number, auto or off/],

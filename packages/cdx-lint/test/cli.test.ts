@@ -147,7 +147,13 @@ describe('listings', () => {
   });
 
   it('--list-kinds, --version and --help', () => {
-    expect(runBin(['--list-kinds']).stdout).toMatch(/^auth\/TokenRequest\s+named only/m);
+    const kinds = runBin(['--list-kinds']).stdout;
+    expect(kinds).toMatch(/^auth\/TokenRequest\s+named only/m);
+    // Maturity: the service's beta labels, and each CDS Hooks hook's level in the hook library.
+    expect(kinds).toMatch(/^CDSHooks\/order-sign\s+detected\s+beta$/m);
+    expect(kinds).toMatch(/^cds-hooks\/order-sign\s+detected\s+hook 1\.0, maturity 5 - Mature$/m);
+    expect(kinds).toMatch(/^cds-hooks\/order-review\s+detected\s+hook 1\.0, maturity 3 - Considered, deprecated: use order-sign$/m);
+    expect(kinds).toMatch(/^cds-hooks\/response\s+detected$/m);
     expect(runBin(['--version']).stdout.trim()).toBe(JSON.parse(readFileSync(join(FIXTURES, '../../package.json'), 'utf8')).version);
     expect(runBin(['--help']).stdout).toMatch(/^Usage: cdx-lint/);
   });

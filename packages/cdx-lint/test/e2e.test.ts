@@ -46,3 +46,12 @@ describe('scenarios', () => {
     expect(run.status, run.stderr).toBe(scenario.status);
   });
 });
+
+describe("the README's first command", () => {
+  it('lints every valid example with the examples config: no problems, exit 0', () => {
+    const examples = join(here, '../../../schemas/examples');
+    const run = runBin(['-c', join(examples, 'cdx-lint.config.json'), join(examples, 'valid')]);
+    expect(run.stdout).toMatch(/files checked, no problems\.\n$/);
+    expect(run.status, run.stdout).toBe(0);
+  });
+});

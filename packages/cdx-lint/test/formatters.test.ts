@@ -59,8 +59,18 @@ describe('stylish', () => {
         '✖ 3 problems (2 errors, 1 warning) in 3 files checked.',
         '  0 errors and 1 warning potentially fixable with the `--fix` option.',
         '',
+        'Rule docs:',
+        '  parse-error     https://github.com/cdx-dev/cdx/blob/main/docs/rules/parse-error.md',
+        '  schema          https://github.com/cdx-dev/cdx/blob/main/docs/rules/schema.md',
+        '  spelling-drift  https://github.com/cdx-dev/cdx/blob/main/docs/rules/spelling-drift.md',
+        '',
       ].join('\n'),
     );
+  });
+
+  it('with colour, links each rule id to its docs (a terminal hyperlink)', async () => {
+    const text = (await loadFormatter('stylish'))(results, { ...context, color: true });
+    expect(text).toContain('\u001b]8;;https://github.com/cdx-dev/cdx/blob/main/docs/rules/spelling-drift.md\u0007spelling-drift\u001b]8;;\u0007');
   });
 
   it('says so when there is nothing to report, and colours only when asked', async () => {
@@ -81,7 +91,9 @@ describe('stylish', () => {
 describe('json', () => {
   it("is ESLint's result array, with pointer and kind", async () => {
     const parsed = JSON.parse((await loadFormatter('json'))(results, context));
-    expect(parsed).toEqual(results);
+    // Each message also links its rule's docs, as SARIF does.
+    const docs = (m: LintMessage) => ({ ...m, docsUrl: `https://github.com/cdx-dev/cdx/blob/main/docs/rules/${m.ruleId}.md` });
+    expect(parsed).toEqual(results.map((r) => ({ ...r, messages: r.messages.map(docs) })));
     expect(parsed[1]).toMatchObject({ errorCount: 1, warningCount: 1, fatalErrorCount: 0, fixableErrorCount: 0, fixableWarningCount: 1 });
     expect(parsed[2].messages[0]).toMatchObject({ ruleId: 'parse-error', fatal: true, severity: 2 });
   });

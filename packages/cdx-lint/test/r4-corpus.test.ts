@@ -27,7 +27,8 @@ const INVALID_R4 = (
 ).invalid;
 
 describe('cdx-lint --fix-dry-run on hl7.fhir.r4.examples@4.0.1', () => {
-  const run = runBin(['--fix-dry-run', '--format', 'json', dir]);
+  // --no-ignore: the examples are installed under node_modules/, which is ignored by default.
+  const run = runBin(['--no-ignore', '--fix-dry-run', '--format', 'json', dir]);
   const name = (r: FileResult) => r.filePath.slice(dir.length + 1);
   // package.json is the package's own manifest, not an example.
   const results = (JSON.parse(run.stdout) as FileResult[]).filter((r) => name(r) !== 'package.json');

@@ -1,9 +1,11 @@
 // TypeScript fixtures through the built bin (run `pnpm build` first): the compiler is loaded only
 // when such a file is linted, directories pick them only when asked, and every output format
 // carries their findings.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
@@ -94,6 +96,7 @@ describe('output formats', () => {
       endColumn: 91,
       pointer: '/Meta/EventDateTime',
       payload: 'merge',
+      docsUrl: 'https://github.com/cdx-dev/cdx/blob/main/docs/rules/schema.md',
     });
     expect(result!.messages[1]).toMatchObject({ ruleId: 'spelling-drift', payload: 'merge', fix: { range: [expect.any(Number), expect.any(Number)], text: 'FirstName' } });
   });
@@ -122,5 +125,46 @@ describe('output formats', () => {
     const { stdout } = runBin(['ts/several.ts']);
     expect(stdout).toContain('  19:75   error    cases[1].payload: `Meta.EventType` "PatientMerj" is not an event of PatientAdmin.');
     expect(stdout).toContain('✖ 8 problems (6 errors, 2 warnings) in 1 file checked.');
+  });
+});
+
+describe('without typescript installed (an optional peer dependency)', () => {
+  /** cdx-lint as npm installs it in a project that has no typescript: its own dependencies only. */
+  function installWithoutTypescript(): string {
+    const project = mkdtempSync(join(tmpdir(), 'cdx-lint-no-ts-'));
+    const modules = join(project, 'node_modules');
+    const dist = join(FIXTURES, '../../dist');
+    cpSync(dist, join(modules, 'cdx-lint/dist'), { recursive: true });
+    cpSync(join(dist, '../package.json'), join(modules, 'cdx-lint/package.json'));
+    const own = createRequire(join(dist, 'bin.js'));
+    for (const name of ['@cdx/validate', 'tinyglobby']) {
+      const manifest = own.resolve(`${name}/package.json`);
+      mkdirSync(dirname(join(modules, name)), { recursive: true });
+      symlinkSync(dirname(manifest), join(modules, name));
+    }
+    cpSync(join(FIXTURES, 'ts/satisfies.ts'), join(project, 'merge.ts'));
+    cpSync(join(FIXTURES, 'e2e/valid/patient-merge.json'), join(project, 'merge.json'));
+    return project;
+  }
+
+  it('declares typescript as an optional peer, not a dependency', () => {
+    const manifest = JSON.parse(readFileSync(join(FIXTURES, '../../package.json'), 'utf8'));
+    expect(manifest.dependencies.typescript).toBeUndefined();
+    expect(manifest.peerDependencies.typescript).toBeDefined();
+    expect(manifest.peerDependenciesMeta.typescript).toEqual({ optional: true });
+  });
+
+  it('lints JSON, and stops with a clear message (exit 2) when a .ts fixture needs it', () => {
+    const project = installWithoutTypescript();
+    const bin = join(project, 'node_modules/cdx-lint/dist/bin.js');
+    const run = (args: string[]) => spawnSync(process.execPath, [bin, ...args], { cwd: project, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const json = run(['merge.json']);
+    expect([json.status, json.stdout]).toEqual([0, expect.stringContaining('no problems')]);
+    const ts = run(['merge.json', 'merge.ts']);
+    expect(ts.status).toBe(2);
+    expect(ts.stdout).toBe('');
+    expect(ts.stderr).toContain('merge.ts');
+    expect(ts.stderr).toContain('npm install --save-dev typescript');
+    expect(ts.stderr).not.toContain('internal error');
   });
 });

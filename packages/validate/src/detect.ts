@@ -1,3 +1,5 @@
+import type { KindId } from '@cdx/types';
+import { detectCdsHooks } from './cdshooks/detect.js';
 import type { KindInfo } from './kind-info.js';
 import { withoutTrailingSlashes } from './trim.js';
 import { listKinds } from './registry.js';
@@ -94,8 +96,9 @@ function mostSpecific(hint: FhirHint): KindInfo | undefined {
  * The kind of a payload, or undefined when it is none this version knows.
  * Data Model messages by `Meta.DataModel` + `Meta.EventType`; FHIR payloads by resourceType,
  * bundle type, the event named by the MessageHeader's eventUri, or the resources a bundle
- * carries (a collection bundle is a Claim $attach when it holds a DocumentReference). Auth bodies cannot be
- * told apart by shape and are never detected: pass their kind explicitly.
+ * carries (a collection bundle is a Claim $attach when it holds a DocumentReference); CDS Hooks documents
+ * without the envelope by their members (cdshooks/detect.ts). Auth bodies cannot be told apart by shape
+ * and are never detected: pass their kind explicitly.
  */
 export function detectKindInfo(payload: unknown): KindInfo | undefined {
   const root = asObject(payload);
@@ -105,10 +108,13 @@ export function detectKindInfo(payload: unknown): KindInfo | undefined {
     return dataModelKinds().get(meta.DataModel)?.get(meta.EventType);
   }
   const hint = fhirHint(root);
-  return hint && mostSpecific(hint);
+  return hint ? mostSpecific(hint) : detectCdsHooks(root);
 }
 
-/** The kind id of a payload (see detectKindInfo), or undefined when it is none this version knows. */
-export function detectKind(payload: unknown): string | undefined {
-  return detectKindInfo(payload)?.id;
+/**
+ * The kind id of a payload (see detectKindInfo), or null when it is none this version knows: the
+ * same "no kind" as `validate().kind`, and what `isKind` accepts.
+ */
+export function detectKind(payload: unknown): KindId | null {
+  return detectKindInfo(payload)?.id ?? null;
 }

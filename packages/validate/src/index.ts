@@ -1,10 +1,9 @@
-export { validate, UnknownKindError, type ValidationResult } from './validate.js';
-export { detectKind } from './detect.js';
-export { isKind, assertKind, PayloadError, type KindId } from './guards.js';
-export { listKinds, getKind } from './registry.js';
-export { RULE_META, type RuleMeta } from './rules/index.js';
-export type { Finding, Severity, RenameFix } from './finding.js';
-export type { ValidateOptions, RuleSetting } from './options.js';
-export { DEFAULT_MAX_FINDINGS_PER_RULE } from './options.js';
-export type { KindInfo, KindFamily } from './kind-info.js';
-export { checkSearchParams, SEARCH_PARAM_RULE, type SearchParamsInput, type SearchParamsResult, type SearchResource } from './fhir/search-params.js';
+import { createRequire } from 'node:module';
+import modules from './modules.cjs';
+
+export * from './api.js';
+
+// In Node the generated validators are read from disk, each on first use of its kind (the browser
+// entry, src/browser.ts, imports them instead). require keeps validate() synchronous.
+const require = createRequire(import.meta.url);
+modules.readFromDisk((file) => require(`./generated/validators/${file}`) as Record<string, unknown>);

@@ -42,9 +42,9 @@ function prepare(shape: readonly ShapeNode[]): Prepared[] {
   if (!out) {
     out = shape.map((node) => ({
       node,
-      members: node.p && !node.o ? new Map(Object.entries(node.p)) : undefined,
+      members: node.p ? new Map(Object.entries(node.p)) : undefined,
       canonical: node.p ? Object.keys(node.p).filter((n) => !node.v || !Object.hasOwn(node.v, n)) : [],
-      leaf: !node.p && node.i === undefined && !node.r,
+      leaf: !node.p && node.i === undefined && node.a === undefined && !node.r,
     }));
     prepared.set(shape, out);
   }
@@ -88,9 +88,20 @@ export function walkMembers(payload: unknown, shape: Shape, extraVariants: Reado
     if (node.r) {
       // A resource slot: the resource's own type says which members it has (the schema rule
       // reports a resourceType that is missing or not R4).
-      const type = (value as Record<string, unknown>).resourceType;
+      const type = node.rt ?? (value as Record<string, unknown>).resourceType;
       const own = typeof type === 'string' && Object.hasOwn(resources, type) ? resources[type] : undefined;
       if (own !== undefined) visit(value, own);
+      return;
+    }
+    if (node.a !== undefined && isObject(value)) {
+      // An open map whose values have structure: the names are data, each value is walked (with
+      // its own node when the schema also names the member).
+      for (const name in value) {
+        if (!Object.hasOwn(value, name)) continue;
+        path.push(name);
+        visit(value[name], node.p?.[name] ?? node.a);
+        path.pop();
+      }
       return;
     }
     if (!members || !isObject(value)) return;
@@ -109,6 +120,9 @@ export function walkMembers(payload: unknown, shape: Shape, extraVariants: Reado
         }
         continue;
       }
+      // An open object (an unpublished event's body, a FHIR resource inside CDS Hooks): the members
+      // its schema declares are walked, the others are data.
+      if (node.o) continue;
       const configured = Object.hasOwn(extraVariants, name) ? extraVariants[name] : undefined;
       if (configured !== undefined && members.has(configured)) {
         report(value, name, 'configured-variant', [configured]);

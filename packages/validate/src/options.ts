@@ -1,3 +1,4 @@
+import type { KindId } from '@cdx/types';
 import { withoutTrailingSlashes } from './trim.js';
 
 /** A user's say over a rule: turn it off, or force its severity. */
@@ -5,8 +6,11 @@ export type RuleSetting = 'off' | 'warn' | 'error';
 
 /** Options of `validate()`. Every field is optional; defaults follow the spec. */
 export interface ValidateOptions {
-  /** Validate as this kind instead of detecting it (needed for auth bodies, which cannot be detected). */
-  kind?: string;
+  /**
+   * Validate as this kind instead of detecting it (needed for auth bodies, which cannot be
+   * detected). A kind id of this version: a misspelt literal does not compile.
+   */
+  kind?: KindId;
   /** Per-rule severity overrides, e.g. `{ "unknown-field": "off" }`. */
   rules?: Readonly<Record<string, RuleSetting>>;
   /**
@@ -54,7 +58,7 @@ export interface UnknownParts {
 
 /** Options after defaults are applied; what rules see. */
 export interface ResolvedOptions {
-  readonly kind: string | undefined;
+  readonly kind: KindId | undefined;
   readonly rules: Readonly<Record<string, RuleSetting>>;
   readonly fhirDefsUrl: string | undefined;
   readonly operation: string | undefined;

@@ -1,5 +1,6 @@
-import { createRequire } from 'node:module';
 import { KINDS } from './generated/kinds.js';
+import { withFhirShapes, type FhirShapes } from './fhir/embedded.js';
+import modules from './modules.cjs';
 import type { KindInfo } from './kind-info.js';
 import type { Shape, ShapeNode } from './shape.js';
 
@@ -42,8 +43,6 @@ export interface KindModule {
 
 const byId = new Map<string, KindInfo>(KINDS.map((k) => [k.id, k]));
 const loaded = new Map<string, KindModule>();
-// The generated validators are CommonJS (ajv's standalone output); require keeps loading synchronous.
-const require = createRequire(import.meta.url);
 
 /** Every kind this version knows, in schema path order. */
 export function listKinds(): readonly KindInfo[] {
@@ -54,7 +53,11 @@ export function getKind(id: string): KindInfo | undefined {
   return byId.get(id);
 }
 
-const validators = (file: string) => require(`./generated/validators/${file}`) as Record<string, unknown>;
+/**
+ * A generated module (CommonJS, ajv's standalone output), synchronously: from disk in Node, from
+ * what prepare() imported in a browser (modules.cjs).
+ */
+const validators = (file: string) => modules.load(file);
 
 function generated<T>(file: string, table: 'kinds' | 'twins' | 'overlays', id: string): T {
   const found = (validators(file)[table] as Record<string, T> | undefined)?.[id];
@@ -62,17 +65,14 @@ function generated<T>(file: string, table: 'kinds' | 'twins' | 'overlays', id: s
   return found;
 }
 
-interface FhirShapes {
-  readonly types: Readonly<Record<string, number>>;
-  readonly nodes: readonly ShapeNode[];
-}
-
-/** A Data Model or auth kind: one module holds its validators and field map. */
+/** A Data Model, CDS Hooks or auth kind: one module holds its validators and field map. */
 function ownModule(kind: KindInfo): KindModule {
   let exact: ExactModule | undefined;
   const load = (): ExactModule => {
     const { validate, shape } = generated<{ validate: StandaloneValidator; shape: ShapeNode[] }>(kind.module, 'kinds', kind.id);
-    return { validate, shape: { nodes: shape, root: 0 } };
+    // FHIR resources inside (resource slots) are walked with the FHIR field maps.
+    const fhir = kind.resources ? (validators('fhir/shapes.cjs') as unknown as FhirShapes) : undefined;
+    return { validate, shape: fhir ? withFhirShapes(shape, fhir) : { nodes: shape, root: 0 } };
   };
   return {
     strict: generated<StandaloneValidator>(kind.twinModule, 'twins', kind.id),
@@ -99,6 +99,20 @@ function fhirModule(kind: KindInfo, base: string): KindModule {
     strict: overlay ? (payload) => twin(payload) && overlay(payload) : twin,
     exact: () => (exact ??= load()),
   };
+}
+
+/**
+ * The generated modules validating a payload of `kind` may load: for a FHIR kind, or one that holds
+ * FHIR resources (a CDS Hooks document), with those of each resource type in `resourceTypes` (the
+ * types a payload carries, entries and contained resources included). Exact-path modules are listed
+ * too: a payload the twin rejects needs them.
+ */
+export function modulesOf(kind: KindInfo, resourceTypes: Iterable<string> = []): string[] {
+  if (kind.base === undefined && !kind.resources) return [...new Set([kind.twinModule, kind.module])];
+  const files = new Set([kind.twinModule, kind.module, 'fhir/shapes.cjs']);
+  if (kind.overlay) files.add('fhir/profiles.cjs');
+  for (const type of resourceTypes) files.add(`fhir/r4/${type}.twin.cjs`).add(`fhir/r4/${type}.cjs`);
+  return [...files];
 }
 
 /** Loads a kind's validators on first use, so start-up pays only for the kinds actually seen. */

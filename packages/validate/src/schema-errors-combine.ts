@@ -13,6 +13,15 @@ function isNullBranch(errors: AjvError[]): boolean {
   return errors.length === 1 && errors[0]!.keyword === 'type' && errors[0]!.params.type === 'null';
 }
 
+/**
+ * A branch for another JSON type than the value's: its only error is `type` at the combinator's own
+ * instance (`anyOf: [resource, { type: string }]` given an object with a wrong member), reported
+ * once for each schema that applies the same definition there.
+ */
+function isOtherTypeBranch(errors: AjvError[], instancePath: string): boolean {
+  return errors.every((e) => e.keyword === 'type' && e.instancePath === instancePath);
+}
+
 /** The instance path and each of its ancestors, itself first (`/a/b`, `/a`, ``). */
 function* selfAndAncestors(instancePath: string): Generator<string> {
   for (let at = instancePath; ; at = at.slice(0, at.lastIndexOf('/'))) {
@@ -52,10 +61,31 @@ function membersByCombinator(errors: readonly AjvError[], combinators: readonly 
   return members;
 }
 
+/** Keywords that fail only an object: where one is reported, the value is an object. */
+const OBJECT_KEYWORDS = new Set(['required', 'dependentRequired', 'additionalProperties', 'minProperties', 'maxProperties', 'cdxResourceType']);
+
+/**
+ * The instance paths of values that are evidently objects or arrays: some error is reported inside
+ * them, or one only an object can fail.
+ */
+function containersOf(errors: readonly AjvError[]): Set<string> {
+  const out = new Set<string>();
+  for (const error of errors) {
+    if (OBJECT_KEYWORDS.has(error.keyword)) out.add(error.instancePath);
+    for (let at = error.instancePath; at !== ''; ) {
+      at = at.slice(0, at.lastIndexOf('/'));
+      if (out.has(at)) break;
+      out.add(at);
+    }
+  }
+  return out;
+}
+
 /**
  * ajv reports every failing branch of an anyOf/oneOf plus the combinator itself. A user wants
  * the branch they evidently meant: keep the branch with the fewest errors (ignoring a bare
- * null branch), and drop the rest. When every branch only misses a member, one `required`
+ * null branch, and a branch of another JSON type when one of the value's own type failed deeper),
+ * and drop the rest. When every branch only misses a member, one `required`
  * error for the first branch's member stands for all of them (e.g. either spelling of a field).
  */
 export function untangle(errors: readonly AjvError[]): AjvError[] {
@@ -64,9 +94,19 @@ export function untangle(errors: readonly AjvError[]): AjvError[] {
     .sort((a, b) => b.schemaPath.length - a.schemaPath.length);
   if (combinators.length === 0) return [...errors];
   const members = membersByCombinator(errors, combinators);
+  const containers = containersOf(errors);
   const dropped = new Set<AjvError>();
+  const handled = new Set<string>();
   for (const combinator of combinators) {
     const prefix = combinator.schemaPath;
+    // The same combinator at the same place again (one definition applied twice, through a base and
+    // an extension of it): its branches were weighed with the first.
+    const here = keyOf(prefix, combinator.instancePath);
+    if (handled.has(here)) {
+      dropped.add(combinator);
+      continue;
+    }
+    handled.add(here);
     const branches = new Map<string, AjvError[]>();
     for (const error of members.get(keyOf(prefix, combinator.instancePath)) ?? []) {
       if (dropped.has(error)) continue;
@@ -75,7 +115,13 @@ export function untangle(errors: readonly AjvError[]): AjvError[] {
       branches.get(branch)!.push(error);
     }
     if (branches.size === 0) continue;
-    const candidates = [...branches.values()].filter((b) => !isNullBranch(b));
+    const typed = [...branches.values()].filter((b) => !isNullBranch(b));
+    // The branches for the value's own type say what is wrong with it; the others only that it is not
+    // theirs. A branch that calls a validator of another module (a FHIR resource slot) reports under
+    // that validator's schema paths, so its errors belong to no branch here: they are what is wrong
+    // when the value is an object and only a branch of another type is left.
+    const ownType = typed.filter((b) => !isOtherTypeBranch(b, combinator.instancePath));
+    const candidates = ownType.length > 0 ? ownType : containers.has(combinator.instancePath) ? [] : typed;
     const allRequired = candidates.every((b) => b.length === 1 && b[0]!.keyword === 'required');
     const chosen = allRequired
       ? candidates.slice(0, 1)

@@ -1,4 +1,5 @@
 import { childPointer, parsePointer, quote } from './finding.js';
+import { codeHint } from './code-hint.js';
 import { code, fieldPath } from './display.js';
 import { listKinds, type AjvError } from './registry.js';
 import { notR4Message } from './rules/unknown-kind.js';
@@ -13,6 +14,8 @@ const FORMAT_TEXT: Record<string, string> = {
   email: 'an email address',
   e164: 'an E.164 phone number (+ and up to 15 digits, e.g. +16085551234)',
   base64: 'base64 text (A–Z, a–z, 0–9, + and /, with = padding only at the end)',
+  'iso639-1': 'an ISO 639-1 language code (two letters, e.g. en)',
+  'iso3166-alpha2': 'an ISO 3166-1 alpha-2 country code (two letters, e.g. US)',
 };
 
 function valueAt(root: unknown, pointer: string): unknown {
@@ -53,7 +56,8 @@ export function describeError(error: AjvError, payload: unknown): Report | undef
     case 'required':
     case 'dependentRequired': {
       const pointer = childPointer(at, String(params.missingProperty));
-      return { pointer, message: `${code(fieldPath(pointer))} is required${condition(error.schemaPath)} but missing.` };
+      const when = keyword === 'dependentRequired' ? ` when ${code(fieldPath(childPointer(at, String(params.property))))} is present` : condition(error.schemaPath);
+      return { pointer, message: `${code(fieldPath(pointer))} is required${when} but missing.` };
     }
     case 'type':
       return { pointer: at, message: `${field} must be ${String(params.type).split(',').join(' or ')}, not ${typeName(value)}.` };
@@ -63,7 +67,7 @@ export function describeError(error: AjvError, payload: unknown): Report | undef
       return { pointer: at, message: `${field} must be ${quote(params.allowedValue)}; got ${quote(value)}.` };
     case 'format': {
       const format = String(params.format);
-      return { pointer: at, message: `${field} must be ${FORMAT_TEXT[format] ?? `in ${format} format`}; got ${quote(value)}.` };
+      return { pointer: at, message: `${field} must be ${FORMAT_TEXT[format] ?? `in ${format} format`}; got ${quote(value)}.${codeHint(format, value)}` };
     }
     case 'pattern':
       return { pointer: at, message: `${field} does not have the expected form (${String(params.pattern).slice(0, 80)}); got ${quote(value)}.` };
@@ -96,6 +100,15 @@ export function describeError(error: AjvError, payload: unknown): Report | undef
         : { pointer: at, message: `${field} does not match any of the allowed forms.` };
     case 'if':
       return undefined; // the failing then/else branch reports the real problem
+    case 'cdxChoice': {
+      // Two or more forms of one choice element (R4 JSON allows one): reported at the second form.
+      const forms = Array.isArray(params.forms) ? params.forms.map(String) : [];
+      const choice = String(params.choice);
+      return {
+        pointer: childPointer(at, forms[1] ?? choice),
+        message: `${field} gives ${forms.map((f) => code(f)).join(' and ')}: ${code(choice)} is a choice, so only one of its forms may be present. Keep one.`,
+      };
+    }
     case 'cdxResourceType': // a resource slot (fhir/resources.cjs) holding a resourceType R4 does not define
       return { pointer: at, message: notR4Message(field, String(params.resourceType), listKinds()) };
     default:

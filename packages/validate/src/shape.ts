@@ -11,12 +11,16 @@ export interface ShapeNode {
   readonly v?: Readonly<Record<string, string>>;
   /** An open map (e.g. prefetch): its members are data, never checked as field names. */
   readonly o?: 1;
+  /** Node of an open map's values, when they have structure (CDS Hooks prefetch results: FHIR resources). */
+  readonly a?: number;
   /** Not supported with data on demand. */
   readonly nd?: 1;
   /** Reliability label. */
   readonly l?: 'Reliable' | 'Probable' | 'Possible';
   /** A FHIR resource slot: what is there is walked with the shape of its own resourceType. */
   readonly r?: 1;
+  /** A slot of one resource type (with `r`): walked with that type's shape, whatever its resourceType says. */
+  readonly rt?: string;
 }
 
 /** A kind's field map: the nodes, where the payload's root is, and (FHIR) each resource type's root. */

@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import type { KindId } from '@cdx/types';
 import { childPointer, type Finding, type Severity } from './finding.js';
 import { detectKindInfo } from './detect.js';
 import { capFindings, FindingCap } from './findings-cap.js';
@@ -13,11 +13,12 @@ import type { Report, Rule, RuleContext } from './rules/rule.js';
 import type { Shape } from './shape.js';
 import { diagnoseUnknownKind, unknownKindMeta } from './rules/unknown-kind.js';
 import { certainSchemaErrors, couldBeFalse, kindMayBeHidden } from './unknown-parts.js';
+import sink from './twin-sink.cjs';
 
 /** The outcome of validating one payload. */
 export interface ValidationResult {
   /** The kind it was validated as, or null when none fits (then `findings` says why). */
-  kind: string | null;
+  kind: KindId | null;
   /** No finding of severity `error`. */
   valid: boolean;
   findings: Finding[];
@@ -198,13 +199,8 @@ function safely<T>(compute: () => T): T | undefined {
   }
 }
 
-/** What FHIR twins gather while they validate (twin-sink.cjs), shared with the generated code. */
-const sink = createRequire(import.meta.url)('./twin-sink.cjs') as { current: Gathered | null };
-
-interface Gathered {
-  references: string[];
-  complete: boolean;
-}
+/** What FHIR twins gather while they validate (twin-sink.cjs, shared with the generated code). */
+type Gathered = NonNullable<typeof sink.current>;
 
 /** Runs the strict twin; for FHIR kinds also collects what it gathers (saving and restoring any outer run). */
 function runTwin(payload: unknown, kind: KindInfo, module: KindModule): { clean: boolean; gathered?: Gathered } {

@@ -91,7 +91,11 @@ describe('validate() on mutations of the valid examples', () => {
   it('there is a valid example of every kind but the R4 types the service does not carry', () => {
     const own = listKinds().filter((k) => k.family !== 'fhir' || k.overlay || k.service);
     expect(examples.map((e) => e.kind)).toEqual(own.map((k) => k.id));
-    for (const { kind, payload } of examples) expect(validate(payload, { kind }).findings, kind).toEqual([]);
+    // An event whose payload the spec does not publish always says so, and nothing else.
+    const unpublished = new Set(own.filter((k) => k.unpublished).map((k) => k.id));
+    for (const { kind, payload } of examples) {
+      expect(validate(payload, { kind }).findings.filter((f) => !(unpublished.has(kind) && f.ruleId === 'unpublished-payload')), kind).toEqual([]);
+    }
   });
 
   it(

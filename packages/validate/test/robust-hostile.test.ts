@@ -200,9 +200,11 @@ describe('regressions', () => {
   it('4,000 cards each failing one anyOf take linear time (untangle matched every combinator with every error)', () => {
     const payload = readJson(join(examplesDir, 'valid/cdshooks-patient-view-response.json')) as Record<string, any>;
     const card = payload.cards[0];
-    payload.cards = Array.from({ length: 4000 }, () => ({ ...card, suggestions: card.suggestions ?? [{ label: 'x' }], selectionBehavior: undefined }));
+    // The resource fails both alternatives of the action's anyOf: a FHIR resource, or the deprecated string.
+    const failing = { label: 'x', actions: [{ type: null, description: 'x', resource: 42 }] };
+    payload.cards = Array.from({ length: 4000 }, (_, i) => ({ ...card, uuid: `card-${i}`, suggestions: [failing] }));
     const result = timed(JSON.parse(JSON.stringify(payload)), { maxFindingsPerRule: Infinity });
-    expect(result.findings.map((f) => f.pointer)).toEqual(Array.from({ length: 4000 }, (_, i) => `/cards/${i}/selectionBehavior`));
+    expect(result.findings.map((f) => f.pointer)).toEqual(Array.from({ length: 4000 }, (_, i) => `/cards/${i}/suggestions/0/actions/0/resource`));
     expect(result.ms).toBeLessThan(5_000); // 20 s before
   });
 

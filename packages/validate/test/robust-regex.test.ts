@@ -122,17 +122,20 @@ describe('regular expressions', () => {
     expect(regexes.filter((r) => r.where.startsWith('schemas/')).length).toBeGreaterThan(10);
     expect(regexes.filter((r) => r.where.startsWith('packages/')).length).toBeGreaterThan(30);
     expect(regexes.map((r) => r.source)).toContain(CDX_FORMATS.iso8601.source);
-    expect(regexes.find((r) => r.source === '[^A-Za-z0-9+/= \\t\\n\\r]')?.where).toBe('packages/validate/src/formats.cjs');
+    expect(regexes.find((r) => r.source === '[^A-Za-z0-9+/= \\t\\n\\r]')?.where).toBe('packages/validate/src/base64.cjs');
   });
 
-  it('no source builds a RegExp at run time (config globs are picomatch\'s: see below)', () => {
-    expect([...new Set(code.constructed)]).toEqual([]);
+  it('RegExps built at run time are only the known ones', () => {
+    // The language server compiles the schemas' patternProperties (checked here among the schema
+    // patterns) to match member names for hover and completion. Config globs are picomatch's, one
+    // expression per segment: see the last describe below.
+    expect([...new Set(code.constructed)].sort()).toEqual(['packages/language-server/src/schemas/navigate.ts']);
   });
 
   it.each(regexes.map((r) => [`/${r.source}/${r.flags}`, r] as const))(
     '%s',
     async (_name, { where, source, flags }) => {
-      const diagnostics = await check(source, flags, { timeout: null });
+      const diagnostics = await check(source, flags, { timeout: null, randomSeed: 0 });
       const attack = diagnostics.status === 'vulnerable' ? ` attack: ${diagnostics.attack.pattern}` : '';
       const error = diagnostics.status === 'unknown' ? ` (${diagnostics.error.kind})` : '';
       expect(diagnostics.status, `${where}: ${diagnostics.status}${error}${attack}`).toBe('safe');

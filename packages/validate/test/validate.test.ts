@@ -1,6 +1,6 @@
 // Behaviour of validate() beyond the per-kind suites: options, kind detection, unknown kinds.
 import { describe, expect, it } from 'vitest';
-import { detectKind, UnknownKindError, validate } from '../src/index.js';
+import { detectKind, isKind, UnknownKindError, validate } from '../src/index.js';
 
 const merge = (meta: Record<string, unknown> = {}, patient: Record<string, unknown> = {}) => ({
   Meta: { DataModel: 'PatientAdmin', EventType: 'PatientMerge', ...meta },
@@ -83,7 +83,14 @@ describe('unknown-kind', () => {
 
   it('detectKind reads Meta.DataModel and Meta.EventType', () => {
     expect(detectKind(merge())).toBe('PatientAdmin/PatientMerge');
-    expect(detectKind({ Meta: { DataModel: 'PatientAdmin' } })).toBeUndefined();
-    expect(detectKind(null)).toBeUndefined();
+  });
+
+  it('"no kind" is null everywhere: detectKind, validate().kind, and isKind takes detectKind\'s result', () => {
+    const unknown = { Meta: { DataModel: 'PatientAdmin' } };
+    expect(detectKind(unknown)).toBeNull();
+    expect(detectKind(null)).toBeNull();
+    expect(validate(unknown).kind).toBeNull();
+    expect(isKind(detectKind(unknown), unknown)).toBe(false);
+    expect(isKind(detectKind(merge()), merge())).toBe(true);
   });
 });

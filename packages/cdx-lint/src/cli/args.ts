@@ -1,22 +1,41 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { RuleSetting } from '@cdx/validate';
 import { FORMAT_NAMES, isFormatName, type FormatName } from '../formatters/index.js';
+import { closest } from '../suggest.js';
 import type { Concurrency } from '../workers/pool.js';
 
 /** A command-line mistake: printed with a pointer to --help, exit status 2. */
 export class UsageError extends Error {
   override name = 'UsageError';
+  /** An option the parser does not know: the usage line is printed under the message. */
+  unknownOption = false;
 }
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 type Strict<T extends Options> = { args: string[]; options: T; allowPositionals: true; allowNegative: true; strict: true };
+
+/** Every spelling of the options a command takes: `--name`, `--no-name` for booleans, `-x`. */
+function spellings(options: Options): string[] {
+  return Object.entries(options).flatMap(([name, o]) => [`--${name}`, ...(o.type === 'boolean' && !name.startsWith('no-') ? [`--no-${name}`] : []), ...(o.short ? [`-${o.short}`] : [])]);
+}
+
+/** An unknown option, said plainly (node's message has an unclosed quote), with the nearest known one. */
+export function unknownOption(option: string, options: Options): UsageError {
+  const near = option.startsWith('--') ? closest(option, spellings(options).filter((s) => s.startsWith('--'))) : undefined;
+  const error = new UsageError(`Unknown option ${option}${near ? `; did you mean ${near}?` : '.'}`);
+  error.unknownOption = true;
+  return error;
+}
 
 /** node:util's parseArgs as every cdx-lint command uses it: strict, positionals, --no-<name>; its errors are UsageErrors. */
 export function parseStrict<const T extends Options>(argv: readonly string[], options: T): ReturnType<typeof parseArgs<Strict<T>>> {
   try {
     return parseArgs({ args: [...argv], options, allowPositionals: true, allowNegative: true, strict: true });
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    const { code, message } = error as Error & { code?: string };
+    const option = code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /Unknown option '([^']+)'/.exec(message)?.[1] : undefined;
+    if (option !== undefined) throw unknownOption(option.split('=')[0]!, options);
+    throw new UsageError(message);
   }
 }
 
@@ -31,7 +50,9 @@ Inputs:
   --kind <id>                  Check every input as this kind (auth bodies cannot be detected)
   --ext <.json,...>            Extensions picked inside directories and globs (default: .json)
   --stdin-filename <path>      Path for stdin input: config globs, output and reader apply to it
-  --no-ignore                  Also lint files the config ignores
+  --no-ignore                  Also lint ignored files (the config's ignores and the defaults:
+                               package.json, lock files, tsconfig*.json, .vscode/, node_modules/, dist/)
+  --no-warn-ignored            No warning for a file named on the command line that is ignored
   --no-error-on-unmatched-pattern
                                Do not fail when a pattern matches no file
 
@@ -39,10 +60,12 @@ Config:
   -c, --config <path>          Use this config instead of the nearest cdx-lint.config.json
   --no-config                  Use no config file
   --rule <id>=<off|warn|error> Set a rule's severity (repeatable; wins over the config)
+  --print-config <file>        Print the settings that apply to a file, as JSON, and lint nothing
 
 Output:
-  -f, --format <name>          ${FORMAT_NAMES.join(', ')} (default: stylish)
-  -o, --output-file <path>     Write the report to a file instead of stdout
+  -f, --format <name>[=<file>] ${FORMAT_NAMES.join(', ')} (default: stylish); repeatable: each
+                               report with =<file> is written there, one without goes to stdout
+  -o, --output-file <path>     Write the report without =<file> to this file instead of stdout
   --color, --no-color          Force colour on or off (default: on for a TTY, off with NO_COLOR)
   --quiet                      Report errors only
   --max-warnings <n>           Exit 1 when there are more than n warnings (default: -1, no limit)
@@ -58,7 +81,7 @@ Speed:
 
 Other:
   --list-rules                 Print every rule with its default severity
-  --list-kinds                 Print every kind id
+  --list-kinds                 Print every kind id, how it is found and its maturity
   -h, --help                   Print this help
   -v, --version                Print the version
 
@@ -77,8 +100,10 @@ export interface CliOptions {
   errorOnUnmatchedPattern: boolean;
   config?: string | false;
   rules?: Record<string, RuleSetting>;
-  format: FormatName;
-  outputFile?: string;
+  /** Every report to write: at most one without `file` (stdout, or --output-file). */
+  outputs: Output[];
+  printConfig?: string;
+  warnIgnored: boolean;
   color?: boolean;
   quiet: boolean;
   maxWarnings: number;
@@ -86,7 +111,36 @@ export interface CliOptions {
   cache: boolean;
   cacheLocation: string;
   concurrency: Concurrency;
-  action: 'lint' | 'help' | 'version' | 'list-rules' | 'list-kinds';
+  action: 'lint' | 'help' | 'version' | 'list-rules' | 'list-kinds' | 'print-config';
+}
+
+/** One report: a format, and the file it goes to (stdout, or --output-file, when undefined). */
+export interface Output {
+  format: FormatName;
+  file?: string;
+}
+
+/** `--format name[=file]`, repeatable, and `--output-file` for the one without a file. */
+export function parseOutputs(formats: readonly string[] | undefined, outputFile: string | undefined): Output[] {
+  const outputs = (formats ?? ['stylish']).map((text): Output => {
+    const eq = text.indexOf('=');
+    const name = eq === -1 ? text : text.slice(0, eq);
+    const file = eq === -1 ? undefined : text.slice(eq + 1);
+    if (!isFormatName(name) || file === '') {
+      const near = closest(name, FORMAT_NAMES);
+      throw new UsageError(`--format ${JSON.stringify(text)}: use one of ${FORMAT_NAMES.join(', ')}${near && near !== name ? ` (did you mean ${near}?)` : ''}, optionally followed by =<file>.`);
+    }
+    return file === undefined ? { format: name } : { format: name, file };
+  });
+  const toStdout = outputs.filter((o) => o.file === undefined);
+  if (toStdout.length > 1) {
+    throw new UsageError(`Only one --format can write to stdout (${toStdout.map((o) => o.format).join(', ')}); give the others a file: --format ${toStdout[1]!.format}=<file>.`);
+  }
+  if (outputFile !== undefined) {
+    if (toStdout.length === 0) throw new UsageError('--output-file names the file of the report given without =<file>, and every --format has its own file.');
+    toStdout[0]!.file = outputFile;
+  }
+  return outputs;
 }
 
 const OPTIONS = {
@@ -94,12 +148,14 @@ const OPTIONS = {
   ext: { type: 'string', multiple: true },
   'stdin-filename': { type: 'string' },
   ignore: { type: 'boolean', default: true },
+  'warn-ignored': { type: 'boolean', default: true },
   'error-on-unmatched-pattern': { type: 'boolean', default: true },
   config: { type: 'string', short: 'c' },
   // Declared so that parseArgs accepts --no-config; it then reports it as `config: false`.
   'no-config': { type: 'boolean' },
   rule: { type: 'string', multiple: true },
-  format: { type: 'string', short: 'f', default: 'stylish' },
+  'print-config': { type: 'string' },
+  format: { type: 'string', short: 'f', multiple: true },
   'output-file': { type: 'string', short: 'o' },
   color: { type: 'boolean' },
   quiet: { type: 'boolean', default: false },
@@ -133,11 +189,11 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
   // allowNegative also accepts --no-<name> for string options, as `false`: only --no-config means something.
   for (const [name, value] of Object.entries(v)) {
     if (value === false && OPTIONS[name as keyof typeof OPTIONS]?.type === 'string' && name !== 'config') {
-      throw new UsageError(`Unknown option '--no-${name}'.`);
+      throw unknownOption(`--no-${name}`, OPTIONS);
     }
   }
-  const action = v.help ? 'help' : v.version ? 'version' : v['list-rules'] ? 'list-rules' : v['list-kinds'] ? 'list-kinds' : 'lint';
-  if (!isFormatName(v.format)) throw new UsageError(`--format ${JSON.stringify(v.format)}: use one of ${FORMAT_NAMES.join(', ')}.`);
+  const action = v.help ? 'help' : v.version ? 'version' : v['list-rules'] ? 'list-rules' : v['list-kinds'] ? 'list-kinds' : v['print-config'] !== undefined ? 'print-config' : 'lint';
+  const outputs = parseOutputs(v.format, v['output-file']);
   if (!/^-?\d+$/.test(v['max-warnings']) || Number(v['max-warnings']) < -1) {
     throw new UsageError(`--max-warnings ${JSON.stringify(v['max-warnings'])}: use a whole number, or -1 for no limit.`);
   }
@@ -145,6 +201,9 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
 
   const stdin = positionals.includes('-');
   const patterns = positionals.filter((p) => p !== '-');
+  if (action === 'print-config' && positionals.length > 0) {
+    throw new UsageError(`--print-config takes one file and lints nothing; drop ${positionals.map((p) => JSON.stringify(p)).join(', ')}.`);
+  }
   if (action === 'lint') {
     if (stdin && patterns.length > 0) throw new UsageError('Read either stdin (-) or files, not both.');
     if (!stdin && patterns.length === 0) throw new UsageError('No files given: name files, directories or globs, or - for stdin.');
@@ -157,7 +216,8 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     stdin,
     noIgnore: v.ignore === false,
     errorOnUnmatchedPattern: v['error-on-unmatched-pattern'],
-    format: v.format,
+    warnIgnored: v['warn-ignored'],
+    outputs,
     quiet: v.quiet,
     maxWarnings: Number(v['max-warnings']),
     fix: v.fix ? 'fix' : v['fix-dry-run'] ? 'dry-run' : 'off',
@@ -171,7 +231,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
   if (extensions && extensions.length > 0) options.extensions = extensions;
   if (v.config !== undefined || v['no-config']) options.config = (v.config as string | false | undefined) === false || v['no-config'] ? false : v.config!;
   if (v.rule) options.rules = Object.fromEntries(v.rule.map(parseRule));
-  if (v['output-file'] !== undefined) options.outputFile = v['output-file'];
+  if (v['print-config'] !== undefined) options.printConfig = v['print-config'];
   if (v.color !== undefined) options.color = v.color;
   return options;
 }

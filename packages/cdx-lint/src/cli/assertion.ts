@@ -3,13 +3,13 @@
 // formats and exit codes as payload linting. jose is loaded only here (the auth subpath).
 import { resolve } from 'node:path';
 import type { Finding } from '@cdx/validate';
-import { FORMAT_NAMES, isFormatName, type FormatName } from '../formatters/index.js';
+import { FORMAT_NAMES } from '../formatters/index.js';
 import { resultOf } from '../lint/result.js';
 import type { LintMessage, LintResult } from '../lint/types.js';
 import { docsUrl, type RuleInfo } from '../rules.js';
 import { readStdin } from '../inputs/stdin.js';
 import { readRegularFile } from '../inputs/read.js';
-import { parseStrict, UsageError } from './args.js';
+import { parseOutputs, parseStrict, UsageError, type Output } from './args.js';
 
 export const ASSERTION_USAGE = `Usage: cdx-lint assertion [options] <file|->
 
@@ -24,8 +24,9 @@ Explains a client assertion (a compact JWT) or a whole POST /v2/auth/token form 
   --skip-signature          Check header, claims and form only
   --jku <url>               The JWKS URL saved in the dashboard (a jku header must equal it)
   --clock-tolerance <s>     Allowed clock skew in seconds (default 0)
-  -f, --format <name>       ${FORMAT_NAMES.join(', ')} (default: stylish)
-  -o, --output-file <path>  Write the report to a file
+  -f, --format <name>[=<file>]
+                            ${FORMAT_NAMES.join(', ')} (default: stylish); repeatable, as for linting
+  -o, --output-file <path>  Write the report without =<file> to this file
   --color, --no-color       Force colour on or off
 
 Exit status: 0 the service would accept it, 1 findings, 2 usage error.
@@ -33,8 +34,7 @@ Exit status: 0 the service would accept it, 1 findings, 2 usage error.
 
 export interface AssertionCommand {
   input: string;
-  format: FormatName;
-  outputFile?: string;
+  outputs: Output[];
   color?: boolean;
   /** What @cdx/validate/auth's checker takes, key files already read. */
   check: Record<string, unknown> & { clientId: string };
@@ -49,7 +49,7 @@ const OPTIONS = {
   'skip-signature': { type: 'boolean', default: false },
   jku: { type: 'string' },
   'clock-tolerance': { type: 'string', default: '0' },
-  format: { type: 'string', short: 'f', default: 'stylish' },
+  format: { type: 'string', short: 'f', multiple: true },
   'output-file': { type: 'string', short: 'o' },
   color: { type: 'boolean' },
 } as const;
@@ -77,7 +77,7 @@ export function parseAssertionArgs(argv: readonly string[], cwd: string): Assert
   if (positionals.length !== 1) throw new UsageError('assertion: name one file holding the JWT or form body, or - for stdin.');
   if (!v['client-id']) throw new UsageError('assertion: --client-id is required (the OAuth API key\'s client ID).');
   if (!v['base-url'] === !v['token-url']) throw new UsageError('assertion: give --base-url or --token-url (one of them).');
-  if (!isFormatName(v.format)) throw new UsageError(`--format ${JSON.stringify(v.format)}: use one of ${FORMAT_NAMES.join(', ')}.`);
+  const outputs = parseOutputs(v.format, v['output-file']);
   if (!/^\d+$/.test(v['clock-tolerance'])) throw new UsageError('--clock-tolerance: a whole number of seconds.');
   const keys = [v.key, v.jwks].filter(Boolean).length;
   if (keys + (v['skip-signature'] ? 1 : 0) !== 1) throw new UsageError('assertion: give --key, --jwks or --skip-signature (exactly one).');
@@ -92,9 +92,8 @@ export function parseAssertionArgs(argv: readonly string[], cwd: string): Assert
   };
   return {
     input: positionals[0]!,
-    format: v.format,
+    outputs,
     check,
-    ...(v['output-file'] !== undefined ? { outputFile: v['output-file'] } : {}),
     ...(v.color !== undefined ? { color: v.color } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import { listKinds } from '@cdx/validate';
+import { listKinds, type KindInfo } from '@cdx/validate';
 import { allRules } from '../rules.js';
 
 /** `--list-rules`: id, default severity and description, one rule a line. */
@@ -8,9 +8,19 @@ export function listRulesText(): string {
   return `${rules.map((r) => `${r.id.padEnd(width)}  ${r.defaultSeverity.padEnd(7)}  ${r.description}`).join('\n')}\n`;
 }
 
-/** `--list-kinds`: every kind id, and whether it can be detected or must be named. */
+/** What the spec or the hook library says of a kind's maturity: the service's beta labels, a CDS Hooks hook's maturity level. */
+function maturity(kind: KindInfo): string {
+  if (kind.beta) return 'beta';
+  const { hook } = kind;
+  if (!hook) return '';
+  const deprecated = hook.replacedBy ? `, deprecated: use ${hook.replacedBy.join(' or ')}` : '';
+  return `hook ${hook.version}, maturity ${hook.maturity} - ${hook.maturityTitle}${deprecated}`;
+}
+
+/** `--list-kinds`: every kind id, whether it can be detected or must be named, and its maturity. */
 export function listKindsText(): string {
   const kinds = listKinds();
   const width = Math.max(...kinds.map((k) => k.id.length));
-  return `${kinds.map((k) => `${k.id.padEnd(width)}  ${k.family === 'auth' ? 'named only (--kind or config "kinds")' : 'detected'}`).join('\n')}\n`;
+  const how = (k: KindInfo) => (k.family === 'auth' || k.family === 'search' ? 'named only (--kind or config "kinds")' : 'detected');
+  return `${kinds.map((k) => `${k.id.padEnd(width)}  ${how(k).padEnd(8)}  ${maturity(k)}`.trimEnd()).join('\n')}\n`;
 }

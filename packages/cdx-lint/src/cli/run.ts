@@ -1,19 +1,23 @@
 import { relative, resolve } from 'node:path';
 import { listKinds } from '@cdx/validate';
 import { loadConfig } from '../config/load.js';
-import { createResolver } from '../config/resolve.js';
-import { ConfigError } from '../config/types.js';
+import { createResolver, type Resolver } from '../config/resolve.js';
+import { ConfigError, type LoadedConfig } from '../config/types.js';
 import { escapeControl } from '../formatters/escape.js';
 import { ToolFileError, writeToolFile } from '../output/tool-file.js';
 import { loadFormatter } from '../formatters/index.js';
 import { expandInputs } from '../inputs/expand.js';
 import { describeInputError } from '../inputs/read.js';
+import { fileConfig } from '../config/file-config.js';
 import { decodeUtf8 } from '../inputs/decode.js';
 import { readStdinBytes } from '../inputs/stdin.js';
 import { fixText } from '../lint/process-file.js';
 import { lintText } from '../lint/lint-text.js';
 import type { LintResult } from '../lint/types.js';
 import { allRules, type RuleInfo } from '../rules.js';
+import { readerFor } from '../sources/index.js';
+import { hasTypescript, MissingTypescriptError } from '../sources/ts/load.js';
+import { closest } from '../suggest.js';
 import { toolVersion } from '../version.js';
 import { parseCliArgs, USAGE, UsageError, type CliOptions } from './args.js';
 import { lintFiles } from './collect.js';
@@ -49,8 +53,10 @@ function defaultIo(): RunIo {
 
 /** Checks names the command line gives against what exists, before any file is read. */
 function checkNames(options: CliOptions): void {
-  if (options.kind !== undefined && !listKinds().some((k) => k.id === options.kind)) {
-    throw new UsageError(`--kind ${JSON.stringify(options.kind)} is not a kind; run cdx-lint --list-kinds to see them.`);
+  const kinds = listKinds().map((k): string => k.id);
+  if (options.kind !== undefined && !kinds.includes(options.kind)) {
+    const near = closest(options.kind, kinds);
+    throw new UsageError(`--kind ${JSON.stringify(options.kind)} is not a kind${near ? `; did you mean ${JSON.stringify(near)}?` : "."} Run cdx-lint --list-kinds to see them.`);
   }
   for (const id of Object.keys(options.rules ?? {})) {
     const rule = allRules().find((r) => r.id === id);
@@ -62,7 +68,11 @@ function checkNames(options: CliOptions): void {
 async function lintStdin(options: CliOptions, io: RunIo, resolver: ReturnType<typeof createResolver>): Promise<LintResult[]> {
   const bytes = await readStdinBytes(io.stdin);
   const filePath = options.stdinFilename === undefined ? '<text>' : resolve(io.cwd, options.stdinFilename);
-  if (filePath !== '<text>' && resolver.isIgnored(filePath)) return [];
+  if (filePath !== '<text>' && resolver.isIgnored(filePath)) {
+    if (options.warnIgnored) warnIgnored([filePath], resolver, io);
+    return [];
+  }
+  if (filePath !== '<text>') requireTypescriptFor([filePath], io.cwd);
   const decoded = decodeUtf8(bytes, filePath);
   if (!decoded.ok) return [decoded.result];
   const text = decoded.text;
@@ -90,7 +100,7 @@ export async function run(argv: readonly string[], io: RunIo = defaultIo()): Pro
     checkNames(options);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    io.stderr.write(`cdx-lint: ${error.message}\nRun cdx-lint --help for usage.\n`);
+    io.stderr.write(usageErrorText(error, USAGE, 'cdx-lint --help'));
     return EXIT_USAGE;
   }
 
@@ -104,14 +114,23 @@ export async function run(argv: readonly string[], io: RunIo = defaultIo()): Pro
       quiet: options.quiet,
       noIgnore: options.noIgnore,
     });
+    if (options.action === 'print-config') return printConfig(options, io, loaded, resolver);
     if (options.stdin) results = await lintStdin(options, io, resolver);
     else {
-      const { files, unmatched, unreadable } = await expandInputs(options.patterns, io.cwd, resolver);
-      if (unmatched.length > 0 && options.errorOnUnmatchedPattern) {
-        const which = unmatched.map((p) => JSON.stringify(p)).join(', ');
-        io.stderr.write(`cdx-lint: No files matching ${which} (looked for ${resolver.extensions.join(', ')} files; see --ext).\n`);
+      const { files, unmatched, missing, ignored, allIgnored, unreadable } = await expandInputs(options.patterns, io.cwd, resolver);
+      if (options.warnIgnored) {
+        warnIgnored(ignored, resolver, io);
+        for (const { pattern, count } of allIgnored) {
+          io.stderr.write(`cdx-lint: warning: ${count === 1 ? 'the one file' : `all ${count} files`} in ${JSON.stringify(escapeControl(pattern))} ${count === 1 ? 'is' : 'are'} ignored; use --no-ignore to lint ${count === 1 ? 'it' : 'them'}, or --no-warn-ignored to hide this warning.\n`);
+        }
+      }
+      if ((unmatched.length > 0 || missing.length > 0) && options.errorOnUnmatchedPattern) {
+        const list = (patterns: string[]) => patterns.map((p) => JSON.stringify(p)).join(', ');
+        if (missing.length > 0) io.stderr.write(`cdx-lint: No such file or directory: ${list(missing)}.\n`);
+        if (unmatched.length > 0) io.stderr.write(`cdx-lint: No files matching ${list(unmatched)} (looked for ${resolver.extensions.join(', ')} files; see --ext).\n`);
         return EXIT_USAGE;
       }
+      requireTypescriptFor(files, io.cwd);
       const collected = await lintFiles(files, resolver, loaded, options, io.cwd);
       results = collected.results;
       // Paths come from the file system: a name may hold control characters.
@@ -125,13 +144,43 @@ export async function run(argv: readonly string[], io: RunIo = defaultIo()): Pro
       }
     }
   } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
+    if (!(error instanceof ConfigError) && !(error instanceof MissingTypescriptError)) throw error;
     io.stderr.write(`cdx-lint: ${error.message}\n`);
     return EXIT_USAGE;
   }
 
   if (!(await report(results, options, io, allRules()))) return EXIT_USAGE;
   return exitStatus(results, options.maxWarnings, io);
+}
+
+/** A usage error as printed: the message, the usage line after an unknown option, and where help is. */
+function usageErrorText(error: UsageError, usage: string, help: string): string {
+  if (!error.unknownOption) return `cdx-lint: ${error.message}\nRun ${help} for usage.\n`;
+  return `cdx-lint: ${error.message}\n${usage.slice(0, usage.indexOf('\n'))}\nRun ${help} for every option.\n`;
+}
+
+/** ESLint's warning for a file named on the command line that is ignored: it is said, not dropped silently. */
+function warnIgnored(paths: readonly string[], resolver: Resolver, io: RunIo): void {
+  for (const path of paths) {
+    const by = resolver.ignoredBy(path);
+    const why = by?.source === 'default' ? `by default (${JSON.stringify(by.pattern)}: never a payload)` : `(${JSON.stringify(by?.pattern ?? '')} in the config's ignores)`;
+    const shown = escapeControl(relative(io.cwd, path) || path);
+    io.stderr.write(`cdx-lint: warning: ${shown} is ignored ${why}; use --no-ignore to lint it, or --no-warn-ignored to hide this warning.\n`);
+  }
+}
+
+/** `--print-config <file>`: what applies to that file, as JSON; nothing is linted. */
+function printConfig(options: CliOptions, io: RunIo, loaded: LoadedConfig, resolver: Resolver): number {
+  const config = fileConfig(resolve(io.cwd, options.printConfig!), loaded, resolver);
+  const shown = { ...config, config: config.config === null ? null : relative(io.cwd, config.config) || config.config };
+  io.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
+  return EXIT_CLEAN;
+}
+
+/** Says once, before linting anything, that TypeScript or JavaScript fixtures need typescript installed. */
+function requireTypescriptFor(files: readonly string[], cwd: string): void {
+  const code = files.filter((f) => readerFor(f).id !== 'json');
+  if (code.length > 0 && !hasTypescript()) throw new MissingTypescriptError(code.map((f) => relative(cwd, f) || f));
 }
 
 /** 0 clean, 1 errors or more warnings than allowed (maxWarnings -1: no limit). */
@@ -156,43 +205,41 @@ async function runAssertion(argv: readonly string[], io: RunIo): Promise<number>
     return exitStatus([result], -1, io);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    io.stderr.write(`cdx-lint: ${error.message}\nRun cdx-lint assertion --help for usage.\n`);
+    io.stderr.write(usageErrorText(error, ASSERTION_USAGE, 'cdx-lint assertion --help'));
     return EXIT_USAGE;
   }
 }
 
 /**
- * Formats the results and writes them to stdout or --output-file; false (after a line on stderr)
- * when the report file cannot be written. It is never written through a symlink or over anything
- * but a regular file (output/tool-file.ts).
+ * Formats the results once per report (`--format name[=file]`) and writes each to stdout or its
+ * file; false (after a line on stderr) when a report file cannot be written. A report file is
+ * never written through a symlink or over anything but a regular file (output/tool-file.ts).
  */
-async function report(
-  results: readonly LintResult[],
-  options: Pick<CliOptions, 'format' | 'outputFile' | 'color' | 'fix'>,
-  io: RunIo,
-  rules: readonly RuleInfo[],
-): Promise<boolean> {
-  const format = await loadFormatter(options.format);
-  const toFile = options.outputFile !== undefined;
-  const text = format(results, {
-    cwd: io.cwd,
-    repoRoot: findRepoRoot(io.cwd),
-    color: useColor(options.color, io.env, !toFile && io.stdout.isTTY === true),
-    rules,
-    version: toolVersion(),
-    fix: options.fix,
-  });
-  if (options.outputFile === undefined) {
-    io.stdout.write(text);
-    return true;
+async function report(results: readonly LintResult[], options: Pick<CliOptions, 'outputs' | 'color' | 'fix'>, io: RunIo, rules: readonly RuleInfo[]): Promise<boolean> {
+  let written = true;
+  for (const output of options.outputs) {
+    const format = await loadFormatter(output.format);
+    const toFile = output.file !== undefined;
+    const text = format(results, {
+      cwd: io.cwd,
+      repoRoot: findRepoRoot(io.cwd),
+      color: useColor(options.color, io.env, !toFile && io.stdout.isTTY === true),
+      rules,
+      version: toolVersion(),
+      fix: options.fix,
+    });
+    if (output.file === undefined) {
+      io.stdout.write(text);
+      continue;
+    }
+    const path = resolve(io.cwd, output.file);
+    try {
+      writeToolFile(path, text, relative(io.cwd, path) || path);
+    } catch (error) {
+      const reason = error instanceof ToolFileError ? `it is ${error.what}` : describeInputError(path, error).slice(path.length + 2);
+      io.stderr.write(`cdx-lint: cannot write the report to ${escapeControl(path)}: ${reason}.\n`);
+      written = false;
+    }
   }
-  const path = resolve(io.cwd, options.outputFile);
-  try {
-    writeToolFile(path, text, relative(io.cwd, path) || path);
-    return true;
-  } catch (error) {
-    const reason = error instanceof ToolFileError ? `it is ${error.what}` : describeInputError(path, error).slice(path.length + 2);
-    io.stderr.write(`cdx-lint: cannot write the report to ${escapeControl(path)}: ${reason}.\n`);
-    return false;
-  }
+  return written;
 }

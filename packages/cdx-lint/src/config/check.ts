@@ -1,6 +1,7 @@
 import { listKinds } from '@cdx/validate';
 import { allRules } from '../rules.js';
 import { globProblem } from './glob.js';
+import { didYouMean } from '../suggest.js';
 import type { CdxLintConfig } from './types.js';
 
 type Json = Record<string, unknown>;
@@ -10,22 +11,6 @@ const TOP_LEVEL = ['$schema', 'extensions', 'ignores', 'kinds', 'rules', 'overri
 
 function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Edit distance, for "did you mean" on config keys, rule ids and kinds (all short). */
-function distance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    previous = row;
-  }
-  return previous[b.length]!;
-}
-
-function didYouMean(value: string, known: readonly string[]): string {
-  const best = known.map((k) => [k, distance(value.toLowerCase(), k.toLowerCase())] as const).sort((x, y) => x[1] - y[1])[0];
-  return best && best[1] <= Math.max(2, Math.floor(value.length / 4)) ? `; did you mean \`${best[0]}\`?` : '';
 }
 
 /**
@@ -39,7 +24,7 @@ export function checkConfig(config: unknown): string[] {
   const problems: string[] = [];
   const rules = allRules();
   const ruleIds = rules.map((r) => r.id);
-  const kindIds = listKinds().map((k) => k.id);
+  const kindIds: readonly string[] = listKinds().map((k) => k.id);
 
   const stringList = (at: string, value: unknown, check?: (item: string, where: string) => void) => {
     if (!Array.isArray(value)) return problems.push(`\`${at}\` must be an array of strings.`);

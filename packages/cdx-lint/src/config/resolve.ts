@@ -1,5 +1,5 @@
 import { isAbsolute, relative, sep } from 'node:path';
-import type { RuleSetting } from '@cdx/validate';
+import type { KindId, RuleSetting } from '@cdx/validate';
 import type { FileSettings, PointerOverride } from '../lint/types.js';
 import { compileGlob, compileGlobs, type GlobMatcher } from './glob.js';
 import type { LoadedConfig } from './types.js';
@@ -20,6 +20,31 @@ export interface CliSettings {
 /** Directories never searched: never payloads, and large. */
 export const ALWAYS_IGNORED = ['node_modules', '.git'];
 
+/**
+ * Files that are never payloads, ignored as the config's `ignores` are (globs of the same syntax,
+ * matched by the same code) unless `--no-ignore`: a directory skips them, a glob drops them, and
+ * a file named on the command line gets a warning instead of being linted.
+ */
+export const DEFAULT_IGNORES = [
+  'package.json',
+  'package-lock.json',
+  'npm-shrinkwrap.json',
+  '*.lock',
+  'tsconfig*.json',
+  'jsconfig*.json',
+  '.vscode/',
+  'node_modules/',
+  'dist/',
+  '.git/',
+  'cdx-lint.config.json',
+];
+
+/** Why a file is ignored: the glob that matched it, and whether it is one of the defaults or the config's. */
+export interface IgnoredBy {
+  pattern: string;
+  source: 'config' | 'default';
+}
+
 /** cdx-lint's own config is JSON in the linted tree but never a payload. */
 export const CONFIG_NAME = 'cdx-lint.config.json';
 
@@ -34,8 +59,10 @@ export interface Resolver {
   readonly extensions: readonly string[];
   /** Whether `isIgnored` can say yes to a file a directory walk found (config ignores exist). */
   readonly filtersWalkedFiles: boolean;
-  /** Ignored by the config (or always), so never linted. */
+  /** Ignored by the config or by default, so never linted. */
   isIgnored(absolutePath: string): boolean;
+  /** The glob that ignores a file, or undefined when it is linted. */
+  ignoredBy(absolutePath: string): IgnoredBy | undefined;
   settingsFor(absolutePath: string): FileSettings;
 }
 
@@ -49,7 +76,16 @@ export function createResolver(loaded: LoadedConfig, cli: CliSettings = {}): Res
   };
   const always = (rel: string) =>
     rel === CONFIG_NAME || rel.endsWith(`/${CONFIG_NAME}`) || ALWAYS_IGNORED.some((name) => rel.startsWith(`${name}/`) || rel.includes(`/${name}/`));
-  const ignored = config.ignores && config.ignores.length > 0 ? compileGlobs(config.ignores) : () => false;
+  // The defaults as one glob of alternatives: one match per path instead of one per default (a
+  // directory walk asks about every file it finds).
+  const ignored = compileGlobs([`{${DEFAULT_IGNORES.map((glob) => glob.replace(/\/$/, '')).join(',')}}`, ...(config.ignores ?? [])]);
+  // Only for the warning about a named file: which glob, so compiled one by one, on first use.
+  let each: { pattern: string; source: IgnoredBy['source']; match: GlobMatcher }[] | undefined;
+  const matchers = () =>
+    (each ??= [
+      ...(config.ignores ?? []).map((pattern) => ({ pattern, source: 'config' as const, match: compileGlob(pattern) })),
+      ...DEFAULT_IGNORES.map((pattern) => ({ pattern, source: 'default' as const, match: compileGlob(pattern) })),
+    ]);
   const kinds = Object.entries(config.kinds ?? {}).map(([glob, kind]) => ({ match: compileGlob(glob), kind }));
   const overrides: CompiledOverride[] = (config.overrides ?? []).map((o) => ({
     files: o.files ? compileGlobs(o.files) : undefined,
@@ -82,19 +118,27 @@ export function createResolver(loaded: LoadedConfig, cli: CliSettings = {}): Res
     Object.assign(rules, cli.rules);
     const settings: FileSettings = { rules, pointerOverrides, ...base };
     const kind = cli.kind ?? kinds.find((k) => k.match(rel))?.kind;
-    if (kind !== undefined) settings.kind = kind;
+    // Both were checked against the registry when read (config/check.ts, the CLI's checkNames).
+    if (kind !== undefined) settings.kind = kind as KindId;
     if (cli.quiet) settings.quiet = true;
     return settings;
   };
 
   return {
     extensions: cli.extensions ?? config.extensions ?? ['.json'],
-    filtersWalkedFiles: !cli.noIgnore && (config.ignores ?? []).length > 0,
+    filtersWalkedFiles: !cli.noIgnore,
     isIgnored(path) {
       if (cli.noIgnore) return false;
       const rel = toRelative(path);
       // Paths outside the config's directory are relative with `..`; only slash-less globs reach them.
       return always(rel) || ignored(rel);
+    },
+    ignoredBy(path) {
+      if (cli.noIgnore) return undefined;
+      const rel = toRelative(path);
+      const found = matchers().find((m) => m.match(rel));
+      if (found) return { pattern: found.pattern, source: found.source };
+      return always(rel) ? { pattern: rel.split('/').find((part) => ALWAYS_IGNORED.includes(part)) ?? CONFIG_NAME, source: 'default' } : undefined;
     },
     settingsFor(path) {
       if (!perFile) return (shared ??= build(''));

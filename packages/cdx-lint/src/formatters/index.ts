@@ -9,6 +9,7 @@ export type { FormatContext, Formatter } from './types.js';
 const FORMATTERS = {
   github: () => import('./github.js'),
   json: () => import('./json.js'),
+  junit: () => import('./junit.js'),
   sarif: () => import('./sarif.js'),
   stylish: () => import('./stylish.js'),
 } satisfies Record<string, () => Promise<{ format: Formatter }>>;

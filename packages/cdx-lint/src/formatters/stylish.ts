@@ -28,15 +28,32 @@ function oneLine(text: string): string {
   return parts.filter((part, i) => part !== '' || i === 0 || i === parts.length - 1).join(' ');
 }
 
+/**
+ * A rule id as a terminal hyperlink to its docs (OSC 8; terminals without it show the id alone),
+ * only when colour is on: the same condition as any other escape sequence.
+ */
+function ruleLink(ruleId: string, docs: ReadonlyMap<string, string>, color: boolean): string {
+  const url = docs.get(ruleId);
+  return color && url !== undefined ? `\u001b]8;;${url}\u0007${ruleId}\u001b]8;;\u0007` : ruleId;
+}
+
 /** Rows of a file's messages with the position and severity columns padded to one width. */
-function rows(messages: readonly LintMessage[], c: ReturnType<typeof picocolors.createColors>): string[] {
+function rows(messages: readonly LintMessage[], c: ReturnType<typeof picocolors.createColors>, link: (ruleId: string) => string): string[] {
   const positions = messages.map((m) => `${m.line}:${m.column}`);
   const width = positions.reduce((max, p) => Math.max(max, p.length), 0);
   return messages.map((m, i) => {
     const severity = m.severity === 2 ? c.red('error  ') : c.yellow('warning');
     const text = escapeControl(oneLine(m.message));
-    return `  ${c.dim(positions[i]!.padEnd(width))}  ${severity}  ${text}  ${c.dim(m.ruleId)}`;
+    return `  ${c.dim(positions[i]!.padEnd(width))}  ${severity}  ${text}  ${c.dim(link(m.ruleId))}`;
   });
+}
+
+/** The docs of every rule that reported something, one a line, as ESLint users follow a rule's link. */
+function ruleDocs(reported: ReadonlySet<string>, docs: ReadonlyMap<string, string>, c: ReturnType<typeof picocolors.createColors>): string[] {
+  const ids = [...reported].filter((id) => docs.has(id)).sort();
+  if (ids.length === 0) return [];
+  const width = Math.max(...ids.map((id) => id.length));
+  return ['', 'Rule docs:', ...ids.map((id) => `  ${id.padEnd(width)}  ${c.dim(docs.get(id)!)}`)];
 }
 
 /**
@@ -54,6 +71,9 @@ export const format: Formatter = (results, context) => {
   let renames = 0;
   let renamedFiles = 0;
   const verb = context.fix === 'dry-run' ? 'would rename' : 'renamed';
+  const docs = new Map(context.rules.map((r) => [r.id, r.docsUrl]));
+  const link = (ruleId: string) => ruleLink(ruleId, docs, context.color);
+  const reported = new Set<string>();
 
   for (const result of results as LintResult[]) {
     errors += result.errorCount;
@@ -64,7 +84,8 @@ export const format: Formatter = (results, context) => {
     if (result.messages.length === 0 && fixes.length === 0) continue;
     out.push('', c.underline(displayPath(result.filePath, context.cwd)));
     for (const fix of fixes) out.push(`  ${c.dim(`${fix.line}:${fix.column}`)}  ${c.green(verb)}  \`${escapeControl(fix.from)}\` → \`${escapeControl(fix.to)}\`  ${c.dim(escapeControl(fix.pointer))}`);
-    for (const row of rows(result.messages, c)) out.push(row); // not push(...): 200,000 findings overflow the stack
+    for (const row of rows(result.messages, c, link)) out.push(row); // not push(...): 200,000 findings overflow the stack
+    for (const m of result.messages) reported.add(m.ruleId);
     renames += fixes.length;
     if (fixes.length > 0) renamedFiles++;
   }
@@ -80,6 +101,7 @@ export const format: Formatter = (results, context) => {
     if (fixableErrors + fixableWarnings > 0) {
       out.push(`  ${plural(fixableErrors, 'error')} and ${plural(fixableWarnings, 'warning')} potentially fixable with the \`--fix\` option.`);
     }
+    for (const line of ruleDocs(reported, docs, c)) out.push(line);
   }
   return `${out.join('\n').replace(/^\n/, '')}\n`;
 };

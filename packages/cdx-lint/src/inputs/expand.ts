@@ -6,7 +6,14 @@ import { describeInputError, InputError } from './read.js';
 /** The files to lint, in a stable order, the patterns that matched nothing, and paths that cannot be read. */
 export interface Expanded {
   files: string[];
+  /** Globs (and directories) that matched no file. */
   unmatched: string[];
+  /** Paths named that do not exist (not globs). */
+  missing: string[];
+  /** Files named on the command line that are ignored (by the config or by default), as absolute paths. */
+  ignored: string[];
+  /** Directories and globs whose every file is ignored, with how many there were. */
+  allIgnored: { pattern: string; count: number }[];
   /** One line per path named (or met in a directory) that exists but cannot be linted: why, in words. */
   unreadable: string[];
 }
@@ -120,6 +127,9 @@ export async function expandInputs(patterns: readonly string[], cwd: string, res
   const seen = new Set<string>();
   const files: string[] = [];
   const unmatched: string[] = [];
+  const missing: string[] = [];
+  const ignored: string[] = [];
+  const allIgnored: { pattern: string; count: number }[] = [];
   const unreadable: string[] = [];
   for (const pattern of patterns) {
     const path = resolve(cwd, pattern);
@@ -129,6 +139,7 @@ export async function expandInputs(patterns: readonly string[], cwd: string, res
     if (found.kind === 'unreadable') {
       // Named but not lintable: reported (exit 2) while the other inputs are still linted.
       if (!resolver.isIgnored(path)) unreadable.push(found.reason);
+      else ignored.push(path);
       continue;
     }
     if (found.kind === 'directory') {
@@ -139,18 +150,25 @@ export async function expandInputs(patterns: readonly string[], cwd: string, res
       if (found.kind === 'file') matched = [path];
       else {
         const { isDynamicPattern } = await import('tinyglobby');
+        if (!isDynamicPattern(pattern)) {
+          missing.push(pattern);
+          continue;
+        }
         // The glob's "files" include symlinks to FIFOs, whose reading would never end: regular files only.
-        matched = isDynamicPattern(pattern) ? onePathPerFile((await globFiles([pattern], cwd)).filter((f) => hasExtension(f, resolver.extensions) && isFile(f))) : [];
+        matched = onePathPerFile((await globFiles([pattern], cwd)).filter((f) => hasExtension(f, resolver.extensions) && isFile(f)));
       }
       kept = matched.filter((f) => !resolver.isIgnored(f));
+      // Named, yet ignored: the CLI warns, as ESLint does, rather than dropping it silently.
+      if (found.kind === 'file' && kept.length === 0) ignored.push(path);
     }
     kept.sort();
     if (matched.length === 0) unmatched.push(pattern);
+    else if (kept.length === 0 && found.kind !== 'file') allIgnored.push({ pattern, count: matched.length });
     for (const file of kept) {
       if (seen.has(file)) continue;
       seen.add(file);
       files.push(file);
     }
   }
-  return { files, unmatched, unreadable };
+  return { files, unmatched, missing, ignored, allIgnored, unreadable };
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_FINDINGS_PER_RULE, validate, type Finding } from '@cdx/validate';
+import { DEFAULT_MAX_FINDINGS_PER_RULE, validate, type Finding, type KindId } from '@cdx/validate';
 import { FileCap } from './cap.js';
 import { LineIndex } from '../locate/text.js';
 import { readerFor, type SourceDocument } from '../sources/index.js';
@@ -37,8 +37,8 @@ function duplicateFindings(document: SourceDocument, settings: FileSettings, lin
 }
 
 /** One payload's findings, placed in the file's text, and the kind it was checked as. */
-function lintDocument(document: SourceDocument, settings: FileSettings, lines: LineIndex, json: boolean, cap: FileCap): { kind: string | null; messages: LintMessage[] } {
-  const kind = document.kind ?? settings.kind;
+function lintDocument(document: SourceDocument, settings: FileSettings, lines: LineIndex, json: boolean, cap: FileCap): { kind: KindId | null; messages: LintMessage[] } {
+  const kind = document.kind ?? settings.kind ?? document.fallbackKind;
   const { limit } = cap;
   // validate() caps as it goes (bounded memory) unless a pointer override or --quiet may drop some
   // of what it would list: then it lists everything and only the cap here decides.
@@ -57,7 +57,8 @@ function lintDocument(document: SourceDocument, settings: FileSettings, lines: L
   for (const finding of result.findings) {
     const severity = settle(settings, finding.ruleId, finding.pointer, finding.severity);
     if (!severity || !cap.admit(finding.ruleId, severity, finding, finding.omitted)) continue;
-    findings.push(severity === finding.severity ? finding : { ...finding, severity });
+    const settled = severity === finding.severity ? finding : { ...finding, severity };
+    findings.push(finding.ruleId === 'unknown-kind' && document.kindHint ? { ...settled, message: document.kindHint } : settled);
   }
   const mayRepeat = document.mayHaveDuplicateKeys();
   if (mayRepeat) duplicateFindings(document, settings, lines, json, cap, findings);

@@ -1,12 +1,14 @@
 import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { applyEdits, planRenames } from '../fix/plan.js';
+import { fixText } from '../fix/fix-text.js';
 import { fixRefusal, identityOf, type FileIdentity } from '../fix/safety.js';
 import { writeFileAtomic } from '../fix/write.js';
 import { decodeUtf8, readUtf8File, type Decoded } from '../inputs/decode.js';
 import { InputError } from '../inputs/read.js';
 import { lintSource } from './lint-text.js';
-import type { AppliedRename, FileSettings, LintMessage, LintResult, MessageFix } from './types.js';
+import type { FileSettings, LintResult } from './types.js';
+
+export { fixText };
 
 /** `fix` writes the renames; `dry-run` only reports them (`output`, `fixes`). */
 export type FixMode = 'off' | 'fix' | 'dry-run';
@@ -33,9 +35,6 @@ export interface Processed {
   notFixed?: string;
 }
 
-/** Passes of lint → rename → lint. A renamed parent can expose misspellings inside it. */
-const MAX_FIX_PASSES = 10;
-
 let crypto: typeof import('node:crypto') | undefined;
 
 /**
@@ -45,47 +44,6 @@ let crypto: typeof import('node:crypto') | undefined;
 export function contentHash(bytes: Uint8Array | string): string {
   crypto ??= createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
   return crypto.createHash('sha256').update(bytes).digest('base64url');
-}
-
-/**
- * The renames of one pass. Pointers are per payload, so a file of several payloads (a TypeScript
- * fixture) is planned payload by payload: the same misspelling in two of them is no collision.
- */
-function renamesOf(messages: readonly LintMessage[]): MessageFix[] {
-  const byPayload = new Map<string | undefined, LintMessage[]>();
-  for (const m of messages) if (m.fix) byPayload.set(m.payload, [...(byPayload.get(m.payload) ?? []), m]);
-  return [...byPayload.values()].flatMap((group) => planRenames(group).edits);
-}
-
-/**
- * Applies renames until none is left (so a second run changes nothing), re-linting after each
- * pass so the result describes the fixed text.
- */
-export function fixText(raw: string, filePath: string, settings: FileSettings): { result: LintResult; output?: string; fixes: AppliedRename[] } {
-  let current = lintSource(raw, filePath, settings);
-  const fixes: AppliedRename[] = [];
-  for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
-    const edits = renamesOf(current.result.messages);
-    if (edits.length === 0) break;
-    const text = applyEdits(current.text, edits);
-    const next = lintSource(current.prefix + text, filePath, settings);
-    // A rename can never break the syntax; if it somehow did, keep the last good text.
-    if (next.result.fatalErrorCount > 0) break;
-    for (const edit of edits) {
-      const message = current.result.messages.find((m) => m.fix === edit)!;
-      fixes.push({
-        pointer: edit.pointer,
-        ...(message.payload !== undefined ? { payload: message.payload } : {}),
-        from: edit.from,
-        to: edit.to,
-        line: message.line,
-        column: message.column,
-      });
-    }
-    current = next;
-  }
-  if (fixes.length === 0) return { result: current.result, fixes };
-  return { result: current.result, output: current.prefix + current.text, fixes };
 }
 
 /** Reads, lints and (with `fix: 'fix'`) fixes one file. Throws only for I/O errors. */

@@ -1,4 +1,4 @@
-import type { RuleSetting } from '@cdx/validate';
+import type { KindId, RuleSetting } from '@cdx/validate';
 
 /** A rename as the JSON output carries it: ESLint's `{ range, text }` plus what it means. */
 export interface MessageFix {
@@ -85,7 +85,8 @@ export interface PointerOverride {
  * line by config/resolve.ts, plain data so it crosses to worker threads.
  */
 export interface FileSettings {
-  kind?: string;
+  /** A kind id the config or command line named (checked against the registry when read). */
+  kind?: KindId;
   rules: Record<string, RuleSetting>;
   pointerOverrides: PointerOverride[];
   knownVariants?: Record<string, string>;

@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module';
 import type { JSONScanner } from 'jsonc-parser';
+import { nodeRequire } from '../node-require.js';
 
 /**
  * jsonc-parser's token kinds. Its `SyntaxKind` is an ambient const enum, which isolatedModules
@@ -36,14 +36,24 @@ export const ScanError = {
   InvalidCharacter: 6,
 } as const;
 
-let createScanner: ((text: string, ignoreTrivia?: boolean) => JSONScanner) | undefined;
+type ScannerFactory = (text: string, ignoreTrivia?: boolean) => JSONScanner;
+
+let createScanner: ScannerFactory | undefined;
 
 /**
- * A jsonc-parser scanner over `text`. The module is loaded on first use: only files with
+ * Hands over jsonc-parser's `createScanner` where it cannot be required (the text API, src/text.ts,
+ * imports it itself: in a browser there is no `require`).
+ */
+export function provideScanner(factory: ScannerFactory): void {
+  createScanner ??= factory;
+}
+
+/**
+ * A jsonc-parser scanner over `text`. In Node the module is loaded on first use: only files with
  * findings, duplicate keys or syntax errors need token positions, and a clean run (the
  * pre-commit case) should not pay for loading it.
  */
 export function scanner(text: string): JSONScanner {
-  createScanner ??= (createRequire(import.meta.url)('jsonc-parser') as typeof import('jsonc-parser')).createScanner;
+  createScanner ??= (nodeRequire(import.meta.url)('jsonc-parser') as typeof import('jsonc-parser')).createScanner;
   return createScanner(text, false);
 }

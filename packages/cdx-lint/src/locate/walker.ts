@@ -1,4 +1,5 @@
 import { ScanError, scanner, Token } from './scanner.js';
+import { LineIndex } from './text.js';
 
 /** Where strict JSON first goes wrong, and what to write instead. */
 export interface SyntaxProblem {
@@ -65,6 +66,12 @@ function shown(text: string, offset: number, length: number): string {
   return `\`${raw.replace(/[\r\n]/g, ' ')}${length > 24 ? '…' : ''}\``;
 }
 
+/** "line 2, column 8": how an editor shows an offset (computed only when the walk fails). */
+function lineAndColumn(text: string, offset: number): string {
+  const { line, column } = new LineIndex(text).position(offset);
+  return `line ${line}, column ${column}`;
+}
+
 function isJsonSpace(text: string, offset: number, length: number): boolean {
   for (let i = offset; i < offset + length; i++) {
     const c = text.charCodeAt(i);
@@ -83,7 +90,7 @@ function isJsonSpace(text: string, offset: number, length: number): boolean {
 export function walkJson(
   text: string,
   visitor: JsonVisitor = {},
-  where: (offset: number) => string = (offset) => `offset ${offset}`,
+  where: (offset: number) => string = (offset) => lineAndColumn(text, offset),
 ): SyntaxProblem | undefined {
   const scan = scanner(text);
   const stack: Frame[] = [];

@@ -1,4 +1,4 @@
-import { extname } from 'node:path';
+import { formReader } from './form.js';
 import { jsonReader } from './json.js';
 import type { SourceReader } from './reader.js';
 import { codeReaders } from './ts/reader.js';
@@ -6,7 +6,14 @@ import { codeReaders } from './ts/reader.js';
 export type { ReadOutcome, SourceDocument, SourceReader } from './reader.js';
 
 /** Every reader, by the extensions it claims. */
-const READERS: readonly SourceReader[] = [jsonReader, ...codeReaders];
+const READERS: readonly SourceReader[] = [jsonReader, formReader, ...codeReaders];
+
+/** A path's extension, lower-cased, as path.extname finds it (`.json`, `''` for none or a dotfile). */
+function extensionOf(filePath: string): string {
+  const name = filePath.slice(Math.max(filePath.lastIndexOf('/'), filePath.lastIndexOf('\\')) + 1);
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot).toLowerCase() : '';
+}
 
 /**
  * The reader for a file. Files named explicitly with an extension no reader claims (say a
@@ -15,7 +22,7 @@ const READERS: readonly SourceReader[] = [jsonReader, ...codeReaders];
 export function readerFor(filePath: string): SourceReader {
   // The usual case, without path.extname (a few ms over thousands of files).
   if (filePath.endsWith('.json')) return jsonReader;
-  const extension = extname(filePath).toLowerCase();
+  const extension = extensionOf(filePath);
   return READERS.find((r) => r.extensions.includes(extension)) ?? jsonReader;
 }
 

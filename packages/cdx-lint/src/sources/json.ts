@@ -4,6 +4,13 @@ import { splitBom } from '../locate/text.js';
 import { walkJson, type SyntaxProblem } from '../locate/walker.js';
 import type { ReadOutcome, SourceDocument, SourceReader } from './reader.js';
 
+/** "Unexpected token } in JSON at position 5" → "Unexpected token }". */
+function withoutPosition(message: string): string {
+  const at = message.indexOf(' at position ');
+  const cut = at === -1 ? message : message.slice(0, at);
+  return cut.endsWith(' in JSON') ? cut.slice(0, -' in JSON'.length) : cut;
+}
+
 /** V8's own position, for the (unexpected) case where the strict walk accepts what JSON.parse rejects. */
 function fromV8(error: unknown, text: string): SyntaxProblem {
   const message = error instanceof Error ? error.message : String(error);
@@ -11,8 +18,9 @@ function fromV8(error: unknown, text: string): SyntaxProblem {
   return {
     offset: position ? Number(position[1]) : text.length,
     length: 1,
-    // V8 quotes the surrounding source in some messages: keep only the part before any quote.
-    message: `Invalid JSON: ${message.split(/[,"]/)[0]!.trim()}.`,
+    // V8 quotes the surrounding source in some messages: keep only the part before any quote. Its
+    // "at position N" is dropped: the finding carries the line and column.
+    message: `Invalid JSON: ${withoutPosition(message.split(/[,"]/)[0]!).trim()}.`,
   };
 }
 

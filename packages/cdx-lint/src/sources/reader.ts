@@ -1,4 +1,4 @@
-import type { ValidateOptions } from '@cdx/validate';
+import type { KindId, ValidateOptions } from '@cdx/validate';
 import type { DuplicateKey } from '../locate/duplicates.js';
 import type { NodeLocation } from '../locate/locate.js';
 import type { SyntaxProblem } from '../locate/walker.js';
@@ -14,7 +14,11 @@ export interface SourceDocument {
   /** The payload. JSON: always from `JSON.parse`, never from a location parser (see `__proto__`). */
   readonly value: unknown;
   /** Its kind when the source says it (a TypeScript type name); otherwise detected or configured. */
-  readonly kind?: string;
+  readonly kind?: KindId;
+  /** Its kind when neither the source nor the config names one and detection cannot tell (a form body's guess). */
+  readonly fallbackKind?: KindId | undefined;
+  /** What to say instead of the generic unknown-kind message when no kind fits (a form body). */
+  readonly kindHint?: string;
   /** How messages name it when a file can hold several (a TypeScript variable name). */
   readonly label?: string;
   /** Parts whose value is not in the source (variables, calls, spreads): see @cdx/validate. */

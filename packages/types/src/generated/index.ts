@@ -6,15 +6,38 @@ export type * from './auth/client-assertion-header.js';
 export type * from './auth/refresh-token-request.js';
 export type * from './auth/token-request.js';
 export type * from './auth/token-response.js';
+export type * from './cdshooks/defs/action.js';
+export type * from './cdshooks/defs/card.js';
+export type * from './cdshooks/defs/coding.js';
+export type * from './cdshooks/defs/extension.js';
+export type * from './cdshooks/defs/fhir-authorization.js';
+export type * from './cdshooks/defs/prefetch.js';
+export type * from './cdshooks/defs/service.js';
+export type * from './cdshooks/discovery.js';
+export type * from './cdshooks/feedback.js';
+export type * from './cdshooks/hooks/allergyintolerance-create.js';
+export type * from './cdshooks/hooks/appointment-book.js';
+export type * from './cdshooks/hooks/encounter-discharge.js';
+export type * from './cdshooks/hooks/encounter-start.js';
+export type * from './cdshooks/hooks/medication-prescribe.js';
+export type * from './cdshooks/hooks/medication-refill.js';
+export type * from './cdshooks/hooks/order-dispatch.js';
+export type * from './cdshooks/hooks/order-review.js';
+export type * from './cdshooks/hooks/order-select.js';
+export type * from './cdshooks/hooks/order-sign.js';
+export type * from './cdshooks/hooks/patient-view.js';
+export type * from './cdshooks/hooks/problem-list-item-create.js';
+export type * from './cdshooks/request.js';
+export type * from './cdshooks/response.js';
+export type * from './datamodel/cdshooks/discovery-event.js';
 export type * from './datamodel/cdshooks/discovery-response.js';
 export type * from './datamodel/cdshooks/order-sign.js';
+export type * from './datamodel/cdshooks/patient-view-event.js';
 export type * from './datamodel/cdshooks/patient-view-response.js';
+export type * from './datamodel/clinical-summary/document-get.js';
 export type * from './datamodel/clinical-summary/document-query.js';
+export type * from './datamodel/clinical-summary/patient-query.js';
 export type * from './datamodel/defs/address.js';
-export type * from './datamodel/defs/cds-action.js';
-export type * from './datamodel/defs/cds-card.js';
-export type * from './datamodel/defs/cds-coding.js';
-export type * from './datamodel/defs/cds-resource.js';
 export type * from './datamodel/defs/coded-value.js';
 export type * from './datamodel/defs/demographics.js';
 export type * from './datamodel/defs/diagnosis.js';
@@ -34,9 +57,11 @@ export type * from './datamodel/defs/required-identifier.js';
 export type * from './datamodel/defs/visit-type.js';
 export type * from './datamodel/patientadmin/patient-merge.js';
 export type * from './datamodel/provider/deactivate.js';
+export type * from './datamodel/provider/provider-query-response.js';
 export type * from './datamodel/provider/update.js';
 export type * from './datamodel/scheduling/available-slots-response.js';
 export type * from './datamodel/scheduling/available-slots.js';
+export type * from './datamodel/scheduling/booked.js';
 export type * from './fhir/profiles/bundle-envelope.js';
 export type * from './fhir/profiles/charge-item-create.js';
 export type * from './fhir/profiles/claim-attach.js';
@@ -200,6 +225,8 @@ export type * from './fhir/r4/ValueSet.js';
 export type * from './fhir/r4/VerificationResult.js';
 export type * from './fhir/r4/VisionPrescription.js';
 export type * from './fhir/r4/datatypes.js';
+export type * from './search/goal.js';
+export type * from './search/patient.js';
 
 import type { AuthenticateRequest } from './auth/authenticate-request.js';
 import type { AuthenticateResponse } from './auth/authenticate-response.js';
@@ -208,15 +235,37 @@ import type { ClientAssertionHeader } from './auth/client-assertion-header.js';
 import type { RefreshTokenRequest } from './auth/refresh-token-request.js';
 import type { TokenRequest } from './auth/token-request.js';
 import type { TokenResponse } from './auth/token-response.js';
+import type { CdsDiscoveryResponse } from './cdshooks/discovery.js';
+import type { CdsFeedbackRequest } from './cdshooks/feedback.js';
+import type { AllergyIntoleranceCreateRequest } from './cdshooks/hooks/allergyintolerance-create.js';
+import type { AppointmentBookRequest } from './cdshooks/hooks/appointment-book.js';
+import type { EncounterDischargeRequest } from './cdshooks/hooks/encounter-discharge.js';
+import type { EncounterStartRequest } from './cdshooks/hooks/encounter-start.js';
+import type { MedicationPrescribeRequest } from './cdshooks/hooks/medication-prescribe.js';
+import type { MedicationRefillRequest } from './cdshooks/hooks/medication-refill.js';
+import type { OrderDispatchRequest } from './cdshooks/hooks/order-dispatch.js';
+import type { OrderReviewRequest } from './cdshooks/hooks/order-review.js';
+import type { OrderSelectRequest } from './cdshooks/hooks/order-select.js';
+import type { OrderSignRequest } from './cdshooks/hooks/order-sign.js';
+import type { PatientViewRequest } from './cdshooks/hooks/patient-view.js';
+import type { ProblemListItemCreateRequest } from './cdshooks/hooks/problem-list-item-create.js';
+import type { CdsHookRequest } from './cdshooks/request.js';
+import type { CdsServiceResponse } from './cdshooks/response.js';
+import type { DiscoveryEvent } from './datamodel/cdshooks/discovery-event.js';
 import type { DiscoveryResponse } from './datamodel/cdshooks/discovery-response.js';
 import type { OrderSign } from './datamodel/cdshooks/order-sign.js';
+import type { PatientViewEvent } from './datamodel/cdshooks/patient-view-event.js';
 import type { PatientViewResponse } from './datamodel/cdshooks/patient-view-response.js';
+import type { DocumentGetEvent } from './datamodel/clinical-summary/document-get.js';
 import type { DocumentQuery } from './datamodel/clinical-summary/document-query.js';
+import type { PatientQueryEvent } from './datamodel/clinical-summary/patient-query.js';
 import type { PatientMerge } from './datamodel/patientadmin/patient-merge.js';
 import type { ProviderDeactivate } from './datamodel/provider/deactivate.js';
+import type { ProviderQueryResponseEvent } from './datamodel/provider/provider-query-response.js';
 import type { ProviderUpdate } from './datamodel/provider/update.js';
 import type { AvailableSlotsResponse } from './datamodel/scheduling/available-slots-response.js';
 import type { AvailableSlots } from './datamodel/scheduling/available-slots.js';
+import type { BookedEvent } from './datamodel/scheduling/booked.js';
 import type { ChargeItemCreateBundle } from './fhir/profiles/charge-item-create.js';
 import type { ClaimAttachBundle } from './fhir/profiles/claim-attach.js';
 import type { DocumentReferenceCreateBundle } from './fhir/profiles/documentreference-create.js';
@@ -373,6 +422,8 @@ import type { TestScript } from './fhir/r4/TestScript.js';
 import type { ValueSet } from './fhir/r4/ValueSet.js';
 import type { VerificationResult } from './fhir/r4/VerificationResult.js';
 import type { VisionPrescription } from './fhir/r4/VisionPrescription.js';
+import type { GoalSearch } from './search/goal.js';
+import type { PatientSearch } from './search/patient.js';
 
 /** Every kind id `@cdx/validate` knows, mapped to the type of its payload. */
 export interface KindMap {
@@ -383,15 +434,37 @@ export interface KindMap {
   "auth/RefreshTokenRequest": RefreshTokenRequest;
   "auth/TokenRequest": TokenRequest;
   "auth/TokenResponse": TokenResponse;
+  "cds-hooks/discovery": CdsDiscoveryResponse;
+  "cds-hooks/feedback": CdsFeedbackRequest;
+  "cds-hooks/allergyintolerance-create": AllergyIntoleranceCreateRequest;
+  "cds-hooks/appointment-book": AppointmentBookRequest;
+  "cds-hooks/encounter-discharge": EncounterDischargeRequest;
+  "cds-hooks/encounter-start": EncounterStartRequest;
+  "cds-hooks/medication-prescribe": MedicationPrescribeRequest;
+  "cds-hooks/medication-refill": MedicationRefillRequest;
+  "cds-hooks/order-dispatch": OrderDispatchRequest;
+  "cds-hooks/order-review": OrderReviewRequest;
+  "cds-hooks/order-select": OrderSelectRequest;
+  "cds-hooks/order-sign": OrderSignRequest;
+  "cds-hooks/patient-view": PatientViewRequest;
+  "cds-hooks/problem-list-item-create": ProblemListItemCreateRequest;
+  "cds-hooks/request": CdsHookRequest;
+  "cds-hooks/response": CdsServiceResponse;
+  "CDSHooks/Discovery": DiscoveryEvent;
   "CDSHooks/discovery-response": DiscoveryResponse;
   "CDSHooks/order-sign": OrderSign;
+  "CDSHooks/PatientView": PatientViewEvent;
   "CDSHooks/patient-view-response": PatientViewResponse;
+  "Clinical Summary/DocumentGet": DocumentGetEvent;
   "Clinical Summary/DocumentQuery": DocumentQuery;
+  "Clinical Summary/PatientQuery": PatientQueryEvent;
   "PatientAdmin/PatientMerge": PatientMerge;
   "Provider/Deactivate": ProviderDeactivate;
+  "Provider/ProviderQueryResponse": ProviderQueryResponseEvent;
   "Provider/Update": ProviderUpdate;
   "Scheduling/AvailableSlotsResponse": AvailableSlotsResponse;
   "Scheduling/AvailableSlots": AvailableSlots;
+  "Scheduling/Booked": BookedEvent;
   "fhir/ChargeItemCreate": ChargeItemCreateBundle;
   "fhir/ClaimAttach": ClaimAttachBundle;
   "fhir/DocumentReferenceCreate": DocumentReferenceCreateBundle;
@@ -548,16 +621,46 @@ export interface KindMap {
   "fhir/ValueSet": ValueSet;
   "fhir/VerificationResult": VerificationResult;
   "fhir/VisionPrescription": VisionPrescription;
+  "fhir/Goal/_search": GoalSearch;
+  "fhir/Patient/_search": PatientSearch;
 }
 
-/** A kind id: `"<DataModel>/<EventType>"`, `"fhir/<Name>"` or `"auth/<Name>"`. */
+/** A kind id: `"<DataModel>/<EventType>"`, `"cds-hooks/<document or hook>"`, `"fhir/<Name>"`, `"fhir/<Type>/_search"` or `"auth/<Name>"`. */
 export type KindId = keyof KindMap;
 
 /** Every auth payload type. */
 export type AuthBody = AuthenticateRequest | AuthenticateResponse | ClientAssertionClaims | ClientAssertionHeader | RefreshTokenRequest | TokenRequest | TokenResponse;
 
+/** Every cdshooks payload type. */
+export type CdsHooksDocument = CdsDiscoveryResponse | CdsFeedbackRequest | AllergyIntoleranceCreateRequest | AppointmentBookRequest | EncounterDischargeRequest | EncounterStartRequest | MedicationPrescribeRequest | MedicationRefillRequest | OrderDispatchRequest | OrderReviewRequest | OrderSelectRequest | OrderSignRequest | PatientViewRequest | ProblemListItemCreateRequest | CdsHookRequest | CdsServiceResponse;
+
 /** Every datamodel payload type. */
-export type DataModelMessage = DiscoveryResponse | OrderSign | PatientViewResponse | DocumentQuery | PatientMerge | ProviderDeactivate | ProviderUpdate | AvailableSlotsResponse | AvailableSlots;
+export type DataModelMessage = DiscoveryEvent | DiscoveryResponse | OrderSign | PatientViewEvent | PatientViewResponse | DocumentGetEvent | DocumentQuery | PatientQueryEvent | PatientMerge | ProviderDeactivate | ProviderQueryResponseEvent | ProviderUpdate | AvailableSlotsResponse | AvailableSlots | BookedEvent;
 
 /** Every fhir payload type. */
 export type FhirPayload = ChargeItemCreateBundle | ClaimAttachBundle | DocumentReferenceCreateBundle | EncounterTransferBundle | ServiceGoal | ServiceMedicationRequest | ServiceMessageHeader | MessageBundle | PatientAdminUpdatedBundle | ServicePatient | ReferralCompleteBundle | ReferralRequestBundle | ResultCreatedBundle | SearchResultBundle | Account | ActivityDefinition | AdverseEvent | AllergyIntolerance | Appointment | AppointmentResponse | AuditEvent | Basic | Binary | BiologicallyDerivedProduct | BodyStructure | Bundle | CapabilityStatement | CarePlan | CareTeam | CatalogEntry | ChargeItem | ChargeItemDefinition | Claim | ClaimResponse | ClinicalImpression | CodeSystem | Communication | CommunicationRequest | CompartmentDefinition | Composition | ConceptMap | Condition | Consent | Contract | Coverage | CoverageEligibilityRequest | CoverageEligibilityResponse | DetectedIssue | Device | DeviceDefinition | DeviceMetric | DeviceRequest | DeviceUseStatement | DiagnosticReport | DocumentManifest | DocumentReference | EffectEvidenceSynthesis | Encounter | Endpoint | EnrollmentRequest | EnrollmentResponse | EpisodeOfCare | EventDefinition | Evidence | EvidenceVariable | ExampleScenario | ExplanationOfBenefit | FamilyMemberHistory | Flag | GraphDefinition | Group | GuidanceResponse | HealthcareService | ImagingStudy | Immunization | ImmunizationEvaluation | ImmunizationRecommendation | ImplementationGuide | InsurancePlan | Invoice | Library | Linkage | List | Location | Measure | MeasureReport | Media | Medication | MedicationAdministration | MedicationDispense | MedicationKnowledge | MedicationStatement | MedicinalProduct | MedicinalProductAuthorization | MedicinalProductContraindication | MedicinalProductIndication | MedicinalProductIngredient | MedicinalProductInteraction | MedicinalProductManufactured | MedicinalProductPackaged | MedicinalProductPharmaceutical | MedicinalProductUndesirableEffect | MessageDefinition | MolecularSequence | NamingSystem | NutritionOrder | Observation | ObservationDefinition | OperationDefinition | OperationOutcome | Organization | OrganizationAffiliation | Parameters | PaymentNotice | PaymentReconciliation | Person | PlanDefinition | Practitioner | PractitionerRole | Procedure | Provenance | Questionnaire | QuestionnaireResponse | RelatedPerson | RequestGroup | ResearchDefinition | ResearchElementDefinition | ResearchStudy | ResearchSubject | RiskAssessment | RiskEvidenceSynthesis | Schedule | SearchParameter | ServiceRequest | Slot | Specimen | SpecimenDefinition | StructureDefinition | StructureMap | Subscription | Substance | SubstanceNucleicAcid | SubstancePolymer | SubstanceProtein | SubstanceReferenceInformation | SubstanceSourceMaterial | SubstanceSpecification | SupplyDelivery | SupplyRequest | Task | TerminologyCapabilities | TestReport | TestScript | ValueSet | VerificationResult | VisionPrescription;
+
+/** Every search payload type. */
+export type SearchBody = GoalSearch | PatientSearch;
+
+/** The request type of each hook of the CDS Hooks hook library, by hook name. */
+export interface CdsHooksRequestMap {
+  "allergyintolerance-create": AllergyIntoleranceCreateRequest;
+  "appointment-book": AppointmentBookRequest;
+  "encounter-discharge": EncounterDischargeRequest;
+  "encounter-start": EncounterStartRequest;
+  "medication-prescribe": MedicationPrescribeRequest;
+  "medication-refill": MedicationRefillRequest;
+  "order-dispatch": OrderDispatchRequest;
+  "order-review": OrderReviewRequest;
+  "order-select": OrderSelectRequest;
+  "order-sign": OrderSignRequest;
+  "patient-view": PatientViewRequest;
+  "problem-list-item-create": ProblemListItemCreateRequest;
+}
+
+/** The name of a hook of the CDS Hooks hook library. */
+export type CdsHookName = keyof CdsHooksRequestMap;
+
+/** A CDS Hooks request of a library hook: `CdsHooksRequest<'order-sign'>`, or any of them. */
+export type CdsHooksRequest<H extends CdsHookName = CdsHookName> = CdsHooksRequestMap[H];

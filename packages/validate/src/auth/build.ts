@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { SignJWT, importJWK, importPKCS8 } from 'jose';
 import type { CryptoKey, JWK, KeyObject } from 'jose';
 import { AuthOptionError } from './errors.js';
@@ -105,7 +104,7 @@ export async function buildClientAssertion(options: BuildAssertionOptions): Prom
   const key = await signingKey(options.privateKey, alg);
 
   const iat = Math.floor(nowMs / 1000);
-  const claims: ClientAssertionClaims = { iss: clientId, sub: clientId, aud: tokenUrl, iat, exp: iat + lifetimeSec, jti: randomUUID() };
+  const claims: ClientAssertionClaims = { iss: clientId, sub: clientId, aud: tokenUrl, iat, exp: iat + lifetimeSec, jti: crypto.randomUUID() }; // Web Crypto: Node and browsers alike
   const header: ClientAssertionHeader = { alg, typ: ASSERTION_TYP, kid, ...(jku === undefined ? {} : { jku }) };
   let assertion: string;
   try {

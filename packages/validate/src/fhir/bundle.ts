@@ -88,6 +88,8 @@ export type ReferenceForm = 'urn' | 'absolute' | 'relative' | 'contained' | 'oth
 
 const RELATIVE = /^([A-Z][A-Za-z]+)\/([A-Za-z0-9\-.]{1,64})(?:\/_history\/[A-Za-z0-9\-.]{1,64})?$/;
 const ABSOLUTE = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
+const TYPE_NAME = /^[A-Z][A-Za-z]+$/;
+const ID = /^[A-Za-z0-9\-.]{1,64}$/;
 
 export function referenceForm(reference: string): ReferenceForm {
   if (/^urn:(?:uuid|oid):/i.test(reference)) return 'urn';
@@ -99,9 +101,13 @@ export function referenceForm(reference: string): ReferenceForm {
 
 /** The type a reference names by its form (`Patient/1`, `https://x/fhir/Patient/1`), if any. */
 export function referencedType(reference: string): string | undefined {
-  const withoutHistory = reference.replace(/\/_history\/[^/]*$/, '');
-  const match = /(?:^|\/)([A-Z][A-Za-z]+)\/[A-Za-z0-9\-.]{1,64}$/.exec(withoutHistory);
-  return match?.[1];
+  // The last two segments (before a `/_history/<version>`): split, not an unanchored search,
+  // which backtracks at every slash of a long URL.
+  const segments = reference.split('/');
+  if (segments.length >= 3 && segments[segments.length - 2] === '_history') segments.length -= 2;
+  const type = segments[segments.length - 2];
+  const id = segments[segments.length - 1];
+  return type !== undefined && TYPE_NAME.test(type) && id !== undefined && ID.test(id) ? type : undefined;
 }
 
 /** The entry a reference resolves to inside the bundle, or undefined. */

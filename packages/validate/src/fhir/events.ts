@@ -12,7 +12,7 @@ export interface FhirEvent {
   readonly operation?: string;
   /** The resource type MessageHeader.focus must reference, when the spec names one. */
   readonly focus?: string;
-  /** Resource types the bundle must carry besides the MessageHeader. */
+  /** Resource types the bundle must carry besides the MessageHeader: the spec's stated minimum, if any. */
   readonly required: readonly string[];
 }
 
@@ -27,8 +27,11 @@ export const FHIR_EVENTS: readonly FhirEvent[] = [
     required: ['DocumentReference', 'Patient', 'Encounter'],
   },
   { name: 'EncounterTransfer', operation: '$encounter-transfer', focus: 'Encounter', required: [] },
-  { name: 'ResultCreated', required: ['Observation', 'Patient'] },
-  { name: 'PatientAdminUpdated', required: ['Patient'] },
+  // Notifications: the spec lists what their payloads carry ("MessageHeader …, Observation, Patient,
+  // Specimen") but states no minimum, and the lightweight form carries only an "Observation reference,
+  // patient info, timestamp" (docs/decisions.md, "Notification entries").
+  { name: 'ResultCreated', required: [] },
+  { name: 'PatientAdminUpdated', required: [] },
 ];
 
 /** Claim $attach: a collection bundle, not a message; it has no event. */

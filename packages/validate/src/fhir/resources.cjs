@@ -1,8 +1,9 @@
 // The run-time half of FHIR resource slots (scripts/lib/fhir-keywords.mjs): where a schema holds any
 // resource (a bundle entry, a contained resource, a Parameters resource), the generated code calls
 // `canonical` or `twin` here, which validates the resource as its own resourceType with that type's
-// generated validator, loaded on first use. So a bundle loads the validators of the types it
-// carries, and each resource is checked against its own definition, never a merge of several.
+// generated validator, loaded on first use (through ../modules.cjs: from disk in Node, from what
+// prepare() imported in a browser). So a bundle loads the validators of the types it carries, and
+// each resource is checked against its own definition, never a merge of several.
 //
 // Each function has the signature and the `errors` property of an ajv standalone validator, so the
 // generated callers treat it like any other: call with the instance path, append `errors` on false.
@@ -10,6 +11,7 @@
 'use strict';
 
 const { types } = require('../generated/validators/fhir/types.cjs');
+const modules = require('../modules.cjs');
 
 const R4_TYPES = new Set(types);
 const loaded = { canonical: new Map(), twin: new Map() };
@@ -18,8 +20,7 @@ const loaded = { canonical: new Map(), twin: new Map() };
 function validatorOf(flavour, type) {
   let validate = loaded[flavour].get(type);
   if (validate === undefined) {
-    const file = `../generated/validators/fhir/r4/${type}${flavour === 'twin' ? '.twin' : ''}.cjs`;
-    validate = require(file).validate;
+    validate = modules.load(`fhir/r4/${type}${flavour === 'twin' ? '.twin' : ''}.cjs`).validate;
     loaded[flavour].set(type, validate);
   }
   return validate;
@@ -67,5 +68,22 @@ function dispatcher(flavour) {
 
 exports.canonical = dispatcher('canonical');
 exports.twin = dispatcher('twin');
+
+/**
+ * A slot that holds a resource of one type (a CDS Hooks request's draft orders are a Bundle): the
+ * value is validated as that type whatever its resourceType says, whose own `resourceType` const
+ * then reports a mismatch. Loaded on first call.
+ */
+exports.typed = function typed(flavour, type) {
+  if (!R4_TYPES.has(type)) throw new Error(`fhir/resources.cjs: ${type} is not an R4 resource type`);
+  function validate(data, context = {}) {
+    const own = validatorOf(flavour, type);
+    const valid = own(data, context);
+    validate.errors = valid ? null : own.errors;
+    return valid;
+  }
+  validate.errors = null;
+  return validate;
+};
 exports.validatorOf = validatorOf;
 exports.isR4Type = (type) => R4_TYPES.has(type);

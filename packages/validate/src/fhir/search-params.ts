@@ -70,6 +70,11 @@ const PARAMS: Readonly<Record<SearchResource, Readonly<Record<string, ParamSpec>
   },
 };
 
+/** The parameter names the spec lists for a search (for telling which search a form body is). */
+export function searchParameterNames(resource: SearchResource): readonly string[] {
+  return Object.keys(PARAMS[resource] ?? {});
+}
+
 /** FHIR R4 search modifiers by parameter type (`missing` applies to all). */
 const MODIFIERS: Readonly<Record<SearchType, readonly string[]>> = {
   token: ['missing', 'not', 'text', 'in', 'not-in', 'above', 'below', 'of-type'],
@@ -93,7 +98,8 @@ function entriesOf(input: SearchParamsInput): [string, string[]][] {
     }
     return [...map.entries()];
   }
-  return Object.entries(input).map(([name, value]) => [name, typeof value === 'string' ? [value] : [...value]]);
+  // A value of another type (a number in a JSON body) is the schema's to report: no values here.
+  return Object.entries(input).map(([name, value]) => [name, typeof value === 'string' ? [value] : Array.isArray(value) ? [...(value as unknown[])] : []]) as [string, string[]][];
 }
 
 function checkValue(name: string, spec: ParamSpec, value: string, pointer: string, modifier: string | undefined): Finding[] {
@@ -158,7 +164,9 @@ export function checkSearchParams(resource: SearchResource, input: SearchParamsI
       });
       continue;
     }
-    values.forEach((value, i) => findings.push(...checkValue(name, spec, value, childPointer(pointer, i), modifier)));
+    values.forEach((value, i) => {
+      if (typeof value === 'string') findings.push(...checkValue(name, spec, value, childPointer(pointer, i), modifier));
+    });
   }
   return { valid: !findings.some((f) => f.severity === 'error'), findings };
 }

@@ -1,5 +1,9 @@
 import { code, fieldPath } from '../display.js';
+import type { KindInfo } from '../kind-info.js';
 import type { Rule } from './rule.js';
+
+/** Who drops the member: the service, or for a CDS Hooks document without its envelope, the other party. */
+const ignoredBy = (kind: KindInfo) => (kind.family === 'cdshooks' ? 'a CDS client or service' : 'the service');
 
 /** A member the schema does not define and no near miss explains. The service ignores it. */
 export const unknownFieldRule: Rule = {
@@ -12,7 +16,7 @@ export const unknownFieldRule: Rule = {
       if (issue.reason !== 'unknown') continue;
       context.report({
         pointer: issue.pointer,
-        message: `${code(fieldPath(issue.pointer))} is not defined by the ${context.kind.title} schema and the service ignores it; remove it or check its spelling.`,
+        message: `${code(fieldPath(issue.pointer))} is not defined by the ${context.kind.title} schema and ${ignoredBy(context.kind)} ignores it; remove it or check its spelling.`,
       });
     }
   },

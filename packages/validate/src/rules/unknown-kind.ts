@@ -1,3 +1,4 @@
+import { detectCdsHooks } from '../cdshooks/detect.js';
 import { code } from '../display.js';
 import { quote } from '../finding.js';
 import { nearMisses } from '../near-miss.js';
@@ -22,6 +23,15 @@ export function notR4Message(field: string, resourceType: string, kinds: readonl
   return `${field} is ${quote(resourceType)}, which is not a FHIR R4 resource type.${suggest(resourceType, types)}`;
 }
 
+/**
+ * For a CDS Hooks document in the envelope under an event the service does not define (a patient-view
+ * request): the kind it has without the envelope.
+ */
+function bareCds(payload: unknown): string {
+  const kind = detectCdsHooks(payload as Record<string, unknown>);
+  return kind ? ` Without the \`Meta\` envelope, this is a CDS Hooks document of kind \`${kind.id}\`.` : '';
+}
+
 /** Explains why no kind fits: an unknown data model, event type or resource type. */
 export function diagnoseUnknownKind(payload: unknown, kinds: readonly KindInfo[]): Report {
   const meta = (payload as { Meta?: { DataModel?: unknown; EventType?: unknown } } | null)?.Meta;
@@ -40,7 +50,7 @@ export function diagnoseUnknownKind(payload: unknown, kinds: readonly KindInfo[]
     const shown = typeof event === 'string' ? quote(event) : event === undefined ? 'missing' : `${quote(event)}, not a string,`;
     return {
       pointer: '/Meta/EventType',
-      message: `\`Meta.EventType\` ${shown} is not an event of ${model}.${typeof event === 'string' ? suggest(event, events) : ''} Known: ${events.join(', ')}.`,
+      message: `\`Meta.EventType\` ${shown} is not an event of ${model}.${typeof event === 'string' ? suggest(event, events) : ''} Known: ${events.join(', ')}.${bareCds(payload)}`,
     };
   }
   const resourceType = (payload as { resourceType?: unknown } | null)?.resourceType;
@@ -50,6 +60,7 @@ export function diagnoseUnknownKind(payload: unknown, kinds: readonly KindInfo[]
   }
   return {
     pointer: '',
-    message: 'Cannot tell which message this is: it has no `Meta.DataModel`/`Meta.EventType` and no `resourceType`. Pass the kind explicitly (auth bodies cannot be detected).',
+    message:
+      'Cannot tell which message this is: it has no `Meta.DataModel`/`Meta.EventType`, no `resourceType` and none of the CDS Hooks members (`hook` with `hookInstance` or `context`, `cards`, `systemActions`, `services`, `feedback`). Pass the kind explicitly (auth bodies cannot be detected).',
   };
 }

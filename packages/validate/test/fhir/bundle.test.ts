@@ -69,6 +69,10 @@ describe('reference resolution', () => {
     expect(referencedType('Patient/p1')).toBe('Patient');
     expect(referencedType('https://ehr.example/fhir/ChargeItem/c1/_history/2')).toBe('ChargeItem');
     expect(referencedType('urn:uuid:7c9e6679-7425-40de-944b-e07fc1f90ae7')).toBeUndefined();
+    expect(referencedType('Patient/p1/_history/2')).toBe('Patient');
+    expect(referencedType('Patient/_history/2')).toBeUndefined();
+    expect(referencedType('https://ehr.example/fhir/patient/p1')).toBeUndefined();
+    expect(referencedType(`Patient/${'x'.repeat(65)}`)).toBeUndefined();
   });
 
   it('finds references at any depth, contained resources included, with their pointers', () => {

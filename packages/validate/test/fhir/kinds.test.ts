@@ -73,7 +73,7 @@ describe('FHIR kinds', () => {
     expect(detectKind({ resourceType: 'Bundle', type: 'batch' })).toBe('fhir/Bundle');
     expect(detectKind({ resourceType: 'Bundle' })).toBe('fhir/Bundle');
     expect(detectKind({ resourceType: 'Claim' })).toBe('fhir/Claim');
-    expect(detectKind({ resourceType: 'Patinet' })).toBeUndefined();
+    expect(detectKind({ resourceType: 'Patinet' })).toBeNull();
   });
 
   it('registers every FHIR rule', () => {

@@ -1,3 +1,4 @@
+import type { KindId } from '@cdx/validate';
 import type { DuplicateKey } from '../../locate/duplicates.js';
 import type { NodeLocation } from '../../locate/locate.js';
 import { withAncestors } from '../../locate/pointer.js';
@@ -16,7 +17,7 @@ export class CodeDocument implements SourceDocument {
   constructor(
     private readonly evaluation: Evaluation,
     readonly label: string,
-    readonly kind: string | undefined,
+    readonly kind: KindId | undefined,
   ) {
     this.value = evaluation.value;
     const { values, open } = evaluation;

@@ -1,3 +1,4 @@
+import type { KindId } from '@cdx/validate';
 import type * as TS from 'typescript';
 import type { Hint, TypeNames } from './hints.js';
 import type { Ts } from './load.js';
@@ -7,7 +8,7 @@ import { staticKey, unwrap } from './syntax.js';
 export interface Candidate {
   node: TS.ObjectLiteralExpression;
   /** The kind its type names; undefined when only its content marks it (Meta, resourceType). */
-  kind: string | undefined;
+  kind: KindId | undefined;
   /** How the code names it: `merge`, `cases[0].payload`, `default`; undefined inside a call. */
   name: string | undefined;
 }

@@ -1,3 +1,4 @@
+import type { KindId } from '@cdx/validate';
 import type * as TS from 'typescript';
 import { kindOfTypeName } from './kinds.js';
 import type { Ts } from './load.js';
@@ -5,9 +6,9 @@ import type { Ts } from './load.js';
 /** What the code around a literal says about it. */
 export type Hint =
   /** A payload of this kind: `satisfies PatientMerge`, `: PatientMerge`, `as PatientMerge`. */
-  | { is: 'payload'; kind: string }
+  | { is: 'payload'; kind: KindId }
   /** An array of payloads (`PatientMerge[]`), or an object of them (`Record<string, PatientMerge>`). */
-  | { is: 'items' | 'members'; kind: string }
+  | { is: 'items' | 'members'; kind: KindId }
   /**
    * Not a whole payload (`Partial<PatientMerge>`), or deliberately not a valid one
    * (`as unknown as PatientMerge`, `as any`): never checked, nor anything inside it.
@@ -71,7 +72,7 @@ export class TypeNames {
   }
 
   /** The kind of an exact type name, without type arguments. */
-  private kindOf(type: TS.TypeNode): string | undefined {
+  private kindOf(type: TS.TypeNode): KindId | undefined {
     const { ts } = this;
     if (ts.isParenthesizedTypeNode(type)) return this.kindOf(type.type);
     if (ts.isTypeReferenceNode(type) && !type.typeArguments) {

@@ -1,15 +1,15 @@
-import { listKinds } from '@cdx/validate';
+import { listKinds, type KindId } from '@cdx/validate';
 
-let byTitle: Map<string, string> | undefined;
+let byTitle: Map<string, KindId> | undefined;
 
 /**
  * The kind id of a `@cdx/types` type name (`PatientMerge` → `PatientAdmin/PatientMerge`), read
  * from @cdx/validate's registry, where each kind's `title` is its type's name. A name two kinds
  * share says nothing and maps to none.
  */
-export function kindOfTypeName(name: string): string | undefined {
+export function kindOfTypeName(name: string): KindId | undefined {
   if (!byTitle) {
-    const map = new Map<string, string>();
+    const map = new Map<string, KindId>();
     const shared = new Set<string>();
     for (const kind of listKinds()) {
       if (map.has(kind.title)) shared.add(kind.title);

@@ -1,5 +1,5 @@
 import type * as TS from 'typescript';
-import { detectKind } from '@cdx/validate';
+import { detectKind, type KindId } from '@cdx/validate';
 import { splitBom } from '../../locate/text.js';
 import type { ReadOutcome, SourceDocument, SourceReader } from '../reader.js';
 import { CodeDocument } from './document.js';
@@ -47,12 +47,12 @@ function readBody(body: string, bom: string, scriptKind: ScriptKindName, languag
   const problem = firstParseError(ts, file, language);
   if (problem) return { ok: false, text: body, problem };
 
-  const found: { evaluation: ReturnType<typeof evaluate>; kind: string | undefined; name: string | undefined; line: () => number }[] = [];
+  const found: { evaluation: ReturnType<typeof evaluate>; kind: KindId | undefined; name: string | undefined; line: () => number }[] = [];
   findPayloads(ts, file, new TypeNames(ts, file), scriptKind === 'JS', (candidate) => {
     const evaluation = evaluate(ts, file, candidate.node);
     // A resourceType alone marks many objects that are no payload of this service (a test's
     // OperationOutcome): only one of a kind this version knows is linted.
-    if (candidate.kind === undefined && !hasMeta(evaluation.value) && detectKind(evaluation.value) === undefined) return false;
+    if (candidate.kind === undefined && !hasMeta(evaluation.value) && detectKind(evaluation.value) === null) return false;
     const line = () => file.getLineAndCharacterOfPosition(candidate.node.getStart(file)).line + 1;
     found.push({ evaluation, kind: candidate.kind, name: candidate.name, line });
     return true;

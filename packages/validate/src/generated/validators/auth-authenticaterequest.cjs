@@ -2,16 +2,16 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate28;
+exports.v0 = validate29;
 
 const func0 = Object.prototype.hasOwnProperty;
 const func63 = require("ajv/dist/runtime/ucs2length").default;
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/auth/authenticate-request.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate28.evaluated;
+const evaluated0 = validate29.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -100,10 +100,10 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
-validate28.evaluated = {"props":{"apiKey":true,"secret":true},"dynamicProps":false,"dynamicItems":false};
+validate29.evaluated = {"props":{"apiKey":true,"secret":true},"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});
@@ -112,15 +112,15 @@ exports.kinds = {
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate28;
+exports.s0 = validate29;
 
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
-function validate28(data){
+function validate29(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/auth/authenticate-request.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate28.evaluated;
+const evaluated0 = validate29.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -171,10 +171,10 @@ errors++;
 else {
 errors++;
 }
-validate28.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
-validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

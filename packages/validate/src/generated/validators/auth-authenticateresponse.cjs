@@ -2,18 +2,18 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate29;
+exports.v0 = validate30;
 
 const func0 = Object.prototype.hasOwnProperty;
 const func63 = require("ajv/dist/runtime/ucs2length").default;
 const formats0 = require("../../formats.cjs")["date-time"];
 const pattern4 = new RegExp("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{1,9})?Z$", "u");
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/auth/authenticate-response.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate29.evaluated;
+const evaluated0 = validate30.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -147,10 +147,10 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate29.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
-validate29.evaluated = {"props":{"accessToken":true,"expires":true,"refreshToken":true},"dynamicProps":false,"dynamicItems":false};
+validate30.evaluated = {"props":{"accessToken":true,"expires":true,"refreshToken":true},"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});
@@ -159,17 +159,17 @@ exports.kinds = {
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate29;
+exports.s0 = validate30;
 
 const formats0 = require("../../formats.cjs")["date-time"];
 const pattern4 = new RegExp("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{1,9})?Z$", "u");
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
-function validate29(data){
+function validate30(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/auth/authenticate-response.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate29.evaluated;
+const evaluated0 = validate30.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -237,10 +237,10 @@ errors++;
 else {
 errors++;
 }
-validate29.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
-validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

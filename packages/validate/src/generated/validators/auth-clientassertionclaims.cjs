@@ -2,18 +2,18 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate30;
+exports.v0 = validate31;
 
 const func0 = Object.prototype.hasOwnProperty;
 const func63 = require("ajv/dist/runtime/ucs2length").default;
 const formats2 = require("../../formats.cjs").uri;
 const pattern5 = new RegExp("/v2/auth/token$", "u");
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/auth/client-assertion-claims.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate30.evaluated;
+const evaluated0 = validate31.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -252,10 +252,10 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate30.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
-validate30.evaluated = {"props":{"iss":true,"sub":true,"aud":true,"iat":true,"exp":true,"jti":true},"dynamicProps":false,"dynamicItems":false};
+validate31.evaluated = {"props":{"iss":true,"sub":true,"aud":true,"iat":true,"exp":true,"jti":true},"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});
@@ -264,17 +264,17 @@ exports.kinds = {
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate30;
+exports.s0 = validate31;
 
 const formats2 = require("../../formats.cjs").uri;
 const pattern5 = new RegExp("/v2/auth/token$", "u");
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
-function validate30(data){
+function validate31(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/auth/client-assertion-claims.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate30.evaluated;
+const evaluated0 = validate31.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -384,10 +384,10 @@ errors++;
 else {
 errors++;
 }
-validate30.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
-validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate31.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

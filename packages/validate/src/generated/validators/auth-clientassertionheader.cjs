@@ -2,18 +2,18 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate31;
-const schema42 = {"properties":{"alg":{"enum":["RS384","RS512","ES384","ES512"]}}};
+exports.v0 = validate32;
+const schema43 = {"properties":{"alg":{"enum":["RS384","RS512","ES384","ES512"]}}};
 const func0 = Object.prototype.hasOwnProperty;
 const func63 = require("ajv/dist/runtime/ucs2length").default;
 const formats2 = require("../../formats.cjs").uri;
 const pattern6 = new RegExp("^https://", "u");
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/auth/client-assertion-header.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate31.evaluated;
+const evaluated0 = validate32.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -54,7 +54,7 @@ errors++;
 if(data.alg !== undefined && func0.call(data, "alg")){
 let data0 = data.alg;
 if(!((((data0 === "RS384") || (data0 === "RS512")) || (data0 === "ES384")) || (data0 === "ES512"))){
-const err3 = {instancePath:instancePath+"/alg",schemaPath:"#/properties/alg/enum",keyword:"enum",params:{allowedValues: schema42.properties.alg.enum}};
+const err3 = {instancePath:instancePath+"/alg",schemaPath:"#/properties/alg/enum",keyword:"enum",params:{allowedValues: schema43.properties.alg.enum}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -147,10 +147,10 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
-validate31.evaluated = {"props":{"alg":true,"kid":true,"typ":true,"jku":true},"dynamicProps":false,"dynamicItems":false};
+validate32.evaluated = {"props":{"alg":true,"kid":true,"typ":true,"jku":true},"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});
@@ -159,17 +159,17 @@ exports.kinds = {
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate31;
-const schema42 = {"properties":{"alg":{"enum":["RS384","RS512","ES384","ES512"]}}};
+exports.s0 = validate32;
+const schema43 = {"properties":{"alg":{"enum":["RS384","RS512","ES384","ES512"]}}};
 const formats2 = require("../../formats.cjs").uri;
 const pattern6 = new RegExp("^https://", "u");
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
-function validate31(data){
+function validate32(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/auth/client-assertion-header.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate31.evaluated;
+const evaluated0 = validate32.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -237,10 +237,10 @@ errors++;
 else {
 errors++;
 }
-validate31.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
-validate31.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

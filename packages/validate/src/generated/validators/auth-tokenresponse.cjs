@@ -2,16 +2,16 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate34;
+exports.v0 = validate35;
 
 const func0 = Object.prototype.hasOwnProperty;
 const func63 = require("ajv/dist/runtime/ucs2length").default;
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/auth/token-response.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate34.evaluated;
+const evaluated0 = validate35.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -123,10 +123,10 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
-validate34.evaluated = {"props":{"access_token":true,"token_type":true,"expires_in":true},"dynamicProps":false,"dynamicItems":false};
+validate35.evaluated = {"props":{"access_token":true,"token_type":true,"expires_in":true},"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});
@@ -135,15 +135,15 @@ exports.kinds = {
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate34;
+exports.s0 = validate35;
 
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
-function validate34(data){
+function validate35(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/auth/token-response.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate34.evaluated;
+const evaluated0 = validate35.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -203,10 +203,10 @@ errors++;
 else {
 errors++;
 }
-validate34.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
-validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

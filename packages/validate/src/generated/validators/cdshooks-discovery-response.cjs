@@ -2,19 +2,188 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate35;
+exports.v0 = validate150;
 
-const schema47 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
-const schema48 = {"properties":{"title":{"type":["string","null"]},"description":{"type":["string","null"]},"prefetch":{"additionalProperties":{"type":["string","null"]}},"usageRequirements":{"type":["string","null"]},"usageDescription":{"type":["string","null"]}}};
+const schema165 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+
 const func0 = Object.prototype.hasOwnProperty;
-const formats6 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
-const formats8 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const formats68 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const schema48 = {"properties":{"title":{"type":["string","null"]},"description":{"type":["string","null"]},"prefetch":{"additionalProperties":{"type":["string","null"]}},"usageRequirements":{"type":["string","null"]},"usageDescription":{"type":["string","null"]}}};
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/service.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate37.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.hook === undefined) || (!(func0.call(data, "hook")))){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hook"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((data.id === undefined) || (!(func0.call(data, "id")))){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.hook !== undefined && func0.call(data, "hook")){
+if(typeof data.hook !== "string"){
+const err2 = {instancePath:instancePath+"/hook",schemaPath:"#/properties/hook/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.id !== undefined && func0.call(data, "id")){
+if(typeof data.id !== "string"){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.title !== undefined && func0.call(data, "title")){
+let data2 = data.title;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err4 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema48.properties.title.type}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.description !== undefined && func0.call(data, "description")){
+let data3 = data.description;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema48.properties.description.type}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.prefetch !== undefined && func0.call(data, "prefetch")){
+let data4 = data.prefetch;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+for(const key0 of Object.keys(data4)){
+let data5 = data4[key0];
+if((typeof data5 !== "string") && (data5 !== null)){
+const err6 = {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/prefetch/additionalProperties/type",keyword:"type",params:{type: schema48.properties.prefetch.additionalProperties.type}};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/prefetch",schemaPath:"#/properties/prefetch/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.usageRequirements !== undefined && func0.call(data, "usageRequirements")){
+let data6 = data.usageRequirements;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err8 = {instancePath:instancePath+"/usageRequirements",schemaPath:"#/properties/usageRequirements/type",keyword:"type",params:{type: schema48.properties.usageRequirements.type}};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.usageDescription !== undefined && func0.call(data, "usageDescription")){
+let data7 = data.usageDescription;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err9 = {instancePath:instancePath+"/usageDescription",schemaPath:"#/properties/usageDescription/type",keyword:"type",params:{type: schema48.properties.usageDescription.type}};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+let data8 = data.extension;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+}
+else {
+const err10 = {instancePath:instancePath+"/extension",schemaPath:"extension.schema.json/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+validate37.errors = vErrors;
+return errors === 0;
+}
+validate37.evaluated = {"props":{"hook":true,"id":true,"title":true,"description":true,"prefetch":true,"usageRequirements":true,"usageDescription":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/cdshooks/discovery-response.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate35.evaluated;
+const evaluated0 = validate150.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -92,7 +261,7 @@ errors++;
 if(data0.EventDateTime !== undefined && func0.call(data0, "EventDateTime")){
 let data3 = data0.EventDateTime;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema47.properties.EventDateTime.type}};
+const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema165.properties.EventDateTime.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -102,7 +271,7 @@ vErrors.push(err6);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats6.test(data3))){
+if(!(formats68.test(data3))){
 const err7 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err7];
@@ -117,7 +286,7 @@ errors++;
 if(data0.Test !== undefined && func0.call(data0, "Test")){
 let data4 = data0.Test;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema47.properties.Test.type}};
+const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema165.properties.Test.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -133,7 +302,7 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.ID !== undefined && func0.call(data5, "ID")){
 let data6 = data5.ID;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema47.properties.Source.properties.ID.type}};
+const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema165.properties.Source.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -143,7 +312,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats8.test(data6))){
+if(!(formats10.test(data6))){
 const err10 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err10];
@@ -158,7 +327,7 @@ errors++;
 if(data5.Name !== undefined && func0.call(data5, "Name")){
 let data7 = data5.Name;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema47.properties.Source.properties.Name.type}};
+const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema165.properties.Source.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -190,7 +359,7 @@ if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.ID !== undefined && func0.call(data9, "ID")){
 let data10 = data9.ID;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema47.properties.Destinations.items.properties.ID.type}};
+const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Destinations.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -200,7 +369,7 @@ vErrors.push(err13);
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats8.test(data10))){
+if(!(formats10.test(data10))){
 const err14 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err14];
@@ -215,7 +384,7 @@ errors++;
 if(data9.Name !== undefined && func0.call(data9, "Name")){
 let data11 = data9.Name;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema47.properties.Destinations.items.properties.Name.type}};
+const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema165.properties.Destinations.items.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -259,7 +428,7 @@ if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.ID !== undefined && func0.call(data13, "ID")){
 let data14 = data13.ID;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema47.properties.Logs.items.properties.ID.type}};
+const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Logs.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -269,7 +438,7 @@ vErrors.push(err18);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats8.test(data14))){
+if(!(formats10.test(data14))){
 const err19 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err19];
@@ -284,7 +453,7 @@ errors++;
 if(data13.AttemptID !== undefined && func0.call(data13, "AttemptID")){
 let data15 = data13.AttemptID;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema47.properties.Logs.items.properties.AttemptID.type}};
+const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema165.properties.Logs.items.properties.AttemptID.type}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -294,7 +463,7 @@ vErrors.push(err20);
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats8.test(data15))){
+if(!(formats10.test(data15))){
 const err21 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err21];
@@ -330,10 +499,17 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
-let data16 = data0.FacilityCode;
-if((typeof data16 !== "string") && (data16 !== null)){
-const err24 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema47.properties.FacilityCode.type}};
+if(data0.Errors !== undefined && func0.call(data0, "Errors")){
+let data16 = data0.Errors;
+if(Array.isArray(data16)){
+const len2 = data16.length;
+for(let i2=0; i2<len2; i2++){
+let data17 = data16[i2];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined && func0.call(data17, "ID")){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err24 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -343,9 +519,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-}
-else {
-const err25 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
+if(data17.Text !== undefined && func0.call(data17, "Text")){
+let data19 = data17.Text;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err25 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Text.type}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -354,9 +531,11 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
-const err26 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
+}
+if(data17.Type !== undefined && func0.call(data17, "Type")){
+let data20 = data17.Type;
+if((typeof data20 !== "string") && (data20 !== null)){
+const err26 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -365,8 +544,11 @@ vErrors.push(err26);
 }
 errors++;
 }
-if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
-const err27 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
+}
+if(data17.Module !== undefined && func0.call(data17, "Module")){
+let data21 = data17.Module;
+if((typeof data21 !== "string") && (data21 !== null)){
+const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Module.type}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -375,9 +557,10 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
-if("CDSHooks" !== data0.DataModel){
-const err28 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "CDSHooks"}};
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/Meta/Errors/" + i2,schemaPath:"../defs/meta.schema.json/properties/Errors/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -387,9 +570,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data0.EventType !== undefined && func0.call(data0, "EventType")){
-if("discovery-response" !== data0.EventType){
-const err29 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "discovery-response"}};
+}
+else {
+const err29 = {instancePath:instancePath+"/Meta/Errors",schemaPath:"../defs/meta.schema.json/properties/Errors/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -399,9 +582,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-}
-else {
-const err30 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
+if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
+let data22 = data0.FacilityCode;
+if((typeof data22 !== "string") && (data22 !== null)){
+const err30 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema165.properties.FacilityCode.type}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -411,15 +595,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.services !== undefined && func0.call(data, "services")){
-let data19 = data.services;
-if(Array.isArray(data19)){
-const len2 = data19.length;
-for(let i2=0; i2<len2; i2++){
-let data20 = data19[i2];
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-if((data20.hook === undefined) || (!(func0.call(data20, "hook")))){
-const err31 = {instancePath:instancePath+"/services/" + i2,schemaPath:"#/$defs/service/required",keyword:"required",params:{missingProperty: "hook"}};
+}
+else {
+const err31 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -428,8 +606,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-if((data20.id === undefined) || (!(func0.call(data20, "id")))){
-const err32 = {instancePath:instancePath+"/services/" + i2,schemaPath:"#/$defs/service/required",keyword:"required",params:{missingProperty: "id"}};
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
+const err32 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -438,9 +617,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(data20.hook !== undefined && func0.call(data20, "hook")){
-if(typeof data20.hook !== "string"){
-const err33 = {instancePath:instancePath+"/services/" + i2+"/hook",schemaPath:"#/$defs/service/properties/hook/type",keyword:"type",params:{type: "string"}};
+if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
+const err33 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -449,10 +627,9 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-if(data20.id !== undefined && func0.call(data20, "id")){
-if(typeof data20.id !== "string"){
-const err34 = {instancePath:instancePath+"/services/" + i2+"/id",schemaPath:"#/$defs/service/properties/id/type",keyword:"type",params:{type: "string"}};
+if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
+if("CDSHooks" !== data0.DataModel){
+const err34 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "CDSHooks"}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -462,10 +639,9 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data20.title !== undefined && func0.call(data20, "title")){
-let data23 = data20.title;
-if((typeof data23 !== "string") && (data23 !== null)){
-const err35 = {instancePath:instancePath+"/services/" + i2+"/title",schemaPath:"#/$defs/service/properties/title/type",keyword:"type",params:{type: schema48.properties.title.type}};
+if(data0.EventType !== undefined && func0.call(data0, "EventType")){
+if("discovery-response" !== data0.EventType){
+const err35 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "discovery-response"}};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -475,10 +651,9 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data20.description !== undefined && func0.call(data20, "description")){
-let data24 = data20.description;
-if((typeof data24 !== "string") && (data24 !== null)){
-const err36 = {instancePath:instancePath+"/services/" + i2+"/description",schemaPath:"#/$defs/service/properties/description/type",keyword:"type",params:{type: schema48.properties.description.type}};
+}
+else {
+const err36 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -488,13 +663,19 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data20.prefetch !== undefined && func0.call(data20, "prefetch")){
-let data25 = data20.prefetch;
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-for(const key0 of Object.keys(data25)){
-let data26 = data25[key0];
-if((typeof data26 !== "string") && (data26 !== null)){
-const err37 = {instancePath:instancePath+"/services/" + i2+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/service/properties/prefetch/additionalProperties/type",keyword:"type",params:{type: schema48.properties.prefetch.additionalProperties.type}};
+if(data.services !== undefined && func0.call(data, "services")){
+let data25 = data.services;
+if(Array.isArray(data25)){
+const len3 = data25.length;
+for(let i3=0; i3<len3; i3++){
+if(!(validate37(data25[i3], {instancePath:instancePath+"/services/" + i3,parentData:data25,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate37.errors; else for (const vError of validate37.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/services",schemaPath:"#/properties/services/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -504,9 +685,12 @@ vErrors.push(err37);
 errors++;
 }
 }
+if(data.extension !== undefined && func0.call(data, "extension")){
+let data27 = data.extension;
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 }
 else {
-const err38 = {instancePath:instancePath+"/services/" + i2+"/prefetch",schemaPath:"#/$defs/service/properties/prefetch/type",keyword:"type",params:{type: "object"}};
+const err38 = {instancePath:instancePath+"/extension",schemaPath:"../../cdshooks/defs/extension.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -516,10 +700,9 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data20.usageRequirements !== undefined && func0.call(data20, "usageRequirements")){
-let data27 = data20.usageRequirements;
-if((typeof data27 !== "string") && (data27 !== null)){
-const err39 = {instancePath:instancePath+"/services/" + i2+"/usageRequirements",schemaPath:"#/$defs/service/properties/usageRequirements/type",keyword:"type",params:{type: schema48.properties.usageRequirements.type}};
+}
+else {
+const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -528,80 +711,119 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-if(data20.usageDescription !== undefined && func0.call(data20, "usageDescription")){
-let data28 = data20.usageDescription;
-if((typeof data28 !== "string") && (data28 !== null)){
-const err40 = {instancePath:instancePath+"/services/" + i2+"/usageDescription",schemaPath:"#/$defs/service/properties/usageDescription/type",keyword:"type",params:{type: schema48.properties.usageDescription.type}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-}
-else {
-const err41 = {instancePath:instancePath+"/services/" + i2,schemaPath:"#/$defs/service/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/services",schemaPath:"#/properties/services/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-}
-else {
-const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-validate35.errors = vErrors;
+validate150.errors = vErrors;
 return errors === 0;
 }
-validate35.evaluated = {"props":{"Meta":true,"services":true},"dynamicProps":false,"dynamicItems":false};
+validate150.evaluated = {"props":{"Meta":true,"services":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});
 exports.kinds = {
-  "CDSHooks/discovery-response": { validate: canonical.v0, shape: [{"p":{"Meta":1,"services":18}},{"p":{"DataModel":2,"Destinations":3,"EventDateTime":7,"EventType":8,"FacilityCode":9,"Logs":10,"Source":14,"Test":17}},{"l":"Reliable"},{"i":4},{"p":{"ID":5,"Name":6}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"l":"Possible"},{"i":11},{"p":{"AttemptID":12,"ID":13}},{"l":"Reliable"},{"l":"Reliable"},{"p":{"ID":15,"Name":16}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"i":19},{"p":{"description":20,"hook":21,"id":22,"prefetch":23,"title":24,"usageDescription":25,"usageRequirements":26},"v":{"usageDescription":"usageRequirements"}},{},{},{},{"o":1},{},{},{}] },
+  "CDSHooks/discovery-response": { validate: canonical.v0, shape: [{"p":{"Meta":1,"extension":24,"services":25}},{"p":{"DataModel":2,"Destinations":3,"Errors":7,"EventDateTime":13,"EventType":14,"FacilityCode":15,"Logs":16,"Source":20,"Test":23}},{"l":"Reliable"},{"i":4},{"p":{"ID":5,"Name":6}},{"l":"Reliable"},{"l":"Reliable"},{"i":8},{"p":{"ID":9,"Module":10,"Text":11,"Type":12}},{},{},{},{},{"l":"Reliable"},{"l":"Reliable"},{"l":"Possible"},{"i":17},{"p":{"AttemptID":18,"ID":19}},{"l":"Reliable"},{"l":"Reliable"},{"p":{"ID":21,"Name":22}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"o":1},{"i":26},{"p":{"description":27,"extension":24,"hook":28,"id":29,"prefetch":30,"title":31,"usageDescription":32,"usageRequirements":33},"v":{"usageDescription":"usageRequirements"}},{},{},{},{"o":1},{},{},{}] },
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate35;
+exports.s0 = validate150;
 
-const schema47 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
-const schema48 = {"properties":{"title":{"type":["string","null"]},"description":{"type":["string","null"]},"prefetch":{"additionalProperties":{"type":["string","null"]}},"usageRequirements":{"type":["string","null"]}}};
-const formats6 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
-const formats8 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const schema165 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+
+const formats68 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const schema48 = {"properties":{"title":{"type":["string","null"]},"description":{"type":["string","null"]},"prefetch":{"additionalProperties":{"type":["string","null"]}},"usageRequirements":{"type":["string","null"]}}};
 
-function validate35(data){
+function validate37(data){
+/*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/defs/service.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate37.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.hook === undefined){
+errors++;
+}
+if(data.id === undefined){
+errors++;
+}
+if(data.hook !== undefined){
+if(typeof data.hook !== "string"){
+errors++;
+}
+}
+if(data.id !== undefined){
+if(typeof data.id !== "string"){
+errors++;
+}
+}
+if(data.title !== undefined){
+let data2 = data.title;
+if((typeof data2 !== "string") && (data2 !== null)){
+errors++;
+}
+}
+if(data.description !== undefined){
+let data3 = data.description;
+if((typeof data3 !== "string") && (data3 !== null)){
+errors++;
+}
+}
+if(data.prefetch !== undefined){
+let data4 = data.prefetch;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+for(const key0 in data4){
+let data5 = data4[key0];
+if((typeof data5 !== "string") && (data5 !== null)){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+if(data.usageRequirements !== undefined){
+let data6 = data.usageRequirements;
+if((typeof data6 !== "string") && (data6 !== null)){
+errors++;
+}
+}
+if(data.usageDescription !== undefined){
+errors++;
+}
+if(data.extension !== undefined){
+let data8 = data.extension;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+}
+else {
+errors++;
+}
+}
+if(!(obj0 && data.__proto__ === Object.prototype)){
+const proto0 = Object.getPrototypeOf(data);
+if(proto0 !== Object.prototype && proto0 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+validate37.errors = vErrors;
+return errors === 0;
+}
+validate37.evaluated = {"props":{"hook":true,"id":true,"title":true,"description":true,"prefetch":true,"usageRequirements":true,"usageDescription":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate150(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/cdshooks/discovery-response.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate35.evaluated;
+const evaluated0 = validate150.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -640,7 +862,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats6.test(data3))){
+if(!(formats68.test(data3))){
 errors++;
 }
 }
@@ -660,7 +882,7 @@ if((typeof data6 !== "string") && (data6 !== null)){
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats8.test(data6))){
+if(!(formats10.test(data6))){
 errors++;
 }
 }
@@ -700,7 +922,7 @@ if((typeof data10 !== "string") && (data10 !== null)){
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats8.test(data10))){
+if(!(formats10.test(data10))){
 errors++;
 }
 }
@@ -745,7 +967,7 @@ if((typeof data14 !== "string") && (data14 !== null)){
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats8.test(data14))){
+if(!(formats10.test(data14))){
 errors++;
 }
 }
@@ -756,7 +978,7 @@ if((typeof data15 !== "string") && (data15 !== null)){
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats8.test(data15))){
+if(!(formats10.test(data15))){
 errors++;
 }
 }
@@ -782,15 +1004,67 @@ else {
 errors++;
 }
 }
+if(data0.Errors !== undefined){
+let data16 = data0.Errors;
+if(Array.isArray(data16)){
+const len2 = data16.length;
+for(let i2=0; i2<len2; i2++){
+let data17 = data16[i2];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+errors++;
+}
+}
+if(data17.Text !== undefined){
+let data19 = data17.Text;
+if((typeof data19 !== "string") && (data19 !== null)){
+errors++;
+}
+}
+if(data17.Type !== undefined){
+let data20 = data17.Type;
+if((typeof data20 !== "string") && (data20 !== null)){
+errors++;
+}
+}
+if(data17.Module !== undefined){
+let data21 = data17.Module;
+if((typeof data21 !== "string") && (data21 !== null)){
+errors++;
+}
+}
+for(const key3 in data17){
+if((((key3 !== "ID") && (key3 !== "Text")) && (key3 !== "Type")) && (key3 !== "Module")){
+errors++;
+}
+}
+if(!(obj0 && data17.__proto__ === Object.prototype)){
+const proto3 = Object.getPrototypeOf(data17);
+if(proto3 !== Object.prototype && proto3 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
 if(data0.FacilityCode !== undefined){
-let data16 = data0.FacilityCode;
-if((typeof data16 !== "string") && (data16 !== null)){
+let data22 = data0.FacilityCode;
+if((typeof data22 !== "string") && (data22 !== null)){
 errors++;
 }
 }
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto3 = Object.getPrototypeOf(data0);
-if(proto3 !== Object.prototype && proto3 !== null){
+const proto4 = Object.getPrototypeOf(data0);
+if(proto4 !== Object.prototype && proto4 !== null){
 errors++;
 }
 }
@@ -815,87 +1089,13 @@ if("discovery-response" !== data0.EventType){
 errors++;
 }
 }
-for(const key3 in data0){
-if((((((((key3 !== "DataModel") && (key3 !== "EventType")) && (key3 !== "EventDateTime")) && (key3 !== "Test")) && (key3 !== "Source")) && (key3 !== "Destinations")) && (key3 !== "Logs")) && (key3 !== "FacilityCode")){
+for(const key4 in data0){
+if(((((((((key4 !== "DataModel") && (key4 !== "EventType")) && (key4 !== "EventDateTime")) && (key4 !== "Test")) && (key4 !== "Source")) && (key4 !== "Destinations")) && (key4 !== "Logs")) && (key4 !== "Errors")) && (key4 !== "FacilityCode")){
 errors++;
 }
 }
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto4 = Object.getPrototypeOf(data0);
-if(proto4 !== Object.prototype && proto4 !== null){
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-}
-if(data.services !== undefined){
-let data19 = data.services;
-if(Array.isArray(data19)){
-const len2 = data19.length;
-for(let i2=0; i2<len2; i2++){
-let data20 = data19[i2];
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-if(data20.hook === undefined){
-errors++;
-}
-if(data20.id === undefined){
-errors++;
-}
-if(data20.hook !== undefined){
-if(typeof data20.hook !== "string"){
-errors++;
-}
-}
-if(data20.id !== undefined){
-if(typeof data20.id !== "string"){
-errors++;
-}
-}
-if(data20.title !== undefined){
-let data23 = data20.title;
-if((typeof data23 !== "string") && (data23 !== null)){
-errors++;
-}
-}
-if(data20.description !== undefined){
-let data24 = data20.description;
-if((typeof data24 !== "string") && (data24 !== null)){
-errors++;
-}
-}
-if(data20.prefetch !== undefined){
-let data25 = data20.prefetch;
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-for(const key4 in data25){
-let data26 = data25[key4];
-if((typeof data26 !== "string") && (data26 !== null)){
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-}
-if(data20.usageRequirements !== undefined){
-let data27 = data20.usageRequirements;
-if((typeof data27 !== "string") && (data27 !== null)){
-errors++;
-}
-}
-if(data20.usageDescription !== undefined){
-errors++;
-}
-for(const key5 in data20){
-if(((((((key5 !== "hook") && (key5 !== "id")) && (key5 !== "title")) && (key5 !== "description")) && (key5 !== "prefetch")) && (key5 !== "usageRequirements")) && (key5 !== "usageDescription")){
-errors++;
-}
-}
-if(!(obj0 && data20.__proto__ === Object.prototype)){
-const proto5 = Object.getPrototypeOf(data20);
+const proto5 = Object.getPrototypeOf(data0);
 if(proto5 !== Object.prototype && proto5 !== null){
 errors++;
 }
@@ -905,13 +1105,41 @@ else {
 errors++;
 }
 }
+if(data.services !== undefined){
+let data25 = data.services;
+if(Array.isArray(data25)){
+const len3 = data25.length;
+for(let i3=0; i3<len3; i3++){
+let data26 = data25[i3];
+if(!(validate37(data26))){
+errors++;
+}
+if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+for(const key5 in data26){
+if((((((((key5 !== "hook") && (key5 !== "id")) && (key5 !== "title")) && (key5 !== "description")) && (key5 !== "prefetch")) && (key5 !== "usageRequirements")) && (key5 !== "usageDescription")) && (key5 !== "extension")){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+if(data.extension !== undefined){
+let data27 = data.extension;
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 }
 else {
 errors++;
 }
 }
 for(const key6 in data){
-if((key6 !== "Meta") && (key6 !== "services")){
+if(((key6 !== "Meta") && (key6 !== "services")) && (key6 !== "extension")){
 errors++;
 }
 }
@@ -925,10 +1153,10 @@ errors++;
 else {
 errors++;
 }
-validate35.errors = vErrors;
+validate150.errors = vErrors;
 return errors === 0;
 }
-validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate150.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

@@ -2,24 +2,22 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate36;
-const schema49 = {"properties":{"context":{"properties":{"userId":{"type":["string","null"]},"encounterId":{"type":["string","null"]}}},"user":{"type":["string","null"]},"prefetch":{"additionalProperties":{"type":["string","object","null"]}}}};
-const schema47 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
-const schema54 = {"properties":{"access_token":{"type":["string","null"]},"token_type":{"type":["string","null"]},"expires_in":{"type":["integer","string","null"]},"scope":{"type":["string","null"]},"accessToken":{"type":["string","null"]},"tokenType":{"type":["string","null"]},"expiresIn":{"type":["integer","string","null"]}}};
+exports.v0 = validate152;
+const schema169 = {"properties":{"context":{"properties":{"userId":{"type":["string","null"]}}},"user":{"type":["string","null"]},"prefetch":{"additionalProperties":{"anyOf":[{"type":["string","null"]}]}}}};
+const schema165 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+
 const func0 = Object.prototype.hasOwnProperty;
-const formats6 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
-const formats8 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const func204 = require("../../fhir/resources.cjs")["canonical"];
+const formats68 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const formats2 = require("../../formats.cjs").uri;
-const pattern8 = new RegExp("^(?:Practitioner|PractitionerRole|Patient|RelatedPerson)/[A-Za-z0-9.-]{1,64}$", "u");
-const pattern9 = new RegExp("^[0-9]+$", "u");
-const schema51 = {"properties":{"id":{"type":["string","null"]}}};
+const schema122 = {"properties":{"userId":{"type":["string","null"]},"encounterId":{"type":["string","null"]}}};
+const func234 = require("../../fhir/resources.cjs").typed("canonical", "Bundle");
 
-const schema53 = {"properties":{"id":{"type":["string","null"]}}};
-
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate38.evaluated;
+const evaluated0 = validate153.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -27,9 +25,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.fullUrl !== undefined && func0.call(data, "fullUrl")){
-if(typeof data.fullUrl !== "string"){
-const err0 = {instancePath:instancePath+"/fullUrl",schemaPath:"#/properties/fullUrl/type",keyword:"type",params:{type: "string"}};
+if((data.patientId === undefined) || (!(func0.call(data, "patientId")))){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "patientId"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -38,13 +35,10 @@ vErrors.push(err0);
 }
 errors++;
 }
-}
-if(data.resource !== undefined && func0.call(data, "resource")){
-let data1 = data.resource;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.resourceType !== undefined && func0.call(data1, "resourceType")){
-if(typeof data1.resourceType !== "string"){
-const err1 = {instancePath:instancePath+"/resource/resourceType",schemaPath:"../defs/cds-resource.schema.json/properties/resourceType/type",keyword:"type",params:{type: "string"}};
+if(data.userId !== undefined && func0.call(data, "userId")){
+let data0 = data.userId;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err1 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: schema122.properties.userId.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -54,10 +48,9 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data1.id !== undefined && func0.call(data1, "id")){
-let data3 = data1.id;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err2 = {instancePath:instancePath+"/resource/id",schemaPath:"../defs/cds-resource.schema.json/properties/id/type",keyword:"type",params:{type: schema53.properties.id.type}};
+if(data.patientId !== undefined && func0.call(data, "patientId")){
+if(typeof data.patientId !== "string"){
+const err2 = {instancePath:instancePath+"/patientId",schemaPath:"#/properties/patientId/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -67,9 +60,10 @@ vErrors.push(err2);
 errors++;
 }
 }
-}
-else {
-const err3 = {instancePath:instancePath+"/resource",schemaPath:"../defs/cds-resource.schema.json/type",keyword:"type",params:{type: "object"}};
+if(data.encounterId !== undefined && func0.call(data, "encounterId")){
+let data2 = data.encounterId;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err3 = {instancePath:instancePath+"/encounterId",schemaPath:"#/properties/encounterId/type",keyword:"type",params:{type: schema122.properties.encounterId.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -79,95 +73,16 @@ vErrors.push(err3);
 errors++;
 }
 }
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate38.errors = vErrors;
-return errors === 0;
-}
-validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate37.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.resourceType !== undefined && func0.call(data, "resourceType")){
-let data0 = data.resourceType;
-if(typeof data0 !== "string"){
-const err0 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if("Bundle" !== data0){
-const err1 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "Bundle"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.id !== undefined && func0.call(data, "id")){
-let data1 = data.id;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema51.properties.id.type}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(typeof data.type !== "string"){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.entry !== undefined && func0.call(data, "entry")){
-let data3 = data.entry;
-if(Array.isArray(data3)){
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate38(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate38.errors; else for (const vError of validate38.errors) vErrors.push(vError);
+if(data.draftOrders !== undefined && func0.call(data, "draftOrders")){
+if(!(func234(data.draftOrders, {instancePath:instancePath+"/draftOrders",parentData:data,parentDataProperty:"draftOrders",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func234.errors; else for (const vError of func234.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err4 = {instancePath:instancePath+"/entry",schemaPath:"#/properties/entry/type",keyword:"type",params:{type: "array"}};
+if(data.medications !== undefined && func0.call(data, "medications")){
+let data4 = data.medications;
+if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
+const err4 = {instancePath:instancePath+"/medications",schemaPath:"#/properties/medications/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -177,9 +92,10 @@ vErrors.push(err4);
 errors++;
 }
 }
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.orders !== undefined && func0.call(data, "orders")){
+let data5 = data.orders;
+if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
+const err5 = {instancePath:instancePath+"/orders",schemaPath:"#/properties/orders/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -188,17 +104,230 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate37.errors = vErrors;
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+let data6 = data.extension;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+}
+else {
+const err6 = {instancePath:instancePath+"/extension",schemaPath:"../defs/extension.schema.json/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate153.errors = vErrors;
 return errors === 0;
 }
-validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate153.evaluated = {"props":{"userId":true,"patientId":true,"encounterId":true,"draftOrders":true,"medications":true,"orders":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
+const schema64 = {"properties":{"access_token":{"type":["string","null"]},"token_type":{"type":["string","null"]},"expires_in":{"type":["integer","string","null"]},"scope":{"type":["string","null"]},"accessToken":{"type":["string","null"]},"tokenType":{"type":["string","null"]},"expiresIn":{"type":["integer","string","null"]}}};
+const pattern8 = new RegExp("^[0-9]+$", "u");
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/fhir-authorization.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate51.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.access_token !== undefined && func0.call(data, "access_token")){
+let data0 = data.access_token;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/type",keyword:"type",params:{type: schema64.properties.access_token.type}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.token_type !== undefined && func0.call(data, "token_type")){
+let data1 = data.token_type;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/token_type",schemaPath:"#/properties/token_type/type",keyword:"type",params:{type: schema64.properties.token_type.type}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.expires_in !== undefined && func0.call(data, "expires_in")){
+let data2 = data.expires_in;
+if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")) && (data2 !== null)){
+const err2 = {instancePath:instancePath+"/expires_in",schemaPath:"#/properties/expires_in/type",keyword:"type",params:{type: schema64.properties.expires_in.type}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data2 === "string"){
+if(!pattern8.test(data2)){
+const err3 = {instancePath:instancePath+"/expires_in",schemaPath:"#/properties/expires_in/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.scope !== undefined && func0.call(data, "scope")){
+let data3 = data.scope;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err4 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/type",keyword:"type",params:{type: schema64.properties.scope.type}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.subject !== undefined && func0.call(data, "subject")){
+if(typeof data.subject !== "string"){
+const err5 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.patient !== undefined && func0.call(data, "patient")){
+if(typeof data.patient !== "string"){
+const err6 = {instancePath:instancePath+"/patient",schemaPath:"#/properties/patient/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.accessToken !== undefined && func0.call(data, "accessToken")){
+let data6 = data.accessToken;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err7 = {instancePath:instancePath+"/accessToken",schemaPath:"#/properties/accessToken/type",keyword:"type",params:{type: schema64.properties.accessToken.type}};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.tokenType !== undefined && func0.call(data, "tokenType")){
+let data7 = data.tokenType;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err8 = {instancePath:instancePath+"/tokenType",schemaPath:"#/properties/tokenType/type",keyword:"type",params:{type: schema64.properties.tokenType.type}};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.expiresIn !== undefined && func0.call(data, "expiresIn")){
+let data8 = data.expiresIn;
+if(((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (typeof data8 !== "string")) && (data8 !== null)){
+const err9 = {instancePath:instancePath+"/expiresIn",schemaPath:"#/properties/expiresIn/type",keyword:"type",params:{type: schema64.properties.expiresIn.type}};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(typeof data8 === "string"){
+if(!pattern8.test(data8)){
+const err10 = {instancePath:instancePath+"/expiresIn",schemaPath:"#/properties/expiresIn/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+let data9 = data.extension;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+}
+else {
+const err11 = {instancePath:instancePath+"/extension",schemaPath:"extension.schema.json/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+else {
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+validate51.errors = vErrors;
+return errors === 0;
+}
+validate51.evaluated = {"props":{"access_token":true,"token_type":true,"expires_in":true,"scope":true,"subject":true,"patient":true,"accessToken":true,"tokenType":true,"expiresIn":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+
+const pattern10 = new RegExp("^(?:Practitioner|PractitionerRole|Patient|RelatedPerson)/[A-Za-z0-9.-]{1,64}$", "u");
+
+function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/cdshooks/order-sign.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate36.evaluated;
+const evaluated0 = validate152.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -306,7 +435,7 @@ errors++;
 if(data0.EventDateTime !== undefined && func0.call(data0, "EventDateTime")){
 let data3 = data0.EventDateTime;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err9 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema47.properties.EventDateTime.type}};
+const err9 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema165.properties.EventDateTime.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -316,7 +445,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats6.test(data3))){
+if(!(formats68.test(data3))){
 const err10 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err10];
@@ -331,7 +460,7 @@ errors++;
 if(data0.Test !== undefined && func0.call(data0, "Test")){
 let data4 = data0.Test;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err11 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema47.properties.Test.type}};
+const err11 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema165.properties.Test.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -347,7 +476,7 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.ID !== undefined && func0.call(data5, "ID")){
 let data6 = data5.ID;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err12 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema47.properties.Source.properties.ID.type}};
+const err12 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema165.properties.Source.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -357,7 +486,7 @@ vErrors.push(err12);
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats8.test(data6))){
+if(!(formats10.test(data6))){
 const err13 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err13];
@@ -372,7 +501,7 @@ errors++;
 if(data5.Name !== undefined && func0.call(data5, "Name")){
 let data7 = data5.Name;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err14 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema47.properties.Source.properties.Name.type}};
+const err14 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema165.properties.Source.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -404,7 +533,7 @@ if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.ID !== undefined && func0.call(data9, "ID")){
 let data10 = data9.ID;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema47.properties.Destinations.items.properties.ID.type}};
+const err16 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Destinations.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -414,7 +543,7 @@ vErrors.push(err16);
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats8.test(data10))){
+if(!(formats10.test(data10))){
 const err17 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err17];
@@ -429,7 +558,7 @@ errors++;
 if(data9.Name !== undefined && func0.call(data9, "Name")){
 let data11 = data9.Name;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err18 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema47.properties.Destinations.items.properties.Name.type}};
+const err18 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema165.properties.Destinations.items.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -473,7 +602,7 @@ if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.ID !== undefined && func0.call(data13, "ID")){
 let data14 = data13.ID;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err21 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema47.properties.Logs.items.properties.ID.type}};
+const err21 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Logs.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -483,7 +612,7 @@ vErrors.push(err21);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats8.test(data14))){
+if(!(formats10.test(data14))){
 const err22 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err22];
@@ -498,7 +627,7 @@ errors++;
 if(data13.AttemptID !== undefined && func0.call(data13, "AttemptID")){
 let data15 = data13.AttemptID;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err23 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema47.properties.Logs.items.properties.AttemptID.type}};
+const err23 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema165.properties.Logs.items.properties.AttemptID.type}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -508,7 +637,7 @@ vErrors.push(err23);
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats8.test(data15))){
+if(!(formats10.test(data15))){
 const err24 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err24];
@@ -544,10 +673,17 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
-let data16 = data0.FacilityCode;
-if((typeof data16 !== "string") && (data16 !== null)){
-const err27 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema47.properties.FacilityCode.type}};
+if(data0.Errors !== undefined && func0.call(data0, "Errors")){
+let data16 = data0.Errors;
+if(Array.isArray(data16)){
+const len2 = data16.length;
+for(let i2=0; i2<len2; i2++){
+let data17 = data16[i2];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined && func0.call(data17, "ID")){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -557,9 +693,10 @@ vErrors.push(err27);
 errors++;
 }
 }
-}
-else {
-const err28 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
+if(data17.Text !== undefined && func0.call(data17, "Text")){
+let data19 = data17.Text;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err28 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Text.type}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -568,9 +705,11 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
-const err29 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
+}
+if(data17.Type !== undefined && func0.call(data17, "Type")){
+let data20 = data17.Type;
+if((typeof data20 !== "string") && (data20 !== null)){
+const err29 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -579,8 +718,11 @@ vErrors.push(err29);
 }
 errors++;
 }
-if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
-const err30 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
+}
+if(data17.Module !== undefined && func0.call(data17, "Module")){
+let data21 = data17.Module;
+if((typeof data21 !== "string") && (data21 !== null)){
+const err30 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Module.type}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -589,9 +731,10 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
-if("CDSHooks" !== data0.DataModel){
-const err31 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "CDSHooks"}};
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/Meta/Errors/" + i2,schemaPath:"../defs/meta.schema.json/properties/Errors/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -601,9 +744,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data0.EventType !== undefined && func0.call(data0, "EventType")){
-if("order-sign" !== data0.EventType){
-const err32 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "order-sign"}};
+}
+else {
+const err32 = {instancePath:instancePath+"/Meta/Errors",schemaPath:"../defs/meta.schema.json/properties/Errors/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -613,9 +756,10 @@ vErrors.push(err32);
 errors++;
 }
 }
-}
-else {
-const err33 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
+if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
+let data22 = data0.FacilityCode;
+if((typeof data22 !== "string") && (data22 !== null)){
+const err33 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema165.properties.FacilityCode.type}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -625,10 +769,9 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.hook !== undefined && func0.call(data, "hook")){
-let data19 = data.hook;
-if(typeof data19 !== "string"){
-const err34 = {instancePath:instancePath+"/hook",schemaPath:"#/properties/hook/type",keyword:"type",params:{type: "string"}};
+}
+else {
+const err34 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -637,8 +780,9 @@ vErrors.push(err34);
 }
 errors++;
 }
-if("order-sign" !== data19){
-const err35 = {instancePath:instancePath+"/hook",schemaPath:"#/properties/hook/const",keyword:"const",params:{allowedValue: "order-sign"}};
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
+const err35 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -647,12 +791,8 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-if(data.hookInstance !== undefined && func0.call(data, "hookInstance")){
-let data20 = data.hookInstance;
-if(typeof data20 === "string"){
-if(!(formats8.test(data20))){
-const err36 = {instancePath:instancePath+"/hookInstance",schemaPath:"#/properties/hookInstance/format",keyword:"format",params:{format: "uuid"}};
+if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
+const err36 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -661,9 +801,9 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-else {
-const err37 = {instancePath:instancePath+"/hookInstance",schemaPath:"#/properties/hookInstance/type",keyword:"type",params:{type: "string"}};
+if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
+if("CDSHooks" !== data0.DataModel){
+const err37 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "CDSHooks"}};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -673,11 +813,9 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.fhirServer !== undefined && func0.call(data, "fhirServer")){
-let data21 = data.fhirServer;
-if(typeof data21 === "string"){
-if(!(formats2(data21))){
-const err38 = {instancePath:instancePath+"/fhirServer",schemaPath:"#/properties/fhirServer/format",keyword:"format",params:{format: "uri"}};
+if(data0.EventType !== undefined && func0.call(data0, "EventType")){
+if("order-sign" !== data0.EventType){
+const err38 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "order-sign"}};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -687,8 +825,9 @@ vErrors.push(err38);
 errors++;
 }
 }
+}
 else {
-const err39 = {instancePath:instancePath+"/fhirServer",schemaPath:"#/properties/fhirServer/type",keyword:"type",params:{type: "string"}};
+const err39 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -698,11 +837,10 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data.context !== undefined && func0.call(data, "context")){
-let data22 = data.context;
-if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-if((data22.patientId === undefined) || (!(func0.call(data22, "patientId")))){
-const err40 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/required",keyword:"required",params:{missingProperty: "patientId"}};
+if(data.hook !== undefined && func0.call(data, "hook")){
+let data25 = data.hook;
+if(typeof data25 !== "string"){
+const err40 = {instancePath:instancePath+"/hook",schemaPath:"#/properties/hook/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -711,9 +849,8 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(data22.patientId !== undefined && func0.call(data22, "patientId")){
-if(typeof data22.patientId !== "string"){
-const err41 = {instancePath:instancePath+"/context/patientId",schemaPath:"#/properties/context/properties/patientId/type",keyword:"type",params:{type: "string"}};
+if("order-sign" !== data25){
+const err41 = {instancePath:instancePath+"/hook",schemaPath:"#/properties/hook/const",keyword:"const",params:{allowedValue: "order-sign"}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -723,10 +860,11 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data22.userId !== undefined && func0.call(data22, "userId")){
-let data24 = data22.userId;
-if((typeof data24 !== "string") && (data24 !== null)){
-const err42 = {instancePath:instancePath+"/context/userId",schemaPath:"#/properties/context/properties/userId/type",keyword:"type",params:{type: schema49.properties.context.properties.userId.type}};
+if(data.hookInstance !== undefined && func0.call(data, "hookInstance")){
+let data26 = data.hookInstance;
+if(typeof data26 === "string"){
+if(!(formats10.test(data26))){
+const err42 = {instancePath:instancePath+"/hookInstance",schemaPath:"#/properties/hookInstance/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -735,9 +873,9 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(typeof data24 === "string"){
-if(!pattern8.test(data24)){
-const err43 = {instancePath:instancePath+"/context/userId",schemaPath:"#/properties/context/properties/userId/pattern",keyword:"pattern",params:{pattern: "^(?:Practitioner|PractitionerRole|Patient|RelatedPerson)/[A-Za-z0-9.-]{1,64}$"}};
+}
+else {
+const err43 = {instancePath:instancePath+"/hookInstance",schemaPath:"#/properties/hookInstance/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -747,11 +885,11 @@ vErrors.push(err43);
 errors++;
 }
 }
-}
-if(data22.encounterId !== undefined && func0.call(data22, "encounterId")){
-let data25 = data22.encounterId;
-if((typeof data25 !== "string") && (data25 !== null)){
-const err44 = {instancePath:instancePath+"/context/encounterId",schemaPath:"#/properties/context/properties/encounterId/type",keyword:"type",params:{type: schema49.properties.context.properties.encounterId.type}};
+if(data.fhirServer !== undefined && func0.call(data, "fhirServer")){
+let data27 = data.fhirServer;
+if(typeof data27 === "string"){
+if(!(formats2(data27))){
+const err44 = {instancePath:instancePath+"/fhirServer",schemaPath:"#/properties/fhirServer/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -761,15 +899,8 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data22.draftOrders !== undefined && func0.call(data22, "draftOrders")){
-if(!(validate37(data22.draftOrders, {instancePath:instancePath+"/context/draftOrders",parentData:data22,parentDataProperty:"draftOrders",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate37.errors; else for (const vError of validate37.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err45 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "object"}};
+const err45 = {instancePath:instancePath+"/fhirServer",schemaPath:"#/properties/fhirServer/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -779,10 +910,17 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data.user !== undefined && func0.call(data, "user")){
-let data27 = data.user;
-if((typeof data27 !== "string") && (data27 !== null)){
-const err46 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema49.properties.user.type}};
+if(data.context !== undefined && func0.call(data, "context")){
+let data28 = data.context;
+if(!(validate153(data28, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate153.errors; else for (const vError of validate153.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+if(data28.userId !== undefined && func0.call(data28, "userId")){
+let data29 = data28.userId;
+if((typeof data29 !== "string") && (data29 !== null)){
+const err46 = {instancePath:instancePath+"/context/userId",schemaPath:"#/properties/context/properties/userId/type",keyword:"type",params:{type: schema169.properties.context.properties.userId.type}};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -791,14 +929,9 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-if(data.fhirAuthorization !== undefined && func0.call(data, "fhirAuthorization")){
-let data28 = data.fhirAuthorization;
-if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
-if(data28.access_token !== undefined && func0.call(data28, "access_token")){
-let data29 = data28.access_token;
-if((typeof data29 !== "string") && (data29 !== null)){
-const err47 = {instancePath:instancePath+"/fhirAuthorization/access_token",schemaPath:"#/$defs/fhirAuthorization/properties/access_token/type",keyword:"type",params:{type: schema54.properties.access_token.type}};
+if(typeof data29 === "string"){
+if(!pattern10.test(data29)){
+const err47 = {instancePath:instancePath+"/context/userId",schemaPath:"#/properties/context/properties/userId/pattern",keyword:"pattern",params:{pattern: "^(?:Practitioner|PractitionerRole|Patient|RelatedPerson)/[A-Za-z0-9.-]{1,64}$"}};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -808,10 +941,10 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data28.token_type !== undefined && func0.call(data28, "token_type")){
-let data30 = data28.token_type;
-if((typeof data30 !== "string") && (data30 !== null)){
-const err48 = {instancePath:instancePath+"/fhirAuthorization/token_type",schemaPath:"#/$defs/fhirAuthorization/properties/token_type/type",keyword:"type",params:{type: schema54.properties.token_type.type}};
+}
+}
+else {
+const err48 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -821,10 +954,10 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data28.expires_in !== undefined && func0.call(data28, "expires_in")){
-let data31 = data28.expires_in;
-if(((!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))) && (typeof data31 !== "string")) && (data31 !== null)){
-const err49 = {instancePath:instancePath+"/fhirAuthorization/expires_in",schemaPath:"#/$defs/fhirAuthorization/properties/expires_in/type",keyword:"type",params:{type: schema54.properties.expires_in.type}};
+if(data.user !== undefined && func0.call(data, "user")){
+let data30 = data.user;
+if((typeof data30 !== "string") && (data30 !== null)){
+const err49 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema169.properties.user.type}};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -833,9 +966,23 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(typeof data31 === "string"){
-if(!pattern9.test(data31)){
-const err50 = {instancePath:instancePath+"/fhirAuthorization/expires_in",schemaPath:"#/$defs/fhirAuthorization/properties/expires_in/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}};
+}
+if(data.fhirAuthorization !== undefined && func0.call(data, "fhirAuthorization")){
+if(!(validate51(data.fhirAuthorization, {instancePath:instancePath+"/fhirAuthorization",parentData:data,parentDataProperty:"fhirAuthorization",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate51.errors; else for (const vError of validate51.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.prefetch !== undefined && func0.call(data, "prefetch")){
+let data32 = data.prefetch;
+if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+for(const key0 of Object.keys(data32)){
+let data33 = data32[key0];
+const _errs71 = errors;
+let valid18 = false;
+const _errs72 = errors;
+if((typeof data33 !== "string") && (data33 !== null)){
+const err50 = {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/prefetch/additionalProperties/anyOf/0/type",keyword:"type",params:{type: schema169.properties.prefetch.additionalProperties.anyOf[0].type}};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -844,12 +991,17 @@ vErrors.push(err50);
 }
 errors++;
 }
+var _valid0 = _errs72 === errors;
+valid18 = valid18 || _valid0;
+const _errs74 = errors;
+if(!(func204(data33, {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data32,parentDataProperty:key0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func204.errors; else for (const vError of func204.errors) vErrors.push(vError);
+errors = vErrors.length;
 }
-}
-if(data28.scope !== undefined && func0.call(data28, "scope")){
-let data32 = data28.scope;
-if((typeof data32 !== "string") && (data32 !== null)){
-const err51 = {instancePath:instancePath+"/fhirAuthorization/scope",schemaPath:"#/$defs/fhirAuthorization/properties/scope/type",keyword:"type",params:{type: schema54.properties.scope.type}};
+var _valid0 = _errs74 === errors;
+valid18 = valid18 || _valid0;
+if(!valid18){
+const err51 = {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/prefetch/additionalProperties/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -858,10 +1010,21 @@ vErrors.push(err51);
 }
 errors++;
 }
+else {
+errors = _errs71;
+if(vErrors !== null){
+if(_errs71){
+vErrors.length = _errs71;
 }
-if(data28.subject !== undefined && func0.call(data28, "subject")){
-if(typeof data28.subject !== "string"){
-const err52 = {instancePath:instancePath+"/fhirAuthorization/subject",schemaPath:"#/$defs/fhirAuthorization/properties/subject/type",keyword:"type",params:{type: "string"}};
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err52 = {instancePath:instancePath+"/prefetch",schemaPath:"#/properties/prefetch/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -871,9 +1034,12 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data28.patient !== undefined && func0.call(data28, "patient")){
-if(typeof data28.patient !== "string"){
-const err53 = {instancePath:instancePath+"/fhirAuthorization/patient",schemaPath:"#/$defs/fhirAuthorization/properties/patient/type",keyword:"type",params:{type: "string"}};
+if(data.extension !== undefined && func0.call(data, "extension")){
+let data34 = data.extension;
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+}
+else {
+const err53 = {instancePath:instancePath+"/extension",schemaPath:"../../cdshooks/defs/extension.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -883,10 +1049,9 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data28.accessToken !== undefined && func0.call(data28, "accessToken")){
-let data35 = data28.accessToken;
-if((typeof data35 !== "string") && (data35 !== null)){
-const err54 = {instancePath:instancePath+"/fhirAuthorization/accessToken",schemaPath:"#/$defs/fhirAuthorization/properties/accessToken/type",keyword:"type",params:{type: schema54.properties.accessToken.type}};
+}
+else {
+const err54 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -895,126 +1060,33 @@ vErrors.push(err54);
 }
 errors++;
 }
-}
-if(data28.tokenType !== undefined && func0.call(data28, "tokenType")){
-let data36 = data28.tokenType;
-if((typeof data36 !== "string") && (data36 !== null)){
-const err55 = {instancePath:instancePath+"/fhirAuthorization/tokenType",schemaPath:"#/$defs/fhirAuthorization/properties/tokenType/type",keyword:"type",params:{type: schema54.properties.tokenType.type}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-}
-if(data28.expiresIn !== undefined && func0.call(data28, "expiresIn")){
-let data37 = data28.expiresIn;
-if(((!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))) && (typeof data37 !== "string")) && (data37 !== null)){
-const err56 = {instancePath:instancePath+"/fhirAuthorization/expiresIn",schemaPath:"#/$defs/fhirAuthorization/properties/expiresIn/type",keyword:"type",params:{type: schema54.properties.expiresIn.type}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-if(typeof data37 === "string"){
-if(!pattern9.test(data37)){
-const err57 = {instancePath:instancePath+"/fhirAuthorization/expiresIn",schemaPath:"#/$defs/fhirAuthorization/properties/expiresIn/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err58 = {instancePath:instancePath+"/fhirAuthorization",schemaPath:"#/$defs/fhirAuthorization/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
-}
-}
-if(data.prefetch !== undefined && func0.call(data, "prefetch")){
-let data38 = data.prefetch;
-if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
-for(const key0 of Object.keys(data38)){
-let data39 = data38[key0];
-if(((typeof data39 !== "string") && (!(data39 && typeof data39 == "object" && !Array.isArray(data39)))) && (data39 !== null)){
-const err59 = {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/prefetch/additionalProperties/type",keyword:"type",params:{type: schema49.properties.prefetch.additionalProperties.type}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
-}
-}
-}
-else {
-const err60 = {instancePath:instancePath+"/prefetch",schemaPath:"#/properties/prefetch/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-}
-}
-else {
-const err61 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
-}
-validate36.errors = vErrors;
+validate152.errors = vErrors;
 return errors === 0;
 }
-validate36.evaluated = {"props":{"Meta":true,"hook":true,"hookInstance":true,"fhirServer":true,"context":true,"user":true,"fhirAuthorization":true,"prefetch":true},"dynamicProps":false,"dynamicItems":false};
+validate152.evaluated = {"props":{"Meta":true,"hook":true,"hookInstance":true,"fhirServer":true,"context":true,"user":true,"fhirAuthorization":true,"prefetch":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});
 exports.kinds = {
-  "CDSHooks/order-sign": { validate: canonical.v0, shape: [{"p":{"Meta":1,"context":18,"fhirAuthorization":32,"fhirServer":42,"hook":43,"hookInstance":44,"prefetch":45,"user":46}},{"p":{"DataModel":2,"Destinations":3,"EventDateTime":7,"EventType":8,"FacilityCode":9,"Logs":10,"Source":14,"Test":17}},{"l":"Reliable"},{"i":4},{"p":{"ID":5,"Name":6}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"l":"Possible"},{"i":11},{"p":{"AttemptID":12,"ID":13}},{"l":"Reliable"},{"l":"Reliable"},{"p":{"ID":15,"Name":16}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"p":{"draftOrders":19,"encounterId":29,"patientId":30,"userId":31}},{"o":1,"p":{"entry":20,"id":26,"resourceType":27,"type":28}},{"i":21},{"o":1,"p":{"fullUrl":22,"resource":23}},{},{"o":1,"p":{"id":24,"resourceType":25}},{},{},{},{},{},{"l":"Probable"},{"l":"Reliable"},{"l":"Reliable"},{"p":{"accessToken":33,"access_token":34,"expiresIn":35,"expires_in":36,"patient":37,"scope":38,"subject":39,"tokenType":40,"token_type":41},"v":{"accessToken":"access_token","expiresIn":"expires_in","tokenType":"token_type"}},{"l":"Probable"},{"l":"Probable"},{"l":"Probable"},{"l":"Probable"},{},{"l":"Probable"},{},{"l":"Probable"},{"l":"Probable"},{},{},{},{"o":1,"l":"Possible"},{}] },
+  "CDSHooks/order-sign": { validate: canonical.v0, shape: [{"p":{"Meta":1,"context":24,"extension":27,"fhirAuthorization":32,"fhirServer":42,"hook":43,"hookInstance":44,"prefetch":45,"user":47}},{"p":{"DataModel":2,"Destinations":3,"Errors":7,"EventDateTime":13,"EventType":14,"FacilityCode":15,"Logs":16,"Source":20,"Test":23}},{"l":"Reliable"},{"i":4},{"p":{"ID":5,"Name":6}},{"l":"Reliable"},{"l":"Reliable"},{"i":8},{"p":{"ID":9,"Module":10,"Text":11,"Type":12}},{},{},{},{},{"l":"Reliable"},{"l":"Reliable"},{"l":"Possible"},{"i":17},{"p":{"AttemptID":18,"ID":19}},{"l":"Reliable"},{"l":"Reliable"},{"p":{"ID":21,"Name":22}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"p":{"draftOrders":25,"encounterId":26,"extension":27,"medications":28,"orders":29,"patientId":30,"userId":31}},{"r":1,"rt":"Bundle"},{"l":"Probable"},{"o":1},{},{},{"l":"Reliable"},{"l":"Reliable"},{"p":{"accessToken":33,"access_token":34,"expiresIn":35,"expires_in":36,"extension":27,"patient":37,"scope":38,"subject":39,"tokenType":40,"token_type":41},"v":{"accessToken":"access_token","expiresIn":"expires_in","tokenType":"token_type"}},{"l":"Probable"},{"l":"Probable"},{"l":"Probable"},{"l":"Probable"},{},{"l":"Probable"},{},{"l":"Probable"},{"l":"Probable"},{},{},{},{"o":1,"l":"Possible","a":46},{"r":1},{}] },
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate36;
-const schema49 = {"properties":{"context":{"properties":{"userId":{"type":["string","null"]},"encounterId":{"type":["string","null"]}}},"user":{"type":["string","null"]},"prefetch":{"additionalProperties":{"type":["string","object","null"]}}}};
-const schema47 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
-const schema54 = {"properties":{"access_token":{"type":["string","null"]},"token_type":{"type":["string","null"]},"expires_in":{"type":["integer","string","null"]},"scope":{"type":["string","null"]}}};
-const formats6 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
-const formats8 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+exports.s0 = validate152;
+const schema169 = {"properties":{"context":{"properties":{"userId":{"type":["string","null"]}}},"user":{"type":["string","null"]},"prefetch":{"additionalProperties":{"anyOf":[{"type":["string","null"]}]}}}};
+const schema165 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+
+const formats68 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const formats2 = require("../../formats.cjs").uri;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
-const pattern8 = new RegExp("^(?:Practitioner|PractitionerRole|Patient|RelatedPerson)/[A-Za-z0-9.-]{1,64}$", "u");
-const pattern9 = new RegExp("^[0-9]+$", "u");
-const schema51 = {"properties":{"id":{"type":["string","null"]}}};
+const schema122 = {"properties":{"userId":{"type":["string","null"]},"encounterId":{"type":["string","null"]}}};
+const func3 = require("../../fhir/resources.cjs").typed("twin", "Bundle");
 
-const schema53 = {"properties":{"id":{"type":["string","null"]}}};
-
-function validate38(data){
+function validate153(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate38.evaluated;
+const evaluated0 = validate153.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1022,92 +1094,46 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.fullUrl !== undefined){
-if(typeof data.fullUrl !== "string"){
+if(data.patientId === undefined){
+errors++;
+}
+if(data.userId !== undefined){
+let data0 = data.userId;
+if((typeof data0 !== "string") && (data0 !== null)){
 errors++;
 }
 }
-if(data.resource !== undefined){
-let data1 = data.resource;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.resourceType !== undefined){
-if(typeof data1.resourceType !== "string"){
+if(data.patientId !== undefined){
+if(typeof data.patientId !== "string"){
 errors++;
 }
 }
-if(data1.id !== undefined){
-let data3 = data1.id;
-if((typeof data3 !== "string") && (data3 !== null)){
+if(data.encounterId !== undefined){
+let data2 = data.encounterId;
+if((typeof data2 !== "string") && (data2 !== null)){
 errors++;
 }
 }
-if(!(obj0 && data1.__proto__ === Object.prototype)){
-const proto0 = Object.getPrototypeOf(data1);
-if(proto0 !== Object.prototype && proto0 !== null){
+if(data.draftOrders !== undefined){
+if(!(func3(data.draftOrders))){
 errors++;
 }
 }
-}
-else {
+if(data.medications !== undefined){
+let data4 = data.medications;
+if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
-const proto1 = Object.getPrototypeOf(data);
-if(proto1 !== Object.prototype && proto1 !== null){
+if(data.orders !== undefined){
+let data5 = data.orders;
+if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
 errors++;
 }
 }
-}
-else {
-errors++;
-}
-validate38.errors = vErrors;
-return errors === 0;
-}
-validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate37(data){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate37.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.resourceType !== undefined){
-let data0 = data.resourceType;
-if(typeof data0 !== "string"){
-errors++;
-}
-if("Bundle" !== data0){
-errors++;
-}
-}
-if(data.id !== undefined){
-let data1 = data.id;
-if((typeof data1 !== "string") && (data1 !== null)){
-errors++;
-}
-}
-if(data.type !== undefined){
-if(typeof data.type !== "string"){
-errors++;
-}
-}
-if(data.entry !== undefined){
-let data3 = data.entry;
-if(Array.isArray(data3)){
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate38(data3[i0]))){
-errors++;
-}
-}
+if(data.extension !== undefined){
+let data6 = data.extension;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 }
 else {
 errors++;
@@ -1123,17 +1149,105 @@ errors++;
 else {
 errors++;
 }
-validate37.errors = vErrors;
+validate153.errors = vErrors;
 return errors === 0;
 }
-validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate153.evaluated = {"props":{"userId":true,"patientId":true,"encounterId":true,"draftOrders":true,"medications":true,"orders":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
+const schema64 = {"properties":{"access_token":{"type":["string","null"]},"token_type":{"type":["string","null"]},"expires_in":{"type":["integer","string","null"]},"scope":{"type":["string","null"]}}};
+const pattern8 = new RegExp("^[0-9]+$", "u");
 
-function validate36(data){
+function validate51(data){
+/*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/defs/fhir-authorization.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate51.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.access_token !== undefined){
+let data0 = data.access_token;
+if((typeof data0 !== "string") && (data0 !== null)){
+errors++;
+}
+}
+if(data.token_type !== undefined){
+let data1 = data.token_type;
+if((typeof data1 !== "string") && (data1 !== null)){
+errors++;
+}
+}
+if(data.expires_in !== undefined){
+let data2 = data.expires_in;
+if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")) && (data2 !== null)){
+errors++;
+}
+if(typeof data2 === "string"){
+if(!pattern8.test(data2)){
+errors++;
+}
+}
+}
+if(data.scope !== undefined){
+let data3 = data.scope;
+if((typeof data3 !== "string") && (data3 !== null)){
+errors++;
+}
+}
+if(data.subject !== undefined){
+if(typeof data.subject !== "string"){
+errors++;
+}
+}
+if(data.patient !== undefined){
+if(typeof data.patient !== "string"){
+errors++;
+}
+}
+if(data.accessToken !== undefined){
+errors++;
+}
+if(data.tokenType !== undefined){
+errors++;
+}
+if(data.expiresIn !== undefined){
+errors++;
+}
+if(data.extension !== undefined){
+let data9 = data.extension;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+}
+else {
+errors++;
+}
+}
+if(!(obj0 && data.__proto__ === Object.prototype)){
+const proto0 = Object.getPrototypeOf(data);
+if(proto0 !== Object.prototype && proto0 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+validate51.errors = vErrors;
+return errors === 0;
+}
+validate51.evaluated = {"props":{"access_token":true,"token_type":true,"expires_in":true,"scope":true,"subject":true,"patient":true,"accessToken":true,"tokenType":true,"expiresIn":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+
+const pattern9 = new RegExp("^(?:Practitioner|PractitionerRole|Patient|RelatedPerson)/[A-Za-z0-9.-]{1,64}$", "u");
+const func2 = require("../../fhir/resources.cjs")["twin"];
+
+function validate152(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/cdshooks/order-sign.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate36.evaluated;
+const evaluated0 = validate152.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1181,7 +1295,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats6.test(data3))){
+if(!(formats68.test(data3))){
 errors++;
 }
 }
@@ -1201,7 +1315,7 @@ if((typeof data6 !== "string") && (data6 !== null)){
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats8.test(data6))){
+if(!(formats10.test(data6))){
 errors++;
 }
 }
@@ -1241,7 +1355,7 @@ if((typeof data10 !== "string") && (data10 !== null)){
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats8.test(data10))){
+if(!(formats10.test(data10))){
 errors++;
 }
 }
@@ -1286,7 +1400,7 @@ if((typeof data14 !== "string") && (data14 !== null)){
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats8.test(data14))){
+if(!(formats10.test(data14))){
 errors++;
 }
 }
@@ -1297,7 +1411,7 @@ if((typeof data15 !== "string") && (data15 !== null)){
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats8.test(data15))){
+if(!(formats10.test(data15))){
 errors++;
 }
 }
@@ -1323,15 +1437,67 @@ else {
 errors++;
 }
 }
+if(data0.Errors !== undefined){
+let data16 = data0.Errors;
+if(Array.isArray(data16)){
+const len2 = data16.length;
+for(let i2=0; i2<len2; i2++){
+let data17 = data16[i2];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+errors++;
+}
+}
+if(data17.Text !== undefined){
+let data19 = data17.Text;
+if((typeof data19 !== "string") && (data19 !== null)){
+errors++;
+}
+}
+if(data17.Type !== undefined){
+let data20 = data17.Type;
+if((typeof data20 !== "string") && (data20 !== null)){
+errors++;
+}
+}
+if(data17.Module !== undefined){
+let data21 = data17.Module;
+if((typeof data21 !== "string") && (data21 !== null)){
+errors++;
+}
+}
+for(const key3 in data17){
+if((((key3 !== "ID") && (key3 !== "Text")) && (key3 !== "Type")) && (key3 !== "Module")){
+errors++;
+}
+}
+if(!(obj0 && data17.__proto__ === Object.prototype)){
+const proto3 = Object.getPrototypeOf(data17);
+if(proto3 !== Object.prototype && proto3 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
 if(data0.FacilityCode !== undefined){
-let data16 = data0.FacilityCode;
-if((typeof data16 !== "string") && (data16 !== null)){
+let data22 = data0.FacilityCode;
+if((typeof data22 !== "string") && (data22 !== null)){
 errors++;
 }
 }
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto3 = Object.getPrototypeOf(data0);
-if(proto3 !== Object.prototype && proto3 !== null){
+const proto4 = Object.getPrototypeOf(data0);
+if(proto4 !== Object.prototype && proto4 !== null){
 errors++;
 }
 }
@@ -1356,93 +1522,13 @@ if("order-sign" !== data0.EventType){
 errors++;
 }
 }
-for(const key3 in data0){
-if((((((((key3 !== "DataModel") && (key3 !== "EventType")) && (key3 !== "EventDateTime")) && (key3 !== "Test")) && (key3 !== "Source")) && (key3 !== "Destinations")) && (key3 !== "Logs")) && (key3 !== "FacilityCode")){
+for(const key4 in data0){
+if(((((((((key4 !== "DataModel") && (key4 !== "EventType")) && (key4 !== "EventDateTime")) && (key4 !== "Test")) && (key4 !== "Source")) && (key4 !== "Destinations")) && (key4 !== "Logs")) && (key4 !== "Errors")) && (key4 !== "FacilityCode")){
 errors++;
 }
 }
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto4 = Object.getPrototypeOf(data0);
-if(proto4 !== Object.prototype && proto4 !== null){
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-}
-if(data.hook !== undefined){
-let data19 = data.hook;
-if(typeof data19 !== "string"){
-errors++;
-}
-if("order-sign" !== data19){
-errors++;
-}
-}
-if(data.hookInstance !== undefined){
-let data20 = data.hookInstance;
-if(typeof data20 === "string"){
-if(!(formats8.test(data20))){
-errors++;
-}
-}
-else {
-errors++;
-}
-}
-if(data.fhirServer !== undefined){
-let data21 = data.fhirServer;
-if(typeof data21 === "string"){
-if(!(formats2(data21))){
-errors++;
-}
-}
-else {
-errors++;
-}
-}
-if(data.context !== undefined){
-let data22 = data.context;
-if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-if(data22.patientId === undefined){
-errors++;
-}
-if(data22.patientId !== undefined){
-if(typeof data22.patientId !== "string"){
-errors++;
-}
-}
-if(data22.userId !== undefined){
-let data24 = data22.userId;
-if((typeof data24 !== "string") && (data24 !== null)){
-errors++;
-}
-if(typeof data24 === "string"){
-if(!pattern8.test(data24)){
-errors++;
-}
-}
-}
-if(data22.encounterId !== undefined){
-let data25 = data22.encounterId;
-if((typeof data25 !== "string") && (data25 !== null)){
-errors++;
-}
-}
-if(data22.draftOrders !== undefined){
-if(!(validate37(data22.draftOrders))){
-errors++;
-}
-}
-for(const key4 in data22){
-if((((key4 !== "patientId") && (key4 !== "userId")) && (key4 !== "encounterId")) && (key4 !== "draftOrders")){
-errors++;
-}
-}
-if(!(obj0 && data22.__proto__ === Object.prototype)){
-const proto5 = Object.getPrototypeOf(data22);
+const proto5 = Object.getPrototypeOf(data0);
 if(proto5 !== Object.prototype && proto5 !== null){
 errors++;
 }
@@ -1452,65 +1538,56 @@ else {
 errors++;
 }
 }
-if(data.user !== undefined){
-let data27 = data.user;
-if((typeof data27 !== "string") && (data27 !== null)){
+if(data.hook !== undefined){
+let data25 = data.hook;
+if(typeof data25 !== "string"){
+errors++;
+}
+if("order-sign" !== data25){
 errors++;
 }
 }
-if(data.fhirAuthorization !== undefined){
-let data28 = data.fhirAuthorization;
+if(data.hookInstance !== undefined){
+let data26 = data.hookInstance;
+if(typeof data26 === "string"){
+if(!(formats10.test(data26))){
+errors++;
+}
+}
+else {
+errors++;
+}
+}
+if(data.fhirServer !== undefined){
+let data27 = data.fhirServer;
+if(typeof data27 === "string"){
+if(!(formats2(data27))){
+errors++;
+}
+}
+else {
+errors++;
+}
+}
+if(data.context !== undefined){
+let data28 = data.context;
+if(!(validate153(data28))){
+errors++;
+}
 if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
-if(data28.access_token !== undefined){
-let data29 = data28.access_token;
+if(data28.userId !== undefined){
+let data29 = data28.userId;
 if((typeof data29 !== "string") && (data29 !== null)){
 errors++;
 }
-}
-if(data28.token_type !== undefined){
-let data30 = data28.token_type;
-if((typeof data30 !== "string") && (data30 !== null)){
+if(typeof data29 === "string"){
+if(!pattern9.test(data29)){
 errors++;
 }
 }
-if(data28.expires_in !== undefined){
-let data31 = data28.expires_in;
-if(((!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))) && (typeof data31 !== "string")) && (data31 !== null)){
-errors++;
-}
-if(typeof data31 === "string"){
-if(!pattern9.test(data31)){
-errors++;
-}
-}
-}
-if(data28.scope !== undefined){
-let data32 = data28.scope;
-if((typeof data32 !== "string") && (data32 !== null)){
-errors++;
-}
-}
-if(data28.subject !== undefined){
-if(typeof data28.subject !== "string"){
-errors++;
-}
-}
-if(data28.patient !== undefined){
-if(typeof data28.patient !== "string"){
-errors++;
-}
-}
-if(data28.accessToken !== undefined){
-errors++;
-}
-if(data28.tokenType !== undefined){
-errors++;
-}
-if(data28.expiresIn !== undefined){
-errors++;
 }
 for(const key5 in data28){
-if(((((((((key5 !== "access_token") && (key5 !== "token_type")) && (key5 !== "expires_in")) && (key5 !== "scope")) && (key5 !== "subject")) && (key5 !== "patient")) && (key5 !== "accessToken")) && (key5 !== "tokenType")) && (key5 !== "expiresIn")){
+if(((((((key5 !== "userId") && (key5 !== "patientId")) && (key5 !== "encounterId")) && (key5 !== "draftOrders")) && (key5 !== "medications")) && (key5 !== "orders")) && (key5 !== "extension")){
 errors++;
 }
 }
@@ -1525,12 +1602,20 @@ else {
 errors++;
 }
 }
-if(data.prefetch !== undefined){
-let data38 = data.prefetch;
-if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
-for(const key6 in data38){
-let data39 = data38[key6];
-if(((typeof data39 !== "string") && (!(data39 && typeof data39 == "object" && !Array.isArray(data39)))) && (data39 !== null)){
+if(data.user !== undefined){
+let data30 = data.user;
+if((typeof data30 !== "string") && (data30 !== null)){
+errors++;
+}
+}
+if(data.fhirAuthorization !== undefined){
+let data31 = data.fhirAuthorization;
+if(!(validate51(data31))){
+errors++;
+}
+if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
+for(const key6 in data31){
+if((((((((((key6 !== "access_token") && (key6 !== "token_type")) && (key6 !== "expires_in")) && (key6 !== "scope")) && (key6 !== "subject")) && (key6 !== "patient")) && (key6 !== "accessToken")) && (key6 !== "tokenType")) && (key6 !== "expiresIn")) && (key6 !== "extension")){
 errors++;
 }
 }
@@ -1539,8 +1624,55 @@ else {
 errors++;
 }
 }
-for(const key7 in data){
-if((((((((key7 !== "Meta") && (key7 !== "hook")) && (key7 !== "hookInstance")) && (key7 !== "fhirServer")) && (key7 !== "context")) && (key7 !== "user")) && (key7 !== "fhirAuthorization")) && (key7 !== "prefetch")){
+if(data.prefetch !== undefined){
+let data32 = data.prefetch;
+if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+for(const key7 in data32){
+let data33 = data32[key7];
+const _errs79 = errors;
+let valid18 = false;
+const _errs80 = errors;
+if((typeof data33 !== "string") && (data33 !== null)){
+errors++;
+}
+var _valid0 = _errs80 === errors;
+valid18 = valid18 || _valid0;
+const _errs82 = errors;
+if(!(func2(data33))){
+errors++;
+}
+var _valid0 = _errs82 === errors;
+valid18 = valid18 || _valid0;
+if(!valid18){
+errors++;
+}
+else {
+errors = _errs79;
+if(vErrors !== null){
+if(_errs79){
+vErrors.length = _errs79;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+errors++;
+}
+}
+if(data.extension !== undefined){
+let data34 = data.extension;
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+}
+else {
+errors++;
+}
+}
+for(const key8 in data){
+if(((((((((key8 !== "Meta") && (key8 !== "hook")) && (key8 !== "hookInstance")) && (key8 !== "fhirServer")) && (key8 !== "context")) && (key8 !== "user")) && (key8 !== "fhirAuthorization")) && (key8 !== "prefetch")) && (key8 !== "extension")){
 errors++;
 }
 }
@@ -1554,10 +1686,10 @@ errors++;
 else {
 errors++;
 }
-validate36.errors = vErrors;
+validate152.errors = vErrors;
 return errors === 0;
 }
-validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate152.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

@@ -2,22 +2,117 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate41;
+exports.v0 = validate157;
 
-const schema47 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+const schema165 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+
 const func0 = Object.prototype.hasOwnProperty;
-const formats6 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
-const formats8 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
-const schema57 = {"properties":{"uuid":{"type":["string","null"]},"detail":{"type":["string","null"]},"indicator":{"enum":["info","warning","critical"]},"selectionBehavior":{"type":["string","null"],"enum":["at-most-one","any","exactly-one",null]},"selectionsBehavior":{"type":["string","null"],"enum":["at-most-one","any","exactly-one",null]}}};
-const schema59 = {"properties":{"code":{"type":["string","null"]},"system":{"type":["string","null"]},"display":{"type":["string","null"]}}};
-const schema64 = {"properties":{"type":{"enum":["absolute","smart","action","related","documentation"]}}};
-const schema58 = {"properties":{"label":{"type":["string","null"]},"url":{"type":["string","null"]}}};
+const formats68 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const schema144 = {"properties":{"uuid":{"type":["string","null"]},"detail":{"type":["string","null"]},"indicator":{"enum":["info","warning","critical"]},"selectionBehavior":{"type":["string","null"],"enum":["at-most-one","any","exactly-one",null]},"selectionsBehavior":{"type":["string","null"],"enum":["at-most-one","any","exactly-one",null]}}};
+const schema145 = {"properties":{"label":{"type":["string","null"]},"url":{"type":["string","null"]}}};
 const formats2 = require("../../formats.cjs").uri;
+const schema57 = {"properties":{"code":{"type":["string","null"]},"system":{"type":["string","null"]},"display":{"type":["string","null"]}}};
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/coding.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate43.evaluated;
+const evaluated0 = validate45.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.code !== undefined && func0.call(data, "code")){
+let data0 = data.code;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: schema57.properties.code.type}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.system !== undefined && func0.call(data, "system")){
+let data1 = data.system;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/system",schemaPath:"#/properties/system/type",keyword:"type",params:{type: schema57.properties.system.type}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(!(formats2(data1))){
+const err2 = {instancePath:instancePath+"/system",schemaPath:"#/properties/system/format",keyword:"format",params:{format: "uri"}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.display !== undefined && func0.call(data, "display")){
+let data2 = data.display;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err3 = {instancePath:instancePath+"/display",schemaPath:"#/properties/display/type",keyword:"type",params:{type: schema57.properties.display.type}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+let data3 = data.extension;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+}
+else {
+const err4 = {instancePath:instancePath+"/extension",schemaPath:"extension.schema.json/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate45.errors = vErrors;
+return errors === 0;
+}
+validate45.evaluated = {"props":{"code":true,"system":true,"display":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate118.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -28,7 +123,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.label !== undefined && func0.call(data, "label")){
 let data0 = data.label;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: schema58.properties.label.type}};
+const err0 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: schema145.properties.label.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -41,7 +136,7 @@ errors++;
 if(data.url !== undefined && func0.call(data, "url")){
 let data1 = data.url;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: schema58.properties.url.type}};
+const err1 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: schema145.properties.url.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -89,12 +184,17 @@ errors++;
 }
 }
 if(data.topic !== undefined && func0.call(data, "topic")){
-let data3 = data.topic;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.code !== undefined && func0.call(data3, "code")){
-let data4 = data3.code;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/topic/code",schemaPath:"cds-coding.schema.json/properties/code/type",keyword:"type",params:{type: schema59.properties.code.type}};
+if(!(validate45(data.topic, {instancePath:instancePath+"/topic",parentData:data,parentDataProperty:"topic",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate45.errors; else for (const vError of validate45.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+let data4 = data.extension;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+}
+else {
+const err5 = {instancePath:instancePath+"/extension",schemaPath:"extension.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -104,10 +204,9 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data3.system !== undefined && func0.call(data3, "system")){
-let data5 = data3.system;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/topic/system",schemaPath:"cds-coding.schema.json/properties/system/type",keyword:"type",params:{type: schema59.properties.system.type}};
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -116,69 +215,20 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(typeof data5 === "string"){
-if(!(formats2(data5))){
-const err7 = {instancePath:instancePath+"/topic/system",schemaPath:"cds-coding.schema.json/properties/system/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-if(data3.display !== undefined && func0.call(data3, "display")){
-let data6 = data3.display;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/topic/display",schemaPath:"cds-coding.schema.json/properties/display/type",keyword:"type",params:{type: schema59.properties.display.type}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/topic",schemaPath:"cds-coding.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-validate43.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
-validate43.evaluated = {"props":{"label":true,"url":true,"icon":true,"topic":true},"dynamicProps":false,"dynamicItems":false};
+validate118.evaluated = {"props":{"label":true,"url":true,"icon":true,"topic":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema60 = {"properties":{"label":{"type":["string","null"]},"uuid":{"type":["string","null"]}}};
-const schema61 = {"properties":{"type":{"type":["string","null"],"enum":["create","update","delete",null]},"description":{"type":["string","null"]}}};
-const schema53 = {"properties":{"id":{"type":["string","null"]}}};
+const schema147 = {"properties":{"label":{"type":["string","null"]},"uuid":{"type":["string","null"]}}};
+const schema148 = {"properties":{"type":{"type":["string","null"],"enum":["create","update","delete",null]},"description":{"type":["string","null"]}}};
+const func204 = require("../../fhir/resources.cjs")["canonical"];
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://schemas.cdx.dev/datamodel/defs/cds-action.schema.json" */;
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/action.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate46.evaluated;
+const evaluated0 = validate122.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -189,7 +239,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type !== undefined && func0.call(data, "type")){
 let data0 = data.type;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema61.properties.type.type}};
+const err0 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema148.properties.type.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -199,7 +249,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data0 === "create") || (data0 === "update")) || (data0 === "delete")) || (data0 === null))){
-const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema61.properties.type.enum}};
+const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema148.properties.type.enum}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -212,7 +262,7 @@ errors++;
 if(data.description !== undefined && func0.call(data, "description")){
 let data1 = data.description;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema61.properties.description.type}};
+const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema148.properties.description.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -224,10 +274,18 @@ errors++;
 }
 if(data.resource !== undefined && func0.call(data, "resource")){
 let data2 = data.resource;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
-if(typeof data2.resourceType !== "string"){
-const err3 = {instancePath:instancePath+"/resource/resourceType",schemaPath:"cds-resource.schema.json/properties/resourceType/type",keyword:"type",params:{type: "string"}};
+const _errs6 = errors;
+let valid1 = false;
+const _errs7 = errors;
+if(!(func204(data2, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func204.errors; else for (const vError of func204.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+var _valid0 = _errs7 === errors;
+valid1 = valid1 || _valid0;
+const _errs8 = errors;
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/anyOf/1/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -236,11 +294,10 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-if(data2.id !== undefined && func0.call(data2, "id")){
-let data4 = data2.id;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/resource/id",schemaPath:"cds-resource.schema.json/properties/id/type",keyword:"type",params:{type: schema53.properties.id.type}};
+var _valid0 = _errs8 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const err4 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -249,10 +306,21 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
+else {
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
 }
 else {
-const err5 = {instancePath:instancePath+"/resource",schemaPath:"cds-resource.schema.json/type",keyword:"type",params:{type: "object"}};
+vErrors = null;
+}
+}
+}
+}
+if(data.resourceId !== undefined && func0.call(data, "resourceId")){
+if(typeof data.resourceId !== "string"){
+const err5 = {instancePath:instancePath+"/resourceId",schemaPath:"#/properties/resourceId/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -262,9 +330,12 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.resourceId !== undefined && func0.call(data, "resourceId")){
-if(typeof data.resourceId !== "string"){
-const err6 = {instancePath:instancePath+"/resourceId",schemaPath:"#/properties/resourceId/type",keyword:"type",params:{type: "string"}};
+if(data.extension !== undefined && func0.call(data, "extension")){
+let data4 = data.extension;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+}
+else {
+const err6 = {instancePath:instancePath+"/extension",schemaPath:"extension.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -285,16 +356,16 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
-validate46.evaluated = {"props":{"type":true,"description":true,"resource":true,"resourceId":true},"dynamicProps":false,"dynamicItems":false};
+validate122.evaluated = {"props":{"type":true,"description":true,"resource":true,"resourceId":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate45.evaluated;
+const evaluated0 = validate121.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -305,7 +376,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.label !== undefined && func0.call(data, "label")){
 let data0 = data.label;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: schema60.properties.label.type}};
+const err0 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: schema147.properties.label.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -318,7 +389,7 @@ errors++;
 if(data.uuid !== undefined && func0.call(data, "uuid")){
 let data1 = data.uuid;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/uuid",schemaPath:"#/properties/uuid/type",keyword:"type",params:{type: schema60.properties.uuid.type}};
+const err1 = {instancePath:instancePath+"/uuid",schemaPath:"#/properties/uuid/type",keyword:"type",params:{type: schema147.properties.uuid.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -345,8 +416,8 @@ let data3 = data.actions;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate46(data3[i0], {instancePath:instancePath+"/actions/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate46.errors; else for (const vError of validate46.errors) vErrors.push(vError);
+if(!(validate122(data3[i0], {instancePath:instancePath+"/actions/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate122.errors; else for (const vError of validate122.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -362,9 +433,12 @@ vErrors.push(err3);
 errors++;
 }
 }
+if(data.extension !== undefined && func0.call(data, "extension")){
+let data5 = data.extension;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err4 = {instancePath:instancePath+"/extension",schemaPath:"extension.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -373,17 +447,157 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate45.errors = vErrors;
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate121.errors = vErrors;
 return errors === 0;
 }
-validate45.evaluated = {"props":{"label":true,"uuid":true,"isRecommended":true,"actions":true},"dynamicProps":false,"dynamicItems":false};
+validate121.evaluated = {"props":{"label":true,"uuid":true,"isRecommended":true,"actions":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
+const schema151 = {"properties":{"type":{"enum":["absolute","smart","action","related","documentation"]}}};
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://schemas.cdx.dev/datamodel/defs/cds-card.schema.json" */;
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate42.evaluated;
+const evaluated0 = validate126.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.label !== undefined && func0.call(data, "label")){
+if(typeof data.label !== "string"){
+const err0 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.url !== undefined && func0.call(data, "url")){
+let data1 = data.url;
+if(typeof data1 === "string"){
+if(!(formats2(data1))){
+const err1 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/format",keyword:"format",params:{format: "uri"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined && func0.call(data, "type")){
+let data2 = data.type;
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(!(((((data2 === "absolute") || (data2 === "smart")) || (data2 === "action")) || (data2 === "related")) || (data2 === "documentation"))){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema151.properties.type.enum}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.appContext !== undefined && func0.call(data, "appContext")){
+if(typeof data.appContext !== "string"){
+const err5 = {instancePath:instancePath+"/appContext",schemaPath:"#/properties/appContext/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.autolaunchable !== undefined && func0.call(data, "autolaunchable")){
+if(typeof data.autolaunchable !== "boolean"){
+const err6 = {instancePath:instancePath+"/autolaunchable",schemaPath:"#/properties/autolaunchable/type",keyword:"type",params:{type: "boolean"}};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+let data5 = data.extension;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+}
+else {
+const err7 = {instancePath:instancePath+"/extension",schemaPath:"extension.schema.json/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate126.errors = vErrors;
+return errors === 0;
+}
+validate126.evaluated = {"props":{"label":true,"url":true,"type":true,"appContext":true,"autolaunchable":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/card.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate117.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -414,7 +628,7 @@ errors++;
 if(data.uuid !== undefined && func0.call(data, "uuid")){
 let data0 = data.uuid;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err2 = {instancePath:instancePath+"/uuid",schemaPath:"#/properties/uuid/type",keyword:"type",params:{type: schema57.properties.uuid.type}};
+const err2 = {instancePath:instancePath+"/uuid",schemaPath:"#/properties/uuid/type",keyword:"type",params:{type: schema144.properties.uuid.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -439,7 +653,7 @@ errors++;
 if(data.detail !== undefined && func0.call(data, "detail")){
 let data2 = data.detail;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err4 = {instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: schema57.properties.detail.type}};
+const err4 = {instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: schema144.properties.detail.type}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -462,7 +676,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((data3 === "info") || (data3 === "warning")) || (data3 === "critical"))){
-const err6 = {instancePath:instancePath+"/indicator",schemaPath:"#/properties/indicator/enum",keyword:"enum",params:{allowedValues: schema57.properties.indicator.enum}};
+const err6 = {instancePath:instancePath+"/indicator",schemaPath:"#/properties/indicator/enum",keyword:"enum",params:{allowedValues: schema144.properties.indicator.enum}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -473,8 +687,8 @@ errors++;
 }
 }
 if(data.source !== undefined && func0.call(data, "source")){
-if(!(validate43(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate43.errors; else for (const vError of validate43.errors) vErrors.push(vError);
+if(!(validate118(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate118.errors; else for (const vError of validate118.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -483,8 +697,8 @@ let data5 = data.suggestions;
 if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate45(data5[i0], {instancePath:instancePath+"/suggestions/" + i0,parentData:data5,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate45.errors; else for (const vError of validate45.errors) vErrors.push(vError);
+if(!(validate121(data5[i0], {instancePath:instancePath+"/suggestions/" + i0,parentData:data5,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate121.errors; else for (const vError of validate121.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -503,7 +717,7 @@ errors++;
 if(data.selectionBehavior !== undefined && func0.call(data, "selectionBehavior")){
 let data7 = data.selectionBehavior;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err8 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/properties/selectionBehavior/type",keyword:"type",params:{type: schema57.properties.selectionBehavior.type}};
+const err8 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/properties/selectionBehavior/type",keyword:"type",params:{type: schema144.properties.selectionBehavior.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -513,7 +727,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((((data7 === "at-most-one") || (data7 === "any")) || (data7 === "exactly-one")) || (data7 === null))){
-const err9 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/properties/selectionBehavior/enum",keyword:"enum",params:{allowedValues: schema57.properties.selectionBehavior.enum}};
+const err9 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/properties/selectionBehavior/enum",keyword:"enum",params:{allowedValues: schema144.properties.selectionBehavior.enum}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -526,7 +740,7 @@ errors++;
 if(data.selectionsBehavior !== undefined && func0.call(data, "selectionsBehavior")){
 let data8 = data.selectionsBehavior;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err10 = {instancePath:instancePath+"/selectionsBehavior",schemaPath:"#/properties/selectionsBehavior/type",keyword:"type",params:{type: schema57.properties.selectionsBehavior.type}};
+const err10 = {instancePath:instancePath+"/selectionsBehavior",schemaPath:"#/properties/selectionsBehavior/type",keyword:"type",params:{type: schema144.properties.selectionsBehavior.type}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -536,7 +750,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((((data8 === "at-most-one") || (data8 === "any")) || (data8 === "exactly-one")) || (data8 === null))){
-const err11 = {instancePath:instancePath+"/selectionsBehavior",schemaPath:"#/properties/selectionsBehavior/enum",keyword:"enum",params:{allowedValues: schema57.properties.selectionsBehavior.enum}};
+const err11 = {instancePath:instancePath+"/selectionsBehavior",schemaPath:"#/properties/selectionsBehavior/enum",keyword:"enum",params:{allowedValues: schema144.properties.selectionsBehavior.enum}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -551,12 +765,14 @@ let data9 = data.overrideReasons;
 if(Array.isArray(data9)){
 const len1 = data9.length;
 for(let i1=0; i1<len1; i1++){
-let data10 = data9[i1];
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.code !== undefined && func0.call(data10, "code")){
-let data11 = data10.code;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err12 = {instancePath:instancePath+"/overrideReasons/" + i1+"/code",schemaPath:"cds-coding.schema.json/properties/code/type",keyword:"type",params:{type: schema59.properties.code.type}};
+if(!(validate45(data9[i1], {instancePath:instancePath+"/overrideReasons/" + i1,parentData:data9,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate45.errors; else for (const vError of validate45.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/overrideReasons",schemaPath:"#/properties/overrideReasons/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -566,10 +782,19 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data10.system !== undefined && func0.call(data10, "system")){
-let data12 = data10.system;
-if((typeof data12 !== "string") && (data12 !== null)){
-const err13 = {instancePath:instancePath+"/overrideReasons/" + i1+"/system",schemaPath:"cds-coding.schema.json/properties/system/type",keyword:"type",params:{type: schema59.properties.system.type}};
+if(data.links !== undefined && func0.call(data, "links")){
+let data11 = data.links;
+if(Array.isArray(data11)){
+const len2 = data11.length;
+for(let i2=0; i2<len2; i2++){
+if(!(validate126(data11[i2], {instancePath:instancePath+"/links/" + i2,parentData:data11,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate126.errors; else for (const vError of validate126.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/links",schemaPath:"#/properties/links/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -578,9 +803,13 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(typeof data12 === "string"){
-if(!(formats2(data12))){
-const err14 = {instancePath:instancePath+"/overrideReasons/" + i1+"/system",schemaPath:"cds-coding.schema.json/properties/system/format",keyword:"format",params:{format: "uri"}};
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+let data13 = data.extension;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+}
+else {
+const err14 = {instancePath:instancePath+"/extension",schemaPath:"extension.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -591,10 +820,8 @@ errors++;
 }
 }
 }
-if(data10.display !== undefined && func0.call(data10, "display")){
-let data13 = data10.display;
-if((typeof data13 !== "string") && (data13 !== null)){
-const err15 = {instancePath:instancePath+"/overrideReasons/" + i1+"/display",schemaPath:"cds-coding.schema.json/properties/display/type",keyword:"type",params:{type: schema59.properties.display.type}};
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -603,274 +830,17 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-}
-else {
-const err16 = {instancePath:instancePath+"/overrideReasons/" + i1,schemaPath:"cds-coding.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/overrideReasons",schemaPath:"#/properties/overrideReasons/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.links !== undefined && func0.call(data, "links")){
-let data14 = data.links;
-if(Array.isArray(data14)){
-const len2 = data14.length;
-for(let i2=0; i2<len2; i2++){
-let data15 = data14[i2];
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if(data15.label !== undefined && func0.call(data15, "label")){
-if(typeof data15.label !== "string"){
-const err18 = {instancePath:instancePath+"/links/" + i2+"/label",schemaPath:"#/$defs/link/properties/label/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data15.url !== undefined && func0.call(data15, "url")){
-let data17 = data15.url;
-if(typeof data17 === "string"){
-if(!(formats2(data17))){
-const err19 = {instancePath:instancePath+"/links/" + i2+"/url",schemaPath:"#/$defs/link/properties/url/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/links/" + i2+"/url",schemaPath:"#/$defs/link/properties/url/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data15.type !== undefined && func0.call(data15, "type")){
-let data18 = data15.type;
-if(typeof data18 !== "string"){
-const err21 = {instancePath:instancePath+"/links/" + i2+"/type",schemaPath:"#/$defs/link/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-if(!(((((data18 === "absolute") || (data18 === "smart")) || (data18 === "action")) || (data18 === "related")) || (data18 === "documentation"))){
-const err22 = {instancePath:instancePath+"/links/" + i2+"/type",schemaPath:"#/$defs/link/properties/type/enum",keyword:"enum",params:{allowedValues: schema64.properties.type.enum}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data15.appContext !== undefined && func0.call(data15, "appContext")){
-if(typeof data15.appContext !== "string"){
-const err23 = {instancePath:instancePath+"/links/" + i2+"/appContext",schemaPath:"#/$defs/link/properties/appContext/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data15.autolaunchable !== undefined && func0.call(data15, "autolaunchable")){
-if(typeof data15.autolaunchable !== "boolean"){
-const err24 = {instancePath:instancePath+"/links/" + i2+"/autolaunchable",schemaPath:"#/$defs/link/properties/autolaunchable/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-}
-else {
-const err25 = {instancePath:instancePath+"/links/" + i2,schemaPath:"#/$defs/link/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/links",schemaPath:"#/properties/links/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data.suggestions !== undefined && func0.call(data, "suggestions")){
-const _errs44 = errors;
-const _errs45 = errors;
-let valid12 = false;
-const _errs46 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.selectionBehavior === undefined) || (!(func0.call(data, "selectionBehavior")))){
-const err27 = {instancePath,schemaPath:"#/dependentSchemas/suggestions/anyOf/0/required",keyword:"required",params:{missingProperty: "selectionBehavior"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-else {
-const err28 = {instancePath,schemaPath:"#/dependentSchemas/suggestions/anyOf/0/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-var _valid0 = _errs46 === errors;
-valid12 = valid12 || _valid0;
-if(_valid0){
-var props0 = {};
-props0.selectionBehavior = true;
-}
-const _errs48 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.selectionsBehavior === undefined) || (!(func0.call(data, "selectionsBehavior")))){
-const err29 = {instancePath,schemaPath:"#/dependentSchemas/suggestions/anyOf/1/required",keyword:"required",params:{missingProperty: "selectionsBehavior"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-else {
-const err30 = {instancePath,schemaPath:"#/dependentSchemas/suggestions/anyOf/1/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-var _valid0 = _errs48 === errors;
-valid12 = valid12 || _valid0;
-if(_valid0){
-if(props0 !== true){
-props0 = props0 || {};
-props0.selectionsBehavior = true;
-}
-}
-if(!valid12){
-const err31 = {instancePath,schemaPath:"#/dependentSchemas/suggestions/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-else {
-errors = _errs45;
-if(vErrors !== null){
-if(_errs45){
-vErrors.length = _errs45;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid11 = _errs44 === errors;
-if(valid11){
-if(props0 !== true){
-props0 = props0 || {};
-props0.uuid = true;
-props0.summary = true;
-props0.detail = true;
-props0.indicator = true;
-props0.source = true;
-props0.suggestions = true;
-props0.selectionBehavior = true;
-props0.selectionsBehavior = true;
-props0.overrideReasons = true;
-props0.links = true;
-}
-}
-}
-else {
-var valid11 = true;
-}
-}
-else {
-const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-validate42.errors = vErrors;
-evaluated0.props = props0;
+validate117.errors = vErrors;
 return errors === 0;
 }
-validate42.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate117.evaluated = {"props":{"uuid":true,"summary":true,"detail":true,"indicator":true,"source":true,"suggestions":true,"selectionBehavior":true,"selectionsBehavior":true,"overrideReasons":true,"links":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/cdshooks/patient-view-response.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate41.evaluated;
+const evaluated0 = validate157.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -948,7 +918,7 @@ errors++;
 if(data0.EventDateTime !== undefined && func0.call(data0, "EventDateTime")){
 let data3 = data0.EventDateTime;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema47.properties.EventDateTime.type}};
+const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema165.properties.EventDateTime.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -958,7 +928,7 @@ vErrors.push(err6);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats6.test(data3))){
+if(!(formats68.test(data3))){
 const err7 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err7];
@@ -973,7 +943,7 @@ errors++;
 if(data0.Test !== undefined && func0.call(data0, "Test")){
 let data4 = data0.Test;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema47.properties.Test.type}};
+const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema165.properties.Test.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -989,7 +959,7 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.ID !== undefined && func0.call(data5, "ID")){
 let data6 = data5.ID;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema47.properties.Source.properties.ID.type}};
+const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema165.properties.Source.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -999,7 +969,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats8.test(data6))){
+if(!(formats10.test(data6))){
 const err10 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err10];
@@ -1014,7 +984,7 @@ errors++;
 if(data5.Name !== undefined && func0.call(data5, "Name")){
 let data7 = data5.Name;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema47.properties.Source.properties.Name.type}};
+const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema165.properties.Source.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1046,7 +1016,7 @@ if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.ID !== undefined && func0.call(data9, "ID")){
 let data10 = data9.ID;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema47.properties.Destinations.items.properties.ID.type}};
+const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Destinations.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1056,7 +1026,7 @@ vErrors.push(err13);
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats8.test(data10))){
+if(!(formats10.test(data10))){
 const err14 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err14];
@@ -1071,7 +1041,7 @@ errors++;
 if(data9.Name !== undefined && func0.call(data9, "Name")){
 let data11 = data9.Name;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema47.properties.Destinations.items.properties.Name.type}};
+const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema165.properties.Destinations.items.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1115,7 +1085,7 @@ if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.ID !== undefined && func0.call(data13, "ID")){
 let data14 = data13.ID;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema47.properties.Logs.items.properties.ID.type}};
+const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Logs.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1125,7 +1095,7 @@ vErrors.push(err18);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats8.test(data14))){
+if(!(formats10.test(data14))){
 const err19 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err19];
@@ -1140,7 +1110,7 @@ errors++;
 if(data13.AttemptID !== undefined && func0.call(data13, "AttemptID")){
 let data15 = data13.AttemptID;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema47.properties.Logs.items.properties.AttemptID.type}};
+const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema165.properties.Logs.items.properties.AttemptID.type}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1150,7 +1120,7 @@ vErrors.push(err20);
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats8.test(data15))){
+if(!(formats10.test(data15))){
 const err21 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err21];
@@ -1186,10 +1156,17 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
-let data16 = data0.FacilityCode;
-if((typeof data16 !== "string") && (data16 !== null)){
-const err24 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema47.properties.FacilityCode.type}};
+if(data0.Errors !== undefined && func0.call(data0, "Errors")){
+let data16 = data0.Errors;
+if(Array.isArray(data16)){
+const len2 = data16.length;
+for(let i2=0; i2<len2; i2++){
+let data17 = data16[i2];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined && func0.call(data17, "ID")){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err24 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1199,9 +1176,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-}
-else {
-const err25 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
+if(data17.Text !== undefined && func0.call(data17, "Text")){
+let data19 = data17.Text;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err25 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Text.type}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1210,9 +1188,11 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
-const err26 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
+}
+if(data17.Type !== undefined && func0.call(data17, "Type")){
+let data20 = data17.Type;
+if((typeof data20 !== "string") && (data20 !== null)){
+const err26 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1221,8 +1201,11 @@ vErrors.push(err26);
 }
 errors++;
 }
-if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
-const err27 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
+}
+if(data17.Module !== undefined && func0.call(data17, "Module")){
+let data21 = data17.Module;
+if((typeof data21 !== "string") && (data21 !== null)){
+const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Module.type}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1231,9 +1214,10 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
-if("CDSHooks" !== data0.DataModel){
-const err28 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "CDSHooks"}};
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/Meta/Errors/" + i2,schemaPath:"../defs/meta.schema.json/properties/Errors/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1243,9 +1227,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data0.EventType !== undefined && func0.call(data0, "EventType")){
-if("patient-view-response" !== data0.EventType){
-const err29 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "patient-view-response"}};
+}
+else {
+const err29 = {instancePath:instancePath+"/Meta/Errors",schemaPath:"../defs/meta.schema.json/properties/Errors/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1255,9 +1239,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-}
-else {
-const err30 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
+if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
+let data22 = data0.FacilityCode;
+if((typeof data22 !== "string") && (data22 !== null)){
+const err30 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema165.properties.FacilityCode.type}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1267,19 +1252,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.cards !== undefined && func0.call(data, "cards")){
-let data19 = data.cards;
-if(Array.isArray(data19)){
-const len2 = data19.length;
-for(let i2=0; i2<len2; i2++){
-if(!(validate42(data19[i2], {instancePath:instancePath+"/cards/" + i2,parentData:data19,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate42.errors; else for (const vError of validate42.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
 }
 else {
-const err31 = {instancePath:instancePath+"/cards",schemaPath:"#/properties/cards/type",keyword:"type",params:{type: "array"}};
+const err31 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1288,20 +1263,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-if(data.systemActions !== undefined && func0.call(data, "systemActions")){
-let data21 = data.systemActions;
-if(Array.isArray(data21)){
-const len3 = data21.length;
-for(let i3=0; i3<len3; i3++){
-if(!(validate46(data21[i3], {instancePath:instancePath+"/systemActions/" + i3,parentData:data21,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate46.errors; else for (const vError of validate46.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err32 = {instancePath:instancePath+"/systemActions",schemaPath:"#/properties/systemActions/type",keyword:"type",params:{type: "array"}};
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
+const err32 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1310,10 +1274,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-}
-else {
-const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
+const err33 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1322,34 +1284,199 @@ vErrors.push(err33);
 }
 errors++;
 }
-validate41.errors = vErrors;
+if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
+if("CDSHooks" !== data0.DataModel){
+const err34 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "CDSHooks"}};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data0.EventType !== undefined && func0.call(data0, "EventType")){
+if("patient-view-response" !== data0.EventType){
+const err35 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "patient-view-response"}};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data.cards !== undefined && func0.call(data, "cards")){
+let data25 = data.cards;
+if(Array.isArray(data25)){
+const len3 = data25.length;
+for(let i3=0; i3<len3; i3++){
+if(!(validate117(data25[i3], {instancePath:instancePath+"/cards/" + i3,parentData:data25,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate117.errors; else for (const vError of validate117.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/cards",schemaPath:"#/properties/cards/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data.systemActions !== undefined && func0.call(data, "systemActions")){
+let data27 = data.systemActions;
+if(Array.isArray(data27)){
+const len4 = data27.length;
+for(let i4=0; i4<len4; i4++){
+if(!(validate122(data27[i4], {instancePath:instancePath+"/systemActions/" + i4,parentData:data27,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate122.errors; else for (const vError of validate122.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/systemActions",schemaPath:"#/properties/systemActions/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+let data29 = data.extension;
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+}
+else {
+const err39 = {instancePath:instancePath+"/extension",schemaPath:"../../cdshooks/defs/extension.schema.json/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+else {
+const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+validate157.errors = vErrors;
 return errors === 0;
 }
-validate41.evaluated = {"props":{"Meta":true,"cards":true,"systemActions":true},"dynamicProps":false,"dynamicItems":false};
+validate157.evaluated = {"props":{"Meta":true,"cards":true,"systemActions":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});
 exports.kinds = {
-  "CDSHooks/patient-view-response": { validate: canonical.v0, shape: [{"p":{"Meta":1,"cards":18,"systemActions":56}},{"p":{"DataModel":2,"Destinations":3,"EventDateTime":7,"EventType":8,"FacilityCode":9,"Logs":10,"Source":14,"Test":17}},{"l":"Reliable"},{"i":4},{"p":{"ID":5,"Name":6}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"l":"Possible"},{"i":11},{"p":{"AttemptID":12,"ID":13}},{"l":"Reliable"},{"l":"Reliable"},{"p":{"ID":15,"Name":16}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"i":19},{"p":{"detail":20,"indicator":21,"links":22,"overrideReasons":29,"selectionBehavior":34,"selectionsBehavior":35,"source":36,"suggestions":41,"summary":54,"uuid":55},"v":{"selectionsBehavior":"selectionBehavior"}},{},{},{"i":23},{"p":{"appContext":24,"autolaunchable":25,"label":26,"type":27,"url":28}},{},{},{},{},{},{"i":30},{"p":{"code":31,"display":32,"system":33}},{},{},{},{},{},{"p":{"icon":37,"label":38,"topic":39,"url":40}},{},{},{"p":{"code":31,"display":32,"system":33}},{},{"i":42},{"p":{"actions":43,"isRecommended":51,"label":52,"uuid":53}},{"i":44},{"p":{"description":45,"resource":46,"resourceId":49,"type":50}},{},{"o":1,"p":{"id":47,"resourceType":48}},{},{},{},{},{},{},{},{},{},{"i":44}] },
+  "CDSHooks/patient-view-response": { validate: canonical.v0, shape: [{"p":{"Meta":1,"cards":24,"extension":27,"systemActions":61}},{"p":{"DataModel":2,"Destinations":3,"Errors":7,"EventDateTime":13,"EventType":14,"FacilityCode":15,"Logs":16,"Source":20,"Test":23}},{"l":"Reliable"},{"i":4},{"p":{"ID":5,"Name":6}},{"l":"Reliable"},{"l":"Reliable"},{"i":8},{"p":{"ID":9,"Module":10,"Text":11,"Type":12}},{},{},{},{},{"l":"Reliable"},{"l":"Reliable"},{"l":"Possible"},{"i":17},{"p":{"AttemptID":18,"ID":19}},{"l":"Reliable"},{"l":"Reliable"},{"p":{"ID":21,"Name":22}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"i":25},{"p":{"detail":26,"extension":27,"indicator":28,"links":29,"overrideReasons":36,"selectionBehavior":41,"selectionsBehavior":42,"source":43,"suggestions":48,"summary":59,"uuid":60},"v":{"selectionsBehavior":"selectionBehavior"}},{},{"o":1},{},{"i":30},{"p":{"appContext":31,"autolaunchable":32,"extension":27,"label":33,"type":34,"url":35}},{},{},{},{},{},{"i":37},{"p":{"code":38,"display":39,"extension":27,"system":40}},{},{},{},{},{},{"p":{"extension":27,"icon":44,"label":45,"topic":46,"url":47}},{},{},{"p":{"code":38,"display":39,"extension":27,"system":40}},{},{"i":49},{"p":{"actions":50,"extension":27,"isRecommended":56,"label":57,"uuid":58}},{"i":51},{"p":{"description":52,"extension":27,"resource":53,"resourceId":54,"type":55}},{},{"r":1},{},{},{},{},{},{},{},{"i":51}] },
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate41;
+exports.s0 = validate157;
 
-const schema47 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
-const formats6 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
-const formats8 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const schema165 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+
+const formats68 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
-const schema57 = {"properties":{"uuid":{"type":["string","null"]},"detail":{"type":["string","null"]},"indicator":{"enum":["info","warning","critical"]},"selectionBehavior":{"type":["string","null"],"enum":["at-most-one","any","exactly-one",null]}}};
-const schema59 = {"properties":{"code":{"type":["string","null"]},"system":{"type":["string","null"]},"display":{"type":["string","null"]}}};
-const schema64 = {"properties":{"type":{"enum":["absolute","smart","action","related","documentation"]}}};
-const schema58 = {"properties":{"label":{"type":["string","null"]},"url":{"type":["string","null"]}}};
+const schema144 = {"properties":{"uuid":{"type":["string","null"]},"detail":{"type":["string","null"]},"indicator":{"enum":["info","warning","critical"]},"selectionBehavior":{"type":["string","null"],"enum":["at-most-one","any","exactly-one",null]}}};
+const schema145 = {"properties":{"label":{"type":["string","null"]},"url":{"type":["string","null"]}}};
 const formats2 = require("../../formats.cjs").uri;
+const schema57 = {"properties":{"code":{"type":["string","null"]},"system":{"type":["string","null"]},"display":{"type":["string","null"]}}};
 
-function validate43(data){
+function validate45(data){
+/*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/defs/coding.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate43.evaluated;
+const evaluated0 = validate45.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.code !== undefined){
+let data0 = data.code;
+if((typeof data0 !== "string") && (data0 !== null)){
+errors++;
+}
+}
+if(data.system !== undefined){
+let data1 = data.system;
+if((typeof data1 !== "string") && (data1 !== null)){
+errors++;
+}
+if(typeof data1 === "string"){
+if(!(formats2(data1))){
+errors++;
+}
+}
+}
+if(data.display !== undefined){
+let data2 = data.display;
+if((typeof data2 !== "string") && (data2 !== null)){
+errors++;
+}
+}
+if(data.extension !== undefined){
+let data3 = data.extension;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+}
+else {
+errors++;
+}
+}
+if(!(obj0 && data.__proto__ === Object.prototype)){
+const proto0 = Object.getPrototypeOf(data);
+if(proto0 !== Object.prototype && proto0 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+validate45.errors = vErrors;
+return errors === 0;
+}
+validate45.evaluated = {"props":{"code":true,"system":true,"display":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate118(data){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate118.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1387,37 +1514,30 @@ errors++;
 }
 if(data.topic !== undefined){
 let data3 = data.topic;
+if(!(validate45(data3))){
+errors++;
+}
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.code !== undefined){
-let data4 = data3.code;
-if((typeof data4 !== "string") && (data4 !== null)){
-errors++;
-}
-}
-if(data3.system !== undefined){
-let data5 = data3.system;
-if((typeof data5 !== "string") && (data5 !== null)){
-errors++;
-}
-if(typeof data5 === "string"){
-if(!(formats2(data5))){
-errors++;
-}
-}
-}
-if(data3.display !== undefined){
-let data6 = data3.display;
-if((typeof data6 !== "string") && (data6 !== null)){
-errors++;
-}
-}
 for(const key0 in data3){
-if(((key0 !== "code") && (key0 !== "system")) && (key0 !== "display")){
+if((((key0 !== "code") && (key0 !== "system")) && (key0 !== "display")) && (key0 !== "extension")){
 errors++;
 }
 }
-if(!(obj0 && data3.__proto__ === Object.prototype)){
-const proto0 = Object.getPrototypeOf(data3);
+}
+else {
+errors++;
+}
+}
+if(data.extension !== undefined){
+let data4 = data.extension;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+}
+else {
+errors++;
+}
+}
+if(!(obj0 && data.__proto__ === Object.prototype)){
+const proto0 = Object.getPrototypeOf(data);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;
 }
@@ -1426,36 +1546,20 @@ errors++;
 else {
 errors++;
 }
-}
-for(const key1 in data){
-if((((key1 !== "label") && (key1 !== "url")) && (key1 !== "icon")) && (key1 !== "topic")){
-errors++;
-}
-}
-if(!(obj0 && data.__proto__ === Object.prototype)){
-const proto1 = Object.getPrototypeOf(data);
-if(proto1 !== Object.prototype && proto1 !== null){
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-validate43.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
-validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate118.evaluated = {"props":{"label":true,"url":true,"icon":true,"topic":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema60 = {"properties":{"label":{"type":["string","null"]},"uuid":{"type":["string","null"]}}};
-const schema61 = {"properties":{"type":{"type":["string","null"],"enum":["create","update","delete",null]},"description":{"type":["string","null"]}}};
-const schema53 = {"properties":{"id":{"type":["string","null"]}}};
+const schema147 = {"properties":{"label":{"type":["string","null"]},"uuid":{"type":["string","null"]}}};
+const schema148 = {"properties":{"type":{"type":["string","null"],"enum":["create","update","delete",null]},"description":{"type":["string","null"]}}};
+const func2 = require("../../fhir/resources.cjs")["twin"];
 
-function validate46(data){
-/*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/cds-action.schema.json" */;
+function validate122(data){
+/*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/defs/action.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate46.evaluated;
+const evaluated0 = validate122.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1480,20 +1584,50 @@ errors++;
 }
 if(data.resource !== undefined){
 let data2 = data.resource;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.resourceType !== undefined){
-if(typeof data2.resourceType !== "string"){
+const _errs6 = errors;
+let valid1 = false;
+const _errs7 = errors;
+if(!(func2(data2))){
+errors++;
+}
+var _valid0 = _errs7 === errors;
+valid1 = valid1 || _valid0;
+const _errs8 = errors;
+if(typeof data2 !== "string"){
+errors++;
+}
+var _valid0 = _errs8 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+errors++;
+}
+else {
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.resourceId !== undefined){
+if(typeof data.resourceId !== "string"){
 errors++;
 }
 }
-if(data2.id !== undefined){
-let data4 = data2.id;
-if((typeof data4 !== "string") && (data4 !== null)){
+if(data.extension !== undefined){
+let data4 = data.extension;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+}
+else {
 errors++;
 }
 }
-if(!(obj0 && data2.__proto__ === Object.prototype)){
-const proto0 = Object.getPrototypeOf(data2);
+if(!(obj0 && data.__proto__ === Object.prototype)){
+const proto0 = Object.getPrototypeOf(data);
 if(proto0 !== Object.prototype && proto0 !== null){
 errors++;
 }
@@ -1502,37 +1636,16 @@ errors++;
 else {
 errors++;
 }
-}
-if(data.resourceId !== undefined){
-if(typeof data.resourceId !== "string"){
-errors++;
-}
-}
-for(const key0 in data){
-if((((key0 !== "type") && (key0 !== "description")) && (key0 !== "resource")) && (key0 !== "resourceId")){
-errors++;
-}
-}
-if(!(obj0 && data.__proto__ === Object.prototype)){
-const proto1 = Object.getPrototypeOf(data);
-if(proto1 !== Object.prototype && proto1 !== null){
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-validate46.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
-validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate122.evaluated = {"props":{"type":true,"description":true,"resource":true,"resourceId":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate45(data){
+function validate121(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate45.evaluated;
+const evaluated0 = validate121.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1562,7 +1675,13 @@ let data3 = data.actions;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate46(data3[i0]))){
+let data4 = data3[i0];
+if(!(validate122(data4))){
+errors++;
+}
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+for(const key0 in data4){
+if(((((key0 !== "type") && (key0 !== "description")) && (key0 !== "resource")) && (key0 !== "resourceId")) && (key0 !== "extension")){
 errors++;
 }
 }
@@ -1571,8 +1690,16 @@ else {
 errors++;
 }
 }
-for(const key0 in data){
-if((((key0 !== "label") && (key0 !== "uuid")) && (key0 !== "isRecommended")) && (key0 !== "actions")){
+}
+else {
+errors++;
+}
+}
+if(data.extension !== undefined){
+let data5 = data.extension;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+}
+else {
 errors++;
 }
 }
@@ -1586,17 +1713,88 @@ errors++;
 else {
 errors++;
 }
-validate45.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
-validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate121.evaluated = {"props":{"label":true,"uuid":true,"isRecommended":true,"actions":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
+const schema151 = {"properties":{"type":{"enum":["absolute","smart","action","related","documentation"]}}};
 
-function validate42(data){
-/*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/cds-card.schema.json" */;
+function validate126(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate42.evaluated;
+const evaluated0 = validate126.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.label !== undefined){
+if(typeof data.label !== "string"){
+errors++;
+}
+}
+if(data.url !== undefined){
+let data1 = data.url;
+if(typeof data1 === "string"){
+if(!(formats2(data1))){
+errors++;
+}
+}
+else {
+errors++;
+}
+}
+if(data.type !== undefined){
+let data2 = data.type;
+if(typeof data2 !== "string"){
+errors++;
+}
+if(!(((((data2 === "absolute") || (data2 === "smart")) || (data2 === "action")) || (data2 === "related")) || (data2 === "documentation"))){
+errors++;
+}
+}
+if(data.appContext !== undefined){
+if(typeof data.appContext !== "string"){
+errors++;
+}
+}
+if(data.autolaunchable !== undefined){
+if(typeof data.autolaunchable !== "boolean"){
+errors++;
+}
+}
+if(data.extension !== undefined){
+let data5 = data.extension;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+}
+else {
+errors++;
+}
+}
+if(!(obj0 && data.__proto__ === Object.prototype)){
+const proto0 = Object.getPrototypeOf(data);
+if(proto0 !== Object.prototype && proto0 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+validate126.errors = vErrors;
+return errors === 0;
+}
+validate126.evaluated = {"props":{"label":true,"url":true,"type":true,"appContext":true,"autolaunchable":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate117(data){
+/*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/defs/card.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate117.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1637,7 +1835,18 @@ errors++;
 }
 }
 if(data.source !== undefined){
-if(!(validate43(data.source))){
+let data4 = data.source;
+if(!(validate118(data4))){
+errors++;
+}
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+for(const key0 in data4){
+if(((((key0 !== "label") && (key0 !== "url")) && (key0 !== "icon")) && (key0 !== "topic")) && (key0 !== "extension")){
+errors++;
+}
+}
+}
+else {
 errors++;
 }
 }
@@ -1646,7 +1855,18 @@ let data5 = data.suggestions;
 if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate45(data5[i0]))){
+let data6 = data5[i0];
+if(!(validate121(data6))){
+errors++;
+}
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+for(const key1 in data6){
+if(((((key1 !== "label") && (key1 !== "uuid")) && (key1 !== "isRecommended")) && (key1 !== "actions")) && (key1 !== "extension")){
+errors++;
+}
+}
+}
+else {
 errors++;
 }
 }
@@ -1673,38 +1893,12 @@ if(Array.isArray(data9)){
 const len1 = data9.length;
 for(let i1=0; i1<len1; i1++){
 let data10 = data9[i1];
+if(!(validate45(data10))){
+errors++;
+}
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.code !== undefined){
-let data11 = data10.code;
-if((typeof data11 !== "string") && (data11 !== null)){
-errors++;
-}
-}
-if(data10.system !== undefined){
-let data12 = data10.system;
-if((typeof data12 !== "string") && (data12 !== null)){
-errors++;
-}
-if(typeof data12 === "string"){
-if(!(formats2(data12))){
-errors++;
-}
-}
-}
-if(data10.display !== undefined){
-let data13 = data10.display;
-if((typeof data13 !== "string") && (data13 !== null)){
-errors++;
-}
-}
-for(const key0 in data10){
-if(((key0 !== "code") && (key0 !== "system")) && (key0 !== "display")){
-errors++;
-}
-}
-if(!(obj0 && data10.__proto__ === Object.prototype)){
-const proto0 = Object.getPrototypeOf(data10);
-if(proto0 !== Object.prototype && proto0 !== null){
+for(const key2 in data10){
+if((((key2 !== "code") && (key2 !== "system")) && (key2 !== "display")) && (key2 !== "extension")){
 errors++;
 }
 }
@@ -1719,55 +1913,17 @@ errors++;
 }
 }
 if(data.links !== undefined){
-let data14 = data.links;
-if(Array.isArray(data14)){
-const len2 = data14.length;
+let data11 = data.links;
+if(Array.isArray(data11)){
+const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
-let data15 = data14[i2];
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if(data15.label !== undefined){
-if(typeof data15.label !== "string"){
+let data12 = data11[i2];
+if(!(validate126(data12))){
 errors++;
 }
-}
-if(data15.url !== undefined){
-let data17 = data15.url;
-if(typeof data17 === "string"){
-if(!(formats2(data17))){
-errors++;
-}
-}
-else {
-errors++;
-}
-}
-if(data15.type !== undefined){
-let data18 = data15.type;
-if(typeof data18 !== "string"){
-errors++;
-}
-if(!(((((data18 === "absolute") || (data18 === "smart")) || (data18 === "action")) || (data18 === "related")) || (data18 === "documentation"))){
-errors++;
-}
-}
-if(data15.appContext !== undefined){
-if(typeof data15.appContext !== "string"){
-errors++;
-}
-}
-if(data15.autolaunchable !== undefined){
-if(typeof data15.autolaunchable !== "boolean"){
-errors++;
-}
-}
-for(const key1 in data15){
-if(((((key1 !== "label") && (key1 !== "url")) && (key1 !== "type")) && (key1 !== "appContext")) && (key1 !== "autolaunchable")){
-errors++;
-}
-}
-if(!(obj0 && data15.__proto__ === Object.prototype)){
-const proto1 = Object.getPrototypeOf(data15);
-if(proto1 !== Object.prototype && proto1 !== null){
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+for(const key3 in data12){
+if((((((key3 !== "label") && (key3 !== "url")) && (key3 !== "type")) && (key3 !== "appContext")) && (key3 !== "autolaunchable")) && (key3 !== "extension")){
 errors++;
 }
 }
@@ -1781,54 +1937,17 @@ else {
 errors++;
 }
 }
-if(data.suggestions !== undefined){
-const _errs44 = errors;
-let valid12 = false;
-const _errs45 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.selectionBehavior === undefined){
-errors++;
-}
+if(data.extension !== undefined){
+let data13 = data.extension;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 }
 else {
-errors++;
-}
-var _valid0 = _errs45 === errors;
-valid12 = valid12 || _valid0;
-const _errs47 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.selectionsBehavior === undefined){
-errors++;
-}
-}
-else {
-errors++;
-}
-var _valid0 = _errs47 === errors;
-valid12 = valid12 || _valid0;
-if(!valid12){
-errors++;
-}
-else {
-errors = _errs44;
-if(vErrors !== null){
-if(_errs44){
-vErrors.length = _errs44;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-for(const key2 in data){
-if((((((((((key2 !== "uuid") && (key2 !== "summary")) && (key2 !== "detail")) && (key2 !== "indicator")) && (key2 !== "source")) && (key2 !== "suggestions")) && (key2 !== "selectionBehavior")) && (key2 !== "selectionsBehavior")) && (key2 !== "overrideReasons")) && (key2 !== "links")){
 errors++;
 }
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
-const proto2 = Object.getPrototypeOf(data);
-if(proto2 !== Object.prototype && proto2 !== null){
+const proto0 = Object.getPrototypeOf(data);
+if(proto0 !== Object.prototype && proto0 !== null){
 errors++;
 }
 }
@@ -1836,17 +1955,17 @@ errors++;
 else {
 errors++;
 }
-validate42.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
-validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate117.evaluated = {"props":{"uuid":true,"summary":true,"detail":true,"indicator":true,"source":true,"suggestions":true,"selectionBehavior":true,"selectionsBehavior":true,"overrideReasons":true,"links":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate41(data){
+function validate157(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/cdshooks/patient-view-response.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate41.evaluated;
+const evaluated0 = validate157.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1885,7 +2004,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats6.test(data3))){
+if(!(formats68.test(data3))){
 errors++;
 }
 }
@@ -1905,7 +2024,7 @@ if((typeof data6 !== "string") && (data6 !== null)){
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats8.test(data6))){
+if(!(formats10.test(data6))){
 errors++;
 }
 }
@@ -1945,7 +2064,7 @@ if((typeof data10 !== "string") && (data10 !== null)){
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats8.test(data10))){
+if(!(formats10.test(data10))){
 errors++;
 }
 }
@@ -1990,7 +2109,7 @@ if((typeof data14 !== "string") && (data14 !== null)){
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats8.test(data14))){
+if(!(formats10.test(data14))){
 errors++;
 }
 }
@@ -2001,7 +2120,7 @@ if((typeof data15 !== "string") && (data15 !== null)){
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats8.test(data15))){
+if(!(formats10.test(data15))){
 errors++;
 }
 }
@@ -2027,15 +2146,67 @@ else {
 errors++;
 }
 }
+if(data0.Errors !== undefined){
+let data16 = data0.Errors;
+if(Array.isArray(data16)){
+const len2 = data16.length;
+for(let i2=0; i2<len2; i2++){
+let data17 = data16[i2];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+errors++;
+}
+}
+if(data17.Text !== undefined){
+let data19 = data17.Text;
+if((typeof data19 !== "string") && (data19 !== null)){
+errors++;
+}
+}
+if(data17.Type !== undefined){
+let data20 = data17.Type;
+if((typeof data20 !== "string") && (data20 !== null)){
+errors++;
+}
+}
+if(data17.Module !== undefined){
+let data21 = data17.Module;
+if((typeof data21 !== "string") && (data21 !== null)){
+errors++;
+}
+}
+for(const key3 in data17){
+if((((key3 !== "ID") && (key3 !== "Text")) && (key3 !== "Type")) && (key3 !== "Module")){
+errors++;
+}
+}
+if(!(obj0 && data17.__proto__ === Object.prototype)){
+const proto3 = Object.getPrototypeOf(data17);
+if(proto3 !== Object.prototype && proto3 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
 if(data0.FacilityCode !== undefined){
-let data16 = data0.FacilityCode;
-if((typeof data16 !== "string") && (data16 !== null)){
+let data22 = data0.FacilityCode;
+if((typeof data22 !== "string") && (data22 !== null)){
 errors++;
 }
 }
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto3 = Object.getPrototypeOf(data0);
-if(proto3 !== Object.prototype && proto3 !== null){
+const proto4 = Object.getPrototypeOf(data0);
+if(proto4 !== Object.prototype && proto4 !== null){
 errors++;
 }
 }
@@ -2060,14 +2231,14 @@ if("patient-view-response" !== data0.EventType){
 errors++;
 }
 }
-for(const key3 in data0){
-if((((((((key3 !== "DataModel") && (key3 !== "EventType")) && (key3 !== "EventDateTime")) && (key3 !== "Test")) && (key3 !== "Source")) && (key3 !== "Destinations")) && (key3 !== "Logs")) && (key3 !== "FacilityCode")){
+for(const key4 in data0){
+if(((((((((key4 !== "DataModel") && (key4 !== "EventType")) && (key4 !== "EventDateTime")) && (key4 !== "Test")) && (key4 !== "Source")) && (key4 !== "Destinations")) && (key4 !== "Logs")) && (key4 !== "Errors")) && (key4 !== "FacilityCode")){
 errors++;
 }
 }
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto4 = Object.getPrototypeOf(data0);
-if(proto4 !== Object.prototype && proto4 !== null){
+const proto5 = Object.getPrototypeOf(data0);
+if(proto5 !== Object.prototype && proto5 !== null){
 errors++;
 }
 }
@@ -2077,11 +2248,22 @@ errors++;
 }
 }
 if(data.cards !== undefined){
-let data19 = data.cards;
-if(Array.isArray(data19)){
-const len2 = data19.length;
-for(let i2=0; i2<len2; i2++){
-if(!(validate42(data19[i2]))){
+let data25 = data.cards;
+if(Array.isArray(data25)){
+const len3 = data25.length;
+for(let i3=0; i3<len3; i3++){
+let data26 = data25[i3];
+if(!(validate117(data26))){
+errors++;
+}
+if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+for(const key5 in data26){
+if(((((((((((key5 !== "uuid") && (key5 !== "summary")) && (key5 !== "detail")) && (key5 !== "indicator")) && (key5 !== "source")) && (key5 !== "suggestions")) && (key5 !== "selectionBehavior")) && (key5 !== "selectionsBehavior")) && (key5 !== "overrideReasons")) && (key5 !== "links")) && (key5 !== "extension")){
+errors++;
+}
+}
+}
+else {
 errors++;
 }
 }
@@ -2091,11 +2273,17 @@ errors++;
 }
 }
 if(data.systemActions !== undefined){
-let data21 = data.systemActions;
-if(Array.isArray(data21)){
-const len3 = data21.length;
-for(let i3=0; i3<len3; i3++){
-if(!(validate46(data21[i3]))){
+let data27 = data.systemActions;
+if(Array.isArray(data27)){
+const len4 = data27.length;
+for(let i4=0; i4<len4; i4++){
+let data28 = data27[i4];
+if(!(validate122(data28))){
+errors++;
+}
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+for(const key6 in data28){
+if(((((key6 !== "type") && (key6 !== "description")) && (key6 !== "resource")) && (key6 !== "resourceId")) && (key6 !== "extension")){
 errors++;
 }
 }
@@ -2104,14 +2292,27 @@ else {
 errors++;
 }
 }
-for(const key4 in data){
-if(((key4 !== "Meta") && (key4 !== "cards")) && (key4 !== "systemActions")){
+}
+else {
+errors++;
+}
+}
+if(data.extension !== undefined){
+let data29 = data.extension;
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+}
+else {
+errors++;
+}
+}
+for(const key7 in data){
+if((((key7 !== "Meta") && (key7 !== "cards")) && (key7 !== "systemActions")) && (key7 !== "extension")){
 errors++;
 }
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
-const proto5 = Object.getPrototypeOf(data);
-if(proto5 !== Object.prototype && proto5 !== null){
+const proto6 = Object.getPrototypeOf(data);
+if(proto6 !== Object.prototype && proto6 !== null){
 errors++;
 }
 }
@@ -2119,10 +2320,10 @@ errors++;
 else {
 errors++;
 }
-validate41.errors = vErrors;
+validate157.errors = vErrors;
 return errors === 0;
 }
-validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate157.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

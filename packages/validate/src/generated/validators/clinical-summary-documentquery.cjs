@@ -2,20 +2,20 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate51;
-const schema65 = {"properties":{"Location":{"properties":{"Department":{"type":["string","null"]}}},"Visit":{"properties":{"ID":{"type":["string","null"]},"StartDateTime":{"type":["string","null"]},"EndDateTime":{"type":["string","null"]}}},"Document":{"properties":{"StartDate":{"type":["string","null"]},"EndDate":{"type":["string","null"]}}}}};
-const schema47 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+exports.v0 = validate161;
+const schema181 = {"properties":{"Location":{"properties":{"Department":{"type":["string","null"]}}},"Visit":{"properties":{"ID":{"type":["string","null"]},"StartDateTime":{"type":["string","null"]},"EndDateTime":{"type":["string","null"]}}},"Document":{"properties":{"StartDate":{"type":["string","null"]},"EndDate":{"type":["string","null"]}}}}};
+const schema165 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
 
-const schema68 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Name":{"type":["string","null"]}}};
+const schema184 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Name":{"type":["string","null"]}}};
 const func0 = Object.prototype.hasOwnProperty;
-const formats6 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
-const formats8 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const formats68 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/clinical-summary/document-query.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate51.evaluated;
+const evaluated0 = validate161.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -93,7 +93,7 @@ errors++;
 if(data0.EventDateTime !== undefined && func0.call(data0, "EventDateTime")){
 let data3 = data0.EventDateTime;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema47.properties.EventDateTime.type}};
+const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema165.properties.EventDateTime.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -103,7 +103,7 @@ vErrors.push(err6);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats6.test(data3))){
+if(!(formats68.test(data3))){
 const err7 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err7];
@@ -118,7 +118,7 @@ errors++;
 if(data0.Test !== undefined && func0.call(data0, "Test")){
 let data4 = data0.Test;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema47.properties.Test.type}};
+const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema165.properties.Test.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -134,7 +134,7 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.ID !== undefined && func0.call(data5, "ID")){
 let data6 = data5.ID;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema47.properties.Source.properties.ID.type}};
+const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema165.properties.Source.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -144,7 +144,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats8.test(data6))){
+if(!(formats10.test(data6))){
 const err10 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err10];
@@ -159,7 +159,7 @@ errors++;
 if(data5.Name !== undefined && func0.call(data5, "Name")){
 let data7 = data5.Name;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema47.properties.Source.properties.Name.type}};
+const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema165.properties.Source.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -191,7 +191,7 @@ if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.ID !== undefined && func0.call(data9, "ID")){
 let data10 = data9.ID;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema47.properties.Destinations.items.properties.ID.type}};
+const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Destinations.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -201,7 +201,7 @@ vErrors.push(err13);
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats8.test(data10))){
+if(!(formats10.test(data10))){
 const err14 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err14];
@@ -216,7 +216,7 @@ errors++;
 if(data9.Name !== undefined && func0.call(data9, "Name")){
 let data11 = data9.Name;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema47.properties.Destinations.items.properties.Name.type}};
+const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema165.properties.Destinations.items.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -260,7 +260,7 @@ if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.ID !== undefined && func0.call(data13, "ID")){
 let data14 = data13.ID;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema47.properties.Logs.items.properties.ID.type}};
+const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Logs.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -270,7 +270,7 @@ vErrors.push(err18);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats8.test(data14))){
+if(!(formats10.test(data14))){
 const err19 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err19];
@@ -285,7 +285,7 @@ errors++;
 if(data13.AttemptID !== undefined && func0.call(data13, "AttemptID")){
 let data15 = data13.AttemptID;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema47.properties.Logs.items.properties.AttemptID.type}};
+const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema165.properties.Logs.items.properties.AttemptID.type}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -295,7 +295,7 @@ vErrors.push(err20);
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats8.test(data15))){
+if(!(formats10.test(data15))){
 const err21 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err21];
@@ -331,10 +331,17 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
-let data16 = data0.FacilityCode;
-if((typeof data16 !== "string") && (data16 !== null)){
-const err24 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema47.properties.FacilityCode.type}};
+if(data0.Errors !== undefined && func0.call(data0, "Errors")){
+let data16 = data0.Errors;
+if(Array.isArray(data16)){
+const len2 = data16.length;
+for(let i2=0; i2<len2; i2++){
+let data17 = data16[i2];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined && func0.call(data17, "ID")){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err24 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -344,9 +351,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-}
-else {
-const err25 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
+if(data17.Text !== undefined && func0.call(data17, "Text")){
+let data19 = data17.Text;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err25 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Text.type}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -355,9 +363,11 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
-const err26 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
+}
+if(data17.Type !== undefined && func0.call(data17, "Type")){
+let data20 = data17.Type;
+if((typeof data20 !== "string") && (data20 !== null)){
+const err26 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -366,8 +376,11 @@ vErrors.push(err26);
 }
 errors++;
 }
-if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
-const err27 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
+}
+if(data17.Module !== undefined && func0.call(data17, "Module")){
+let data21 = data17.Module;
+if((typeof data21 !== "string") && (data21 !== null)){
+const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Module.type}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -376,9 +389,10 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
-if("Clinical Summary" !== data0.DataModel){
-const err28 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "Clinical Summary"}};
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/Meta/Errors/" + i2,schemaPath:"../defs/meta.schema.json/properties/Errors/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -388,9 +402,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data0.EventType !== undefined && func0.call(data0, "EventType")){
-if("DocumentQuery" !== data0.EventType){
-const err29 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "DocumentQuery"}};
+}
+else {
+const err29 = {instancePath:instancePath+"/Meta/Errors",schemaPath:"../defs/meta.schema.json/properties/Errors/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -400,9 +414,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-}
-else {
-const err30 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
+if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
+let data22 = data0.FacilityCode;
+if((typeof data22 !== "string") && (data22 !== null)){
+const err30 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema165.properties.FacilityCode.type}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -412,11 +427,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.Patient !== undefined && func0.call(data, "Patient")){
-let data19 = data.Patient;
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-if((data19.Identifiers === undefined) || (!(func0.call(data19, "Identifiers")))){
-const err31 = {instancePath:instancePath+"/Patient",schemaPath:"#/properties/Patient/required",keyword:"required",params:{missingProperty: "Identifiers"}};
+}
+else {
+const err31 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -425,15 +438,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(data19.Identifiers !== undefined && func0.call(data19, "Identifiers")){
-let data20 = data19.Identifiers;
-if(Array.isArray(data20)){
-const len2 = data20.length;
-for(let i2=0; i2<len2; i2++){
-let data21 = data20[i2];
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-if((data21.ID === undefined) || (!(func0.call(data21, "ID")))){
-const err32 = {instancePath:instancePath+"/Patient/Identifiers/" + i2,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "ID"}};
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
+const err32 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -442,8 +449,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-if((data21.IDType === undefined) || (!(func0.call(data21, "IDType")))){
-const err33 = {instancePath:instancePath+"/Patient/Identifiers/" + i2,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "IDType"}};
+if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
+const err33 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -452,9 +459,9 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(data21.ID !== undefined && func0.call(data21, "ID")){
-if(typeof data21.ID !== "string"){
-const err34 = {instancePath:instancePath+"/Patient/Identifiers/" + i2+"/ID",schemaPath:"../defs/required-identifier.schema.json/properties/ID/type",keyword:"type",params:{type: "string"}};
+if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
+if("Clinical Summary" !== data0.DataModel){
+const err34 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "Clinical Summary"}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -464,9 +471,9 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data21.IDType !== undefined && func0.call(data21, "IDType")){
-if(typeof data21.IDType !== "string"){
-const err35 = {instancePath:instancePath+"/Patient/Identifiers/" + i2+"/IDType",schemaPath:"../defs/required-identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: "string"}};
+if(data0.EventType !== undefined && func0.call(data0, "EventType")){
+if("DocumentQuery" !== data0.EventType){
+const err35 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "DocumentQuery"}};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -478,7 +485,7 @@ errors++;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/Patient/Identifiers/" + i2,schemaPath:"../defs/required-identifier.schema.json/type",keyword:"type",params:{type: "object"}};
+const err36 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -488,9 +495,11 @@ vErrors.push(err36);
 errors++;
 }
 }
-}
-else {
-const err37 = {instancePath:instancePath+"/Patient/Identifiers",schemaPath:"#/properties/Patient/properties/Identifiers/type",keyword:"type",params:{type: "array"}};
+if(data.Patient !== undefined && func0.call(data, "Patient")){
+let data25 = data.Patient;
+if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
+if((data25.Identifiers === undefined) || (!(func0.call(data25, "Identifiers")))){
+const err37 = {instancePath:instancePath+"/Patient",schemaPath:"#/properties/Patient/required",keyword:"required",params:{missingProperty: "Identifiers"}};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -499,10 +508,15 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-}
-else {
-const err38 = {instancePath:instancePath+"/Patient",schemaPath:"#/properties/Patient/type",keyword:"type",params:{type: "object"}};
+if(data25.Identifiers !== undefined && func0.call(data25, "Identifiers")){
+let data26 = data25.Identifiers;
+if(Array.isArray(data26)){
+const len3 = data26.length;
+for(let i3=0; i3<len3; i3++){
+let data27 = data26[i3];
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+if((data27.ID === undefined) || (!(func0.call(data27, "ID")))){
+const err38 = {instancePath:instancePath+"/Patient/Identifiers/" + i3,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "ID"}};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -511,14 +525,8 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-if(data.Location !== undefined && func0.call(data, "Location")){
-let data24 = data.Location;
-if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
-if(data24.Department !== undefined && func0.call(data24, "Department")){
-let data25 = data24.Department;
-if((typeof data25 !== "string") && (data25 !== null)){
-const err39 = {instancePath:instancePath+"/Location/Department",schemaPath:"#/properties/Location/properties/Department/type",keyword:"type",params:{type: schema65.properties.Location.properties.Department.type}};
+if((data27.IDType === undefined) || (!(func0.call(data27, "IDType")))){
+const err39 = {instancePath:instancePath+"/Patient/Identifiers/" + i3,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "IDType"}};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -527,10 +535,9 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-}
-else {
-const err40 = {instancePath:instancePath+"/Location",schemaPath:"#/properties/Location/type",keyword:"type",params:{type: "object"}};
+if(data27.ID !== undefined && func0.call(data27, "ID")){
+if(typeof data27.ID !== "string"){
+const err40 = {instancePath:instancePath+"/Patient/Identifiers/" + i3+"/ID",schemaPath:"../defs/required-identifier.schema.json/properties/ID/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -540,13 +547,9 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data.Visit !== undefined && func0.call(data, "Visit")){
-let data26 = data.Visit;
-if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
-if(data26.ID !== undefined && func0.call(data26, "ID")){
-let data27 = data26.ID;
-if((typeof data27 !== "string") && (data27 !== null)){
-const err41 = {instancePath:instancePath+"/Visit/ID",schemaPath:"#/properties/Visit/properties/ID/type",keyword:"type",params:{type: schema65.properties.Visit.properties.ID.type}};
+if(data27.IDType !== undefined && func0.call(data27, "IDType")){
+if(typeof data27.IDType !== "string"){
+const err41 = {instancePath:instancePath+"/Patient/Identifiers/" + i3+"/IDType",schemaPath:"../defs/required-identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -556,10 +559,9 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data26.StartDateTime !== undefined && func0.call(data26, "StartDateTime")){
-let data28 = data26.StartDateTime;
-if((typeof data28 !== "string") && (data28 !== null)){
-const err42 = {instancePath:instancePath+"/Visit/StartDateTime",schemaPath:"#/properties/Visit/properties/StartDateTime/type",keyword:"type",params:{type: schema65.properties.Visit.properties.StartDateTime.type}};
+}
+else {
+const err42 = {instancePath:instancePath+"/Patient/Identifiers/" + i3,schemaPath:"../defs/required-identifier.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -568,9 +570,10 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(typeof data28 === "string"){
-if(!(formats6.test(data28))){
-const err43 = {instancePath:instancePath+"/Visit/StartDateTime",schemaPath:"#/properties/Visit/properties/StartDateTime/format",keyword:"format",params:{format: "iso8601"}};
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/Patient/Identifiers",schemaPath:"#/properties/Patient/properties/Identifiers/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -581,10 +584,8 @@ errors++;
 }
 }
 }
-if(data26.EndDateTime !== undefined && func0.call(data26, "EndDateTime")){
-let data29 = data26.EndDateTime;
-if((typeof data29 !== "string") && (data29 !== null)){
-const err44 = {instancePath:instancePath+"/Visit/EndDateTime",schemaPath:"#/properties/Visit/properties/EndDateTime/type",keyword:"type",params:{type: schema65.properties.Visit.properties.EndDateTime.type}};
+else {
+const err44 = {instancePath:instancePath+"/Patient",schemaPath:"#/properties/Patient/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -593,9 +594,14 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(typeof data29 === "string"){
-if(!(formats6.test(data29))){
-const err45 = {instancePath:instancePath+"/Visit/EndDateTime",schemaPath:"#/properties/Visit/properties/EndDateTime/format",keyword:"format",params:{format: "iso8601"}};
+}
+if(data.Location !== undefined && func0.call(data, "Location")){
+let data30 = data.Location;
+if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
+if(data30.Department !== undefined && func0.call(data30, "Department")){
+let data31 = data30.Department;
+if((typeof data31 !== "string") && (data31 !== null)){
+const err45 = {instancePath:instancePath+"/Location/Department",schemaPath:"#/properties/Location/properties/Department/type",keyword:"type",params:{type: schema181.properties.Location.properties.Department.type}};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -606,9 +612,8 @@ errors++;
 }
 }
 }
-}
 else {
-const err46 = {instancePath:instancePath+"/Visit",schemaPath:"#/properties/Visit/type",keyword:"type",params:{type: "object"}};
+const err46 = {instancePath:instancePath+"/Location",schemaPath:"#/properties/Location/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -618,13 +623,13 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.Document !== undefined && func0.call(data, "Document")){
-let data30 = data.Document;
-if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
-if(data30.StartDate !== undefined && func0.call(data30, "StartDate")){
-let data31 = data30.StartDate;
-if((typeof data31 !== "string") && (data31 !== null)){
-const err47 = {instancePath:instancePath+"/Document/StartDate",schemaPath:"#/properties/Document/properties/StartDate/type",keyword:"type",params:{type: schema65.properties.Document.properties.StartDate.type}};
+if(data.Visit !== undefined && func0.call(data, "Visit")){
+let data32 = data.Visit;
+if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+if(data32.ID !== undefined && func0.call(data32, "ID")){
+let data33 = data32.ID;
+if((typeof data33 !== "string") && (data33 !== null)){
+const err47 = {instancePath:instancePath+"/Visit/ID",schemaPath:"#/properties/Visit/properties/ID/type",keyword:"type",params:{type: schema181.properties.Visit.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -633,9 +638,11 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(typeof data31 === "string"){
-if(!(formats6.test(data31))){
-const err48 = {instancePath:instancePath+"/Document/StartDate",schemaPath:"#/properties/Document/properties/StartDate/format",keyword:"format",params:{format: "iso8601"}};
+}
+if(data32.StartDateTime !== undefined && func0.call(data32, "StartDateTime")){
+let data34 = data32.StartDateTime;
+if((typeof data34 !== "string") && (data34 !== null)){
+const err48 = {instancePath:instancePath+"/Visit/StartDateTime",schemaPath:"#/properties/Visit/properties/StartDateTime/type",keyword:"type",params:{type: schema181.properties.Visit.properties.StartDateTime.type}};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -644,12 +651,9 @@ vErrors.push(err48);
 }
 errors++;
 }
-}
-}
-if(data30.EndDate !== undefined && func0.call(data30, "EndDate")){
-let data32 = data30.EndDate;
-if((typeof data32 !== "string") && (data32 !== null)){
-const err49 = {instancePath:instancePath+"/Document/EndDate",schemaPath:"#/properties/Document/properties/EndDate/type",keyword:"type",params:{type: schema65.properties.Document.properties.EndDate.type}};
+if(typeof data34 === "string"){
+if(!(formats68.test(data34))){
+const err49 = {instancePath:instancePath+"/Visit/StartDateTime",schemaPath:"#/properties/Visit/properties/StartDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -658,9 +662,12 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(typeof data32 === "string"){
-if(!(formats6.test(data32))){
-const err50 = {instancePath:instancePath+"/Document/EndDate",schemaPath:"#/properties/Document/properties/EndDate/format",keyword:"format",params:{format: "iso8601"}};
+}
+}
+if(data32.EndDateTime !== undefined && func0.call(data32, "EndDateTime")){
+let data35 = data32.EndDateTime;
+if((typeof data35 !== "string") && (data35 !== null)){
+const err50 = {instancePath:instancePath+"/Visit/EndDateTime",schemaPath:"#/properties/Visit/properties/EndDateTime/type",keyword:"type",params:{type: schema181.properties.Visit.properties.EndDateTime.type}};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -669,19 +676,9 @@ vErrors.push(err50);
 }
 errors++;
 }
-}
-}
-if(data30.Types !== undefined && func0.call(data30, "Types")){
-let data33 = data30.Types;
-if(Array.isArray(data33)){
-const len3 = data33.length;
-for(let i3=0; i3<len3; i3++){
-let data34 = data33[i3];
-if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
-if(data34.Code !== undefined && func0.call(data34, "Code")){
-let data35 = data34.Code;
-if((typeof data35 !== "string") && (data35 !== null)){
-const err51 = {instancePath:instancePath+"/Document/Types/" + i3+"/Code",schemaPath:"#/$defs/documentType/properties/Code/type",keyword:"type",params:{type: schema68.properties.Code.type}};
+if(typeof data35 === "string"){
+if(!(formats68.test(data35))){
+const err51 = {instancePath:instancePath+"/Visit/EndDateTime",schemaPath:"#/properties/Visit/properties/EndDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -691,10 +688,10 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data34.Codeset !== undefined && func0.call(data34, "Codeset")){
-let data36 = data34.Codeset;
-if((typeof data36 !== "string") && (data36 !== null)){
-const err52 = {instancePath:instancePath+"/Document/Types/" + i3+"/Codeset",schemaPath:"#/$defs/documentType/properties/Codeset/type",keyword:"type",params:{type: schema68.properties.Codeset.type}};
+}
+}
+else {
+const err52 = {instancePath:instancePath+"/Visit",schemaPath:"#/properties/Visit/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -704,10 +701,13 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data34.Name !== undefined && func0.call(data34, "Name")){
-let data37 = data34.Name;
+if(data.Document !== undefined && func0.call(data, "Document")){
+let data36 = data.Document;
+if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
+if(data36.StartDate !== undefined && func0.call(data36, "StartDate")){
+let data37 = data36.StartDate;
 if((typeof data37 !== "string") && (data37 !== null)){
-const err53 = {instancePath:instancePath+"/Document/Types/" + i3+"/Name",schemaPath:"#/$defs/documentType/properties/Name/type",keyword:"type",params:{type: schema68.properties.Name.type}};
+const err53 = {instancePath:instancePath+"/Document/StartDate",schemaPath:"#/properties/Document/properties/StartDate/type",keyword:"type",params:{type: schema181.properties.Document.properties.StartDate.type}};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -716,10 +716,9 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-}
-else {
-const err54 = {instancePath:instancePath+"/Document/Types/" + i3,schemaPath:"#/$defs/documentType/type",keyword:"type",params:{type: "object"}};
+if(typeof data37 === "string"){
+if(!(formats68.test(data37))){
+const err54 = {instancePath:instancePath+"/Document/StartDate",schemaPath:"#/properties/Document/properties/StartDate/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -730,8 +729,10 @@ errors++;
 }
 }
 }
-else {
-const err55 = {instancePath:instancePath+"/Document/Types",schemaPath:"#/properties/Document/properties/Types/type",keyword:"type",params:{type: "array"}};
+if(data36.EndDate !== undefined && func0.call(data36, "EndDate")){
+let data38 = data36.EndDate;
+if((typeof data38 !== "string") && (data38 !== null)){
+const err55 = {instancePath:instancePath+"/Document/EndDate",schemaPath:"#/properties/Document/properties/EndDate/type",keyword:"type",params:{type: schema181.properties.Document.properties.EndDate.type}};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -740,10 +741,9 @@ vErrors.push(err55);
 }
 errors++;
 }
-}
-}
-else {
-const err56 = {instancePath:instancePath+"/Document",schemaPath:"#/properties/Document/type",keyword:"type",params:{type: "object"}};
+if(typeof data38 === "string"){
+if(!(formats68.test(data38))){
+const err56 = {instancePath:instancePath+"/Document/EndDate",schemaPath:"#/properties/Document/properties/EndDate/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -754,8 +754,17 @@ errors++;
 }
 }
 }
-else {
-const err57 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data36.Types !== undefined && func0.call(data36, "Types")){
+let data39 = data36.Types;
+if(Array.isArray(data39)){
+const len4 = data39.length;
+for(let i4=0; i4<len4; i4++){
+let data40 = data39[i4];
+if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
+if(data40.Code !== undefined && func0.call(data40, "Code")){
+let data41 = data40.Code;
+if((typeof data41 !== "string") && (data41 !== null)){
+const err57 = {instancePath:instancePath+"/Document/Types/" + i4+"/Code",schemaPath:"#/$defs/documentType/properties/Code/type",keyword:"type",params:{type: schema184.properties.Code.type}};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -764,32 +773,106 @@ vErrors.push(err57);
 }
 errors++;
 }
-validate51.errors = vErrors;
+}
+if(data40.Codeset !== undefined && func0.call(data40, "Codeset")){
+let data42 = data40.Codeset;
+if((typeof data42 !== "string") && (data42 !== null)){
+const err58 = {instancePath:instancePath+"/Document/Types/" + i4+"/Codeset",schemaPath:"#/$defs/documentType/properties/Codeset/type",keyword:"type",params:{type: schema184.properties.Codeset.type}};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+if(data40.Name !== undefined && func0.call(data40, "Name")){
+let data43 = data40.Name;
+if((typeof data43 !== "string") && (data43 !== null)){
+const err59 = {instancePath:instancePath+"/Document/Types/" + i4+"/Name",schemaPath:"#/$defs/documentType/properties/Name/type",keyword:"type",params:{type: schema184.properties.Name.type}};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/Document/Types/" + i4,schemaPath:"#/$defs/documentType/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+}
+else {
+const err61 = {instancePath:instancePath+"/Document/Types",schemaPath:"#/properties/Document/properties/Types/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+}
+else {
+const err62 = {instancePath:instancePath+"/Document",schemaPath:"#/properties/Document/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+}
+else {
+const err63 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+validate161.errors = vErrors;
 return errors === 0;
 }
-validate51.evaluated = {"props":{"Meta":true,"Patient":true,"Location":true,"Visit":true,"Document":true},"dynamicProps":false,"dynamicItems":false};
+validate161.evaluated = {"props":{"Meta":true,"Patient":true,"Location":true,"Visit":true,"Document":true},"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});
 exports.kinds = {
-  "Clinical Summary/DocumentQuery": { validate: canonical.v0, shape: [{"p":{"Document":1,"Location":9,"Meta":11,"Patient":28,"Visit":33}},{"p":{"EndDate":2,"StartDate":3,"Types":4}},{},{},{"i":5},{"p":{"Code":6,"Codeset":7,"Name":8}},{},{},{},{"p":{"Department":10}},{},{"p":{"DataModel":12,"Destinations":13,"EventDateTime":17,"EventType":18,"FacilityCode":19,"Logs":20,"Source":24,"Test":27}},{"l":"Reliable"},{"i":14},{"p":{"ID":15,"Name":16}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"l":"Possible"},{"i":21},{"p":{"AttemptID":22,"ID":23}},{"l":"Reliable"},{"l":"Reliable"},{"p":{"ID":25,"Name":26}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"p":{"Identifiers":29}},{"i":30},{"p":{"ID":31,"IDType":32}},{},{},{"p":{"EndDateTime":34,"ID":35,"StartDateTime":36}},{},{},{}] },
+  "Clinical Summary/DocumentQuery": { validate: canonical.v0, shape: [{"p":{"Document":1,"Location":9,"Meta":11,"Patient":34,"Visit":39}},{"p":{"EndDate":2,"StartDate":3,"Types":4}},{},{},{"i":5},{"p":{"Code":6,"Codeset":7,"Name":8}},{},{},{},{"p":{"Department":10}},{},{"p":{"DataModel":12,"Destinations":13,"Errors":17,"EventDateTime":23,"EventType":24,"FacilityCode":25,"Logs":26,"Source":30,"Test":33}},{"l":"Reliable"},{"i":14},{"p":{"ID":15,"Name":16}},{"l":"Reliable"},{"l":"Reliable"},{"i":18},{"p":{"ID":19,"Module":20,"Text":21,"Type":22}},{},{},{},{},{"l":"Reliable"},{"l":"Reliable"},{"l":"Possible"},{"i":27},{"p":{"AttemptID":28,"ID":29}},{"l":"Reliable"},{"l":"Reliable"},{"p":{"ID":31,"Name":32}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"p":{"Identifiers":35}},{"i":36},{"p":{"ID":37,"IDType":38}},{},{},{"p":{"EndDateTime":40,"ID":41,"StartDateTime":42}},{},{},{}] },
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate51;
-const schema65 = {"properties":{"Location":{"properties":{"Department":{"type":["string","null"]}}},"Visit":{"properties":{"ID":{"type":["string","null"]},"StartDateTime":{"type":["string","null"]},"EndDateTime":{"type":["string","null"]}}},"Document":{"properties":{"StartDate":{"type":["string","null"]},"EndDate":{"type":["string","null"]}}}}};
-const schema47 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+exports.s0 = validate161;
+const schema181 = {"properties":{"Location":{"properties":{"Department":{"type":["string","null"]}}},"Visit":{"properties":{"ID":{"type":["string","null"]},"StartDateTime":{"type":["string","null"]},"EndDateTime":{"type":["string","null"]}}},"Document":{"properties":{"StartDate":{"type":["string","null"]},"EndDate":{"type":["string","null"]}}}}};
+const schema165 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
 
-const schema68 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Name":{"type":["string","null"]}}};
-const formats6 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
-const formats8 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const schema184 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Name":{"type":["string","null"]}}};
+const formats68 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
-function validate51(data){
+function validate161(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/clinical-summary/document-query.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate51.evaluated;
+const evaluated0 = validate161.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -828,7 +911,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats6.test(data3))){
+if(!(formats68.test(data3))){
 errors++;
 }
 }
@@ -848,7 +931,7 @@ if((typeof data6 !== "string") && (data6 !== null)){
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats8.test(data6))){
+if(!(formats10.test(data6))){
 errors++;
 }
 }
@@ -888,7 +971,7 @@ if((typeof data10 !== "string") && (data10 !== null)){
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats8.test(data10))){
+if(!(formats10.test(data10))){
 errors++;
 }
 }
@@ -933,7 +1016,7 @@ if((typeof data14 !== "string") && (data14 !== null)){
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats8.test(data14))){
+if(!(formats10.test(data14))){
 errors++;
 }
 }
@@ -944,7 +1027,7 @@ if((typeof data15 !== "string") && (data15 !== null)){
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats8.test(data15))){
+if(!(formats10.test(data15))){
 errors++;
 }
 }
@@ -970,15 +1053,67 @@ else {
 errors++;
 }
 }
+if(data0.Errors !== undefined){
+let data16 = data0.Errors;
+if(Array.isArray(data16)){
+const len2 = data16.length;
+for(let i2=0; i2<len2; i2++){
+let data17 = data16[i2];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+errors++;
+}
+}
+if(data17.Text !== undefined){
+let data19 = data17.Text;
+if((typeof data19 !== "string") && (data19 !== null)){
+errors++;
+}
+}
+if(data17.Type !== undefined){
+let data20 = data17.Type;
+if((typeof data20 !== "string") && (data20 !== null)){
+errors++;
+}
+}
+if(data17.Module !== undefined){
+let data21 = data17.Module;
+if((typeof data21 !== "string") && (data21 !== null)){
+errors++;
+}
+}
+for(const key3 in data17){
+if((((key3 !== "ID") && (key3 !== "Text")) && (key3 !== "Type")) && (key3 !== "Module")){
+errors++;
+}
+}
+if(!(obj0 && data17.__proto__ === Object.prototype)){
+const proto3 = Object.getPrototypeOf(data17);
+if(proto3 !== Object.prototype && proto3 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
 if(data0.FacilityCode !== undefined){
-let data16 = data0.FacilityCode;
-if((typeof data16 !== "string") && (data16 !== null)){
+let data22 = data0.FacilityCode;
+if((typeof data22 !== "string") && (data22 !== null)){
 errors++;
 }
 }
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto3 = Object.getPrototypeOf(data0);
-if(proto3 !== Object.prototype && proto3 !== null){
+const proto4 = Object.getPrototypeOf(data0);
+if(proto4 !== Object.prototype && proto4 !== null){
 errors++;
 }
 }
@@ -1003,58 +1138,13 @@ if("DocumentQuery" !== data0.EventType){
 errors++;
 }
 }
-for(const key3 in data0){
-if((((((((key3 !== "DataModel") && (key3 !== "EventType")) && (key3 !== "EventDateTime")) && (key3 !== "Test")) && (key3 !== "Source")) && (key3 !== "Destinations")) && (key3 !== "Logs")) && (key3 !== "FacilityCode")){
+for(const key4 in data0){
+if(((((((((key4 !== "DataModel") && (key4 !== "EventType")) && (key4 !== "EventDateTime")) && (key4 !== "Test")) && (key4 !== "Source")) && (key4 !== "Destinations")) && (key4 !== "Logs")) && (key4 !== "Errors")) && (key4 !== "FacilityCode")){
 errors++;
 }
 }
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto4 = Object.getPrototypeOf(data0);
-if(proto4 !== Object.prototype && proto4 !== null){
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-}
-if(data.Patient !== undefined){
-let data19 = data.Patient;
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-if(data19.Identifiers === undefined){
-errors++;
-}
-if(data19.Identifiers !== undefined){
-let data20 = data19.Identifiers;
-if(Array.isArray(data20)){
-const len2 = data20.length;
-for(let i2=0; i2<len2; i2++){
-let data21 = data20[i2];
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-if(data21.ID === undefined){
-errors++;
-}
-if(data21.IDType === undefined){
-errors++;
-}
-if(data21.ID !== undefined){
-if(typeof data21.ID !== "string"){
-errors++;
-}
-}
-if(data21.IDType !== undefined){
-if(typeof data21.IDType !== "string"){
-errors++;
-}
-}
-for(const key4 in data21){
-if((key4 !== "ID") && (key4 !== "IDType")){
-errors++;
-}
-}
-if(!(obj0 && data21.__proto__ === Object.prototype)){
-const proto5 = Object.getPrototypeOf(data21);
+const proto5 = Object.getPrototypeOf(data0);
 if(proto5 !== Object.prototype && proto5 !== null){
 errors++;
 }
@@ -1064,18 +1154,42 @@ else {
 errors++;
 }
 }
+if(data.Patient !== undefined){
+let data25 = data.Patient;
+if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
+if(data25.Identifiers === undefined){
+errors++;
 }
-else {
+if(data25.Identifiers !== undefined){
+let data26 = data25.Identifiers;
+if(Array.isArray(data26)){
+const len3 = data26.length;
+for(let i3=0; i3<len3; i3++){
+let data27 = data26[i3];
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+if(data27.ID === undefined){
+errors++;
+}
+if(data27.IDType === undefined){
+errors++;
+}
+if(data27.ID !== undefined){
+if(typeof data27.ID !== "string"){
 errors++;
 }
 }
-for(const key5 in data19){
-if(key5 !== "Identifiers"){
+if(data27.IDType !== undefined){
+if(typeof data27.IDType !== "string"){
 errors++;
 }
 }
-if(!(obj0 && data19.__proto__ === Object.prototype)){
-const proto6 = Object.getPrototypeOf(data19);
+for(const key5 in data27){
+if((key5 !== "ID") && (key5 !== "IDType")){
+errors++;
+}
+}
+if(!(obj0 && data27.__proto__ === Object.prototype)){
+const proto6 = Object.getPrototypeOf(data27);
 if(proto6 !== Object.prototype && proto6 !== null){
 errors++;
 }
@@ -1085,22 +1199,18 @@ else {
 errors++;
 }
 }
-if(data.Location !== undefined){
-let data24 = data.Location;
-if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
-if(data24.Department !== undefined){
-let data25 = data24.Department;
-if((typeof data25 !== "string") && (data25 !== null)){
+}
+else {
 errors++;
 }
 }
-for(const key6 in data24){
-if(key6 !== "Department"){
+for(const key6 in data25){
+if(key6 !== "Identifiers"){
 errors++;
 }
 }
-if(!(obj0 && data24.__proto__ === Object.prototype)){
-const proto7 = Object.getPrototypeOf(data24);
+if(!(obj0 && data25.__proto__ === Object.prototype)){
+const proto7 = Object.getPrototypeOf(data25);
 if(proto7 !== Object.prototype && proto7 !== null){
 errors++;
 }
@@ -1110,44 +1220,22 @@ else {
 errors++;
 }
 }
-if(data.Visit !== undefined){
-let data26 = data.Visit;
-if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
-if(data26.ID !== undefined){
-let data27 = data26.ID;
-if((typeof data27 !== "string") && (data27 !== null)){
+if(data.Location !== undefined){
+let data30 = data.Location;
+if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
+if(data30.Department !== undefined){
+let data31 = data30.Department;
+if((typeof data31 !== "string") && (data31 !== null)){
 errors++;
 }
 }
-if(data26.StartDateTime !== undefined){
-let data28 = data26.StartDateTime;
-if((typeof data28 !== "string") && (data28 !== null)){
-errors++;
-}
-if(typeof data28 === "string"){
-if(!(formats6.test(data28))){
+for(const key7 in data30){
+if(key7 !== "Department"){
 errors++;
 }
 }
-}
-if(data26.EndDateTime !== undefined){
-let data29 = data26.EndDateTime;
-if((typeof data29 !== "string") && (data29 !== null)){
-errors++;
-}
-if(typeof data29 === "string"){
-if(!(formats6.test(data29))){
-errors++;
-}
-}
-}
-for(const key7 in data26){
-if(((key7 !== "ID") && (key7 !== "StartDateTime")) && (key7 !== "EndDateTime")){
-errors++;
-}
-}
-if(!(obj0 && data26.__proto__ === Object.prototype)){
-const proto8 = Object.getPrototypeOf(data26);
+if(!(obj0 && data30.__proto__ === Object.prototype)){
+const proto8 = Object.getPrototypeOf(data30);
 if(proto8 !== Object.prototype && proto8 !== null){
 errors++;
 }
@@ -1157,63 +1245,44 @@ else {
 errors++;
 }
 }
-if(data.Document !== undefined){
-let data30 = data.Document;
-if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
-if(data30.StartDate !== undefined){
-let data31 = data30.StartDate;
-if((typeof data31 !== "string") && (data31 !== null)){
-errors++;
-}
-if(typeof data31 === "string"){
-if(!(formats6.test(data31))){
+if(data.Visit !== undefined){
+let data32 = data.Visit;
+if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+if(data32.ID !== undefined){
+let data33 = data32.ID;
+if((typeof data33 !== "string") && (data33 !== null)){
 errors++;
 }
 }
-}
-if(data30.EndDate !== undefined){
-let data32 = data30.EndDate;
-if((typeof data32 !== "string") && (data32 !== null)){
+if(data32.StartDateTime !== undefined){
+let data34 = data32.StartDateTime;
+if((typeof data34 !== "string") && (data34 !== null)){
 errors++;
 }
-if(typeof data32 === "string"){
-if(!(formats6.test(data32))){
+if(typeof data34 === "string"){
+if(!(formats68.test(data34))){
 errors++;
 }
 }
 }
-if(data30.Types !== undefined){
-let data33 = data30.Types;
-if(Array.isArray(data33)){
-const len3 = data33.length;
-for(let i3=0; i3<len3; i3++){
-let data34 = data33[i3];
-if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
-if(data34.Code !== undefined){
-let data35 = data34.Code;
+if(data32.EndDateTime !== undefined){
+let data35 = data32.EndDateTime;
 if((typeof data35 !== "string") && (data35 !== null)){
 errors++;
 }
-}
-if(data34.Codeset !== undefined){
-let data36 = data34.Codeset;
-if((typeof data36 !== "string") && (data36 !== null)){
+if(typeof data35 === "string"){
+if(!(formats68.test(data35))){
 errors++;
 }
 }
-if(data34.Name !== undefined){
-let data37 = data34.Name;
-if((typeof data37 !== "string") && (data37 !== null)){
+}
+for(const key8 in data32){
+if(((key8 !== "ID") && (key8 !== "StartDateTime")) && (key8 !== "EndDateTime")){
 errors++;
 }
 }
-for(const key8 in data34){
-if(((key8 !== "Code") && (key8 !== "Codeset")) && (key8 !== "Name")){
-errors++;
-}
-}
-if(!(obj0 && data34.__proto__ === Object.prototype)){
-const proto9 = Object.getPrototypeOf(data34);
+if(!(obj0 && data32.__proto__ === Object.prototype)){
+const proto9 = Object.getPrototypeOf(data32);
 if(proto9 !== Object.prototype && proto9 !== null){
 errors++;
 }
@@ -1223,18 +1292,63 @@ else {
 errors++;
 }
 }
+if(data.Document !== undefined){
+let data36 = data.Document;
+if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
+if(data36.StartDate !== undefined){
+let data37 = data36.StartDate;
+if((typeof data37 !== "string") && (data37 !== null)){
+errors++;
 }
-else {
+if(typeof data37 === "string"){
+if(!(formats68.test(data37))){
 errors++;
 }
 }
-for(const key9 in data30){
-if(((key9 !== "StartDate") && (key9 !== "EndDate")) && (key9 !== "Types")){
+}
+if(data36.EndDate !== undefined){
+let data38 = data36.EndDate;
+if((typeof data38 !== "string") && (data38 !== null)){
+errors++;
+}
+if(typeof data38 === "string"){
+if(!(formats68.test(data38))){
 errors++;
 }
 }
-if(!(obj0 && data30.__proto__ === Object.prototype)){
-const proto10 = Object.getPrototypeOf(data30);
+}
+if(data36.Types !== undefined){
+let data39 = data36.Types;
+if(Array.isArray(data39)){
+const len4 = data39.length;
+for(let i4=0; i4<len4; i4++){
+let data40 = data39[i4];
+if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
+if(data40.Code !== undefined){
+let data41 = data40.Code;
+if((typeof data41 !== "string") && (data41 !== null)){
+errors++;
+}
+}
+if(data40.Codeset !== undefined){
+let data42 = data40.Codeset;
+if((typeof data42 !== "string") && (data42 !== null)){
+errors++;
+}
+}
+if(data40.Name !== undefined){
+let data43 = data40.Name;
+if((typeof data43 !== "string") && (data43 !== null)){
+errors++;
+}
+}
+for(const key9 in data40){
+if(((key9 !== "Code") && (key9 !== "Codeset")) && (key9 !== "Name")){
+errors++;
+}
+}
+if(!(obj0 && data40.__proto__ === Object.prototype)){
+const proto10 = Object.getPrototypeOf(data40);
 if(proto10 !== Object.prototype && proto10 !== null){
 errors++;
 }
@@ -1244,13 +1358,18 @@ else {
 errors++;
 }
 }
-for(const key10 in data){
-if(((((key10 !== "Meta") && (key10 !== "Patient")) && (key10 !== "Location")) && (key10 !== "Visit")) && (key10 !== "Document")){
+}
+else {
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
-const proto11 = Object.getPrototypeOf(data);
+for(const key10 in data36){
+if(((key10 !== "StartDate") && (key10 !== "EndDate")) && (key10 !== "Types")){
+errors++;
+}
+}
+if(!(obj0 && data36.__proto__ === Object.prototype)){
+const proto11 = Object.getPrototypeOf(data36);
 if(proto11 !== Object.prototype && proto11 !== null){
 errors++;
 }
@@ -1259,10 +1378,26 @@ errors++;
 else {
 errors++;
 }
-validate51.errors = vErrors;
+}
+for(const key11 in data){
+if(((((key11 !== "Meta") && (key11 !== "Patient")) && (key11 !== "Location")) && (key11 !== "Visit")) && (key11 !== "Document")){
+errors++;
+}
+}
+if(!(obj0 && data.__proto__ === Object.prototype)){
+const proto12 = Object.getPrototypeOf(data);
+if(proto12 !== Object.prototype && proto12 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+validate161.errors = vErrors;
 return errors === 0;
 }
-validate51.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate161.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

@@ -2,23 +2,25 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate52;
+exports.v0 = validate163;
 
-const schema47 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+const schema165 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
 
 const func0 = Object.prototype.hasOwnProperty;
-const formats6 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
-const formats8 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
-const schema73 = {"properties":{"FirstName":{"type":["string","null"]},"MiddleName":{"type":["string","null"]},"LastName":{"type":["string","null"]},"DOB":{"type":["string","null"]},"SSN":{"type":["string","null"]},"Sex":{"type":["string","null"]},"Race":{"type":["string","null"]},"IsHispanic":{"type":["boolean","null"]},"Religion":{"type":["string","null"]},"MaritalStatus":{"type":["string","null"]},"IsDeceased":{"type":["boolean","null"]},"DeathDateTime":{"type":["string","null"]},"Language":{"type":["string","null"]}}};
-const schema74 = {"properties":{"Home":{"type":["string","null"]},"Office":{"type":["string","null"]},"Mobile":{"type":["string","null"]}}};
-const schema75 = {"properties":{"StreetAddress":{"type":["string","null"]},"City":{"type":["string","null"]},"State":{"type":["string","null"]},"ZIP":{"type":["string","null"]},"County":{"type":["string","null"]},"Country":{"type":["string","null"]}}};
-const formats82 = /^\+[1-9]\d{1,14}$/;
+const formats68 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const schema191 = {"properties":{"FirstName":{"type":["string","null"]},"MiddleName":{"type":["string","null"]},"LastName":{"type":["string","null"]},"DOB":{"type":["string","null"]},"SSN":{"type":["string","null"]},"Sex":{"type":["string","null"]},"Race":{"type":["string","null"]},"IsHispanic":{"type":["boolean","null"]},"Religion":{"type":["string","null"]},"MaritalStatus":{"type":["string","null"]},"IsDeceased":{"type":["boolean","null"]},"DeathDateTime":{"type":["string","null"]},"Language":{"type":["string","null"]}}};
+const schema192 = {"properties":{"Home":{"type":["string","null"]},"Office":{"type":["string","null"]},"Mobile":{"type":["string","null"]}}};
+const schema193 = {"properties":{"StreetAddress":{"type":["string","null"]},"City":{"type":["string","null"]},"State":{"type":["string","null"]},"ZIP":{"type":["string","null"]},"County":{"type":["string","null"]},"Country":{"type":["string","null"]}}};
+const formats174 = /^\+[1-9]\d{1,14}$/;
+const formats180 = /^(?:a[abefkmnrsvyz]|b[aegimnors]|c[aehorsuvy]|d[aevz]|e[elnostu]|f[afijory]|g[adlnuv]|h[aeiortuyz]|i[adegikostu]|j[av]|k[agijklmnorsuvwy]|l[abginotuv]|m[ghiklnrsty]|n[abdeglnorvy]|o[cjmrs]|p[ailst]|q[u]|r[mnouw]|s[acdegiklmnoqrstuvw]|t[aeghiklnorstwy]|u[gkrz]|v[eio]|w[ao]|x[h]|y[io]|z[ahu])$/i;
+const formats182 = /^(?:a[defgilmoqrstuwxz]|b[abdefghijlmnoqrstvwyz]|c[acdfghiklmnoruvwxyz]|d[ejkmoz]|e[ceghrst]|f[ijkmor]|g[abdefghilmnpqrstuwy]|h[kmnrtu]|i[delmnoqrst]|j[emop]|k[eghimnprwyz]|l[abcikrstuvy]|m[acdefghklmnopqrstuvwxyz]|n[acefgilopruz]|o[m]|p[aefghklmnrstwy]|q[a]|r[eosuw]|s[abcdeghijklmnorstvxyz]|t[cdfghjklmnortvwz]|u[agmsyz]|v[aceginu]|w[fs]|x[k]|y[et]|z[amw])$/i;
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/defs/demographics.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate53.evaluated;
+const evaluated0 = validate164.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -29,7 +31,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.FirstName !== undefined && func0.call(data, "FirstName")){
 let data0 = data.FirstName;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/FirstName",schemaPath:"#/properties/FirstName/type",keyword:"type",params:{type: schema73.properties.FirstName.type}};
+const err0 = {instancePath:instancePath+"/FirstName",schemaPath:"#/properties/FirstName/type",keyword:"type",params:{type: schema191.properties.FirstName.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -42,7 +44,7 @@ errors++;
 if(data.MiddleName !== undefined && func0.call(data, "MiddleName")){
 let data1 = data.MiddleName;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/MiddleName",schemaPath:"#/properties/MiddleName/type",keyword:"type",params:{type: schema73.properties.MiddleName.type}};
+const err1 = {instancePath:instancePath+"/MiddleName",schemaPath:"#/properties/MiddleName/type",keyword:"type",params:{type: schema191.properties.MiddleName.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -55,7 +57,7 @@ errors++;
 if(data.LastName !== undefined && func0.call(data, "LastName")){
 let data2 = data.LastName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/LastName",schemaPath:"#/properties/LastName/type",keyword:"type",params:{type: schema73.properties.LastName.type}};
+const err2 = {instancePath:instancePath+"/LastName",schemaPath:"#/properties/LastName/type",keyword:"type",params:{type: schema191.properties.LastName.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -68,7 +70,7 @@ errors++;
 if(data.DOB !== undefined && func0.call(data, "DOB")){
 let data3 = data.DOB;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/DOB",schemaPath:"#/properties/DOB/type",keyword:"type",params:{type: schema73.properties.DOB.type}};
+const err3 = {instancePath:instancePath+"/DOB",schemaPath:"#/properties/DOB/type",keyword:"type",params:{type: schema191.properties.DOB.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -78,7 +80,7 @@ vErrors.push(err3);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats6.test(data3))){
+if(!(formats68.test(data3))){
 const err4 = {instancePath:instancePath+"/DOB",schemaPath:"#/properties/DOB/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err4];
@@ -93,7 +95,7 @@ errors++;
 if(data.SSN !== undefined && func0.call(data, "SSN")){
 let data4 = data.SSN;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/SSN",schemaPath:"#/properties/SSN/type",keyword:"type",params:{type: schema73.properties.SSN.type}};
+const err5 = {instancePath:instancePath+"/SSN",schemaPath:"#/properties/SSN/type",keyword:"type",params:{type: schema191.properties.SSN.type}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -106,7 +108,7 @@ errors++;
 if(data.Sex !== undefined && func0.call(data, "Sex")){
 let data5 = data.Sex;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/Sex",schemaPath:"#/properties/Sex/type",keyword:"type",params:{type: schema73.properties.Sex.type}};
+const err6 = {instancePath:instancePath+"/Sex",schemaPath:"#/properties/Sex/type",keyword:"type",params:{type: schema191.properties.Sex.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -119,7 +121,7 @@ errors++;
 if(data.Race !== undefined && func0.call(data, "Race")){
 let data6 = data.Race;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err7 = {instancePath:instancePath+"/Race",schemaPath:"#/properties/Race/type",keyword:"type",params:{type: schema73.properties.Race.type}};
+const err7 = {instancePath:instancePath+"/Race",schemaPath:"#/properties/Race/type",keyword:"type",params:{type: schema191.properties.Race.type}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -132,7 +134,7 @@ errors++;
 if(data.IsHispanic !== undefined && func0.call(data, "IsHispanic")){
 let data7 = data.IsHispanic;
 if((typeof data7 !== "boolean") && (data7 !== null)){
-const err8 = {instancePath:instancePath+"/IsHispanic",schemaPath:"#/properties/IsHispanic/type",keyword:"type",params:{type: schema73.properties.IsHispanic.type}};
+const err8 = {instancePath:instancePath+"/IsHispanic",schemaPath:"#/properties/IsHispanic/type",keyword:"type",params:{type: schema191.properties.IsHispanic.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -145,7 +147,7 @@ errors++;
 if(data.Religion !== undefined && func0.call(data, "Religion")){
 let data8 = data.Religion;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err9 = {instancePath:instancePath+"/Religion",schemaPath:"#/properties/Religion/type",keyword:"type",params:{type: schema73.properties.Religion.type}};
+const err9 = {instancePath:instancePath+"/Religion",schemaPath:"#/properties/Religion/type",keyword:"type",params:{type: schema191.properties.Religion.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -158,7 +160,7 @@ errors++;
 if(data.MaritalStatus !== undefined && func0.call(data, "MaritalStatus")){
 let data9 = data.MaritalStatus;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err10 = {instancePath:instancePath+"/MaritalStatus",schemaPath:"#/properties/MaritalStatus/type",keyword:"type",params:{type: schema73.properties.MaritalStatus.type}};
+const err10 = {instancePath:instancePath+"/MaritalStatus",schemaPath:"#/properties/MaritalStatus/type",keyword:"type",params:{type: schema191.properties.MaritalStatus.type}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -171,7 +173,7 @@ errors++;
 if(data.IsDeceased !== undefined && func0.call(data, "IsDeceased")){
 let data10 = data.IsDeceased;
 if((typeof data10 !== "boolean") && (data10 !== null)){
-const err11 = {instancePath:instancePath+"/IsDeceased",schemaPath:"#/properties/IsDeceased/type",keyword:"type",params:{type: schema73.properties.IsDeceased.type}};
+const err11 = {instancePath:instancePath+"/IsDeceased",schemaPath:"#/properties/IsDeceased/type",keyword:"type",params:{type: schema191.properties.IsDeceased.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -184,7 +186,7 @@ errors++;
 if(data.DeathDateTime !== undefined && func0.call(data, "DeathDateTime")){
 let data11 = data.DeathDateTime;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err12 = {instancePath:instancePath+"/DeathDateTime",schemaPath:"#/properties/DeathDateTime/type",keyword:"type",params:{type: schema73.properties.DeathDateTime.type}};
+const err12 = {instancePath:instancePath+"/DeathDateTime",schemaPath:"#/properties/DeathDateTime/type",keyword:"type",params:{type: schema191.properties.DeathDateTime.type}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -194,7 +196,7 @@ vErrors.push(err12);
 errors++;
 }
 if(typeof data11 === "string"){
-if(!(formats6.test(data11))){
+if(!(formats68.test(data11))){
 const err13 = {instancePath:instancePath+"/DeathDateTime",schemaPath:"#/properties/DeathDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err13];
@@ -212,7 +214,7 @@ if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 if(data12.Home !== undefined && func0.call(data12, "Home")){
 let data13 = data12.Home;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err14 = {instancePath:instancePath+"/PhoneNumber/Home",schemaPath:"phone-number.schema.json/properties/Home/type",keyword:"type",params:{type: schema74.properties.Home.type}};
+const err14 = {instancePath:instancePath+"/PhoneNumber/Home",schemaPath:"phone-number.schema.json/properties/Home/type",keyword:"type",params:{type: schema192.properties.Home.type}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -222,7 +224,7 @@ vErrors.push(err14);
 errors++;
 }
 if(typeof data13 === "string"){
-if(!(formats82.test(data13))){
+if(!(formats174.test(data13))){
 const err15 = {instancePath:instancePath+"/PhoneNumber/Home",schemaPath:"phone-number.schema.json/properties/Home/format",keyword:"format",params:{format: "e164"}};
 if(vErrors === null){
 vErrors = [err15];
@@ -237,7 +239,7 @@ errors++;
 if(data12.Office !== undefined && func0.call(data12, "Office")){
 let data14 = data12.Office;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err16 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"phone-number.schema.json/properties/Office/type",keyword:"type",params:{type: schema74.properties.Office.type}};
+const err16 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"phone-number.schema.json/properties/Office/type",keyword:"type",params:{type: schema192.properties.Office.type}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -247,7 +249,7 @@ vErrors.push(err16);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats82.test(data14))){
+if(!(formats174.test(data14))){
 const err17 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"phone-number.schema.json/properties/Office/format",keyword:"format",params:{format: "e164"}};
 if(vErrors === null){
 vErrors = [err17];
@@ -262,7 +264,7 @@ errors++;
 if(data12.Mobile !== undefined && func0.call(data12, "Mobile")){
 let data15 = data12.Mobile;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err18 = {instancePath:instancePath+"/PhoneNumber/Mobile",schemaPath:"phone-number.schema.json/properties/Mobile/type",keyword:"type",params:{type: schema74.properties.Mobile.type}};
+const err18 = {instancePath:instancePath+"/PhoneNumber/Mobile",schemaPath:"phone-number.schema.json/properties/Mobile/type",keyword:"type",params:{type: schema192.properties.Mobile.type}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -272,7 +274,7 @@ vErrors.push(err18);
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats82.test(data15))){
+if(!(formats174.test(data15))){
 const err19 = {instancePath:instancePath+"/PhoneNumber/Mobile",schemaPath:"phone-number.schema.json/properties/Mobile/format",keyword:"format",params:{format: "e164"}};
 if(vErrors === null){
 vErrors = [err19];
@@ -327,7 +329,7 @@ errors++;
 if(data.Language !== undefined && func0.call(data, "Language")){
 let data18 = data.Language;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err23 = {instancePath:instancePath+"/Language",schemaPath:"#/properties/Language/type",keyword:"type",params:{type: schema73.properties.Language.type}};
+const err23 = {instancePath:instancePath+"/Language",schemaPath:"#/properties/Language/type",keyword:"type",params:{type: schema191.properties.Language.type}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -336,14 +338,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-if(data.Citizenship !== undefined && func0.call(data, "Citizenship")){
-let data19 = data.Citizenship;
-if(Array.isArray(data19)){
-const len1 = data19.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data19[i1] !== "string"){
-const err24 = {instancePath:instancePath+"/Citizenship/" + i1,schemaPath:"#/properties/Citizenship/items/type",keyword:"type",params:{type: "string"}};
+if(typeof data18 === "string"){
+if(!(formats180.test(data18))){
+const err24 = {instancePath:instancePath+"/Language",schemaPath:"#/properties/Language/format",keyword:"format",params:{format: "iso639-1"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -354,13 +351,43 @@ errors++;
 }
 }
 }
-else {
-const err25 = {instancePath:instancePath+"/Citizenship",schemaPath:"#/properties/Citizenship/type",keyword:"type",params:{type: "array"}};
+if(data.Citizenship !== undefined && func0.call(data, "Citizenship")){
+let data19 = data.Citizenship;
+if(Array.isArray(data19)){
+const len1 = data19.length;
+for(let i1=0; i1<len1; i1++){
+let data20 = data19[i1];
+if(typeof data20 === "string"){
+if(!(formats182.test(data20))){
+const err25 = {instancePath:instancePath+"/Citizenship/" + i1,schemaPath:"#/properties/Citizenship/items/format",keyword:"format",params:{format: "iso3166-alpha2"}};
 if(vErrors === null){
 vErrors = [err25];
 }
 else {
 vErrors.push(err25);
+}
+errors++;
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/Citizenship/" + i1,schemaPath:"#/properties/Citizenship/items/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/Citizenship",schemaPath:"#/properties/Citizenship/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
 }
 errors++;
 }
@@ -371,33 +398,7 @@ if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 if(data21.StreetAddress !== undefined && func0.call(data21, "StreetAddress")){
 let data22 = data21.StreetAddress;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err26 = {instancePath:instancePath+"/Address/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema75.properties.StreetAddress.type}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data21.City !== undefined && func0.call(data21, "City")){
-let data23 = data21.City;
-if((typeof data23 !== "string") && (data23 !== null)){
-const err27 = {instancePath:instancePath+"/Address/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema75.properties.City.type}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-if(data21.State !== undefined && func0.call(data21, "State")){
-let data24 = data21.State;
-if((typeof data24 !== "string") && (data24 !== null)){
-const err28 = {instancePath:instancePath+"/Address/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema75.properties.State.type}};
+const err28 = {instancePath:instancePath+"/Address/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema193.properties.StreetAddress.type}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -407,10 +408,10 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data21.ZIP !== undefined && func0.call(data21, "ZIP")){
-let data25 = data21.ZIP;
-if((typeof data25 !== "string") && (data25 !== null)){
-const err29 = {instancePath:instancePath+"/Address/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema75.properties.ZIP.type}};
+if(data21.City !== undefined && func0.call(data21, "City")){
+let data23 = data21.City;
+if((typeof data23 !== "string") && (data23 !== null)){
+const err29 = {instancePath:instancePath+"/Address/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema193.properties.City.type}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -420,10 +421,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data21.County !== undefined && func0.call(data21, "County")){
-let data26 = data21.County;
-if((typeof data26 !== "string") && (data26 !== null)){
-const err30 = {instancePath:instancePath+"/Address/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema75.properties.County.type}};
+if(data21.State !== undefined && func0.call(data21, "State")){
+let data24 = data21.State;
+if((typeof data24 !== "string") && (data24 !== null)){
+const err30 = {instancePath:instancePath+"/Address/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema193.properties.State.type}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -433,10 +434,10 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data21.Country !== undefined && func0.call(data21, "Country")){
-let data27 = data21.Country;
-if((typeof data27 !== "string") && (data27 !== null)){
-const err31 = {instancePath:instancePath+"/Address/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema75.properties.Country.type}};
+if(data21.ZIP !== undefined && func0.call(data21, "ZIP")){
+let data25 = data21.ZIP;
+if((typeof data25 !== "string") && (data25 !== null)){
+const err31 = {instancePath:instancePath+"/Address/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema193.properties.ZIP.type}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -446,9 +447,10 @@ vErrors.push(err31);
 errors++;
 }
 }
-}
-else {
-const err32 = {instancePath:instancePath+"/Address",schemaPath:"address.schema.json/type",keyword:"type",params:{type: "object"}};
+if(data21.County !== undefined && func0.call(data21, "County")){
+let data26 = data21.County;
+if((typeof data26 !== "string") && (data26 !== null)){
+const err32 = {instancePath:instancePath+"/Address/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema193.properties.County.type}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -458,9 +460,10 @@ vErrors.push(err32);
 errors++;
 }
 }
-}
-else {
-const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data21.Country !== undefined && func0.call(data21, "Country")){
+let data27 = data21.Country;
+if((typeof data27 !== "string") && (data27 !== null)){
+const err33 = {instancePath:instancePath+"/Address/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema193.properties.Country.type}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -469,17 +472,41 @@ vErrors.push(err33);
 }
 errors++;
 }
-validate53.errors = vErrors;
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/Address",schemaPath:"address.schema.json/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+else {
+const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+validate164.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":{"FirstName":true,"MiddleName":true,"LastName":true,"DOB":true,"SSN":true,"Sex":true,"Race":true,"IsHispanic":true,"Religion":true,"MaritalStatus":true,"IsDeceased":true,"DeathDateTime":true,"PhoneNumber":true,"EmailAddresses":true,"Language":true,"Citizenship":true,"Address":true},"dynamicProps":false,"dynamicItems":false};
+validate164.evaluated = {"props":{"FirstName":true,"MiddleName":true,"LastName":true,"DOB":true,"SSN":true,"Sex":true,"Race":true,"IsHispanic":true,"Religion":true,"MaritalStatus":true,"IsDeceased":true,"DeathDateTime":true,"PhoneNumber":true,"EmailAddresses":true,"Language":true,"Citizenship":true,"Address":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/patientadmin/patient-merge.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate52.evaluated;
+const evaluated0 = validate163.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -557,7 +584,7 @@ errors++;
 if(data0.EventDateTime !== undefined && func0.call(data0, "EventDateTime")){
 let data3 = data0.EventDateTime;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema47.properties.EventDateTime.type}};
+const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema165.properties.EventDateTime.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -567,7 +594,7 @@ vErrors.push(err6);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats6.test(data3))){
+if(!(formats68.test(data3))){
 const err7 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err7];
@@ -582,7 +609,7 @@ errors++;
 if(data0.Test !== undefined && func0.call(data0, "Test")){
 let data4 = data0.Test;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema47.properties.Test.type}};
+const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema165.properties.Test.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -598,7 +625,7 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.ID !== undefined && func0.call(data5, "ID")){
 let data6 = data5.ID;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema47.properties.Source.properties.ID.type}};
+const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema165.properties.Source.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -608,7 +635,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats8.test(data6))){
+if(!(formats10.test(data6))){
 const err10 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err10];
@@ -623,7 +650,7 @@ errors++;
 if(data5.Name !== undefined && func0.call(data5, "Name")){
 let data7 = data5.Name;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema47.properties.Source.properties.Name.type}};
+const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema165.properties.Source.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -655,7 +682,7 @@ if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.ID !== undefined && func0.call(data9, "ID")){
 let data10 = data9.ID;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema47.properties.Destinations.items.properties.ID.type}};
+const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Destinations.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -665,7 +692,7 @@ vErrors.push(err13);
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats8.test(data10))){
+if(!(formats10.test(data10))){
 const err14 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err14];
@@ -680,7 +707,7 @@ errors++;
 if(data9.Name !== undefined && func0.call(data9, "Name")){
 let data11 = data9.Name;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema47.properties.Destinations.items.properties.Name.type}};
+const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema165.properties.Destinations.items.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -724,7 +751,7 @@ if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.ID !== undefined && func0.call(data13, "ID")){
 let data14 = data13.ID;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema47.properties.Logs.items.properties.ID.type}};
+const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Logs.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -734,7 +761,7 @@ vErrors.push(err18);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats8.test(data14))){
+if(!(formats10.test(data14))){
 const err19 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err19];
@@ -749,7 +776,7 @@ errors++;
 if(data13.AttemptID !== undefined && func0.call(data13, "AttemptID")){
 let data15 = data13.AttemptID;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema47.properties.Logs.items.properties.AttemptID.type}};
+const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema165.properties.Logs.items.properties.AttemptID.type}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -759,7 +786,7 @@ vErrors.push(err20);
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats8.test(data15))){
+if(!(formats10.test(data15))){
 const err21 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err21];
@@ -795,10 +822,17 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
-let data16 = data0.FacilityCode;
-if((typeof data16 !== "string") && (data16 !== null)){
-const err24 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema47.properties.FacilityCode.type}};
+if(data0.Errors !== undefined && func0.call(data0, "Errors")){
+let data16 = data0.Errors;
+if(Array.isArray(data16)){
+const len2 = data16.length;
+for(let i2=0; i2<len2; i2++){
+let data17 = data16[i2];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined && func0.call(data17, "ID")){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err24 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -808,9 +842,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-}
-else {
-const err25 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
+if(data17.Text !== undefined && func0.call(data17, "Text")){
+let data19 = data17.Text;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err25 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Text.type}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -819,9 +854,11 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
-const err26 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
+}
+if(data17.Type !== undefined && func0.call(data17, "Type")){
+let data20 = data17.Type;
+if((typeof data20 !== "string") && (data20 !== null)){
+const err26 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -830,8 +867,11 @@ vErrors.push(err26);
 }
 errors++;
 }
-if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
-const err27 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
+}
+if(data17.Module !== undefined && func0.call(data17, "Module")){
+let data21 = data17.Module;
+if((typeof data21 !== "string") && (data21 !== null)){
+const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Module.type}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -840,9 +880,10 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
-if("PatientAdmin" !== data0.DataModel){
-const err28 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "PatientAdmin"}};
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/Meta/Errors/" + i2,schemaPath:"../defs/meta.schema.json/properties/Errors/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -852,9 +893,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data0.EventType !== undefined && func0.call(data0, "EventType")){
-if("PatientMerge" !== data0.EventType){
-const err29 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "PatientMerge"}};
+}
+else {
+const err29 = {instancePath:instancePath+"/Meta/Errors",schemaPath:"../defs/meta.schema.json/properties/Errors/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -864,9 +905,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-}
-else {
-const err30 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
+if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
+let data22 = data0.FacilityCode;
+if((typeof data22 !== "string") && (data22 !== null)){
+const err30 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema165.properties.FacilityCode.type}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -876,11 +918,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.Patient !== undefined && func0.call(data, "Patient")){
-let data19 = data.Patient;
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-if((data19.Identifiers === undefined) || (!(func0.call(data19, "Identifiers")))){
-const err31 = {instancePath:instancePath+"/Patient",schemaPath:"#/properties/Patient/required",keyword:"required",params:{missingProperty: "Identifiers"}};
+}
+else {
+const err31 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -889,8 +929,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-if((data19.PreviousIdentifiers === undefined) || (!(func0.call(data19, "PreviousIdentifiers")))){
-const err32 = {instancePath:instancePath+"/Patient",schemaPath:"#/properties/Patient/required",keyword:"required",params:{missingProperty: "PreviousIdentifiers"}};
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
+const err32 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -899,15 +940,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(data19.Identifiers !== undefined && func0.call(data19, "Identifiers")){
-let data20 = data19.Identifiers;
-if(Array.isArray(data20)){
-const len2 = data20.length;
-for(let i2=0; i2<len2; i2++){
-let data21 = data20[i2];
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-if((data21.ID === undefined) || (!(func0.call(data21, "ID")))){
-const err33 = {instancePath:instancePath+"/Patient/Identifiers/" + i2,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "ID"}};
+if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
+const err33 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -916,8 +950,9 @@ vErrors.push(err33);
 }
 errors++;
 }
-if((data21.IDType === undefined) || (!(func0.call(data21, "IDType")))){
-const err34 = {instancePath:instancePath+"/Patient/Identifiers/" + i2,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "IDType"}};
+if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
+if("PatientAdmin" !== data0.DataModel){
+const err34 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "PatientAdmin"}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -926,9 +961,10 @@ vErrors.push(err34);
 }
 errors++;
 }
-if(data21.ID !== undefined && func0.call(data21, "ID")){
-if(typeof data21.ID !== "string"){
-const err35 = {instancePath:instancePath+"/Patient/Identifiers/" + i2+"/ID",schemaPath:"../defs/required-identifier.schema.json/properties/ID/type",keyword:"type",params:{type: "string"}};
+}
+if(data0.EventType !== undefined && func0.call(data0, "EventType")){
+if("PatientMerge" !== data0.EventType){
+const err35 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "PatientMerge"}};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -938,9 +974,9 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data21.IDType !== undefined && func0.call(data21, "IDType")){
-if(typeof data21.IDType !== "string"){
-const err36 = {instancePath:instancePath+"/Patient/Identifiers/" + i2+"/IDType",schemaPath:"../defs/required-identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: "string"}};
+}
+else {
+const err36 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -950,9 +986,11 @@ vErrors.push(err36);
 errors++;
 }
 }
-}
-else {
-const err37 = {instancePath:instancePath+"/Patient/Identifiers/" + i2,schemaPath:"../defs/required-identifier.schema.json/type",keyword:"type",params:{type: "object"}};
+if(data.Patient !== undefined && func0.call(data, "Patient")){
+let data25 = data.Patient;
+if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
+if((data25.Identifiers === undefined) || (!(func0.call(data25, "Identifiers")))){
+const err37 = {instancePath:instancePath+"/Patient",schemaPath:"#/properties/Patient/required",keyword:"required",params:{missingProperty: "Identifiers"}};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -961,10 +999,8 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-}
-else {
-const err38 = {instancePath:instancePath+"/Patient/Identifiers",schemaPath:"#/properties/Patient/properties/Identifiers/type",keyword:"type",params:{type: "array"}};
+if((data25.PreviousIdentifiers === undefined) || (!(func0.call(data25, "PreviousIdentifiers")))){
+const err38 = {instancePath:instancePath+"/Patient",schemaPath:"#/properties/Patient/required",keyword:"required",params:{missingProperty: "PreviousIdentifiers"}};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -973,16 +1009,15 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-if(data19.PreviousIdentifiers !== undefined && func0.call(data19, "PreviousIdentifiers")){
-let data24 = data19.PreviousIdentifiers;
-if(Array.isArray(data24)){
-const len3 = data24.length;
+if(data25.Identifiers !== undefined && func0.call(data25, "Identifiers")){
+let data26 = data25.Identifiers;
+if(Array.isArray(data26)){
+const len3 = data26.length;
 for(let i3=0; i3<len3; i3++){
-let data25 = data24[i3];
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-if((data25.ID === undefined) || (!(func0.call(data25, "ID")))){
-const err39 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i3,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "ID"}};
+let data27 = data26[i3];
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+if((data27.ID === undefined) || (!(func0.call(data27, "ID")))){
+const err39 = {instancePath:instancePath+"/Patient/Identifiers/" + i3,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "ID"}};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -991,8 +1026,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-if((data25.IDType === undefined) || (!(func0.call(data25, "IDType")))){
-const err40 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i3,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "IDType"}};
+if((data27.IDType === undefined) || (!(func0.call(data27, "IDType")))){
+const err40 = {instancePath:instancePath+"/Patient/Identifiers/" + i3,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "IDType"}};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1001,9 +1036,9 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(data25.ID !== undefined && func0.call(data25, "ID")){
-if(typeof data25.ID !== "string"){
-const err41 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i3+"/ID",schemaPath:"../defs/required-identifier.schema.json/properties/ID/type",keyword:"type",params:{type: "string"}};
+if(data27.ID !== undefined && func0.call(data27, "ID")){
+if(typeof data27.ID !== "string"){
+const err41 = {instancePath:instancePath+"/Patient/Identifiers/" + i3+"/ID",schemaPath:"../defs/required-identifier.schema.json/properties/ID/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1013,9 +1048,9 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data25.IDType !== undefined && func0.call(data25, "IDType")){
-if(typeof data25.IDType !== "string"){
-const err42 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i3+"/IDType",schemaPath:"../defs/required-identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: "string"}};
+if(data27.IDType !== undefined && func0.call(data27, "IDType")){
+if(typeof data27.IDType !== "string"){
+const err42 = {instancePath:instancePath+"/Patient/Identifiers/" + i3+"/IDType",schemaPath:"../defs/required-identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1027,7 +1062,7 @@ errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i3,schemaPath:"../defs/required-identifier.schema.json/type",keyword:"type",params:{type: "object"}};
+const err43 = {instancePath:instancePath+"/Patient/Identifiers/" + i3,schemaPath:"../defs/required-identifier.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1039,7 +1074,7 @@ errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/Patient/PreviousIdentifiers",schemaPath:"#/properties/Patient/properties/PreviousIdentifiers/type",keyword:"type",params:{type: "array"}};
+const err44 = {instancePath:instancePath+"/Patient/Identifiers",schemaPath:"#/properties/Patient/properties/Identifiers/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1049,19 +1084,15 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data19.Demographics !== undefined && func0.call(data19, "Demographics")){
-if(!(validate53(data19.Demographics, {instancePath:instancePath+"/Patient/Demographics",parentData:data19,parentDataProperty:"Demographics",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate53.errors; else for (const vError of validate53.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data19.Notes !== undefined && func0.call(data19, "Notes")){
-let data29 = data19.Notes;
-if(Array.isArray(data29)){
-const len4 = data29.length;
+if(data25.PreviousIdentifiers !== undefined && func0.call(data25, "PreviousIdentifiers")){
+let data30 = data25.PreviousIdentifiers;
+if(Array.isArray(data30)){
+const len4 = data30.length;
 for(let i4=0; i4<len4; i4++){
-if(typeof data29[i4] !== "string"){
-const err45 = {instancePath:instancePath+"/Patient/Notes/" + i4,schemaPath:"#/properties/Patient/properties/Notes/items/type",keyword:"type",params:{type: "string"}};
+let data31 = data30[i4];
+if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
+if((data31.ID === undefined) || (!(func0.call(data31, "ID")))){
+const err45 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i4,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "ID"}};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1070,10 +1101,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-}
-else {
-const err46 = {instancePath:instancePath+"/Patient/Notes",schemaPath:"#/properties/Patient/properties/Notes/type",keyword:"type",params:{type: "array"}};
+if((data31.IDType === undefined) || (!(func0.call(data31, "IDType")))){
+const err46 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i4,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "IDType"}};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -1082,10 +1111,9 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-}
-else {
-const err47 = {instancePath:instancePath+"/Patient",schemaPath:"#/properties/Patient/type",keyword:"type",params:{type: "object"}};
+if(data31.ID !== undefined && func0.call(data31, "ID")){
+if(typeof data31.ID !== "string"){
+const err47 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i4+"/ID",schemaPath:"../defs/required-identifier.schema.json/properties/ID/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1095,9 +1123,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-}
-else {
-const err48 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data31.IDType !== undefined && func0.call(data31, "IDType")){
+if(typeof data31.IDType !== "string"){
+const err48 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i4+"/IDType",schemaPath:"../defs/required-identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1106,35 +1134,119 @@ vErrors.push(err48);
 }
 errors++;
 }
-validate52.errors = vErrors;
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i4,schemaPath:"../defs/required-identifier.schema.json/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/Patient/PreviousIdentifiers",schemaPath:"#/properties/Patient/properties/PreviousIdentifiers/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+if(data25.Demographics !== undefined && func0.call(data25, "Demographics")){
+if(!(validate164(data25.Demographics, {instancePath:instancePath+"/Patient/Demographics",parentData:data25,parentDataProperty:"Demographics",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate164.errors; else for (const vError of validate164.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data25.Notes !== undefined && func0.call(data25, "Notes")){
+let data35 = data25.Notes;
+if(Array.isArray(data35)){
+const len5 = data35.length;
+for(let i5=0; i5<len5; i5++){
+if(typeof data35[i5] !== "string"){
+const err51 = {instancePath:instancePath+"/Patient/Notes/" + i5,schemaPath:"#/properties/Patient/properties/Notes/items/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+}
+else {
+const err52 = {instancePath:instancePath+"/Patient/Notes",schemaPath:"#/properties/Patient/properties/Notes/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/Patient",schemaPath:"#/properties/Patient/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+}
+else {
+const err54 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+validate163.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":{"Meta":true,"Patient":true},"dynamicProps":false,"dynamicItems":false};
+validate163.evaluated = {"props":{"Meta":true,"Patient":true},"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});
 exports.kinds = {
-  "PatientAdmin/PatientMerge": { validate: canonical.v0, shape: [{"p":{"Meta":1,"Patient":18}},{"p":{"DataModel":2,"Destinations":3,"EventDateTime":7,"EventType":8,"FacilityCode":9,"Logs":10,"Source":14,"Test":17}},{"l":"Reliable"},{"i":4},{"p":{"ID":5,"Name":6}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"l":"Possible"},{"i":11},{"p":{"AttemptID":12,"ID":13}},{"l":"Reliable"},{"l":"Reliable"},{"p":{"ID":15,"Name":16}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"p":{"Demographics":19,"Identifiers":48,"Notes":52,"PreviousIdentifiers":54}},{"p":{"Address":20,"Citizenship":27,"DOB":29,"DeathDateTime":30,"EmailAddresses":31,"FirstName":33,"IsDeceased":34,"IsHispanic":35,"Language":36,"LastName":37,"MaritalStatus":38,"MiddleName":39,"PhoneNumber":40,"Race":44,"Religion":45,"SSN":46,"Sex":47}},{"p":{"City":21,"Country":22,"County":23,"State":24,"StreetAddress":25,"ZIP":26}},{"l":"Probable"},{"l":"Possible"},{"l":"Possible"},{"l":"Probable"},{"l":"Probable"},{"l":"Probable"},{"i":28},{},{"l":"Reliable"},{"l":"Possible"},{"i":32},{},{"l":"Reliable"},{"l":"Possible"},{"l":"Possible"},{"l":"Possible"},{"l":"Reliable"},{"l":"Possible"},{"l":"Possible"},{"l":"Probable","p":{"Home":41,"Mobile":42,"Office":43}},{},{},{},{"l":"Possible"},{"l":"Possible"},{"l":"Probable"},{"l":"Reliable"},{"i":49},{"p":{"ID":50,"IDType":51}},{},{},{"i":53},{},{"i":49}] },
+  "PatientAdmin/PatientMerge": { validate: canonical.v0, shape: [{"p":{"Meta":1,"Patient":24}},{"p":{"DataModel":2,"Destinations":3,"Errors":7,"EventDateTime":13,"EventType":14,"FacilityCode":15,"Logs":16,"Source":20,"Test":23}},{"l":"Reliable"},{"i":4},{"p":{"ID":5,"Name":6}},{"l":"Reliable"},{"l":"Reliable"},{"i":8},{"p":{"ID":9,"Module":10,"Text":11,"Type":12}},{},{},{},{},{"l":"Reliable"},{"l":"Reliable"},{"l":"Possible"},{"i":17},{"p":{"AttemptID":18,"ID":19}},{"l":"Reliable"},{"l":"Reliable"},{"p":{"ID":21,"Name":22}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"p":{"Demographics":25,"Identifiers":54,"Notes":58,"PreviousIdentifiers":60}},{"p":{"Address":26,"Citizenship":33,"DOB":35,"DeathDateTime":36,"EmailAddresses":37,"FirstName":39,"IsDeceased":40,"IsHispanic":41,"Language":42,"LastName":43,"MaritalStatus":44,"MiddleName":45,"PhoneNumber":46,"Race":50,"Religion":51,"SSN":52,"Sex":53}},{"p":{"City":27,"Country":28,"County":29,"State":30,"StreetAddress":31,"ZIP":32}},{"l":"Probable"},{"l":"Possible"},{"l":"Possible"},{"l":"Probable"},{"l":"Probable"},{"l":"Probable"},{"i":34},{},{"l":"Reliable"},{"l":"Possible"},{"i":38},{},{"l":"Reliable"},{"l":"Possible"},{"l":"Possible"},{"l":"Possible"},{"l":"Reliable"},{"l":"Possible"},{"l":"Possible"},{"l":"Probable","p":{"Home":47,"Mobile":48,"Office":49}},{},{},{},{"l":"Possible"},{"l":"Possible"},{"l":"Probable"},{"l":"Reliable"},{"i":55},{"p":{"ID":56,"IDType":57}},{},{},{"i":59},{},{"i":55}] },
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate52;
+exports.s0 = validate163;
 
-const schema47 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+const schema165 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
 
-const formats6 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
-const formats8 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const formats68 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
-const schema73 = {"properties":{"FirstName":{"type":["string","null"]},"MiddleName":{"type":["string","null"]},"LastName":{"type":["string","null"]},"DOB":{"type":["string","null"]},"SSN":{"type":["string","null"]},"Sex":{"type":["string","null"]},"Race":{"type":["string","null"]},"IsHispanic":{"type":["boolean","null"]},"Religion":{"type":["string","null"]},"MaritalStatus":{"type":["string","null"]},"IsDeceased":{"type":["boolean","null"]},"DeathDateTime":{"type":["string","null"]},"Language":{"type":["string","null"]}}};
-const schema74 = {"properties":{"Home":{"type":["string","null"]},"Office":{"type":["string","null"]},"Mobile":{"type":["string","null"]}}};
-const schema75 = {"properties":{"StreetAddress":{"type":["string","null"]},"City":{"type":["string","null"]},"State":{"type":["string","null"]},"ZIP":{"type":["string","null"]},"County":{"type":["string","null"]},"Country":{"type":["string","null"]}}};
-const formats82 = /^\+[1-9]\d{1,14}$/;
+const schema191 = {"properties":{"FirstName":{"type":["string","null"]},"MiddleName":{"type":["string","null"]},"LastName":{"type":["string","null"]},"DOB":{"type":["string","null"]},"SSN":{"type":["string","null"]},"Sex":{"type":["string","null"]},"Race":{"type":["string","null"]},"IsHispanic":{"type":["boolean","null"]},"Religion":{"type":["string","null"]},"MaritalStatus":{"type":["string","null"]},"IsDeceased":{"type":["boolean","null"]},"DeathDateTime":{"type":["string","null"]},"Language":{"type":["string","null"]}}};
+const schema192 = {"properties":{"Home":{"type":["string","null"]},"Office":{"type":["string","null"]},"Mobile":{"type":["string","null"]}}};
+const schema193 = {"properties":{"StreetAddress":{"type":["string","null"]},"City":{"type":["string","null"]},"State":{"type":["string","null"]},"ZIP":{"type":["string","null"]},"County":{"type":["string","null"]},"Country":{"type":["string","null"]}}};
+const formats174 = /^\+[1-9]\d{1,14}$/;
+const formats180 = /^(?:a[abefkmnrsvyz]|b[aegimnors]|c[aehorsuvy]|d[aevz]|e[elnostu]|f[afijory]|g[adlnuv]|h[aeiortuyz]|i[adegikostu]|j[av]|k[agijklmnorsuvwy]|l[abginotuv]|m[ghiklnrsty]|n[abdeglnorvy]|o[cjmrs]|p[ailst]|q[u]|r[mnouw]|s[acdegiklmnoqrstuvw]|t[aeghiklnorstwy]|u[gkrz]|v[eio]|w[ao]|x[h]|y[io]|z[ahu])$/i;
+const formats182 = /^(?:a[defgilmoqrstuwxz]|b[abdefghijlmnoqrstvwyz]|c[acdfghiklmnoruvwxyz]|d[ejkmoz]|e[ceghrst]|f[ijkmor]|g[abdefghilmnpqrstuwy]|h[kmnrtu]|i[delmnoqrst]|j[emop]|k[eghimnprwyz]|l[abcikrstuvy]|m[acdefghklmnopqrstuvwxyz]|n[acefgilopruz]|o[m]|p[aefghklmnrstwy]|q[a]|r[eosuw]|s[abcdeghijklmnorstvxyz]|t[cdfghjklmnortvwz]|u[agmsyz]|v[aceginu]|w[fs]|x[k]|y[et]|z[amw])$/i;
 
-function validate53(data){
+function validate164(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/demographics.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate53.evaluated;
+const evaluated0 = validate164.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1166,7 +1278,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats6.test(data3))){
+if(!(formats68.test(data3))){
 errors++;
 }
 }
@@ -1219,7 +1331,7 @@ if((typeof data11 !== "string") && (data11 !== null)){
 errors++;
 }
 if(typeof data11 === "string"){
-if(!(formats6.test(data11))){
+if(!(formats68.test(data11))){
 errors++;
 }
 }
@@ -1233,7 +1345,7 @@ if((typeof data13 !== "string") && (data13 !== null)){
 errors++;
 }
 if(typeof data13 === "string"){
-if(!(formats82.test(data13))){
+if(!(formats174.test(data13))){
 errors++;
 }
 }
@@ -1244,7 +1356,7 @@ if((typeof data14 !== "string") && (data14 !== null)){
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats82.test(data14))){
+if(!(formats174.test(data14))){
 errors++;
 }
 }
@@ -1255,7 +1367,7 @@ if((typeof data15 !== "string") && (data15 !== null)){
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats82.test(data15))){
+if(!(formats174.test(data15))){
 errors++;
 }
 }
@@ -1295,13 +1407,24 @@ let data18 = data.Language;
 if((typeof data18 !== "string") && (data18 !== null)){
 errors++;
 }
+if(typeof data18 === "string"){
+if(!(formats180.test(data18))){
+errors++;
+}
+}
 }
 if(data.Citizenship !== undefined){
 let data19 = data.Citizenship;
 if(Array.isArray(data19)){
 const len1 = data19.length;
 for(let i1=0; i1<len1; i1++){
-if(typeof data19[i1] !== "string"){
+let data20 = data19[i1];
+if(typeof data20 === "string"){
+if(!(formats182.test(data20))){
+errors++;
+}
+}
+else {
 errors++;
 }
 }
@@ -1385,17 +1508,17 @@ errors++;
 else {
 errors++;
 }
-validate53.errors = vErrors;
+validate164.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate164.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate52(data){
+function validate163(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/patientadmin/patient-merge.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate52.evaluated;
+const evaluated0 = validate163.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1434,7 +1557,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats6.test(data3))){
+if(!(formats68.test(data3))){
 errors++;
 }
 }
@@ -1454,7 +1577,7 @@ if((typeof data6 !== "string") && (data6 !== null)){
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats8.test(data6))){
+if(!(formats10.test(data6))){
 errors++;
 }
 }
@@ -1494,7 +1617,7 @@ if((typeof data10 !== "string") && (data10 !== null)){
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats8.test(data10))){
+if(!(formats10.test(data10))){
 errors++;
 }
 }
@@ -1539,7 +1662,7 @@ if((typeof data14 !== "string") && (data14 !== null)){
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats8.test(data14))){
+if(!(formats10.test(data14))){
 errors++;
 }
 }
@@ -1550,7 +1673,7 @@ if((typeof data15 !== "string") && (data15 !== null)){
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats8.test(data15))){
+if(!(formats10.test(data15))){
 errors++;
 }
 }
@@ -1576,15 +1699,67 @@ else {
 errors++;
 }
 }
+if(data0.Errors !== undefined){
+let data16 = data0.Errors;
+if(Array.isArray(data16)){
+const len2 = data16.length;
+for(let i2=0; i2<len2; i2++){
+let data17 = data16[i2];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+errors++;
+}
+}
+if(data17.Text !== undefined){
+let data19 = data17.Text;
+if((typeof data19 !== "string") && (data19 !== null)){
+errors++;
+}
+}
+if(data17.Type !== undefined){
+let data20 = data17.Type;
+if((typeof data20 !== "string") && (data20 !== null)){
+errors++;
+}
+}
+if(data17.Module !== undefined){
+let data21 = data17.Module;
+if((typeof data21 !== "string") && (data21 !== null)){
+errors++;
+}
+}
+for(const key3 in data17){
+if((((key3 !== "ID") && (key3 !== "Text")) && (key3 !== "Type")) && (key3 !== "Module")){
+errors++;
+}
+}
+if(!(obj0 && data17.__proto__ === Object.prototype)){
+const proto3 = Object.getPrototypeOf(data17);
+if(proto3 !== Object.prototype && proto3 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
 if(data0.FacilityCode !== undefined){
-let data16 = data0.FacilityCode;
-if((typeof data16 !== "string") && (data16 !== null)){
+let data22 = data0.FacilityCode;
+if((typeof data22 !== "string") && (data22 !== null)){
 errors++;
 }
 }
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto3 = Object.getPrototypeOf(data0);
-if(proto3 !== Object.prototype && proto3 !== null){
+const proto4 = Object.getPrototypeOf(data0);
+if(proto4 !== Object.prototype && proto4 !== null){
 errors++;
 }
 }
@@ -1609,61 +1784,13 @@ if("PatientMerge" !== data0.EventType){
 errors++;
 }
 }
-for(const key3 in data0){
-if((((((((key3 !== "DataModel") && (key3 !== "EventType")) && (key3 !== "EventDateTime")) && (key3 !== "Test")) && (key3 !== "Source")) && (key3 !== "Destinations")) && (key3 !== "Logs")) && (key3 !== "FacilityCode")){
+for(const key4 in data0){
+if(((((((((key4 !== "DataModel") && (key4 !== "EventType")) && (key4 !== "EventDateTime")) && (key4 !== "Test")) && (key4 !== "Source")) && (key4 !== "Destinations")) && (key4 !== "Logs")) && (key4 !== "Errors")) && (key4 !== "FacilityCode")){
 errors++;
 }
 }
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto4 = Object.getPrototypeOf(data0);
-if(proto4 !== Object.prototype && proto4 !== null){
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-}
-if(data.Patient !== undefined){
-let data19 = data.Patient;
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-if(data19.Identifiers === undefined){
-errors++;
-}
-if(data19.PreviousIdentifiers === undefined){
-errors++;
-}
-if(data19.Identifiers !== undefined){
-let data20 = data19.Identifiers;
-if(Array.isArray(data20)){
-const len2 = data20.length;
-for(let i2=0; i2<len2; i2++){
-let data21 = data20[i2];
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-if(data21.ID === undefined){
-errors++;
-}
-if(data21.IDType === undefined){
-errors++;
-}
-if(data21.ID !== undefined){
-if(typeof data21.ID !== "string"){
-errors++;
-}
-}
-if(data21.IDType !== undefined){
-if(typeof data21.IDType !== "string"){
-errors++;
-}
-}
-for(const key4 in data21){
-if((key4 !== "ID") && (key4 !== "IDType")){
-errors++;
-}
-}
-if(!(obj0 && data21.__proto__ === Object.prototype)){
-const proto5 = Object.getPrototypeOf(data21);
+const proto5 = Object.getPrototypeOf(data0);
 if(proto5 !== Object.prototype && proto5 !== null){
 errors++;
 }
@@ -1673,41 +1800,45 @@ else {
 errors++;
 }
 }
-}
-else {
-errors++;
-}
-}
-if(data19.PreviousIdentifiers !== undefined){
-let data24 = data19.PreviousIdentifiers;
-if(Array.isArray(data24)){
-const len3 = data24.length;
-for(let i3=0; i3<len3; i3++){
-let data25 = data24[i3];
+if(data.Patient !== undefined){
+let data25 = data.Patient;
 if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-if(data25.ID === undefined){
+if(data25.Identifiers === undefined){
 errors++;
 }
-if(data25.IDType === undefined){
+if(data25.PreviousIdentifiers === undefined){
 errors++;
 }
-if(data25.ID !== undefined){
-if(typeof data25.ID !== "string"){
+if(data25.Identifiers !== undefined){
+let data26 = data25.Identifiers;
+if(Array.isArray(data26)){
+const len3 = data26.length;
+for(let i3=0; i3<len3; i3++){
+let data27 = data26[i3];
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+if(data27.ID === undefined){
+errors++;
+}
+if(data27.IDType === undefined){
+errors++;
+}
+if(data27.ID !== undefined){
+if(typeof data27.ID !== "string"){
 errors++;
 }
 }
-if(data25.IDType !== undefined){
-if(typeof data25.IDType !== "string"){
+if(data27.IDType !== undefined){
+if(typeof data27.IDType !== "string"){
 errors++;
 }
 }
-for(const key5 in data25){
+for(const key5 in data27){
 if((key5 !== "ID") && (key5 !== "IDType")){
 errors++;
 }
 }
-if(!(obj0 && data25.__proto__ === Object.prototype)){
-const proto6 = Object.getPrototypeOf(data25);
+if(!(obj0 && data27.__proto__ === Object.prototype)){
+const proto6 = Object.getPrototypeOf(data27);
 if(proto6 !== Object.prototype && proto6 !== null){
 errors++;
 }
@@ -1722,32 +1853,36 @@ else {
 errors++;
 }
 }
-if(data19.Demographics !== undefined){
-if(!(validate53(data19.Demographics))){
-errors++;
-}
-}
-if(data19.Notes !== undefined){
-let data29 = data19.Notes;
-if(Array.isArray(data29)){
-const len4 = data29.length;
+if(data25.PreviousIdentifiers !== undefined){
+let data30 = data25.PreviousIdentifiers;
+if(Array.isArray(data30)){
+const len4 = data30.length;
 for(let i4=0; i4<len4; i4++){
-if(typeof data29[i4] !== "string"){
+let data31 = data30[i4];
+if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
+if(data31.ID === undefined){
+errors++;
+}
+if(data31.IDType === undefined){
+errors++;
+}
+if(data31.ID !== undefined){
+if(typeof data31.ID !== "string"){
 errors++;
 }
 }
-}
-else {
+if(data31.IDType !== undefined){
+if(typeof data31.IDType !== "string"){
 errors++;
 }
 }
-for(const key6 in data19){
-if((((key6 !== "Identifiers") && (key6 !== "PreviousIdentifiers")) && (key6 !== "Demographics")) && (key6 !== "Notes")){
+for(const key6 in data31){
+if((key6 !== "ID") && (key6 !== "IDType")){
 errors++;
 }
 }
-if(!(obj0 && data19.__proto__ === Object.prototype)){
-const proto7 = Object.getPrototypeOf(data19);
+if(!(obj0 && data31.__proto__ === Object.prototype)){
+const proto7 = Object.getPrototypeOf(data31);
 if(proto7 !== Object.prototype && proto7 !== null){
 errors++;
 }
@@ -1757,13 +1892,37 @@ else {
 errors++;
 }
 }
-for(const key7 in data){
-if((key7 !== "Meta") && (key7 !== "Patient")){
+}
+else {
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
-const proto8 = Object.getPrototypeOf(data);
+if(data25.Demographics !== undefined){
+if(!(validate164(data25.Demographics))){
+errors++;
+}
+}
+if(data25.Notes !== undefined){
+let data35 = data25.Notes;
+if(Array.isArray(data35)){
+const len5 = data35.length;
+for(let i5=0; i5<len5; i5++){
+if(typeof data35[i5] !== "string"){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+for(const key7 in data25){
+if((((key7 !== "Identifiers") && (key7 !== "PreviousIdentifiers")) && (key7 !== "Demographics")) && (key7 !== "Notes")){
+errors++;
+}
+}
+if(!(obj0 && data25.__proto__ === Object.prototype)){
+const proto8 = Object.getPrototypeOf(data25);
 if(proto8 !== Object.prototype && proto8 !== null){
 errors++;
 }
@@ -1772,10 +1931,26 @@ errors++;
 else {
 errors++;
 }
-validate52.errors = vErrors;
+}
+for(const key8 in data){
+if((key8 !== "Meta") && (key8 !== "Patient")){
+errors++;
+}
+}
+if(!(obj0 && data.__proto__ === Object.prototype)){
+const proto9 = Object.getPrototypeOf(data);
+if(proto9 !== Object.prototype && proto9 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+validate163.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate163.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

@@ -2,24 +2,24 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate55;
+exports.v0 = validate166;
 
-const schema47 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+const schema165 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
 const func0 = Object.prototype.hasOwnProperty;
-const formats6 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
-const formats8 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const formats68 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 
-const schema79 = {"properties":{"IDType":{"type":["string","null"]}}};
-const schema80 = {"properties":{"FirstName":{"type":["string","null"]},"LastName":{"type":["string","null"]},"MiddleName":{"type":["string","null"]},"Sex":{"type":["string","null"]},"DOB":{"type":["string","null"]}}};
-const schema74 = {"properties":{"Home":{"type":["string","null"]},"Office":{"type":["string","null"]},"Mobile":{"type":["string","null"]}}};
-const schema81 = {"properties":{"Use":{"type":["string","null"]}}};
-const schema75 = {"properties":{"StreetAddress":{"type":["string","null"]},"City":{"type":["string","null"]},"State":{"type":["string","null"]},"ZIP":{"type":["string","null"]},"County":{"type":["string","null"]},"Country":{"type":["string","null"]}}};
+const schema197 = {"properties":{"IDType":{"type":["string","null"]}}};
+const schema198 = {"properties":{"FirstName":{"type":["string","null"]},"LastName":{"type":["string","null"]},"MiddleName":{"type":["string","null"]},"Sex":{"type":["string","null"]},"DOB":{"type":["string","null"]}}};
+const schema192 = {"properties":{"Home":{"type":["string","null"]},"Office":{"type":["string","null"]},"Mobile":{"type":["string","null"]}}};
+const schema199 = {"properties":{"Use":{"type":["string","null"]}}};
+const schema193 = {"properties":{"StreetAddress":{"type":["string","null"]},"City":{"type":["string","null"]},"State":{"type":["string","null"]},"ZIP":{"type":["string","null"]},"County":{"type":["string","null"]},"Country":{"type":["string","null"]}}};
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/defs/provider-address.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate58.evaluated;
+const evaluated0 = validate169.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -30,7 +30,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.StreetAddress !== undefined && func0.call(data, "StreetAddress")){
 let data0 = data.StreetAddress;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema75.properties.StreetAddress.type}};
+const err0 = {instancePath:instancePath+"/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema193.properties.StreetAddress.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -43,7 +43,7 @@ errors++;
 if(data.City !== undefined && func0.call(data, "City")){
 let data1 = data.City;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema75.properties.City.type}};
+const err1 = {instancePath:instancePath+"/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema193.properties.City.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -56,7 +56,7 @@ errors++;
 if(data.State !== undefined && func0.call(data, "State")){
 let data2 = data.State;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema75.properties.State.type}};
+const err2 = {instancePath:instancePath+"/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema193.properties.State.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -69,7 +69,7 @@ errors++;
 if(data.ZIP !== undefined && func0.call(data, "ZIP")){
 let data3 = data.ZIP;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema75.properties.ZIP.type}};
+const err3 = {instancePath:instancePath+"/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema193.properties.ZIP.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -82,7 +82,7 @@ errors++;
 if(data.County !== undefined && func0.call(data, "County")){
 let data4 = data.County;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema75.properties.County.type}};
+const err4 = {instancePath:instancePath+"/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema193.properties.County.type}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -95,7 +95,7 @@ errors++;
 if(data.Country !== undefined && func0.call(data, "Country")){
 let data5 = data.Country;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema75.properties.Country.type}};
+const err5 = {instancePath:instancePath+"/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema193.properties.Country.type}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -120,7 +120,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.Use !== undefined && func0.call(data, "Use")){
 let data6 = data.Use;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err7 = {instancePath:instancePath+"/Use",schemaPath:"#/properties/Use/type",keyword:"type",params:{type: schema81.properties.Use.type}};
+const err7 = {instancePath:instancePath+"/Use",schemaPath:"#/properties/Use/type",keyword:"type",params:{type: schema199.properties.Use.type}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -141,18 +141,18 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate58.errors = vErrors;
+validate169.errors = vErrors;
 return errors === 0;
 }
-validate58.evaluated = {"props":{"Use":true,"StreetAddress":true,"City":true,"State":true,"ZIP":true,"County":true,"Country":true},"dynamicProps":false,"dynamicItems":false};
+validate169.evaluated = {"props":{"Use":true,"StreetAddress":true,"City":true,"State":true,"ZIP":true,"County":true,"Country":true},"dynamicProps":false,"dynamicItems":false};
 
-const formats82 = /^\+[1-9]\d{1,14}$/;
+const formats174 = /^\+[1-9]\d{1,14}$/;
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/defs/provider-demographics.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate57.evaluated;
+const evaluated0 = validate168.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -163,7 +163,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.FirstName !== undefined && func0.call(data, "FirstName")){
 let data0 = data.FirstName;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/FirstName",schemaPath:"#/properties/FirstName/type",keyword:"type",params:{type: schema80.properties.FirstName.type}};
+const err0 = {instancePath:instancePath+"/FirstName",schemaPath:"#/properties/FirstName/type",keyword:"type",params:{type: schema198.properties.FirstName.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -176,7 +176,7 @@ errors++;
 if(data.LastName !== undefined && func0.call(data, "LastName")){
 let data1 = data.LastName;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/LastName",schemaPath:"#/properties/LastName/type",keyword:"type",params:{type: schema80.properties.LastName.type}};
+const err1 = {instancePath:instancePath+"/LastName",schemaPath:"#/properties/LastName/type",keyword:"type",params:{type: schema198.properties.LastName.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -189,7 +189,7 @@ errors++;
 if(data.MiddleName !== undefined && func0.call(data, "MiddleName")){
 let data2 = data.MiddleName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/MiddleName",schemaPath:"#/properties/MiddleName/type",keyword:"type",params:{type: schema80.properties.MiddleName.type}};
+const err2 = {instancePath:instancePath+"/MiddleName",schemaPath:"#/properties/MiddleName/type",keyword:"type",params:{type: schema198.properties.MiddleName.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -232,8 +232,8 @@ let data5 = data.Addresses;
 if(Array.isArray(data5)){
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate58(data5[i1], {instancePath:instancePath+"/Addresses/" + i1,parentData:data5,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate58.errors; else for (const vError of validate58.errors) vErrors.push(vError);
+if(!(validate169(data5[i1], {instancePath:instancePath+"/Addresses/" + i1,parentData:data5,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate169.errors; else for (const vError of validate169.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -283,7 +283,7 @@ if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.Home !== undefined && func0.call(data9, "Home")){
 let data10 = data9.Home;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err8 = {instancePath:instancePath+"/PhoneNumber/Home",schemaPath:"phone-number.schema.json/properties/Home/type",keyword:"type",params:{type: schema74.properties.Home.type}};
+const err8 = {instancePath:instancePath+"/PhoneNumber/Home",schemaPath:"phone-number.schema.json/properties/Home/type",keyword:"type",params:{type: schema192.properties.Home.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -293,7 +293,7 @@ vErrors.push(err8);
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats82.test(data10))){
+if(!(formats174.test(data10))){
 const err9 = {instancePath:instancePath+"/PhoneNumber/Home",schemaPath:"phone-number.schema.json/properties/Home/format",keyword:"format",params:{format: "e164"}};
 if(vErrors === null){
 vErrors = [err9];
@@ -308,7 +308,7 @@ errors++;
 if(data9.Office !== undefined && func0.call(data9, "Office")){
 let data11 = data9.Office;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err10 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"phone-number.schema.json/properties/Office/type",keyword:"type",params:{type: schema74.properties.Office.type}};
+const err10 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"phone-number.schema.json/properties/Office/type",keyword:"type",params:{type: schema192.properties.Office.type}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -318,7 +318,7 @@ vErrors.push(err10);
 errors++;
 }
 if(typeof data11 === "string"){
-if(!(formats82.test(data11))){
+if(!(formats174.test(data11))){
 const err11 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"phone-number.schema.json/properties/Office/format",keyword:"format",params:{format: "e164"}};
 if(vErrors === null){
 vErrors = [err11];
@@ -333,7 +333,7 @@ errors++;
 if(data9.Mobile !== undefined && func0.call(data9, "Mobile")){
 let data12 = data9.Mobile;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err12 = {instancePath:instancePath+"/PhoneNumber/Mobile",schemaPath:"phone-number.schema.json/properties/Mobile/type",keyword:"type",params:{type: schema74.properties.Mobile.type}};
+const err12 = {instancePath:instancePath+"/PhoneNumber/Mobile",schemaPath:"phone-number.schema.json/properties/Mobile/type",keyword:"type",params:{type: schema192.properties.Mobile.type}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -343,7 +343,7 @@ vErrors.push(err12);
 errors++;
 }
 if(typeof data12 === "string"){
-if(!(formats82.test(data12))){
+if(!(formats174.test(data12))){
 const err13 = {instancePath:instancePath+"/PhoneNumber/Mobile",schemaPath:"phone-number.schema.json/properties/Mobile/format",keyword:"format",params:{format: "e164"}};
 if(vErrors === null){
 vErrors = [err13];
@@ -370,7 +370,7 @@ errors++;
 if(data.Sex !== undefined && func0.call(data, "Sex")){
 let data13 = data.Sex;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err15 = {instancePath:instancePath+"/Sex",schemaPath:"#/properties/Sex/type",keyword:"type",params:{type: schema80.properties.Sex.type}};
+const err15 = {instancePath:instancePath+"/Sex",schemaPath:"#/properties/Sex/type",keyword:"type",params:{type: schema198.properties.Sex.type}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -383,7 +383,7 @@ errors++;
 if(data.DOB !== undefined && func0.call(data, "DOB")){
 let data14 = data.DOB;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err16 = {instancePath:instancePath+"/DOB",schemaPath:"#/properties/DOB/type",keyword:"type",params:{type: schema80.properties.DOB.type}};
+const err16 = {instancePath:instancePath+"/DOB",schemaPath:"#/properties/DOB/type",keyword:"type",params:{type: schema198.properties.DOB.type}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -393,7 +393,7 @@ vErrors.push(err16);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats6.test(data14))){
+if(!(formats68.test(data14))){
 const err17 = {instancePath:instancePath+"/DOB",schemaPath:"#/properties/DOB/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err17];
@@ -444,19 +444,19 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate57.errors = vErrors;
+validate168.errors = vErrors;
 return errors === 0;
 }
-validate57.evaluated = {"props":{"FirstName":true,"LastName":true,"MiddleName":true,"Credentials":true,"Addresses":true,"EmailAddresses":true,"PhoneNumber":true,"Sex":true,"DOB":true,"Languages":true},"dynamicProps":false,"dynamicItems":false};
+validate168.evaluated = {"props":{"FirstName":true,"LastName":true,"MiddleName":true,"Credentials":true,"Addresses":true,"EmailAddresses":true,"PhoneNumber":true,"Sex":true,"DOB":true,"Languages":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema84 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Description":{"type":["string","null"]},"StartDate":{"type":["string","null"]},"EndDate":{"type":["string","null"]}}};
-const schema85 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]}}};
+const schema202 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Description":{"type":["string","null"]},"StartDate":{"type":["string","null"]},"EndDate":{"type":["string","null"]}}};
+const schema203 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]}}};
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/defs/qualification.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate61.evaluated;
+const evaluated0 = validate172.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -474,7 +474,7 @@ if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.ID !== undefined && func0.call(data1, "ID")){
 let data2 = data1.ID;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err0 = {instancePath:instancePath+"/Identifiers/" + i0+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema85.properties.ID.type}};
+const err0 = {instancePath:instancePath+"/Identifiers/" + i0+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema203.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -487,7 +487,7 @@ errors++;
 if(data1.IDType !== undefined && func0.call(data1, "IDType")){
 let data3 = data1.IDType;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err1 = {instancePath:instancePath+"/Identifiers/" + i0+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema85.properties.IDType.type}};
+const err1 = {instancePath:instancePath+"/Identifiers/" + i0+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema203.properties.IDType.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -524,7 +524,7 @@ errors++;
 if(data.Code !== undefined && func0.call(data, "Code")){
 let data4 = data.Code;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/Code",schemaPath:"#/properties/Code/type",keyword:"type",params:{type: schema84.properties.Code.type}};
+const err4 = {instancePath:instancePath+"/Code",schemaPath:"#/properties/Code/type",keyword:"type",params:{type: schema202.properties.Code.type}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -537,7 +537,7 @@ errors++;
 if(data.Codeset !== undefined && func0.call(data, "Codeset")){
 let data5 = data.Codeset;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/Codeset",schemaPath:"#/properties/Codeset/type",keyword:"type",params:{type: schema84.properties.Codeset.type}};
+const err5 = {instancePath:instancePath+"/Codeset",schemaPath:"#/properties/Codeset/type",keyword:"type",params:{type: schema202.properties.Codeset.type}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -550,7 +550,7 @@ errors++;
 if(data.Description !== undefined && func0.call(data, "Description")){
 let data6 = data.Description;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err6 = {instancePath:instancePath+"/Description",schemaPath:"#/properties/Description/type",keyword:"type",params:{type: schema84.properties.Description.type}};
+const err6 = {instancePath:instancePath+"/Description",schemaPath:"#/properties/Description/type",keyword:"type",params:{type: schema202.properties.Description.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -563,7 +563,7 @@ errors++;
 if(data.StartDate !== undefined && func0.call(data, "StartDate")){
 let data7 = data.StartDate;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err7 = {instancePath:instancePath+"/StartDate",schemaPath:"#/properties/StartDate/type",keyword:"type",params:{type: schema84.properties.StartDate.type}};
+const err7 = {instancePath:instancePath+"/StartDate",schemaPath:"#/properties/StartDate/type",keyword:"type",params:{type: schema202.properties.StartDate.type}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -573,7 +573,7 @@ vErrors.push(err7);
 errors++;
 }
 if(typeof data7 === "string"){
-if(!(formats6.test(data7))){
+if(!(formats68.test(data7))){
 const err8 = {instancePath:instancePath+"/StartDate",schemaPath:"#/properties/StartDate/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err8];
@@ -588,7 +588,7 @@ errors++;
 if(data.EndDate !== undefined && func0.call(data, "EndDate")){
 let data8 = data.EndDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err9 = {instancePath:instancePath+"/EndDate",schemaPath:"#/properties/EndDate/type",keyword:"type",params:{type: schema84.properties.EndDate.type}};
+const err9 = {instancePath:instancePath+"/EndDate",schemaPath:"#/properties/EndDate/type",keyword:"type",params:{type: schema202.properties.EndDate.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -598,7 +598,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data8 === "string"){
-if(!(formats6.test(data8))){
+if(!(formats68.test(data8))){
 const err10 = {instancePath:instancePath+"/EndDate",schemaPath:"#/properties/EndDate/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err10];
@@ -621,20 +621,20 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate61.errors = vErrors;
+validate172.errors = vErrors;
 return errors === 0;
 }
-validate61.evaluated = {"props":{"Identifiers":true,"Code":true,"Codeset":true,"Description":true,"StartDate":true,"EndDate":true},"dynamicProps":false,"dynamicItems":false};
+validate172.evaluated = {"props":{"Identifiers":true,"Code":true,"Codeset":true,"Description":true,"StartDate":true,"EndDate":true},"dynamicProps":false,"dynamicItems":false};
 
 
-const schema91 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
-const schema99 = {"properties":{"Days":{"items":{"enum":["Monday","Tuesday","Wednesday","Thursday","Friday","Saturday","Sunday"]}},"AvailableStartTime":{"type":["string","null"]},"AvailableEndTime":{"type":["string","null"]}}};
-const schema88 = {"properties":{"IsActive":{"type":["boolean","string","null"]},"Type":{"type":["string","null"]},"Name":{"type":["string","null"]}}};
+const schema209 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
+const schema217 = {"properties":{"Days":{"items":{"enum":["Monday","Tuesday","Wednesday","Thursday","Friday","Saturday","Sunday"]}},"AvailableStartTime":{"type":["string","null"]},"AvailableEndTime":{"type":["string","null"]}}};
+const schema206 = {"properties":{"IsActive":{"type":["boolean","string","null"]},"Type":{"type":["string","null"]},"Name":{"type":["string","null"]}}};
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate64.evaluated;
+const evaluated0 = validate175.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -652,7 +652,7 @@ if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.ID !== undefined && func0.call(data1, "ID")){
 let data2 = data1.ID;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err0 = {instancePath:instancePath+"/Identifiers/" + i0+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema85.properties.ID.type}};
+const err0 = {instancePath:instancePath+"/Identifiers/" + i0+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema203.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -665,7 +665,7 @@ errors++;
 if(data1.IDType !== undefined && func0.call(data1, "IDType")){
 let data3 = data1.IDType;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err1 = {instancePath:instancePath+"/Identifiers/" + i0+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema85.properties.IDType.type}};
+const err1 = {instancePath:instancePath+"/Identifiers/" + i0+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema203.properties.IDType.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -702,7 +702,7 @@ errors++;
 if(data.IsActive !== undefined && func0.call(data, "IsActive")){
 let data4 = data.IsActive;
 if(((typeof data4 !== "boolean") && (typeof data4 !== "string")) && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/IsActive",schemaPath:"#/properties/IsActive/type",keyword:"type",params:{type: schema88.properties.IsActive.type}};
+const err4 = {instancePath:instancePath+"/IsActive",schemaPath:"#/properties/IsActive/type",keyword:"type",params:{type: schema206.properties.IsActive.type}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -715,7 +715,7 @@ errors++;
 if(data.Type !== undefined && func0.call(data, "Type")){
 let data5 = data.Type;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/Type",schemaPath:"#/properties/Type/type",keyword:"type",params:{type: schema88.properties.Type.type}};
+const err5 = {instancePath:instancePath+"/Type",schemaPath:"#/properties/Type/type",keyword:"type",params:{type: schema206.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -728,7 +728,7 @@ errors++;
 if(data.Name !== undefined && func0.call(data, "Name")){
 let data6 = data.Name;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err6 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: schema88.properties.Name.type}};
+const err6 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: schema206.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -744,7 +744,7 @@ if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if(data7.StreetAddress !== undefined && func0.call(data7, "StreetAddress")){
 let data8 = data7.StreetAddress;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err7 = {instancePath:instancePath+"/Address/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema75.properties.StreetAddress.type}};
+const err7 = {instancePath:instancePath+"/Address/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema193.properties.StreetAddress.type}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -757,7 +757,7 @@ errors++;
 if(data7.City !== undefined && func0.call(data7, "City")){
 let data9 = data7.City;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err8 = {instancePath:instancePath+"/Address/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema75.properties.City.type}};
+const err8 = {instancePath:instancePath+"/Address/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema193.properties.City.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -770,7 +770,7 @@ errors++;
 if(data7.State !== undefined && func0.call(data7, "State")){
 let data10 = data7.State;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err9 = {instancePath:instancePath+"/Address/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema75.properties.State.type}};
+const err9 = {instancePath:instancePath+"/Address/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema193.properties.State.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -783,7 +783,7 @@ errors++;
 if(data7.ZIP !== undefined && func0.call(data7, "ZIP")){
 let data11 = data7.ZIP;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err10 = {instancePath:instancePath+"/Address/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema75.properties.ZIP.type}};
+const err10 = {instancePath:instancePath+"/Address/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema193.properties.ZIP.type}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -796,7 +796,7 @@ errors++;
 if(data7.County !== undefined && func0.call(data7, "County")){
 let data12 = data7.County;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err11 = {instancePath:instancePath+"/Address/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema75.properties.County.type}};
+const err11 = {instancePath:instancePath+"/Address/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema193.properties.County.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -809,7 +809,7 @@ errors++;
 if(data7.Country !== undefined && func0.call(data7, "Country")){
 let data13 = data7.Country;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err12 = {instancePath:instancePath+"/Address/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema75.properties.Country.type}};
+const err12 = {instancePath:instancePath+"/Address/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema193.properties.Country.type}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -842,18 +842,18 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate64.errors = vErrors;
+validate175.errors = vErrors;
 return errors === 0;
 }
-validate64.evaluated = {"props":{"Identifiers":true,"IsActive":true,"Type":true,"Name":true,"Address":true},"dynamicProps":false,"dynamicItems":false};
+validate175.evaluated = {"props":{"Identifiers":true,"IsActive":true,"Type":true,"Name":true,"Address":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema92 = {"properties":{"Status":{"type":["string","null"],"enum":["Active","Suspended","Inactive",null]},"Name":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
-const schema95 = {"properties":{"Office":{"type":["string","null"]}}};
+const schema210 = {"properties":{"Status":{"type":["string","null"],"enum":["Active","Suspended","Inactive",null]},"Name":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
+const schema213 = {"properties":{"Office":{"type":["string","null"]}}};
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate66.evaluated;
+const evaluated0 = validate177.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -871,7 +871,7 @@ if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.ID !== undefined && func0.call(data1, "ID")){
 let data2 = data1.ID;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err0 = {instancePath:instancePath+"/Identifiers/" + i0+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema85.properties.ID.type}};
+const err0 = {instancePath:instancePath+"/Identifiers/" + i0+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema203.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -884,7 +884,7 @@ errors++;
 if(data1.IDType !== undefined && func0.call(data1, "IDType")){
 let data3 = data1.IDType;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err1 = {instancePath:instancePath+"/Identifiers/" + i0+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema85.properties.IDType.type}};
+const err1 = {instancePath:instancePath+"/Identifiers/" + i0+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema203.properties.IDType.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -921,7 +921,7 @@ errors++;
 if(data.Status !== undefined && func0.call(data, "Status")){
 let data4 = data.Status;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/Status",schemaPath:"#/properties/Status/type",keyword:"type",params:{type: schema92.properties.Status.type}};
+const err4 = {instancePath:instancePath+"/Status",schemaPath:"#/properties/Status/type",keyword:"type",params:{type: schema210.properties.Status.type}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -931,7 +931,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((((data4 === "Active") || (data4 === "Suspended")) || (data4 === "Inactive")) || (data4 === null))){
-const err5 = {instancePath:instancePath+"/Status",schemaPath:"#/properties/Status/enum",keyword:"enum",params:{allowedValues: schema92.properties.Status.enum}};
+const err5 = {instancePath:instancePath+"/Status",schemaPath:"#/properties/Status/enum",keyword:"enum",params:{allowedValues: schema210.properties.Status.enum}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -944,7 +944,7 @@ errors++;
 if(data.Name !== undefined && func0.call(data, "Name")){
 let data5 = data.Name;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: schema92.properties.Name.type}};
+const err6 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: schema210.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -957,7 +957,7 @@ errors++;
 if(data.Description !== undefined && func0.call(data, "Description")){
 let data6 = data.Description;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err7 = {instancePath:instancePath+"/Description",schemaPath:"#/properties/Description/type",keyword:"type",params:{type: schema92.properties.Description.type}};
+const err7 = {instancePath:instancePath+"/Description",schemaPath:"#/properties/Description/type",keyword:"type",params:{type: schema210.properties.Description.type}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -973,7 +973,7 @@ if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if(data7.StreetAddress !== undefined && func0.call(data7, "StreetAddress")){
 let data8 = data7.StreetAddress;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err8 = {instancePath:instancePath+"/Address/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema75.properties.StreetAddress.type}};
+const err8 = {instancePath:instancePath+"/Address/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema193.properties.StreetAddress.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -986,7 +986,7 @@ errors++;
 if(data7.City !== undefined && func0.call(data7, "City")){
 let data9 = data7.City;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err9 = {instancePath:instancePath+"/Address/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema75.properties.City.type}};
+const err9 = {instancePath:instancePath+"/Address/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema193.properties.City.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -999,7 +999,7 @@ errors++;
 if(data7.State !== undefined && func0.call(data7, "State")){
 let data10 = data7.State;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err10 = {instancePath:instancePath+"/Address/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema75.properties.State.type}};
+const err10 = {instancePath:instancePath+"/Address/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema193.properties.State.type}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1012,7 +1012,7 @@ errors++;
 if(data7.ZIP !== undefined && func0.call(data7, "ZIP")){
 let data11 = data7.ZIP;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err11 = {instancePath:instancePath+"/Address/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema75.properties.ZIP.type}};
+const err11 = {instancePath:instancePath+"/Address/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema193.properties.ZIP.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1025,7 +1025,7 @@ errors++;
 if(data7.County !== undefined && func0.call(data7, "County")){
 let data12 = data7.County;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err12 = {instancePath:instancePath+"/Address/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema75.properties.County.type}};
+const err12 = {instancePath:instancePath+"/Address/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema193.properties.County.type}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1038,7 +1038,7 @@ errors++;
 if(data7.Country !== undefined && func0.call(data7, "Country")){
 let data13 = data7.Country;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err13 = {instancePath:instancePath+"/Address/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema75.properties.Country.type}};
+const err13 = {instancePath:instancePath+"/Address/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema193.properties.Country.type}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1094,7 +1094,7 @@ if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if(data16.Office !== undefined && func0.call(data16, "Office")){
 let data17 = data16.Office;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err17 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"office-phone-number.schema.json/properties/Office/type",keyword:"type",params:{type: schema95.properties.Office.type}};
+const err17 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"office-phone-number.schema.json/properties/Office/type",keyword:"type",params:{type: schema213.properties.Office.type}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1104,7 +1104,7 @@ vErrors.push(err17);
 errors++;
 }
 if(typeof data17 === "string"){
-if(!(formats82.test(data17))){
+if(!(formats174.test(data17))){
 const err18 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"office-phone-number.schema.json/properties/Office/format",keyword:"format",params:{format: "e164"}};
 if(vErrors === null){
 vErrors = [err18];
@@ -1139,17 +1139,17 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate66.errors = vErrors;
+validate177.errors = vErrors;
 return errors === 0;
 }
-validate66.evaluated = {"props":{"Identifiers":true,"Status":true,"Name":true,"Description":true,"Address":true,"EmailAddresses":true,"PhoneNumber":true},"dynamicProps":false,"dynamicItems":false};
+validate177.evaluated = {"props":{"Identifiers":true,"Status":true,"Name":true,"Description":true,"Address":true,"EmailAddresses":true,"PhoneNumber":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema96 = {"properties":{"Type":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
+const schema214 = {"properties":{"Type":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate68.evaluated;
+const evaluated0 = validate179.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1167,7 +1167,7 @@ if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.ID !== undefined && func0.call(data1, "ID")){
 let data2 = data1.ID;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err0 = {instancePath:instancePath+"/Identifiers/" + i0+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema85.properties.ID.type}};
+const err0 = {instancePath:instancePath+"/Identifiers/" + i0+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema203.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1180,7 +1180,7 @@ errors++;
 if(data1.IDType !== undefined && func0.call(data1, "IDType")){
 let data3 = data1.IDType;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err1 = {instancePath:instancePath+"/Identifiers/" + i0+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema85.properties.IDType.type}};
+const err1 = {instancePath:instancePath+"/Identifiers/" + i0+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema203.properties.IDType.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1217,7 +1217,7 @@ errors++;
 if(data.Type !== undefined && func0.call(data, "Type")){
 let data4 = data.Type;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/Type",schemaPath:"#/properties/Type/type",keyword:"type",params:{type: schema96.properties.Type.type}};
+const err4 = {instancePath:instancePath+"/Type",schemaPath:"#/properties/Type/type",keyword:"type",params:{type: schema214.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1230,7 +1230,7 @@ errors++;
 if(data.Description !== undefined && func0.call(data, "Description")){
 let data5 = data.Description;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/Description",schemaPath:"#/properties/Description/type",keyword:"type",params:{type: schema96.properties.Description.type}};
+const err5 = {instancePath:instancePath+"/Description",schemaPath:"#/properties/Description/type",keyword:"type",params:{type: schema214.properties.Description.type}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1246,7 +1246,7 @@ if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.Office !== undefined && func0.call(data6, "Office")){
 let data7 = data6.Office;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err6 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"office-phone-number.schema.json/properties/Office/type",keyword:"type",params:{type: schema95.properties.Office.type}};
+const err6 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"office-phone-number.schema.json/properties/Office/type",keyword:"type",params:{type: schema213.properties.Office.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1256,7 +1256,7 @@ vErrors.push(err6);
 errors++;
 }
 if(typeof data7 === "string"){
-if(!(formats82.test(data7))){
+if(!(formats174.test(data7))){
 const err7 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"office-phone-number.schema.json/properties/Office/format",keyword:"format",params:{format: "e164"}};
 if(vErrors === null){
 vErrors = [err7];
@@ -1291,18 +1291,18 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate68.errors = vErrors;
+validate179.errors = vErrors;
 return errors === 0;
 }
-validate68.evaluated = {"props":{"Identifiers":true,"Type":true,"Description":true,"PhoneNumber":true},"dynamicProps":false,"dynamicItems":false};
+validate179.evaluated = {"props":{"Identifiers":true,"Type":true,"Description":true,"PhoneNumber":true},"dynamicProps":false,"dynamicItems":false};
 
 const pattern11 = new RegExp("^(?:\\d{4}-\\d{2}-\\d{2}[Tt ]|[Tt])?\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d{1,9})?)?(?:[Zz]|[+-]\\d{2}:?\\d{2})?$", "u");
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/defs/provider-role.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate63.evaluated;
+const evaluated0 = validate174.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1320,7 +1320,7 @@ if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.ID !== undefined && func0.call(data1, "ID")){
 let data2 = data1.ID;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err0 = {instancePath:instancePath+"/Identifiers/" + i0+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema85.properties.ID.type}};
+const err0 = {instancePath:instancePath+"/Identifiers/" + i0+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema203.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1333,7 +1333,7 @@ errors++;
 if(data1.IDType !== undefined && func0.call(data1, "IDType")){
 let data3 = data1.IDType;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err1 = {instancePath:instancePath+"/Identifiers/" + i0+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema85.properties.IDType.type}};
+const err1 = {instancePath:instancePath+"/Identifiers/" + i0+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema203.properties.IDType.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1368,8 +1368,8 @@ errors++;
 }
 }
 if(data.Organization !== undefined && func0.call(data, "Organization")){
-if(!(validate64(data.Organization, {instancePath:instancePath+"/Organization",parentData:data,parentDataProperty:"Organization",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate64.errors; else for (const vError of validate64.errors) vErrors.push(vError);
+if(!(validate175(data.Organization, {instancePath:instancePath+"/Organization",parentData:data,parentDataProperty:"Organization",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate175.errors; else for (const vError of validate175.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1383,7 +1383,7 @@ if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.Code !== undefined && func0.call(data6, "Code")){
 let data7 = data6.Code;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err4 = {instancePath:instancePath+"/Specialties/" + i1+"/Code",schemaPath:"coded-value.schema.json/properties/Code/type",keyword:"type",params:{type: schema91.properties.Code.type}};
+const err4 = {instancePath:instancePath+"/Specialties/" + i1+"/Code",schemaPath:"coded-value.schema.json/properties/Code/type",keyword:"type",params:{type: schema209.properties.Code.type}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1396,7 +1396,7 @@ errors++;
 if(data6.Codeset !== undefined && func0.call(data6, "Codeset")){
 let data8 = data6.Codeset;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err5 = {instancePath:instancePath+"/Specialties/" + i1+"/Codeset",schemaPath:"coded-value.schema.json/properties/Codeset/type",keyword:"type",params:{type: schema91.properties.Codeset.type}};
+const err5 = {instancePath:instancePath+"/Specialties/" + i1+"/Codeset",schemaPath:"coded-value.schema.json/properties/Codeset/type",keyword:"type",params:{type: schema209.properties.Codeset.type}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1409,7 +1409,7 @@ errors++;
 if(data6.Description !== undefined && func0.call(data6, "Description")){
 let data9 = data6.Description;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err6 = {instancePath:instancePath+"/Specialties/" + i1+"/Description",schemaPath:"coded-value.schema.json/properties/Description/type",keyword:"type",params:{type: schema91.properties.Description.type}};
+const err6 = {instancePath:instancePath+"/Specialties/" + i1+"/Description",schemaPath:"coded-value.schema.json/properties/Description/type",keyword:"type",params:{type: schema209.properties.Description.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1448,8 +1448,8 @@ let data10 = data.Locations;
 if(Array.isArray(data10)){
 const len2 = data10.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate66(data10[i2], {instancePath:instancePath+"/Locations/" + i2,parentData:data10,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate66.errors; else for (const vError of validate66.errors) vErrors.push(vError);
+if(!(validate177(data10[i2], {instancePath:instancePath+"/Locations/" + i2,parentData:data10,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate177.errors; else for (const vError of validate177.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1470,8 +1470,8 @@ let data12 = data.Services;
 if(Array.isArray(data12)){
 const len3 = data12.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate68(data12[i3], {instancePath:instancePath+"/Services/" + i3,parentData:data12,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate68.errors; else for (const vError of validate68.errors) vErrors.push(vError);
+if(!(validate179(data12[i3], {instancePath:instancePath+"/Services/" + i3,parentData:data12,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate179.errors; else for (const vError of validate179.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1511,7 +1511,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(((((((data17 === "Monday") || (data17 === "Tuesday")) || (data17 === "Wednesday")) || (data17 === "Thursday")) || (data17 === "Friday")) || (data17 === "Saturday")) || (data17 === "Sunday"))){
-const err12 = {instancePath:instancePath+"/Availability/" + i4+"/Days/" + i5,schemaPath:"#/$defs/availability/properties/Days/items/enum",keyword:"enum",params:{allowedValues: schema99.properties.Days.items.enum}};
+const err12 = {instancePath:instancePath+"/Availability/" + i4+"/Days/" + i5,schemaPath:"#/$defs/availability/properties/Days/items/enum",keyword:"enum",params:{allowedValues: schema217.properties.Days.items.enum}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1536,7 +1536,7 @@ errors++;
 if(data15.AvailableStartTime !== undefined && func0.call(data15, "AvailableStartTime")){
 let data18 = data15.AvailableStartTime;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err14 = {instancePath:instancePath+"/Availability/" + i4+"/AvailableStartTime",schemaPath:"#/$defs/availability/properties/AvailableStartTime/type",keyword:"type",params:{type: schema99.properties.AvailableStartTime.type}};
+const err14 = {instancePath:instancePath+"/Availability/" + i4+"/AvailableStartTime",schemaPath:"#/$defs/availability/properties/AvailableStartTime/type",keyword:"type",params:{type: schema217.properties.AvailableStartTime.type}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1561,7 +1561,7 @@ errors++;
 if(data15.AvailableEndTime !== undefined && func0.call(data15, "AvailableEndTime")){
 let data19 = data15.AvailableEndTime;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err16 = {instancePath:instancePath+"/Availability/" + i4+"/AvailableEndTime",schemaPath:"#/$defs/availability/properties/AvailableEndTime/type",keyword:"type",params:{type: schema99.properties.AvailableEndTime.type}};
+const err16 = {instancePath:instancePath+"/Availability/" + i4+"/AvailableEndTime",schemaPath:"#/$defs/availability/properties/AvailableEndTime/type",keyword:"type",params:{type: schema217.properties.AvailableEndTime.type}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1618,17 +1618,17 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate63.errors = vErrors;
+validate174.errors = vErrors;
 return errors === 0;
 }
-validate63.evaluated = {"props":{"Identifiers":true,"Organization":true,"Specialties":true,"Locations":true,"Services":true,"Availability":true},"dynamicProps":false,"dynamicItems":false};
+validate174.evaluated = {"props":{"Identifiers":true,"Organization":true,"Specialties":true,"Locations":true,"Services":true,"Availability":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/defs/provider-record.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate56.evaluated;
+const evaluated0 = validate167.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1678,7 +1678,7 @@ errors++;
 if(data1.IDType !== undefined && func0.call(data1, "IDType")){
 let data3 = data1.IDType;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/Identifiers/" + i0+"/IDType",schemaPath:"provider-identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema79.properties.IDType.type}};
+const err3 = {instancePath:instancePath+"/Identifiers/" + i0+"/IDType",schemaPath:"provider-identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema197.properties.IDType.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1713,8 +1713,8 @@ errors++;
 }
 }
 if(data.Demographics !== undefined && func0.call(data, "Demographics")){
-if(!(validate57(data.Demographics, {instancePath:instancePath+"/Demographics",parentData:data,parentDataProperty:"Demographics",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate57.errors; else for (const vError of validate57.errors) vErrors.push(vError);
+if(!(validate168(data.Demographics, {instancePath:instancePath+"/Demographics",parentData:data,parentDataProperty:"Demographics",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate168.errors; else for (const vError of validate168.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1723,8 +1723,8 @@ let data5 = data.Qualifications;
 if(Array.isArray(data5)){
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate61(data5[i1], {instancePath:instancePath+"/Qualifications/" + i1,parentData:data5,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate61.errors; else for (const vError of validate61.errors) vErrors.push(vError);
+if(!(validate172(data5[i1], {instancePath:instancePath+"/Qualifications/" + i1,parentData:data5,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate172.errors; else for (const vError of validate172.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1745,8 +1745,8 @@ let data7 = data.Roles;
 if(Array.isArray(data7)){
 const len2 = data7.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate63(data7[i2], {instancePath:instancePath+"/Roles/" + i2,parentData:data7,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate63.errors; else for (const vError of validate63.errors) vErrors.push(vError);
+if(!(validate174(data7[i2], {instancePath:instancePath+"/Roles/" + i2,parentData:data7,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate174.errors; else for (const vError of validate174.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1773,17 +1773,17 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate167.errors = vErrors;
 return errors === 0;
 }
-validate56.evaluated = {"props":{"Identifiers":true,"Demographics":true,"Qualifications":true,"Roles":true},"dynamicProps":false,"dynamicItems":false};
+validate167.evaluated = {"props":{"Identifiers":true,"Demographics":true,"Qualifications":true,"Roles":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/provider/deactivate.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate55.evaluated;
+const evaluated0 = validate166.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1861,7 +1861,7 @@ errors++;
 if(data0.EventDateTime !== undefined && func0.call(data0, "EventDateTime")){
 let data3 = data0.EventDateTime;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema47.properties.EventDateTime.type}};
+const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema165.properties.EventDateTime.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1871,7 +1871,7 @@ vErrors.push(err6);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats6.test(data3))){
+if(!(formats68.test(data3))){
 const err7 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err7];
@@ -1886,7 +1886,7 @@ errors++;
 if(data0.Test !== undefined && func0.call(data0, "Test")){
 let data4 = data0.Test;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema47.properties.Test.type}};
+const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema165.properties.Test.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1902,7 +1902,7 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.ID !== undefined && func0.call(data5, "ID")){
 let data6 = data5.ID;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema47.properties.Source.properties.ID.type}};
+const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema165.properties.Source.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1912,7 +1912,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats8.test(data6))){
+if(!(formats10.test(data6))){
 const err10 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err10];
@@ -1927,7 +1927,7 @@ errors++;
 if(data5.Name !== undefined && func0.call(data5, "Name")){
 let data7 = data5.Name;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema47.properties.Source.properties.Name.type}};
+const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema165.properties.Source.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1959,7 +1959,7 @@ if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.ID !== undefined && func0.call(data9, "ID")){
 let data10 = data9.ID;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema47.properties.Destinations.items.properties.ID.type}};
+const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Destinations.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1969,7 +1969,7 @@ vErrors.push(err13);
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats8.test(data10))){
+if(!(formats10.test(data10))){
 const err14 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err14];
@@ -1984,7 +1984,7 @@ errors++;
 if(data9.Name !== undefined && func0.call(data9, "Name")){
 let data11 = data9.Name;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema47.properties.Destinations.items.properties.Name.type}};
+const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema165.properties.Destinations.items.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2028,7 +2028,7 @@ if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.ID !== undefined && func0.call(data13, "ID")){
 let data14 = data13.ID;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema47.properties.Logs.items.properties.ID.type}};
+const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Logs.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2038,7 +2038,7 @@ vErrors.push(err18);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats8.test(data14))){
+if(!(formats10.test(data14))){
 const err19 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err19];
@@ -2053,7 +2053,7 @@ errors++;
 if(data13.AttemptID !== undefined && func0.call(data13, "AttemptID")){
 let data15 = data13.AttemptID;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema47.properties.Logs.items.properties.AttemptID.type}};
+const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema165.properties.Logs.items.properties.AttemptID.type}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2063,7 +2063,7 @@ vErrors.push(err20);
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats8.test(data15))){
+if(!(formats10.test(data15))){
 const err21 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err21];
@@ -2099,10 +2099,17 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
-let data16 = data0.FacilityCode;
-if((typeof data16 !== "string") && (data16 !== null)){
-const err24 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema47.properties.FacilityCode.type}};
+if(data0.Errors !== undefined && func0.call(data0, "Errors")){
+let data16 = data0.Errors;
+if(Array.isArray(data16)){
+const len2 = data16.length;
+for(let i2=0; i2<len2; i2++){
+let data17 = data16[i2];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined && func0.call(data17, "ID")){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err24 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2112,9 +2119,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-}
-else {
-const err25 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
+if(data17.Text !== undefined && func0.call(data17, "Text")){
+let data19 = data17.Text;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err25 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Text.type}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2123,9 +2131,11 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
-const err26 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
+}
+if(data17.Type !== undefined && func0.call(data17, "Type")){
+let data20 = data17.Type;
+if((typeof data20 !== "string") && (data20 !== null)){
+const err26 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2134,8 +2144,11 @@ vErrors.push(err26);
 }
 errors++;
 }
-if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
-const err27 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
+}
+if(data17.Module !== undefined && func0.call(data17, "Module")){
+let data21 = data17.Module;
+if((typeof data21 !== "string") && (data21 !== null)){
+const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Module.type}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2144,9 +2157,10 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
-if("Provider" !== data0.DataModel){
-const err28 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "Provider"}};
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/Meta/Errors/" + i2,schemaPath:"../defs/meta.schema.json/properties/Errors/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2156,9 +2170,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data0.EventType !== undefined && func0.call(data0, "EventType")){
-if("Deactivate" !== data0.EventType){
-const err29 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "Deactivate"}};
+}
+else {
+const err29 = {instancePath:instancePath+"/Meta/Errors",schemaPath:"../defs/meta.schema.json/properties/Errors/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2168,9 +2182,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-}
-else {
-const err30 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
+if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
+let data22 = data0.FacilityCode;
+if((typeof data22 !== "string") && (data22 !== null)){
+const err30 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema165.properties.FacilityCode.type}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2180,19 +2195,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.Providers !== undefined && func0.call(data, "Providers")){
-let data19 = data.Providers;
-if(Array.isArray(data19)){
-const len2 = data19.length;
-for(let i2=0; i2<len2; i2++){
-if(!(validate56(data19[i2], {instancePath:instancePath+"/Providers/" + i2,parentData:data19,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate56.errors; else for (const vError of validate56.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
 }
 else {
-const err31 = {instancePath:instancePath+"/Providers",schemaPath:"#/properties/Providers/type",keyword:"type",params:{type: "array"}};
+const err31 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2201,10 +2206,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-}
-else {
-const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
+const err32 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2213,36 +2217,115 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate55.errors = vErrors;
+if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
+const err33 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
+if("Provider" !== data0.DataModel){
+const err34 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "Provider"}};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data0.EventType !== undefined && func0.call(data0, "EventType")){
+if("Deactivate" !== data0.EventType){
+const err35 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "Deactivate"}};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data.Providers !== undefined && func0.call(data, "Providers")){
+let data25 = data.Providers;
+if(Array.isArray(data25)){
+const len3 = data25.length;
+for(let i3=0; i3<len3; i3++){
+if(!(validate167(data25[i3], {instancePath:instancePath+"/Providers/" + i3,parentData:data25,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate167.errors; else for (const vError of validate167.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/Providers",schemaPath:"#/properties/Providers/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+else {
+const err38 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+validate166.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":{"Meta":true,"Providers":true},"dynamicProps":false,"dynamicItems":false};
+validate166.evaluated = {"props":{"Meta":true,"Providers":true},"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});
 exports.kinds = {
-  "Provider/Deactivate": { validate: canonical.v0, shape: [{"p":{"Meta":1,"Providers":18}},{"p":{"DataModel":2,"Destinations":3,"EventDateTime":7,"EventType":8,"FacilityCode":9,"Logs":10,"Source":14,"Test":17}},{"l":"Reliable"},{"i":4},{"p":{"ID":5,"Name":6}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"l":"Possible"},{"i":11},{"p":{"AttemptID":12,"ID":13}},{"l":"Reliable"},{"l":"Reliable"},{"p":{"ID":15,"Name":16}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"i":19},{"p":{"Demographics":20,"Identifiers":45,"Qualifications":49,"Roles":60}},{"p":{"Addresses":21,"Credentials":30,"DOB":32,"EmailAddresses":33,"FirstName":35,"Languages":36,"LastName":38,"MiddleName":39,"PhoneNumber":40,"Sex":44}},{"i":22},{"p":{"City":23,"Country":24,"County":25,"State":26,"StreetAddress":27,"Use":28,"ZIP":29}},{"l":"Probable"},{"l":"Possible"},{"l":"Possible"},{"l":"Probable"},{"l":"Probable"},{},{"l":"Probable"},{"i":31},{},{},{"i":34},{},{},{"i":37},{},{},{},{"p":{"Home":41,"Mobile":42,"Office":43}},{},{},{},{},{"i":46},{"p":{"ID":47,"IDType":48}},{},{},{"i":50},{"p":{"Code":51,"Codeset":52,"Description":53,"EndDate":54,"Identifiers":55,"StartDate":59}},{},{},{},{},{"i":56},{"p":{"ID":57,"IDType":58}},{},{},{},{"i":61},{"p":{"Availability":62,"Identifiers":68,"Locations":69,"Organization":80,"Services":85,"Specialties":90}},{"i":63},{"p":{"AvailableEndTime":64,"AvailableStartTime":65,"Days":66}},{},{},{"i":67},{},{"i":56},{"i":70},{"p":{"Address":71,"Description":72,"EmailAddresses":73,"Identifiers":75,"Name":76,"PhoneNumber":77,"Status":79}},{"p":{"City":23,"Country":24,"County":25,"State":26,"StreetAddress":27,"ZIP":29}},{},{"i":74},{},{"i":56},{},{"p":{"Office":78}},{},{},{"p":{"Address":71,"Identifiers":81,"IsActive":82,"Name":83,"Type":84}},{"i":56},{},{},{},{"i":86},{"p":{"Description":87,"Identifiers":88,"PhoneNumber":77,"Type":89}},{},{"i":56},{},{"i":91},{"p":{"Code":92,"Codeset":93,"Description":94}},{},{},{}] },
+  "Provider/Deactivate": { validate: canonical.v0, shape: [{"p":{"Meta":1,"Providers":24}},{"p":{"DataModel":2,"Destinations":3,"Errors":7,"EventDateTime":13,"EventType":14,"FacilityCode":15,"Logs":16,"Source":20,"Test":23}},{"l":"Reliable"},{"i":4},{"p":{"ID":5,"Name":6}},{"l":"Reliable"},{"l":"Reliable"},{"i":8},{"p":{"ID":9,"Module":10,"Text":11,"Type":12}},{},{},{},{},{"l":"Reliable"},{"l":"Reliable"},{"l":"Possible"},{"i":17},{"p":{"AttemptID":18,"ID":19}},{"l":"Reliable"},{"l":"Reliable"},{"p":{"ID":21,"Name":22}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"i":25},{"p":{"Demographics":26,"Identifiers":51,"Qualifications":55,"Roles":66}},{"p":{"Addresses":27,"Credentials":36,"DOB":38,"EmailAddresses":39,"FirstName":41,"Languages":42,"LastName":44,"MiddleName":45,"PhoneNumber":46,"Sex":50}},{"i":28},{"p":{"City":29,"Country":30,"County":31,"State":32,"StreetAddress":33,"Use":34,"ZIP":35}},{"l":"Probable"},{"l":"Possible"},{"l":"Possible"},{"l":"Probable"},{"l":"Probable"},{},{"l":"Probable"},{"i":37},{},{},{"i":40},{},{},{"i":43},{},{},{},{"p":{"Home":47,"Mobile":48,"Office":49}},{},{},{},{},{"i":52},{"p":{"ID":53,"IDType":54}},{},{},{"i":56},{"p":{"Code":57,"Codeset":58,"Description":59,"EndDate":60,"Identifiers":61,"StartDate":65}},{},{},{},{},{"i":62},{"p":{"ID":63,"IDType":64}},{},{},{},{"i":67},{"p":{"Availability":68,"Identifiers":74,"Locations":75,"Organization":86,"Services":91,"Specialties":96}},{"i":69},{"p":{"AvailableEndTime":70,"AvailableStartTime":71,"Days":72}},{},{},{"i":73},{},{"i":62},{"i":76},{"p":{"Address":77,"Description":78,"EmailAddresses":79,"Identifiers":81,"Name":82,"PhoneNumber":83,"Status":85}},{"p":{"City":29,"Country":30,"County":31,"State":32,"StreetAddress":33,"ZIP":35}},{},{"i":80},{},{"i":62},{},{"p":{"Office":84}},{},{},{"p":{"Address":77,"Identifiers":87,"IsActive":88,"Name":89,"Type":90}},{"i":62},{},{},{},{"i":92},{"p":{"Description":93,"Identifiers":94,"PhoneNumber":83,"Type":95}},{},{"i":62},{},{"i":97},{"p":{"Code":98,"Codeset":99,"Description":100}},{},{},{}] },
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate55;
+exports.s0 = validate166;
 
-const schema47 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
-const formats6 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
-const formats8 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const schema165 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+const formats68 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
-const schema79 = {"properties":{"IDType":{"type":["string","null"]}}};
-const schema80 = {"properties":{"FirstName":{"type":["string","null"]},"LastName":{"type":["string","null"]},"MiddleName":{"type":["string","null"]},"Sex":{"type":["string","null"]},"DOB":{"type":["string","null"]}}};
-const schema74 = {"properties":{"Home":{"type":["string","null"]},"Office":{"type":["string","null"]},"Mobile":{"type":["string","null"]}}};
-const schema81 = {"properties":{"Use":{"type":["string","null"]}}};
-const schema75 = {"properties":{"StreetAddress":{"type":["string","null"]},"City":{"type":["string","null"]},"State":{"type":["string","null"]},"ZIP":{"type":["string","null"]},"County":{"type":["string","null"]},"Country":{"type":["string","null"]}}};
+const schema197 = {"properties":{"IDType":{"type":["string","null"]}}};
+const schema198 = {"properties":{"FirstName":{"type":["string","null"]},"LastName":{"type":["string","null"]},"MiddleName":{"type":["string","null"]},"Sex":{"type":["string","null"]},"DOB":{"type":["string","null"]}}};
+const schema192 = {"properties":{"Home":{"type":["string","null"]},"Office":{"type":["string","null"]},"Mobile":{"type":["string","null"]}}};
+const schema199 = {"properties":{"Use":{"type":["string","null"]}}};
+const schema193 = {"properties":{"StreetAddress":{"type":["string","null"]},"City":{"type":["string","null"]},"State":{"type":["string","null"]},"ZIP":{"type":["string","null"]},"County":{"type":["string","null"]},"Country":{"type":["string","null"]}}};
 
-function validate58(data){
+function validate169(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/provider-address.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate58.evaluated;
+const evaluated0 = validate169.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2318,18 +2401,18 @@ errors++;
 else {
 errors++;
 }
-validate58.errors = vErrors;
+validate169.errors = vErrors;
 return errors === 0;
 }
-validate58.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate169.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const formats82 = /^\+[1-9]\d{1,14}$/;
+const formats174 = /^\+[1-9]\d{1,14}$/;
 
-function validate57(data){
+function validate168(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/provider-demographics.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate57.evaluated;
+const evaluated0 = validate168.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2374,7 +2457,7 @@ let data5 = data.Addresses;
 if(Array.isArray(data5)){
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate58(data5[i1]))){
+if(!(validate169(data5[i1]))){
 errors++;
 }
 }
@@ -2406,7 +2489,7 @@ if((typeof data10 !== "string") && (data10 !== null)){
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats82.test(data10))){
+if(!(formats174.test(data10))){
 errors++;
 }
 }
@@ -2417,7 +2500,7 @@ if((typeof data11 !== "string") && (data11 !== null)){
 errors++;
 }
 if(typeof data11 === "string"){
-if(!(formats82.test(data11))){
+if(!(formats174.test(data11))){
 errors++;
 }
 }
@@ -2428,7 +2511,7 @@ if((typeof data12 !== "string") && (data12 !== null)){
 errors++;
 }
 if(typeof data12 === "string"){
-if(!(formats82.test(data12))){
+if(!(formats174.test(data12))){
 errors++;
 }
 }
@@ -2461,7 +2544,7 @@ if((typeof data14 !== "string") && (data14 !== null)){
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats6.test(data14))){
+if(!(formats68.test(data14))){
 errors++;
 }
 }
@@ -2495,19 +2578,19 @@ errors++;
 else {
 errors++;
 }
-validate57.errors = vErrors;
+validate168.errors = vErrors;
 return errors === 0;
 }
-validate57.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate168.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema84 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Description":{"type":["string","null"]},"StartDate":{"type":["string","null"]},"EndDate":{"type":["string","null"]}}};
-const schema85 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]}}};
+const schema202 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Description":{"type":["string","null"]},"StartDate":{"type":["string","null"]},"EndDate":{"type":["string","null"]}}};
+const schema203 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]}}};
 
-function validate61(data){
+function validate172(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/qualification.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate61.evaluated;
+const evaluated0 = validate172.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2579,7 +2662,7 @@ if((typeof data7 !== "string") && (data7 !== null)){
 errors++;
 }
 if(typeof data7 === "string"){
-if(!(formats6.test(data7))){
+if(!(formats68.test(data7))){
 errors++;
 }
 }
@@ -2590,7 +2673,7 @@ if((typeof data8 !== "string") && (data8 !== null)){
 errors++;
 }
 if(typeof data8 === "string"){
-if(!(formats6.test(data8))){
+if(!(formats68.test(data8))){
 errors++;
 }
 }
@@ -2610,20 +2693,20 @@ errors++;
 else {
 errors++;
 }
-validate61.errors = vErrors;
+validate172.errors = vErrors;
 return errors === 0;
 }
-validate61.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate172.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-const schema91 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
-const schema99 = {"properties":{"Days":{"items":{"enum":["Monday","Tuesday","Wednesday","Thursday","Friday","Saturday","Sunday"]}},"AvailableStartTime":{"type":["string","null"]},"AvailableEndTime":{"type":["string","null"]}}};
-const schema88 = {"properties":{"IsActive":{"type":["boolean","string","null"]},"Type":{"type":["string","null"]},"Name":{"type":["string","null"]}}};
+const schema209 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
+const schema217 = {"properties":{"Days":{"items":{"enum":["Monday","Tuesday","Wednesday","Thursday","Friday","Saturday","Sunday"]}},"AvailableStartTime":{"type":["string","null"]},"AvailableEndTime":{"type":["string","null"]}}};
+const schema206 = {"properties":{"IsActive":{"type":["boolean","string","null"]},"Type":{"type":["string","null"]},"Name":{"type":["string","null"]}}};
 
-function validate64(data){
+function validate175(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate64.evaluated;
+const evaluated0 = validate175.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2764,18 +2847,18 @@ errors++;
 else {
 errors++;
 }
-validate64.errors = vErrors;
+validate175.errors = vErrors;
 return errors === 0;
 }
-validate64.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate175.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema92 = {"properties":{"Status":{"type":["string","null"],"enum":["Active","Suspended","Inactive",null]},"Name":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
-const schema95 = {"properties":{"Office":{"type":["string","null"]}}};
+const schema210 = {"properties":{"Status":{"type":["string","null"],"enum":["Active","Suspended","Inactive",null]},"Name":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
+const schema213 = {"properties":{"Office":{"type":["string","null"]}}};
 
-function validate66(data){
+function validate177(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate66.evaluated;
+const evaluated0 = validate177.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2927,7 +3010,7 @@ if((typeof data17 !== "string") && (data17 !== null)){
 errors++;
 }
 if(typeof data17 === "string"){
-if(!(formats82.test(data17))){
+if(!(formats174.test(data17))){
 errors++;
 }
 }
@@ -2963,17 +3046,17 @@ errors++;
 else {
 errors++;
 }
-validate66.errors = vErrors;
+validate177.errors = vErrors;
 return errors === 0;
 }
-validate66.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate177.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema96 = {"properties":{"Type":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
+const schema214 = {"properties":{"Type":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
 
-function validate68(data){
+function validate179(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate68.evaluated;
+const evaluated0 = validate179.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3042,7 +3125,7 @@ if((typeof data7 !== "string") && (data7 !== null)){
 errors++;
 }
 if(typeof data7 === "string"){
-if(!(formats82.test(data7))){
+if(!(formats174.test(data7))){
 errors++;
 }
 }
@@ -3078,18 +3161,18 @@ errors++;
 else {
 errors++;
 }
-validate68.errors = vErrors;
+validate179.errors = vErrors;
 return errors === 0;
 }
-validate68.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate179.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const pattern10 = new RegExp("^(?:\\d{4}-\\d{2}-\\d{2}[Tt ]|[Tt])?\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d{1,9})?)?(?:[Zz]|[+-]\\d{2}:?\\d{2})?$", "u");
 
-function validate63(data){
+function validate174(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/provider-role.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate63.evaluated;
+const evaluated0 = validate174.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3138,7 +3221,7 @@ errors++;
 }
 }
 if(data.Organization !== undefined){
-if(!(validate64(data.Organization))){
+if(!(validate175(data.Organization))){
 errors++;
 }
 }
@@ -3193,7 +3276,7 @@ let data10 = data.Locations;
 if(Array.isArray(data10)){
 const len2 = data10.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate66(data10[i2]))){
+if(!(validate177(data10[i2]))){
 errors++;
 }
 }
@@ -3207,7 +3290,7 @@ let data12 = data.Services;
 if(Array.isArray(data12)){
 const len3 = data12.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate68(data12[i3]))){
+if(!(validate179(data12[i3]))){
 errors++;
 }
 }
@@ -3299,17 +3382,17 @@ errors++;
 else {
 errors++;
 }
-validate63.errors = vErrors;
+validate174.errors = vErrors;
 return errors === 0;
 }
-validate63.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate174.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate56(data){
+function validate167(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/provider-record.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate56.evaluated;
+const evaluated0 = validate167.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3363,7 +3446,7 @@ errors++;
 }
 }
 if(data.Demographics !== undefined){
-if(!(validate57(data.Demographics))){
+if(!(validate168(data.Demographics))){
 errors++;
 }
 }
@@ -3372,7 +3455,7 @@ let data5 = data.Qualifications;
 if(Array.isArray(data5)){
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate61(data5[i1]))){
+if(!(validate172(data5[i1]))){
 errors++;
 }
 }
@@ -3386,7 +3469,7 @@ let data7 = data.Roles;
 if(Array.isArray(data7)){
 const len2 = data7.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate63(data7[i2]))){
+if(!(validate174(data7[i2]))){
 errors++;
 }
 }
@@ -3405,17 +3488,17 @@ errors++;
 else {
 errors++;
 }
-validate56.errors = vErrors;
+validate167.errors = vErrors;
 return errors === 0;
 }
-validate56.evaluated = {"props":{"Identifiers":true,"Demographics":true,"Qualifications":true,"Roles":true},"dynamicProps":false,"dynamicItems":false};
+validate167.evaluated = {"props":{"Identifiers":true,"Demographics":true,"Qualifications":true,"Roles":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate55(data){
+function validate166(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/provider/deactivate.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate55.evaluated;
+const evaluated0 = validate166.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3454,7 +3537,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats6.test(data3))){
+if(!(formats68.test(data3))){
 errors++;
 }
 }
@@ -3474,7 +3557,7 @@ if((typeof data6 !== "string") && (data6 !== null)){
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats8.test(data6))){
+if(!(formats10.test(data6))){
 errors++;
 }
 }
@@ -3514,7 +3597,7 @@ if((typeof data10 !== "string") && (data10 !== null)){
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats8.test(data10))){
+if(!(formats10.test(data10))){
 errors++;
 }
 }
@@ -3559,7 +3642,7 @@ if((typeof data14 !== "string") && (data14 !== null)){
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats8.test(data14))){
+if(!(formats10.test(data14))){
 errors++;
 }
 }
@@ -3570,7 +3653,7 @@ if((typeof data15 !== "string") && (data15 !== null)){
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats8.test(data15))){
+if(!(formats10.test(data15))){
 errors++;
 }
 }
@@ -3596,15 +3679,67 @@ else {
 errors++;
 }
 }
+if(data0.Errors !== undefined){
+let data16 = data0.Errors;
+if(Array.isArray(data16)){
+const len2 = data16.length;
+for(let i2=0; i2<len2; i2++){
+let data17 = data16[i2];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+errors++;
+}
+}
+if(data17.Text !== undefined){
+let data19 = data17.Text;
+if((typeof data19 !== "string") && (data19 !== null)){
+errors++;
+}
+}
+if(data17.Type !== undefined){
+let data20 = data17.Type;
+if((typeof data20 !== "string") && (data20 !== null)){
+errors++;
+}
+}
+if(data17.Module !== undefined){
+let data21 = data17.Module;
+if((typeof data21 !== "string") && (data21 !== null)){
+errors++;
+}
+}
+for(const key3 in data17){
+if((((key3 !== "ID") && (key3 !== "Text")) && (key3 !== "Type")) && (key3 !== "Module")){
+errors++;
+}
+}
+if(!(obj0 && data17.__proto__ === Object.prototype)){
+const proto3 = Object.getPrototypeOf(data17);
+if(proto3 !== Object.prototype && proto3 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
 if(data0.FacilityCode !== undefined){
-let data16 = data0.FacilityCode;
-if((typeof data16 !== "string") && (data16 !== null)){
+let data22 = data0.FacilityCode;
+if((typeof data22 !== "string") && (data22 !== null)){
 errors++;
 }
 }
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto3 = Object.getPrototypeOf(data0);
-if(proto3 !== Object.prototype && proto3 !== null){
+const proto4 = Object.getPrototypeOf(data0);
+if(proto4 !== Object.prototype && proto4 !== null){
 errors++;
 }
 }
@@ -3629,14 +3764,14 @@ if("Deactivate" !== data0.EventType){
 errors++;
 }
 }
-for(const key3 in data0){
-if((((((((key3 !== "DataModel") && (key3 !== "EventType")) && (key3 !== "EventDateTime")) && (key3 !== "Test")) && (key3 !== "Source")) && (key3 !== "Destinations")) && (key3 !== "Logs")) && (key3 !== "FacilityCode")){
+for(const key4 in data0){
+if(((((((((key4 !== "DataModel") && (key4 !== "EventType")) && (key4 !== "EventDateTime")) && (key4 !== "Test")) && (key4 !== "Source")) && (key4 !== "Destinations")) && (key4 !== "Logs")) && (key4 !== "Errors")) && (key4 !== "FacilityCode")){
 errors++;
 }
 }
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto4 = Object.getPrototypeOf(data0);
-if(proto4 !== Object.prototype && proto4 !== null){
+const proto5 = Object.getPrototypeOf(data0);
+if(proto5 !== Object.prototype && proto5 !== null){
 errors++;
 }
 }
@@ -3646,22 +3781,17 @@ errors++;
 }
 }
 if(data.Providers !== undefined){
-let data19 = data.Providers;
-if(Array.isArray(data19)){
-const len2 = data19.length;
-for(let i2=0; i2<len2; i2++){
-let data20 = data19[i2];
-if(!(validate56(data20))){
+let data25 = data.Providers;
+if(Array.isArray(data25)){
+const len3 = data25.length;
+for(let i3=0; i3<len3; i3++){
+let data26 = data25[i3];
+if(!(validate167(data26))){
 errors++;
 }
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-for(const key4 in data20){
-if((((key4 !== "Identifiers") && (key4 !== "Demographics")) && (key4 !== "Qualifications")) && (key4 !== "Roles")){
-errors++;
-}
-}
-}
-else {
+if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+for(const key5 in data26){
+if((((key5 !== "Identifiers") && (key5 !== "Demographics")) && (key5 !== "Qualifications")) && (key5 !== "Roles")){
 errors++;
 }
 }
@@ -3670,14 +3800,19 @@ else {
 errors++;
 }
 }
-for(const key5 in data){
-if((key5 !== "Meta") && (key5 !== "Providers")){
+}
+else {
+errors++;
+}
+}
+for(const key6 in data){
+if((key6 !== "Meta") && (key6 !== "Providers")){
 errors++;
 }
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
-const proto5 = Object.getPrototypeOf(data);
-if(proto5 !== Object.prototype && proto5 !== null){
+const proto6 = Object.getPrototypeOf(data);
+if(proto6 !== Object.prototype && proto6 !== null){
 errors++;
 }
 }
@@ -3685,10 +3820,10 @@ errors++;
 else {
 errors++;
 }
-validate55.errors = vErrors;
+validate166.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate166.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

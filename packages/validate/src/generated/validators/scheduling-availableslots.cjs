@@ -2,26 +2,28 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate82;
-const schema111 = {"properties":{"EndDateTime":{"type":["string","null"]}}};
-const schema47 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
-const schema85 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]}}};
-const schema114 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"],"enum":["ICD-9","ICD-10","HCPCS","CPT",null]},"Name":{"type":["string","null"]},"Type":{"type":["string","null"]},"DocumentedDateTime":{"type":["string","null"]}}};
-const schema117 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
-const schema118 = {"properties":{"Duration":{"type":["string","null"]},"DurationUnit":{"type":["string","null"]}}};
+exports.v0 = validate194;
+const schema231 = {"properties":{"EndDateTime":{"type":["string","null"]}}};
+const schema165 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+const schema203 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]}}};
+const schema234 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"],"enum":["ICD-9","ICD-10","HCPCS","CPT",null]},"Name":{"type":["string","null"]},"Type":{"type":["string","null"]},"DocumentedDateTime":{"type":["string","null"]}}};
+const schema237 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
+const schema238 = {"properties":{"Duration":{"type":["string","null"]},"DurationUnit":{"type":["string","null"]}}};
 const func0 = Object.prototype.hasOwnProperty;
-const formats6 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
-const formats8 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
-const schema73 = {"properties":{"FirstName":{"type":["string","null"]},"MiddleName":{"type":["string","null"]},"LastName":{"type":["string","null"]},"DOB":{"type":["string","null"]},"SSN":{"type":["string","null"]},"Sex":{"type":["string","null"]},"Race":{"type":["string","null"]},"IsHispanic":{"type":["boolean","null"]},"Religion":{"type":["string","null"]},"MaritalStatus":{"type":["string","null"]},"IsDeceased":{"type":["boolean","null"]},"DeathDateTime":{"type":["string","null"]},"Language":{"type":["string","null"]}}};
-const schema74 = {"properties":{"Home":{"type":["string","null"]},"Office":{"type":["string","null"]},"Mobile":{"type":["string","null"]}}};
-const schema75 = {"properties":{"StreetAddress":{"type":["string","null"]},"City":{"type":["string","null"]},"State":{"type":["string","null"]},"ZIP":{"type":["string","null"]},"County":{"type":["string","null"]},"Country":{"type":["string","null"]}}};
-const formats82 = /^\+[1-9]\d{1,14}$/;
+const formats68 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const schema191 = {"properties":{"FirstName":{"type":["string","null"]},"MiddleName":{"type":["string","null"]},"LastName":{"type":["string","null"]},"DOB":{"type":["string","null"]},"SSN":{"type":["string","null"]},"Sex":{"type":["string","null"]},"Race":{"type":["string","null"]},"IsHispanic":{"type":["boolean","null"]},"Religion":{"type":["string","null"]},"MaritalStatus":{"type":["string","null"]},"IsDeceased":{"type":["boolean","null"]},"DeathDateTime":{"type":["string","null"]},"Language":{"type":["string","null"]}}};
+const schema192 = {"properties":{"Home":{"type":["string","null"]},"Office":{"type":["string","null"]},"Mobile":{"type":["string","null"]}}};
+const schema193 = {"properties":{"StreetAddress":{"type":["string","null"]},"City":{"type":["string","null"]},"State":{"type":["string","null"]},"ZIP":{"type":["string","null"]},"County":{"type":["string","null"]},"Country":{"type":["string","null"]}}};
+const formats174 = /^\+[1-9]\d{1,14}$/;
+const formats180 = /^(?:a[abefkmnrsvyz]|b[aegimnors]|c[aehorsuvy]|d[aevz]|e[elnostu]|f[afijory]|g[adlnuv]|h[aeiortuyz]|i[adegikostu]|j[av]|k[agijklmnorsuvwy]|l[abginotuv]|m[ghiklnrsty]|n[abdeglnorvy]|o[cjmrs]|p[ailst]|q[u]|r[mnouw]|s[acdegiklmnoqrstuvw]|t[aeghiklnorstwy]|u[gkrz]|v[eio]|w[ao]|x[h]|y[io]|z[ahu])$/i;
+const formats182 = /^(?:a[defgilmoqrstuwxz]|b[abdefghijlmnoqrstvwyz]|c[acdfghiklmnoruvwxyz]|d[ejkmoz]|e[ceghrst]|f[ijkmor]|g[abdefghilmnpqrstuwy]|h[kmnrtu]|i[delmnoqrst]|j[emop]|k[eghimnprwyz]|l[abcikrstuvy]|m[acdefghklmnopqrstuvwxyz]|n[acefgilopruz]|o[m]|p[aefghklmnrstwy]|q[a]|r[eosuw]|s[abcdeghijklmnorstvxyz]|t[cdfghjklmnortvwz]|u[agmsyz]|v[aceginu]|w[fs]|x[k]|y[et]|z[amw])$/i;
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/defs/demographics.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate53.evaluated;
+const evaluated0 = validate164.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -32,7 +34,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.FirstName !== undefined && func0.call(data, "FirstName")){
 let data0 = data.FirstName;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/FirstName",schemaPath:"#/properties/FirstName/type",keyword:"type",params:{type: schema73.properties.FirstName.type}};
+const err0 = {instancePath:instancePath+"/FirstName",schemaPath:"#/properties/FirstName/type",keyword:"type",params:{type: schema191.properties.FirstName.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -45,7 +47,7 @@ errors++;
 if(data.MiddleName !== undefined && func0.call(data, "MiddleName")){
 let data1 = data.MiddleName;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/MiddleName",schemaPath:"#/properties/MiddleName/type",keyword:"type",params:{type: schema73.properties.MiddleName.type}};
+const err1 = {instancePath:instancePath+"/MiddleName",schemaPath:"#/properties/MiddleName/type",keyword:"type",params:{type: schema191.properties.MiddleName.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -58,7 +60,7 @@ errors++;
 if(data.LastName !== undefined && func0.call(data, "LastName")){
 let data2 = data.LastName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/LastName",schemaPath:"#/properties/LastName/type",keyword:"type",params:{type: schema73.properties.LastName.type}};
+const err2 = {instancePath:instancePath+"/LastName",schemaPath:"#/properties/LastName/type",keyword:"type",params:{type: schema191.properties.LastName.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -71,7 +73,7 @@ errors++;
 if(data.DOB !== undefined && func0.call(data, "DOB")){
 let data3 = data.DOB;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/DOB",schemaPath:"#/properties/DOB/type",keyword:"type",params:{type: schema73.properties.DOB.type}};
+const err3 = {instancePath:instancePath+"/DOB",schemaPath:"#/properties/DOB/type",keyword:"type",params:{type: schema191.properties.DOB.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -81,7 +83,7 @@ vErrors.push(err3);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats6.test(data3))){
+if(!(formats68.test(data3))){
 const err4 = {instancePath:instancePath+"/DOB",schemaPath:"#/properties/DOB/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err4];
@@ -96,7 +98,7 @@ errors++;
 if(data.SSN !== undefined && func0.call(data, "SSN")){
 let data4 = data.SSN;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/SSN",schemaPath:"#/properties/SSN/type",keyword:"type",params:{type: schema73.properties.SSN.type}};
+const err5 = {instancePath:instancePath+"/SSN",schemaPath:"#/properties/SSN/type",keyword:"type",params:{type: schema191.properties.SSN.type}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -109,7 +111,7 @@ errors++;
 if(data.Sex !== undefined && func0.call(data, "Sex")){
 let data5 = data.Sex;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/Sex",schemaPath:"#/properties/Sex/type",keyword:"type",params:{type: schema73.properties.Sex.type}};
+const err6 = {instancePath:instancePath+"/Sex",schemaPath:"#/properties/Sex/type",keyword:"type",params:{type: schema191.properties.Sex.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -122,7 +124,7 @@ errors++;
 if(data.Race !== undefined && func0.call(data, "Race")){
 let data6 = data.Race;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err7 = {instancePath:instancePath+"/Race",schemaPath:"#/properties/Race/type",keyword:"type",params:{type: schema73.properties.Race.type}};
+const err7 = {instancePath:instancePath+"/Race",schemaPath:"#/properties/Race/type",keyword:"type",params:{type: schema191.properties.Race.type}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -135,7 +137,7 @@ errors++;
 if(data.IsHispanic !== undefined && func0.call(data, "IsHispanic")){
 let data7 = data.IsHispanic;
 if((typeof data7 !== "boolean") && (data7 !== null)){
-const err8 = {instancePath:instancePath+"/IsHispanic",schemaPath:"#/properties/IsHispanic/type",keyword:"type",params:{type: schema73.properties.IsHispanic.type}};
+const err8 = {instancePath:instancePath+"/IsHispanic",schemaPath:"#/properties/IsHispanic/type",keyword:"type",params:{type: schema191.properties.IsHispanic.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -148,7 +150,7 @@ errors++;
 if(data.Religion !== undefined && func0.call(data, "Religion")){
 let data8 = data.Religion;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err9 = {instancePath:instancePath+"/Religion",schemaPath:"#/properties/Religion/type",keyword:"type",params:{type: schema73.properties.Religion.type}};
+const err9 = {instancePath:instancePath+"/Religion",schemaPath:"#/properties/Religion/type",keyword:"type",params:{type: schema191.properties.Religion.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -161,7 +163,7 @@ errors++;
 if(data.MaritalStatus !== undefined && func0.call(data, "MaritalStatus")){
 let data9 = data.MaritalStatus;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err10 = {instancePath:instancePath+"/MaritalStatus",schemaPath:"#/properties/MaritalStatus/type",keyword:"type",params:{type: schema73.properties.MaritalStatus.type}};
+const err10 = {instancePath:instancePath+"/MaritalStatus",schemaPath:"#/properties/MaritalStatus/type",keyword:"type",params:{type: schema191.properties.MaritalStatus.type}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -174,7 +176,7 @@ errors++;
 if(data.IsDeceased !== undefined && func0.call(data, "IsDeceased")){
 let data10 = data.IsDeceased;
 if((typeof data10 !== "boolean") && (data10 !== null)){
-const err11 = {instancePath:instancePath+"/IsDeceased",schemaPath:"#/properties/IsDeceased/type",keyword:"type",params:{type: schema73.properties.IsDeceased.type}};
+const err11 = {instancePath:instancePath+"/IsDeceased",schemaPath:"#/properties/IsDeceased/type",keyword:"type",params:{type: schema191.properties.IsDeceased.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -187,7 +189,7 @@ errors++;
 if(data.DeathDateTime !== undefined && func0.call(data, "DeathDateTime")){
 let data11 = data.DeathDateTime;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err12 = {instancePath:instancePath+"/DeathDateTime",schemaPath:"#/properties/DeathDateTime/type",keyword:"type",params:{type: schema73.properties.DeathDateTime.type}};
+const err12 = {instancePath:instancePath+"/DeathDateTime",schemaPath:"#/properties/DeathDateTime/type",keyword:"type",params:{type: schema191.properties.DeathDateTime.type}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -197,7 +199,7 @@ vErrors.push(err12);
 errors++;
 }
 if(typeof data11 === "string"){
-if(!(formats6.test(data11))){
+if(!(formats68.test(data11))){
 const err13 = {instancePath:instancePath+"/DeathDateTime",schemaPath:"#/properties/DeathDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err13];
@@ -215,7 +217,7 @@ if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 if(data12.Home !== undefined && func0.call(data12, "Home")){
 let data13 = data12.Home;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err14 = {instancePath:instancePath+"/PhoneNumber/Home",schemaPath:"phone-number.schema.json/properties/Home/type",keyword:"type",params:{type: schema74.properties.Home.type}};
+const err14 = {instancePath:instancePath+"/PhoneNumber/Home",schemaPath:"phone-number.schema.json/properties/Home/type",keyword:"type",params:{type: schema192.properties.Home.type}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -225,7 +227,7 @@ vErrors.push(err14);
 errors++;
 }
 if(typeof data13 === "string"){
-if(!(formats82.test(data13))){
+if(!(formats174.test(data13))){
 const err15 = {instancePath:instancePath+"/PhoneNumber/Home",schemaPath:"phone-number.schema.json/properties/Home/format",keyword:"format",params:{format: "e164"}};
 if(vErrors === null){
 vErrors = [err15];
@@ -240,7 +242,7 @@ errors++;
 if(data12.Office !== undefined && func0.call(data12, "Office")){
 let data14 = data12.Office;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err16 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"phone-number.schema.json/properties/Office/type",keyword:"type",params:{type: schema74.properties.Office.type}};
+const err16 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"phone-number.schema.json/properties/Office/type",keyword:"type",params:{type: schema192.properties.Office.type}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -250,7 +252,7 @@ vErrors.push(err16);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats82.test(data14))){
+if(!(formats174.test(data14))){
 const err17 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"phone-number.schema.json/properties/Office/format",keyword:"format",params:{format: "e164"}};
 if(vErrors === null){
 vErrors = [err17];
@@ -265,7 +267,7 @@ errors++;
 if(data12.Mobile !== undefined && func0.call(data12, "Mobile")){
 let data15 = data12.Mobile;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err18 = {instancePath:instancePath+"/PhoneNumber/Mobile",schemaPath:"phone-number.schema.json/properties/Mobile/type",keyword:"type",params:{type: schema74.properties.Mobile.type}};
+const err18 = {instancePath:instancePath+"/PhoneNumber/Mobile",schemaPath:"phone-number.schema.json/properties/Mobile/type",keyword:"type",params:{type: schema192.properties.Mobile.type}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -275,7 +277,7 @@ vErrors.push(err18);
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats82.test(data15))){
+if(!(formats174.test(data15))){
 const err19 = {instancePath:instancePath+"/PhoneNumber/Mobile",schemaPath:"phone-number.schema.json/properties/Mobile/format",keyword:"format",params:{format: "e164"}};
 if(vErrors === null){
 vErrors = [err19];
@@ -330,7 +332,7 @@ errors++;
 if(data.Language !== undefined && func0.call(data, "Language")){
 let data18 = data.Language;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err23 = {instancePath:instancePath+"/Language",schemaPath:"#/properties/Language/type",keyword:"type",params:{type: schema73.properties.Language.type}};
+const err23 = {instancePath:instancePath+"/Language",schemaPath:"#/properties/Language/type",keyword:"type",params:{type: schema191.properties.Language.type}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -339,14 +341,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-if(data.Citizenship !== undefined && func0.call(data, "Citizenship")){
-let data19 = data.Citizenship;
-if(Array.isArray(data19)){
-const len1 = data19.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data19[i1] !== "string"){
-const err24 = {instancePath:instancePath+"/Citizenship/" + i1,schemaPath:"#/properties/Citizenship/items/type",keyword:"type",params:{type: "string"}};
+if(typeof data18 === "string"){
+if(!(formats180.test(data18))){
+const err24 = {instancePath:instancePath+"/Language",schemaPath:"#/properties/Language/format",keyword:"format",params:{format: "iso639-1"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -357,13 +354,43 @@ errors++;
 }
 }
 }
-else {
-const err25 = {instancePath:instancePath+"/Citizenship",schemaPath:"#/properties/Citizenship/type",keyword:"type",params:{type: "array"}};
+if(data.Citizenship !== undefined && func0.call(data, "Citizenship")){
+let data19 = data.Citizenship;
+if(Array.isArray(data19)){
+const len1 = data19.length;
+for(let i1=0; i1<len1; i1++){
+let data20 = data19[i1];
+if(typeof data20 === "string"){
+if(!(formats182.test(data20))){
+const err25 = {instancePath:instancePath+"/Citizenship/" + i1,schemaPath:"#/properties/Citizenship/items/format",keyword:"format",params:{format: "iso3166-alpha2"}};
 if(vErrors === null){
 vErrors = [err25];
 }
 else {
 vErrors.push(err25);
+}
+errors++;
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/Citizenship/" + i1,schemaPath:"#/properties/Citizenship/items/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/Citizenship",schemaPath:"#/properties/Citizenship/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
 }
 errors++;
 }
@@ -374,33 +401,7 @@ if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 if(data21.StreetAddress !== undefined && func0.call(data21, "StreetAddress")){
 let data22 = data21.StreetAddress;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err26 = {instancePath:instancePath+"/Address/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema75.properties.StreetAddress.type}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data21.City !== undefined && func0.call(data21, "City")){
-let data23 = data21.City;
-if((typeof data23 !== "string") && (data23 !== null)){
-const err27 = {instancePath:instancePath+"/Address/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema75.properties.City.type}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-if(data21.State !== undefined && func0.call(data21, "State")){
-let data24 = data21.State;
-if((typeof data24 !== "string") && (data24 !== null)){
-const err28 = {instancePath:instancePath+"/Address/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema75.properties.State.type}};
+const err28 = {instancePath:instancePath+"/Address/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema193.properties.StreetAddress.type}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -410,10 +411,10 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data21.ZIP !== undefined && func0.call(data21, "ZIP")){
-let data25 = data21.ZIP;
-if((typeof data25 !== "string") && (data25 !== null)){
-const err29 = {instancePath:instancePath+"/Address/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema75.properties.ZIP.type}};
+if(data21.City !== undefined && func0.call(data21, "City")){
+let data23 = data21.City;
+if((typeof data23 !== "string") && (data23 !== null)){
+const err29 = {instancePath:instancePath+"/Address/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema193.properties.City.type}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -423,10 +424,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data21.County !== undefined && func0.call(data21, "County")){
-let data26 = data21.County;
-if((typeof data26 !== "string") && (data26 !== null)){
-const err30 = {instancePath:instancePath+"/Address/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema75.properties.County.type}};
+if(data21.State !== undefined && func0.call(data21, "State")){
+let data24 = data21.State;
+if((typeof data24 !== "string") && (data24 !== null)){
+const err30 = {instancePath:instancePath+"/Address/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema193.properties.State.type}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -436,10 +437,10 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data21.Country !== undefined && func0.call(data21, "Country")){
-let data27 = data21.Country;
-if((typeof data27 !== "string") && (data27 !== null)){
-const err31 = {instancePath:instancePath+"/Address/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema75.properties.Country.type}};
+if(data21.ZIP !== undefined && func0.call(data21, "ZIP")){
+let data25 = data21.ZIP;
+if((typeof data25 !== "string") && (data25 !== null)){
+const err31 = {instancePath:instancePath+"/Address/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema193.properties.ZIP.type}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -449,9 +450,10 @@ vErrors.push(err31);
 errors++;
 }
 }
-}
-else {
-const err32 = {instancePath:instancePath+"/Address",schemaPath:"address.schema.json/type",keyword:"type",params:{type: "object"}};
+if(data21.County !== undefined && func0.call(data21, "County")){
+let data26 = data21.County;
+if((typeof data26 !== "string") && (data26 !== null)){
+const err32 = {instancePath:instancePath+"/Address/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema193.properties.County.type}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -461,9 +463,10 @@ vErrors.push(err32);
 errors++;
 }
 }
-}
-else {
-const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data21.Country !== undefined && func0.call(data21, "Country")){
+let data27 = data21.Country;
+if((typeof data27 !== "string") && (data27 !== null)){
+const err33 = {instancePath:instancePath+"/Address/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema193.properties.Country.type}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -472,20 +475,44 @@ vErrors.push(err33);
 }
 errors++;
 }
-validate53.errors = vErrors;
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/Address",schemaPath:"address.schema.json/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+else {
+const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+validate164.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":{"FirstName":true,"MiddleName":true,"LastName":true,"DOB":true,"SSN":true,"Sex":true,"Race":true,"IsHispanic":true,"Religion":true,"MaritalStatus":true,"IsDeceased":true,"DeathDateTime":true,"PhoneNumber":true,"EmailAddresses":true,"Language":true,"Citizenship":true,"Address":true},"dynamicProps":false,"dynamicItems":false};
+validate164.evaluated = {"props":{"FirstName":true,"MiddleName":true,"LastName":true,"DOB":true,"SSN":true,"Sex":true,"Race":true,"IsHispanic":true,"Religion":true,"MaritalStatus":true,"IsDeceased":true,"DeathDateTime":true,"PhoneNumber":true,"EmailAddresses":true,"Language":true,"Citizenship":true,"Address":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema105 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]},"FirstName":{"type":["string","null"]},"LastName":{"type":["string","null"]}}};
-const schema95 = {"properties":{"Office":{"type":["string","null"]}}};
-const schema108 = {"properties":{"Type":{"type":["string","null"]},"Facility":{"type":["string","null"]},"Department":{"type":["string","null"]},"Room":{"type":["string","null"]}}};
+const schema225 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]},"FirstName":{"type":["string","null"]},"LastName":{"type":["string","null"]}}};
+const schema213 = {"properties":{"Office":{"type":["string","null"]}}};
+const schema228 = {"properties":{"Type":{"type":["string","null"]},"Facility":{"type":["string","null"]},"Department":{"type":["string","null"]},"Room":{"type":["string","null"]}}};
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/defs/location.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate77.evaluated;
+const evaluated0 = validate189.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -496,7 +523,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.Type !== undefined && func0.call(data, "Type")){
 let data0 = data.Type;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/Type",schemaPath:"#/properties/Type/type",keyword:"type",params:{type: schema108.properties.Type.type}};
+const err0 = {instancePath:instancePath+"/Type",schemaPath:"#/properties/Type/type",keyword:"type",params:{type: schema228.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -509,7 +536,7 @@ errors++;
 if(data.Facility !== undefined && func0.call(data, "Facility")){
 let data1 = data.Facility;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/Facility",schemaPath:"#/properties/Facility/type",keyword:"type",params:{type: schema108.properties.Facility.type}};
+const err1 = {instancePath:instancePath+"/Facility",schemaPath:"#/properties/Facility/type",keyword:"type",params:{type: schema228.properties.Facility.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -529,7 +556,7 @@ if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.ID !== undefined && func0.call(data3, "ID")){
 let data4 = data3.ID;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err2 = {instancePath:instancePath+"/FacilityIdentifiers/" + i0+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema85.properties.ID.type}};
+const err2 = {instancePath:instancePath+"/FacilityIdentifiers/" + i0+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema203.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -542,7 +569,7 @@ errors++;
 if(data3.IDType !== undefined && func0.call(data3, "IDType")){
 let data5 = data3.IDType;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err3 = {instancePath:instancePath+"/FacilityIdentifiers/" + i0+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema85.properties.IDType.type}};
+const err3 = {instancePath:instancePath+"/FacilityIdentifiers/" + i0+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema203.properties.IDType.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -579,7 +606,7 @@ errors++;
 if(data.Department !== undefined && func0.call(data, "Department")){
 let data6 = data.Department;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err6 = {instancePath:instancePath+"/Department",schemaPath:"#/properties/Department/type",keyword:"type",params:{type: schema108.properties.Department.type}};
+const err6 = {instancePath:instancePath+"/Department",schemaPath:"#/properties/Department/type",keyword:"type",params:{type: schema228.properties.Department.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -599,7 +626,7 @@ if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.ID !== undefined && func0.call(data8, "ID")){
 let data9 = data8.ID;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err7 = {instancePath:instancePath+"/DepartmentIdentifiers/" + i1+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema85.properties.ID.type}};
+const err7 = {instancePath:instancePath+"/DepartmentIdentifiers/" + i1+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema203.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -612,7 +639,7 @@ errors++;
 if(data8.IDType !== undefined && func0.call(data8, "IDType")){
 let data10 = data8.IDType;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err8 = {instancePath:instancePath+"/DepartmentIdentifiers/" + i1+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema85.properties.IDType.type}};
+const err8 = {instancePath:instancePath+"/DepartmentIdentifiers/" + i1+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema203.properties.IDType.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -649,7 +676,7 @@ errors++;
 if(data.Room !== undefined && func0.call(data, "Room")){
 let data11 = data.Room;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err11 = {instancePath:instancePath+"/Room",schemaPath:"#/properties/Room/type",keyword:"type",params:{type: schema108.properties.Room.type}};
+const err11 = {instancePath:instancePath+"/Room",schemaPath:"#/properties/Room/type",keyword:"type",params:{type: schema228.properties.Room.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -670,17 +697,17 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate77.errors = vErrors;
+validate189.errors = vErrors;
 return errors === 0;
 }
-validate77.evaluated = {"props":{"Type":true,"Facility":true,"FacilityIdentifiers":true,"Department":true,"DepartmentIdentifiers":true,"Room":true},"dynamicProps":false,"dynamicItems":false};
+validate189.evaluated = {"props":{"Type":true,"Facility":true,"FacilityIdentifiers":true,"Department":true,"DepartmentIdentifiers":true,"Room":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/defs/provider.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate76.evaluated;
+const evaluated0 = validate188.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -691,7 +718,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ID !== undefined && func0.call(data, "ID")){
 let data0 = data.ID;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/ID",schemaPath:"#/properties/ID/type",keyword:"type",params:{type: schema105.properties.ID.type}};
+const err0 = {instancePath:instancePath+"/ID",schemaPath:"#/properties/ID/type",keyword:"type",params:{type: schema225.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -704,7 +731,7 @@ errors++;
 if(data.IDType !== undefined && func0.call(data, "IDType")){
 let data1 = data.IDType;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/IDType",schemaPath:"#/properties/IDType/type",keyword:"type",params:{type: schema105.properties.IDType.type}};
+const err1 = {instancePath:instancePath+"/IDType",schemaPath:"#/properties/IDType/type",keyword:"type",params:{type: schema225.properties.IDType.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -717,7 +744,7 @@ errors++;
 if(data.FirstName !== undefined && func0.call(data, "FirstName")){
 let data2 = data.FirstName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/FirstName",schemaPath:"#/properties/FirstName/type",keyword:"type",params:{type: schema105.properties.FirstName.type}};
+const err2 = {instancePath:instancePath+"/FirstName",schemaPath:"#/properties/FirstName/type",keyword:"type",params:{type: schema225.properties.FirstName.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -730,7 +757,7 @@ errors++;
 if(data.LastName !== undefined && func0.call(data, "LastName")){
 let data3 = data.LastName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/LastName",schemaPath:"#/properties/LastName/type",keyword:"type",params:{type: schema105.properties.LastName.type}};
+const err3 = {instancePath:instancePath+"/LastName",schemaPath:"#/properties/LastName/type",keyword:"type",params:{type: schema225.properties.LastName.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -774,7 +801,7 @@ if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.StreetAddress !== undefined && func0.call(data6, "StreetAddress")){
 let data7 = data6.StreetAddress;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err6 = {instancePath:instancePath+"/Address/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema75.properties.StreetAddress.type}};
+const err6 = {instancePath:instancePath+"/Address/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema193.properties.StreetAddress.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -787,7 +814,7 @@ errors++;
 if(data6.City !== undefined && func0.call(data6, "City")){
 let data8 = data6.City;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err7 = {instancePath:instancePath+"/Address/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema75.properties.City.type}};
+const err7 = {instancePath:instancePath+"/Address/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema193.properties.City.type}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -800,7 +827,7 @@ errors++;
 if(data6.State !== undefined && func0.call(data6, "State")){
 let data9 = data6.State;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err8 = {instancePath:instancePath+"/Address/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema75.properties.State.type}};
+const err8 = {instancePath:instancePath+"/Address/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema193.properties.State.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -813,7 +840,7 @@ errors++;
 if(data6.ZIP !== undefined && func0.call(data6, "ZIP")){
 let data10 = data6.ZIP;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err9 = {instancePath:instancePath+"/Address/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema75.properties.ZIP.type}};
+const err9 = {instancePath:instancePath+"/Address/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema193.properties.ZIP.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -826,7 +853,7 @@ errors++;
 if(data6.County !== undefined && func0.call(data6, "County")){
 let data11 = data6.County;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err10 = {instancePath:instancePath+"/Address/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema75.properties.County.type}};
+const err10 = {instancePath:instancePath+"/Address/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema193.properties.County.type}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -839,7 +866,7 @@ errors++;
 if(data6.Country !== undefined && func0.call(data6, "Country")){
 let data12 = data6.Country;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err11 = {instancePath:instancePath+"/Address/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema75.properties.Country.type}};
+const err11 = {instancePath:instancePath+"/Address/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema193.properties.Country.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -895,7 +922,7 @@ if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 if(data15.Office !== undefined && func0.call(data15, "Office")){
 let data16 = data15.Office;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err15 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"office-phone-number.schema.json/properties/Office/type",keyword:"type",params:{type: schema95.properties.Office.type}};
+const err15 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"office-phone-number.schema.json/properties/Office/type",keyword:"type",params:{type: schema213.properties.Office.type}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -905,7 +932,7 @@ vErrors.push(err15);
 errors++;
 }
 if(typeof data16 === "string"){
-if(!(formats82.test(data16))){
+if(!(formats174.test(data16))){
 const err16 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"office-phone-number.schema.json/properties/Office/format",keyword:"format",params:{format: "e164"}};
 if(vErrors === null){
 vErrors = [err16];
@@ -930,8 +957,8 @@ errors++;
 }
 }
 if(data.Location !== undefined && func0.call(data, "Location")){
-if(!(validate77(data.Location, {instancePath:instancePath+"/Location",parentData:data,parentDataProperty:"Location",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate77.errors; else for (const vError of validate77.errors) vErrors.push(vError);
+if(!(validate189(data.Location, {instancePath:instancePath+"/Location",parentData:data,parentDataProperty:"Location",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate189.errors; else for (const vError of validate189.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -946,18 +973,18 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate76.errors = vErrors;
+validate188.errors = vErrors;
 return errors === 0;
 }
-validate76.evaluated = {"props":{"ID":true,"IDType":true,"FirstName":true,"LastName":true,"Credentials":true,"Address":true,"EmailAddresses":true,"PhoneNumber":true,"Location":true},"dynamicProps":false,"dynamicItems":false};
+validate188.evaluated = {"props":{"ID":true,"IDType":true,"FirstName":true,"LastName":true,"Credentials":true,"Address":true,"EmailAddresses":true,"PhoneNumber":true,"Location":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema115 = {"properties":{"ID":{"type":["string","null"]},"Type":{"type":["string","null"]},"Facility":{"type":["string","null"]},"Department":{"type":["string","null"]},"Room":{"type":["string","null"]}}};
-const schema91 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
+const schema235 = {"properties":{"ID":{"type":["string","null"]},"Type":{"type":["string","null"]},"Facility":{"type":["string","null"]},"Department":{"type":["string","null"]},"Room":{"type":["string","null"]}}};
+const schema209 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate85.evaluated;
+const evaluated0 = validate197.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -968,7 +995,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ID !== undefined && func0.call(data, "ID")){
 let data0 = data.ID;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/ID",schemaPath:"#/properties/ID/type",keyword:"type",params:{type: schema115.properties.ID.type}};
+const err0 = {instancePath:instancePath+"/ID",schemaPath:"#/properties/ID/type",keyword:"type",params:{type: schema235.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -981,7 +1008,7 @@ errors++;
 if(data.Type !== undefined && func0.call(data, "Type")){
 let data1 = data.Type;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/Type",schemaPath:"#/properties/Type/type",keyword:"type",params:{type: schema115.properties.Type.type}};
+const err1 = {instancePath:instancePath+"/Type",schemaPath:"#/properties/Type/type",keyword:"type",params:{type: schema235.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -994,7 +1021,7 @@ errors++;
 if(data.Facility !== undefined && func0.call(data, "Facility")){
 let data2 = data.Facility;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/Facility",schemaPath:"#/properties/Facility/type",keyword:"type",params:{type: schema115.properties.Facility.type}};
+const err2 = {instancePath:instancePath+"/Facility",schemaPath:"#/properties/Facility/type",keyword:"type",params:{type: schema235.properties.Facility.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1007,7 +1034,7 @@ errors++;
 if(data.Department !== undefined && func0.call(data, "Department")){
 let data3 = data.Department;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/Department",schemaPath:"#/properties/Department/type",keyword:"type",params:{type: schema115.properties.Department.type}};
+const err3 = {instancePath:instancePath+"/Department",schemaPath:"#/properties/Department/type",keyword:"type",params:{type: schema235.properties.Department.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1023,7 +1050,7 @@ if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.Code !== undefined && func0.call(data4, "Code")){
 let data5 = data4.Code;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err4 = {instancePath:instancePath+"/SpecialtyDepartment/Code",schemaPath:"../defs/coded-value.schema.json/properties/Code/type",keyword:"type",params:{type: schema91.properties.Code.type}};
+const err4 = {instancePath:instancePath+"/SpecialtyDepartment/Code",schemaPath:"../defs/coded-value.schema.json/properties/Code/type",keyword:"type",params:{type: schema209.properties.Code.type}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1036,7 +1063,7 @@ errors++;
 if(data4.Codeset !== undefined && func0.call(data4, "Codeset")){
 let data6 = data4.Codeset;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err5 = {instancePath:instancePath+"/SpecialtyDepartment/Codeset",schemaPath:"../defs/coded-value.schema.json/properties/Codeset/type",keyword:"type",params:{type: schema91.properties.Codeset.type}};
+const err5 = {instancePath:instancePath+"/SpecialtyDepartment/Codeset",schemaPath:"../defs/coded-value.schema.json/properties/Codeset/type",keyword:"type",params:{type: schema209.properties.Codeset.type}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1049,7 +1076,7 @@ errors++;
 if(data4.Description !== undefined && func0.call(data4, "Description")){
 let data7 = data4.Description;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err6 = {instancePath:instancePath+"/SpecialtyDepartment/Description",schemaPath:"../defs/coded-value.schema.json/properties/Description/type",keyword:"type",params:{type: schema91.properties.Description.type}};
+const err6 = {instancePath:instancePath+"/SpecialtyDepartment/Description",schemaPath:"../defs/coded-value.schema.json/properties/Description/type",keyword:"type",params:{type: schema209.properties.Description.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1074,7 +1101,7 @@ errors++;
 if(data.Room !== undefined && func0.call(data, "Room")){
 let data8 = data.Room;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err8 = {instancePath:instancePath+"/Room",schemaPath:"#/properties/Room/type",keyword:"type",params:{type: schema115.properties.Room.type}};
+const err8 = {instancePath:instancePath+"/Room",schemaPath:"#/properties/Room/type",keyword:"type",params:{type: schema235.properties.Room.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1095,17 +1122,17 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate85.errors = vErrors;
+validate197.errors = vErrors;
 return errors === 0;
 }
-validate85.evaluated = {"props":{"ID":true,"Type":true,"Facility":true,"Department":true,"SpecialtyDepartment":true,"Room":true},"dynamicProps":false,"dynamicItems":false};
+validate197.evaluated = {"props":{"ID":true,"Type":true,"Facility":true,"Department":true,"SpecialtyDepartment":true,"Room":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/scheduling/available-slots.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate82.evaluated;
+const evaluated0 = validate194.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1183,7 +1210,7 @@ errors++;
 if(data0.EventDateTime !== undefined && func0.call(data0, "EventDateTime")){
 let data3 = data0.EventDateTime;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema47.properties.EventDateTime.type}};
+const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema165.properties.EventDateTime.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1193,7 +1220,7 @@ vErrors.push(err6);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats6.test(data3))){
+if(!(formats68.test(data3))){
 const err7 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err7];
@@ -1208,7 +1235,7 @@ errors++;
 if(data0.Test !== undefined && func0.call(data0, "Test")){
 let data4 = data0.Test;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema47.properties.Test.type}};
+const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema165.properties.Test.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1224,7 +1251,7 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.ID !== undefined && func0.call(data5, "ID")){
 let data6 = data5.ID;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema47.properties.Source.properties.ID.type}};
+const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema165.properties.Source.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1234,7 +1261,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats8.test(data6))){
+if(!(formats10.test(data6))){
 const err10 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err10];
@@ -1249,7 +1276,7 @@ errors++;
 if(data5.Name !== undefined && func0.call(data5, "Name")){
 let data7 = data5.Name;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema47.properties.Source.properties.Name.type}};
+const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema165.properties.Source.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1281,7 +1308,7 @@ if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.ID !== undefined && func0.call(data9, "ID")){
 let data10 = data9.ID;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema47.properties.Destinations.items.properties.ID.type}};
+const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Destinations.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1291,7 +1318,7 @@ vErrors.push(err13);
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats8.test(data10))){
+if(!(formats10.test(data10))){
 const err14 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err14];
@@ -1306,7 +1333,7 @@ errors++;
 if(data9.Name !== undefined && func0.call(data9, "Name")){
 let data11 = data9.Name;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema47.properties.Destinations.items.properties.Name.type}};
+const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema165.properties.Destinations.items.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1350,7 +1377,7 @@ if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.ID !== undefined && func0.call(data13, "ID")){
 let data14 = data13.ID;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema47.properties.Logs.items.properties.ID.type}};
+const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Logs.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1360,7 +1387,7 @@ vErrors.push(err18);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats8.test(data14))){
+if(!(formats10.test(data14))){
 const err19 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err19];
@@ -1375,7 +1402,7 @@ errors++;
 if(data13.AttemptID !== undefined && func0.call(data13, "AttemptID")){
 let data15 = data13.AttemptID;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema47.properties.Logs.items.properties.AttemptID.type}};
+const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema165.properties.Logs.items.properties.AttemptID.type}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1385,7 +1412,7 @@ vErrors.push(err20);
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats8.test(data15))){
+if(!(formats10.test(data15))){
 const err21 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err21];
@@ -1421,10 +1448,17 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
-let data16 = data0.FacilityCode;
-if((typeof data16 !== "string") && (data16 !== null)){
-const err24 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema47.properties.FacilityCode.type}};
+if(data0.Errors !== undefined && func0.call(data0, "Errors")){
+let data16 = data0.Errors;
+if(Array.isArray(data16)){
+const len2 = data16.length;
+for(let i2=0; i2<len2; i2++){
+let data17 = data16[i2];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined && func0.call(data17, "ID")){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err24 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1434,9 +1468,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-}
-else {
-const err25 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
+if(data17.Text !== undefined && func0.call(data17, "Text")){
+let data19 = data17.Text;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err25 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Text.type}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1445,9 +1480,11 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
-const err26 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
+}
+if(data17.Type !== undefined && func0.call(data17, "Type")){
+let data20 = data17.Type;
+if((typeof data20 !== "string") && (data20 !== null)){
+const err26 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1456,8 +1493,11 @@ vErrors.push(err26);
 }
 errors++;
 }
-if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
-const err27 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
+}
+if(data17.Module !== undefined && func0.call(data17, "Module")){
+let data21 = data17.Module;
+if((typeof data21 !== "string") && (data21 !== null)){
+const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Module.type}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1466,9 +1506,10 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
-if("Scheduling" !== data0.DataModel){
-const err28 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "Scheduling"}};
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/Meta/Errors/" + i2,schemaPath:"../defs/meta.schema.json/properties/Errors/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1478,9 +1519,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data0.EventType !== undefined && func0.call(data0, "EventType")){
-if("AvailableSlots" !== data0.EventType){
-const err29 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "AvailableSlots"}};
+}
+else {
+const err29 = {instancePath:instancePath+"/Meta/Errors",schemaPath:"../defs/meta.schema.json/properties/Errors/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1490,9 +1531,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-}
-else {
-const err30 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
+if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
+let data22 = data0.FacilityCode;
+if((typeof data22 !== "string") && (data22 !== null)){
+const err30 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema165.properties.FacilityCode.type}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1502,11 +1544,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.StartDateTime !== undefined && func0.call(data, "StartDateTime")){
-let data19 = data.StartDateTime;
-if(typeof data19 === "string"){
-if(!(formats6.test(data19))){
-const err31 = {instancePath:instancePath+"/StartDateTime",schemaPath:"#/properties/StartDateTime/format",keyword:"format",params:{format: "iso8601"}};
+}
+else {
+const err31 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1515,9 +1555,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-else {
-const err32 = {instancePath:instancePath+"/StartDateTime",schemaPath:"#/properties/StartDateTime/type",keyword:"type",params:{type: "string"}};
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
+const err32 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1526,11 +1566,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-if(data.EndDateTime !== undefined && func0.call(data, "EndDateTime")){
-let data20 = data.EndDateTime;
-if((typeof data20 !== "string") && (data20 !== null)){
-const err33 = {instancePath:instancePath+"/EndDateTime",schemaPath:"#/properties/EndDateTime/type",keyword:"type",params:{type: schema111.properties.EndDateTime.type}};
+if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
+const err33 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1539,9 +1576,9 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(typeof data20 === "string"){
-if(!(formats6.test(data20))){
-const err34 = {instancePath:instancePath+"/EndDateTime",schemaPath:"#/properties/EndDateTime/format",keyword:"format",params:{format: "iso8601"}};
+if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
+if("Scheduling" !== data0.DataModel){
+const err34 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "Scheduling"}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1551,21 +1588,9 @@ vErrors.push(err34);
 errors++;
 }
 }
-}
-if(data.Patient !== undefined && func0.call(data, "Patient")){
-let data21 = data.Patient;
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-if(data21.Identifiers !== undefined && func0.call(data21, "Identifiers")){
-let data22 = data21.Identifiers;
-if(Array.isArray(data22)){
-const len2 = data22.length;
-for(let i2=0; i2<len2; i2++){
-let data23 = data22[i2];
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
-if(data23.ID !== undefined && func0.call(data23, "ID")){
-let data24 = data23.ID;
-if((typeof data24 !== "string") && (data24 !== null)){
-const err35 = {instancePath:instancePath+"/Patient/Identifiers/" + i2+"/ID",schemaPath:"../defs/identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema85.properties.ID.type}};
+if(data0.EventType !== undefined && func0.call(data0, "EventType")){
+if("AvailableSlots" !== data0.EventType){
+const err35 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "AvailableSlots"}};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1575,10 +1600,9 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data23.IDType !== undefined && func0.call(data23, "IDType")){
-let data25 = data23.IDType;
-if((typeof data25 !== "string") && (data25 !== null)){
-const err36 = {instancePath:instancePath+"/Patient/Identifiers/" + i2+"/IDType",schemaPath:"../defs/identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema85.properties.IDType.type}};
+}
+else {
+const err36 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1588,9 +1612,11 @@ vErrors.push(err36);
 errors++;
 }
 }
-}
-else {
-const err37 = {instancePath:instancePath+"/Patient/Identifiers/" + i2,schemaPath:"../defs/identifier.schema.json/type",keyword:"type",params:{type: "object"}};
+if(data.StartDateTime !== undefined && func0.call(data, "StartDateTime")){
+let data25 = data.StartDateTime;
+if(typeof data25 === "string"){
+if(!(formats68.test(data25))){
+const err37 = {instancePath:instancePath+"/StartDateTime",schemaPath:"#/properties/StartDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1600,9 +1626,8 @@ vErrors.push(err37);
 errors++;
 }
 }
-}
 else {
-const err38 = {instancePath:instancePath+"/Patient/Identifiers",schemaPath:"#/properties/Patient/properties/Identifiers/type",keyword:"type",params:{type: "array"}};
+const err38 = {instancePath:instancePath+"/StartDateTime",schemaPath:"#/properties/StartDateTime/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1612,19 +1637,10 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data21.Demographics !== undefined && func0.call(data21, "Demographics")){
-if(!(validate53(data21.Demographics, {instancePath:instancePath+"/Patient/Demographics",parentData:data21,parentDataProperty:"Demographics",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate53.errors; else for (const vError of validate53.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data21.Notes !== undefined && func0.call(data21, "Notes")){
-let data27 = data21.Notes;
-if(Array.isArray(data27)){
-const len3 = data27.length;
-for(let i3=0; i3<len3; i3++){
-if(typeof data27[i3] !== "string"){
-const err39 = {instancePath:instancePath+"/Patient/Notes/" + i3,schemaPath:"#/properties/Patient/properties/Notes/items/type",keyword:"type",params:{type: "string"}};
+if(data.EndDateTime !== undefined && func0.call(data, "EndDateTime")){
+let data26 = data.EndDateTime;
+if((typeof data26 !== "string") && (data26 !== null)){
+const err39 = {instancePath:instancePath+"/EndDateTime",schemaPath:"#/properties/EndDateTime/type",keyword:"type",params:{type: schema231.properties.EndDateTime.type}};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1633,10 +1649,9 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-}
-else {
-const err40 = {instancePath:instancePath+"/Patient/Notes",schemaPath:"#/properties/Patient/properties/Notes/type",keyword:"type",params:{type: "array"}};
+if(typeof data26 === "string"){
+if(!(formats68.test(data26))){
+const err40 = {instancePath:instancePath+"/EndDateTime",schemaPath:"#/properties/EndDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1646,17 +1661,21 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data21.Diagnoses !== undefined && func0.call(data21, "Diagnoses")){
-let data29 = data21.Diagnoses;
-if(Array.isArray(data29)){
-const len4 = data29.length;
-for(let i4=0; i4<len4; i4++){
-let data30 = data29[i4];
-if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
-if(data30.Code !== undefined && func0.call(data30, "Code")){
-let data31 = data30.Code;
-if((typeof data31 !== "string") && (data31 !== null)){
-const err41 = {instancePath:instancePath+"/Patient/Diagnoses/" + i4+"/Code",schemaPath:"../defs/diagnosis.schema.json/properties/Code/type",keyword:"type",params:{type: schema114.properties.Code.type}};
+}
+if(data.Patient !== undefined && func0.call(data, "Patient")){
+let data27 = data.Patient;
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+if(data27.Identifiers !== undefined && func0.call(data27, "Identifiers")){
+let data28 = data27.Identifiers;
+if(Array.isArray(data28)){
+const len3 = data28.length;
+for(let i3=0; i3<len3; i3++){
+let data29 = data28[i3];
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+if(data29.ID !== undefined && func0.call(data29, "ID")){
+let data30 = data29.ID;
+if((typeof data30 !== "string") && (data30 !== null)){
+const err41 = {instancePath:instancePath+"/Patient/Identifiers/" + i3+"/ID",schemaPath:"../defs/identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema203.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1666,10 +1685,10 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data30.Codeset !== undefined && func0.call(data30, "Codeset")){
-let data32 = data30.Codeset;
-if((typeof data32 !== "string") && (data32 !== null)){
-const err42 = {instancePath:instancePath+"/Patient/Diagnoses/" + i4+"/Codeset",schemaPath:"../defs/diagnosis.schema.json/properties/Codeset/type",keyword:"type",params:{type: schema114.properties.Codeset.type}};
+if(data29.IDType !== undefined && func0.call(data29, "IDType")){
+let data31 = data29.IDType;
+if((typeof data31 !== "string") && (data31 !== null)){
+const err42 = {instancePath:instancePath+"/Patient/Identifiers/" + i3+"/IDType",schemaPath:"../defs/identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema203.properties.IDType.type}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1678,8 +1697,10 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(!(((((data32 === "ICD-9") || (data32 === "ICD-10")) || (data32 === "HCPCS")) || (data32 === "CPT")) || (data32 === null))){
-const err43 = {instancePath:instancePath+"/Patient/Diagnoses/" + i4+"/Codeset",schemaPath:"../defs/diagnosis.schema.json/properties/Codeset/enum",keyword:"enum",params:{allowedValues: schema114.properties.Codeset.enum}};
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/Patient/Identifiers/" + i3,schemaPath:"../defs/identifier.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1689,10 +1710,9 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data30.Name !== undefined && func0.call(data30, "Name")){
-let data33 = data30.Name;
-if((typeof data33 !== "string") && (data33 !== null)){
-const err44 = {instancePath:instancePath+"/Patient/Diagnoses/" + i4+"/Name",schemaPath:"../defs/diagnosis.schema.json/properties/Name/type",keyword:"type",params:{type: schema114.properties.Name.type}};
+}
+else {
+const err44 = {instancePath:instancePath+"/Patient/Identifiers",schemaPath:"#/properties/Patient/properties/Identifiers/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1702,10 +1722,19 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data30.Type !== undefined && func0.call(data30, "Type")){
-let data34 = data30.Type;
-if((typeof data34 !== "string") && (data34 !== null)){
-const err45 = {instancePath:instancePath+"/Patient/Diagnoses/" + i4+"/Type",schemaPath:"../defs/diagnosis.schema.json/properties/Type/type",keyword:"type",params:{type: schema114.properties.Type.type}};
+if(data27.Demographics !== undefined && func0.call(data27, "Demographics")){
+if(!(validate164(data27.Demographics, {instancePath:instancePath+"/Patient/Demographics",parentData:data27,parentDataProperty:"Demographics",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate164.errors; else for (const vError of validate164.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data27.Notes !== undefined && func0.call(data27, "Notes")){
+let data33 = data27.Notes;
+if(Array.isArray(data33)){
+const len4 = data33.length;
+for(let i4=0; i4<len4; i4++){
+if(typeof data33[i4] !== "string"){
+const err45 = {instancePath:instancePath+"/Patient/Notes/" + i4,schemaPath:"#/properties/Patient/properties/Notes/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1715,10 +1744,9 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data30.DocumentedDateTime !== undefined && func0.call(data30, "DocumentedDateTime")){
-let data35 = data30.DocumentedDateTime;
-if((typeof data35 !== "string") && (data35 !== null)){
-const err46 = {instancePath:instancePath+"/Patient/Diagnoses/" + i4+"/DocumentedDateTime",schemaPath:"../defs/diagnosis.schema.json/properties/DocumentedDateTime/type",keyword:"type",params:{type: schema114.properties.DocumentedDateTime.type}};
+}
+else {
+const err46 = {instancePath:instancePath+"/Patient/Notes",schemaPath:"#/properties/Patient/properties/Notes/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -1727,9 +1755,18 @@ vErrors.push(err46);
 }
 errors++;
 }
-if(typeof data35 === "string"){
-if(!(formats6.test(data35))){
-const err47 = {instancePath:instancePath+"/Patient/Diagnoses/" + i4+"/DocumentedDateTime",schemaPath:"../defs/diagnosis.schema.json/properties/DocumentedDateTime/format",keyword:"format",params:{format: "iso8601"}};
+}
+if(data27.Diagnoses !== undefined && func0.call(data27, "Diagnoses")){
+let data35 = data27.Diagnoses;
+if(Array.isArray(data35)){
+const len5 = data35.length;
+for(let i5=0; i5<len5; i5++){
+let data36 = data35[i5];
+if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
+if(data36.Code !== undefined && func0.call(data36, "Code")){
+let data37 = data36.Code;
+if((typeof data37 !== "string") && (data37 !== null)){
+const err47 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/Code",schemaPath:"../defs/diagnosis.schema.json/properties/Code/type",keyword:"type",params:{type: schema234.properties.Code.type}};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1739,10 +1776,10 @@ vErrors.push(err47);
 errors++;
 }
 }
-}
-}
-else {
-const err48 = {instancePath:instancePath+"/Patient/Diagnoses/" + i4,schemaPath:"../defs/diagnosis.schema.json/type",keyword:"type",params:{type: "object"}};
+if(data36.Codeset !== undefined && func0.call(data36, "Codeset")){
+let data38 = data36.Codeset;
+if((typeof data38 !== "string") && (data38 !== null)){
+const err48 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/Codeset",schemaPath:"../defs/diagnosis.schema.json/properties/Codeset/type",keyword:"type",params:{type: schema234.properties.Codeset.type}};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1751,10 +1788,8 @@ vErrors.push(err48);
 }
 errors++;
 }
-}
-}
-else {
-const err49 = {instancePath:instancePath+"/Patient/Diagnoses",schemaPath:"#/properties/Patient/properties/Diagnoses/type",keyword:"type",params:{type: "array"}};
+if(!(((((data38 === "ICD-9") || (data38 === "ICD-10")) || (data38 === "HCPCS")) || (data38 === "CPT")) || (data38 === null))){
+const err49 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/Codeset",schemaPath:"../defs/diagnosis.schema.json/properties/Codeset/enum",keyword:"enum",params:{allowedValues: schema234.properties.Codeset.enum}};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1764,9 +1799,10 @@ vErrors.push(err49);
 errors++;
 }
 }
-}
-else {
-const err50 = {instancePath:instancePath+"/Patient",schemaPath:"#/properties/Patient/type",keyword:"type",params:{type: "object"}};
+if(data36.Name !== undefined && func0.call(data36, "Name")){
+let data39 = data36.Name;
+if((typeof data39 !== "string") && (data39 !== null)){
+const err50 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/Name",schemaPath:"../defs/diagnosis.schema.json/properties/Name/type",keyword:"type",params:{type: schema234.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -1776,16 +1812,10 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data.Visit !== undefined && func0.call(data, "Visit")){
-let data36 = data.Visit;
-if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
-if(data36.Reasons !== undefined && func0.call(data36, "Reasons")){
-let data37 = data36.Reasons;
-if(Array.isArray(data37)){
-const len5 = data37.length;
-for(let i5=0; i5<len5; i5++){
-if(typeof data37[i5] !== "string"){
-const err51 = {instancePath:instancePath+"/Visit/Reasons/" + i5,schemaPath:"#/properties/Visit/properties/Reasons/items/type",keyword:"type",params:{type: "string"}};
+if(data36.Type !== undefined && func0.call(data36, "Type")){
+let data40 = data36.Type;
+if((typeof data40 !== "string") && (data40 !== null)){
+const err51 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/Type",schemaPath:"../defs/diagnosis.schema.json/properties/Type/type",keyword:"type",params:{type: schema234.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -1795,9 +1825,10 @@ vErrors.push(err51);
 errors++;
 }
 }
-}
-else {
-const err52 = {instancePath:instancePath+"/Visit/Reasons",schemaPath:"#/properties/Visit/properties/Reasons/type",keyword:"type",params:{type: "array"}};
+if(data36.DocumentedDateTime !== undefined && func0.call(data36, "DocumentedDateTime")){
+let data41 = data36.DocumentedDateTime;
+if((typeof data41 !== "string") && (data41 !== null)){
+const err52 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/DocumentedDateTime",schemaPath:"../defs/diagnosis.schema.json/properties/DocumentedDateTime/type",keyword:"type",params:{type: schema234.properties.DocumentedDateTime.type}};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -1806,20 +1837,9 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
-if(data36.AttendingProviders !== undefined && func0.call(data36, "AttendingProviders")){
-let data39 = data36.AttendingProviders;
-if(Array.isArray(data39)){
-const len6 = data39.length;
-for(let i6=0; i6<len6; i6++){
-if(!(validate76(data39[i6], {instancePath:instancePath+"/Visit/AttendingProviders/" + i6,parentData:data39,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate76.errors; else for (const vError of validate76.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err53 = {instancePath:instancePath+"/Visit/AttendingProviders",schemaPath:"#/properties/Visit/properties/AttendingProviders/type",keyword:"type",params:{type: "array"}};
+if(typeof data41 === "string"){
+if(!(formats68.test(data41))){
+const err53 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/DocumentedDateTime",schemaPath:"../defs/diagnosis.schema.json/properties/DocumentedDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1829,19 +1849,10 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data36.Locations !== undefined && func0.call(data36, "Locations")){
-let data41 = data36.Locations;
-if(Array.isArray(data41)){
-const len7 = data41.length;
-for(let i7=0; i7<len7; i7++){
-if(!(validate85(data41[i7], {instancePath:instancePath+"/Visit/Locations/" + i7,parentData:data41,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate85.errors; else for (const vError of validate85.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/Visit/Locations",schemaPath:"#/properties/Visit/properties/Locations/type",keyword:"type",params:{type: "array"}};
+const err54 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5,schemaPath:"../defs/diagnosis.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -1851,17 +1862,9 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data36.VisitType !== undefined && func0.call(data36, "VisitType")){
-let data43 = data36.VisitType;
-if(Array.isArray(data43)){
-const len8 = data43.length;
-for(let i8=0; i8<len8; i8++){
-let data44 = data43[i8];
-if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
-if(data44.Code !== undefined && func0.call(data44, "Code")){
-let data45 = data44.Code;
-if((typeof data45 !== "string") && (data45 !== null)){
-const err55 = {instancePath:instancePath+"/Visit/VisitType/" + i8+"/Code",schemaPath:"../defs/visit-type.schema.json/properties/Code/type",keyword:"type",params:{type: schema117.properties.Code.type}};
+}
+else {
+const err55 = {instancePath:instancePath+"/Patient/Diagnoses",schemaPath:"#/properties/Patient/properties/Diagnoses/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -1871,10 +1874,9 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data44.Codeset !== undefined && func0.call(data44, "Codeset")){
-let data46 = data44.Codeset;
-if((typeof data46 !== "string") && (data46 !== null)){
-const err56 = {instancePath:instancePath+"/Visit/VisitType/" + i8+"/Codeset",schemaPath:"../defs/visit-type.schema.json/properties/Codeset/type",keyword:"type",params:{type: schema117.properties.Codeset.type}};
+}
+else {
+const err56 = {instancePath:instancePath+"/Patient",schemaPath:"#/properties/Patient/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1884,10 +1886,16 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data44.Description !== undefined && func0.call(data44, "Description")){
-let data47 = data44.Description;
-if((typeof data47 !== "string") && (data47 !== null)){
-const err57 = {instancePath:instancePath+"/Visit/VisitType/" + i8+"/Description",schemaPath:"../defs/visit-type.schema.json/properties/Description/type",keyword:"type",params:{type: schema117.properties.Description.type}};
+if(data.Visit !== undefined && func0.call(data, "Visit")){
+let data42 = data.Visit;
+if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
+if(data42.Reasons !== undefined && func0.call(data42, "Reasons")){
+let data43 = data42.Reasons;
+if(Array.isArray(data43)){
+const len6 = data43.length;
+for(let i6=0; i6<len6; i6++){
+if(typeof data43[i6] !== "string"){
+const err57 = {instancePath:instancePath+"/Visit/Reasons/" + i6,schemaPath:"#/properties/Visit/properties/Reasons/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -1899,7 +1907,7 @@ errors++;
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/Visit/VisitType/" + i8,schemaPath:"../defs/visit-type.schema.json/type",keyword:"type",params:{type: "object"}};
+const err58 = {instancePath:instancePath+"/Visit/Reasons",schemaPath:"#/properties/Visit/properties/Reasons/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -1909,9 +1917,19 @@ vErrors.push(err58);
 errors++;
 }
 }
+if(data42.AttendingProviders !== undefined && func0.call(data42, "AttendingProviders")){
+let data45 = data42.AttendingProviders;
+if(Array.isArray(data45)){
+const len7 = data45.length;
+for(let i7=0; i7<len7; i7++){
+if(!(validate188(data45[i7], {instancePath:instancePath+"/Visit/AttendingProviders/" + i7,parentData:data45,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate188.errors; else for (const vError of validate188.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err59 = {instancePath:instancePath+"/Visit/VisitType",schemaPath:"#/properties/Visit/properties/VisitType/type",keyword:"type",params:{type: "array"}};
+const err59 = {instancePath:instancePath+"/Visit/AttendingProviders",schemaPath:"#/properties/Visit/properties/AttendingProviders/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -1921,17 +1939,19 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data36.VisitPreference !== undefined && func0.call(data36, "VisitPreference")){
-let data48 = data36.VisitPreference;
-if(Array.isArray(data48)){
-const len9 = data48.length;
-for(let i9=0; i9<len9; i9++){
-let data49 = data48[i9];
-if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
-if(data49.Duration !== undefined && func0.call(data49, "Duration")){
-let data50 = data49.Duration;
-if((typeof data50 !== "string") && (data50 !== null)){
-const err60 = {instancePath:instancePath+"/Visit/VisitPreference/" + i9+"/Duration",schemaPath:"#/$defs/visitPreference/properties/Duration/type",keyword:"type",params:{type: schema118.properties.Duration.type}};
+if(data42.Locations !== undefined && func0.call(data42, "Locations")){
+let data47 = data42.Locations;
+if(Array.isArray(data47)){
+const len8 = data47.length;
+for(let i8=0; i8<len8; i8++){
+if(!(validate197(data47[i8], {instancePath:instancePath+"/Visit/Locations/" + i8,parentData:data47,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate197.errors; else for (const vError of validate197.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/Visit/Locations",schemaPath:"#/properties/Visit/properties/Locations/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -1941,10 +1961,17 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data49.DurationUnit !== undefined && func0.call(data49, "DurationUnit")){
-let data51 = data49.DurationUnit;
+if(data42.VisitType !== undefined && func0.call(data42, "VisitType")){
+let data49 = data42.VisitType;
+if(Array.isArray(data49)){
+const len9 = data49.length;
+for(let i9=0; i9<len9; i9++){
+let data50 = data49[i9];
+if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
+if(data50.Code !== undefined && func0.call(data50, "Code")){
+let data51 = data50.Code;
 if((typeof data51 !== "string") && (data51 !== null)){
-const err61 = {instancePath:instancePath+"/Visit/VisitPreference/" + i9+"/DurationUnit",schemaPath:"#/$defs/visitPreference/properties/DurationUnit/type",keyword:"type",params:{type: schema118.properties.DurationUnit.type}};
+const err61 = {instancePath:instancePath+"/Visit/VisitType/" + i9+"/Code",schemaPath:"../defs/visit-type.schema.json/properties/Code/type",keyword:"type",params:{type: schema237.properties.Code.type}};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1954,13 +1981,10 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data49.Day !== undefined && func0.call(data49, "Day")){
-let data52 = data49.Day;
-if(Array.isArray(data52)){
-const len10 = data52.length;
-for(let i10=0; i10<len10; i10++){
-if(typeof data52[i10] !== "string"){
-const err62 = {instancePath:instancePath+"/Visit/VisitPreference/" + i9+"/Day/" + i10,schemaPath:"#/$defs/visitPreference/properties/Day/items/type",keyword:"type",params:{type: "string"}};
+if(data50.Codeset !== undefined && func0.call(data50, "Codeset")){
+let data52 = data50.Codeset;
+if((typeof data52 !== "string") && (data52 !== null)){
+const err62 = {instancePath:instancePath+"/Visit/VisitType/" + i9+"/Codeset",schemaPath:"../defs/visit-type.schema.json/properties/Codeset/type",keyword:"type",params:{type: schema237.properties.Codeset.type}};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1970,9 +1994,10 @@ vErrors.push(err62);
 errors++;
 }
 }
-}
-else {
-const err63 = {instancePath:instancePath+"/Visit/VisitPreference/" + i9+"/Day",schemaPath:"#/$defs/visitPreference/properties/Day/type",keyword:"type",params:{type: "array"}};
+if(data50.Description !== undefined && func0.call(data50, "Description")){
+let data53 = data50.Description;
+if((typeof data53 !== "string") && (data53 !== null)){
+const err63 = {instancePath:instancePath+"/Visit/VisitType/" + i9+"/Description",schemaPath:"../defs/visit-type.schema.json/properties/Description/type",keyword:"type",params:{type: schema237.properties.Description.type}};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1982,13 +2007,9 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data49.Time !== undefined && func0.call(data49, "Time")){
-let data54 = data49.Time;
-if(Array.isArray(data54)){
-const len11 = data54.length;
-for(let i11=0; i11<len11; i11++){
-if(typeof data54[i11] !== "string"){
-const err64 = {instancePath:instancePath+"/Visit/VisitPreference/" + i9+"/Time/" + i11,schemaPath:"#/$defs/visitPreference/properties/Time/items/type",keyword:"type",params:{type: "string"}};
+}
+else {
+const err64 = {instancePath:instancePath+"/Visit/VisitType/" + i9,schemaPath:"../defs/visit-type.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -2000,7 +2021,7 @@ errors++;
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/Visit/VisitPreference/" + i9+"/Time",schemaPath:"#/$defs/visitPreference/properties/Time/type",keyword:"type",params:{type: "array"}};
+const err65 = {instancePath:instancePath+"/Visit/VisitType",schemaPath:"#/properties/Visit/properties/VisitType/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -2010,9 +2031,17 @@ vErrors.push(err65);
 errors++;
 }
 }
-}
-else {
-const err66 = {instancePath:instancePath+"/Visit/VisitPreference/" + i9,schemaPath:"#/$defs/visitPreference/type",keyword:"type",params:{type: "object"}};
+if(data42.VisitPreference !== undefined && func0.call(data42, "VisitPreference")){
+let data54 = data42.VisitPreference;
+if(Array.isArray(data54)){
+const len10 = data54.length;
+for(let i10=0; i10<len10; i10++){
+let data55 = data54[i10];
+if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
+if(data55.Duration !== undefined && func0.call(data55, "Duration")){
+let data56 = data55.Duration;
+if((typeof data56 !== "string") && (data56 !== null)){
+const err66 = {instancePath:instancePath+"/Visit/VisitPreference/" + i10+"/Duration",schemaPath:"#/$defs/visitPreference/properties/Duration/type",keyword:"type",params:{type: schema238.properties.Duration.type}};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -2022,9 +2051,10 @@ vErrors.push(err66);
 errors++;
 }
 }
-}
-else {
-const err67 = {instancePath:instancePath+"/Visit/VisitPreference",schemaPath:"#/properties/Visit/properties/VisitPreference/type",keyword:"type",params:{type: "array"}};
+if(data55.DurationUnit !== undefined && func0.call(data55, "DurationUnit")){
+let data57 = data55.DurationUnit;
+if((typeof data57 !== "string") && (data57 !== null)){
+const err67 = {instancePath:instancePath+"/Visit/VisitPreference/" + i10+"/DurationUnit",schemaPath:"#/$defs/visitPreference/properties/DurationUnit/type",keyword:"type",params:{type: schema238.properties.DurationUnit.type}};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -2034,9 +2064,13 @@ vErrors.push(err67);
 errors++;
 }
 }
-}
-else {
-const err68 = {instancePath:instancePath+"/Visit",schemaPath:"#/properties/Visit/type",keyword:"type",params:{type: "object"}};
+if(data55.Day !== undefined && func0.call(data55, "Day")){
+let data58 = data55.Day;
+if(Array.isArray(data58)){
+const len11 = data58.length;
+for(let i11=0; i11<len11; i11++){
+if(typeof data58[i11] !== "string"){
+const err68 = {instancePath:instancePath+"/Visit/VisitPreference/" + i10+"/Day/" + i11,schemaPath:"#/$defs/visitPreference/properties/Day/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -2048,7 +2082,7 @@ errors++;
 }
 }
 else {
-const err69 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err69 = {instancePath:instancePath+"/Visit/VisitPreference/" + i10+"/Day",schemaPath:"#/$defs/visitPreference/properties/Day/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -2057,38 +2091,116 @@ vErrors.push(err69);
 }
 errors++;
 }
-validate82.errors = vErrors;
+}
+if(data55.Time !== undefined && func0.call(data55, "Time")){
+let data60 = data55.Time;
+if(Array.isArray(data60)){
+const len12 = data60.length;
+for(let i12=0; i12<len12; i12++){
+if(typeof data60[i12] !== "string"){
+const err70 = {instancePath:instancePath+"/Visit/VisitPreference/" + i10+"/Time/" + i12,schemaPath:"#/$defs/visitPreference/properties/Time/items/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+}
+else {
+const err71 = {instancePath:instancePath+"/Visit/VisitPreference/" + i10+"/Time",schemaPath:"#/$defs/visitPreference/properties/Time/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+}
+else {
+const err72 = {instancePath:instancePath+"/Visit/VisitPreference/" + i10,schemaPath:"#/$defs/visitPreference/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+}
+else {
+const err73 = {instancePath:instancePath+"/Visit/VisitPreference",schemaPath:"#/properties/Visit/properties/VisitPreference/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+}
+else {
+const err74 = {instancePath:instancePath+"/Visit",schemaPath:"#/properties/Visit/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+}
+else {
+const err75 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+validate194.errors = vErrors;
 return errors === 0;
 }
-validate82.evaluated = {"props":{"Meta":true,"StartDateTime":true,"EndDateTime":true,"Patient":true,"Visit":true},"dynamicProps":false,"dynamicItems":false};
+validate194.evaluated = {"props":{"Meta":true,"StartDateTime":true,"EndDateTime":true,"Patient":true,"Visit":true},"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});
 exports.kinds = {
-  "Scheduling/AvailableSlots": { validate: canonical.v0, shape: [{"p":{"EndDateTime":1,"Meta":2,"Patient":19,"StartDateTime":62,"Visit":63}},{"l":"Possible"},{"p":{"DataModel":3,"Destinations":4,"EventDateTime":8,"EventType":9,"FacilityCode":10,"Logs":11,"Source":15,"Test":18}},{"l":"Reliable"},{"i":5},{"p":{"ID":6,"Name":7}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"l":"Possible"},{"i":12},{"p":{"AttemptID":13,"ID":14}},{"l":"Reliable"},{"l":"Reliable"},{"p":{"ID":16,"Name":17}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"p":{"Demographics":20,"Diagnoses":49,"Identifiers":56,"Notes":60}},{"p":{"Address":21,"Citizenship":28,"DOB":30,"DeathDateTime":31,"EmailAddresses":32,"FirstName":34,"IsDeceased":35,"IsHispanic":36,"Language":37,"LastName":38,"MaritalStatus":39,"MiddleName":40,"PhoneNumber":41,"Race":45,"Religion":46,"SSN":47,"Sex":48}},{"p":{"City":22,"Country":23,"County":24,"State":25,"StreetAddress":26,"ZIP":27}},{"l":"Probable"},{"l":"Possible"},{"l":"Possible"},{"l":"Probable"},{"l":"Probable"},{"l":"Probable"},{"i":29},{},{"l":"Reliable"},{"l":"Possible"},{"i":33},{},{"l":"Reliable"},{"l":"Possible"},{"l":"Possible"},{"l":"Possible"},{"l":"Reliable"},{"l":"Possible"},{"l":"Possible"},{"l":"Probable","p":{"Home":42,"Mobile":43,"Office":44}},{},{},{},{"l":"Possible"},{"l":"Possible"},{"l":"Probable"},{"l":"Reliable"},{"i":50},{"p":{"Code":51,"Codeset":52,"DocumentedDateTime":53,"Name":54,"Type":55}},{},{},{},{},{},{"i":57},{"p":{"ID":58,"IDType":59}},{},{},{"nd":1,"i":61},{},{"l":"Reliable"},{"p":{"AttendingProviders":64,"Locations":84,"Reasons":95,"VisitPreference":97,"VisitType":105}},{"i":65},{"p":{"Address":66,"Credentials":67,"EmailAddresses":69,"FirstName":71,"ID":72,"IDType":73,"LastName":74,"Location":75,"PhoneNumber":82}},{"p":{"City":22,"Country":23,"County":24,"State":25,"StreetAddress":26,"ZIP":27}},{"i":68},{},{"i":70},{},{},{},{},{},{"p":{"Department":76,"DepartmentIdentifiers":77,"Facility":78,"FacilityIdentifiers":79,"Room":80,"Type":81}},{},{"i":57},{},{"i":57},{},{},{"p":{"Office":83}},{},{"i":85},{"p":{"Department":86,"Facility":87,"ID":88,"Room":89,"SpecialtyDepartment":90,"Type":94}},{},{"nd":1},{},{"nd":1},{"p":{"Code":91,"Codeset":92,"Description":93}},{},{},{},{"nd":1},{"i":96},{},{"i":98},{"p":{"Day":99,"Duration":101,"DurationUnit":102,"Time":103}},{"i":100},{},{},{},{"i":104},{},{"i":106},{"p":{"Code":107,"Codeset":108,"Description":109}},{},{},{}] },
+  "Scheduling/AvailableSlots": { validate: canonical.v0, shape: [{"p":{"EndDateTime":1,"Meta":2,"Patient":25,"StartDateTime":68,"Visit":69}},{"l":"Possible"},{"p":{"DataModel":3,"Destinations":4,"Errors":8,"EventDateTime":14,"EventType":15,"FacilityCode":16,"Logs":17,"Source":21,"Test":24}},{"l":"Reliable"},{"i":5},{"p":{"ID":6,"Name":7}},{"l":"Reliable"},{"l":"Reliable"},{"i":9},{"p":{"ID":10,"Module":11,"Text":12,"Type":13}},{},{},{},{},{"l":"Reliable"},{"l":"Reliable"},{"l":"Possible"},{"i":18},{"p":{"AttemptID":19,"ID":20}},{"l":"Reliable"},{"l":"Reliable"},{"p":{"ID":22,"Name":23}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"p":{"Demographics":26,"Diagnoses":55,"Identifiers":62,"Notes":66}},{"p":{"Address":27,"Citizenship":34,"DOB":36,"DeathDateTime":37,"EmailAddresses":38,"FirstName":40,"IsDeceased":41,"IsHispanic":42,"Language":43,"LastName":44,"MaritalStatus":45,"MiddleName":46,"PhoneNumber":47,"Race":51,"Religion":52,"SSN":53,"Sex":54}},{"p":{"City":28,"Country":29,"County":30,"State":31,"StreetAddress":32,"ZIP":33}},{"l":"Probable"},{"l":"Possible"},{"l":"Possible"},{"l":"Probable"},{"l":"Probable"},{"l":"Probable"},{"i":35},{},{"l":"Reliable"},{"l":"Possible"},{"i":39},{},{"l":"Reliable"},{"l":"Possible"},{"l":"Possible"},{"l":"Possible"},{"l":"Reliable"},{"l":"Possible"},{"l":"Possible"},{"l":"Probable","p":{"Home":48,"Mobile":49,"Office":50}},{},{},{},{"l":"Possible"},{"l":"Possible"},{"l":"Probable"},{"l":"Reliable"},{"i":56},{"p":{"Code":57,"Codeset":58,"DocumentedDateTime":59,"Name":60,"Type":61}},{},{},{},{},{},{"i":63},{"p":{"ID":64,"IDType":65}},{},{},{"nd":1,"i":67},{},{"l":"Reliable"},{"p":{"AttendingProviders":70,"Locations":90,"Reasons":101,"VisitPreference":103,"VisitType":111}},{"i":71},{"p":{"Address":72,"Credentials":73,"EmailAddresses":75,"FirstName":77,"ID":78,"IDType":79,"LastName":80,"Location":81,"PhoneNumber":88}},{"p":{"City":28,"Country":29,"County":30,"State":31,"StreetAddress":32,"ZIP":33}},{"i":74},{},{"i":76},{},{},{},{},{},{"p":{"Department":82,"DepartmentIdentifiers":83,"Facility":84,"FacilityIdentifiers":85,"Room":86,"Type":87}},{},{"i":63},{},{"i":63},{},{},{"p":{"Office":89}},{},{"i":91},{"p":{"Department":92,"Facility":93,"ID":94,"Room":95,"SpecialtyDepartment":96,"Type":100}},{},{"nd":1},{},{"nd":1},{"p":{"Code":97,"Codeset":98,"Description":99}},{},{},{},{"nd":1},{"i":102},{},{"i":104},{"p":{"Day":105,"Duration":107,"DurationUnit":108,"Time":109}},{"i":106},{},{},{},{"i":110},{},{"i":112},{"p":{"Code":113,"Codeset":114,"Description":115}},{},{},{}] },
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate82;
-const schema111 = {"properties":{"EndDateTime":{"type":["string","null"]},"Patient":{"properties":{"Notes":{"const":null}}}}};
-const schema47 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
-const schema85 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]}}};
-const schema114 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"],"enum":["ICD-9","ICD-10","HCPCS","CPT",null]},"Name":{"type":["string","null"]},"Type":{"type":["string","null"]},"DocumentedDateTime":{"type":["string","null"]}}};
-const schema117 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
-const schema118 = {"properties":{"Duration":{"type":["string","null"]},"DurationUnit":{"type":["string","null"]}}};
-const formats6 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
-const formats8 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+exports.s0 = validate194;
+const schema231 = {"properties":{"EndDateTime":{"type":["string","null"]},"Patient":{"properties":{"Notes":{"const":null}}}}};
+const schema165 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+const schema203 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]}}};
+const schema234 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"],"enum":["ICD-9","ICD-10","HCPCS","CPT",null]},"Name":{"type":["string","null"]},"Type":{"type":["string","null"]},"DocumentedDateTime":{"type":["string","null"]}}};
+const schema237 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
+const schema238 = {"properties":{"Duration":{"type":["string","null"]},"DurationUnit":{"type":["string","null"]}}};
+const formats68 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
-const schema73 = {"properties":{"FirstName":{"type":["string","null"]},"MiddleName":{"type":["string","null"]},"LastName":{"type":["string","null"]},"DOB":{"type":["string","null"]},"SSN":{"type":["string","null"]},"Sex":{"type":["string","null"]},"Race":{"type":["string","null"]},"IsHispanic":{"type":["boolean","null"]},"Religion":{"type":["string","null"]},"MaritalStatus":{"type":["string","null"]},"IsDeceased":{"type":["boolean","null"]},"DeathDateTime":{"type":["string","null"]},"Language":{"type":["string","null"]}}};
-const schema74 = {"properties":{"Home":{"type":["string","null"]},"Office":{"type":["string","null"]},"Mobile":{"type":["string","null"]}}};
-const schema75 = {"properties":{"StreetAddress":{"type":["string","null"]},"City":{"type":["string","null"]},"State":{"type":["string","null"]},"ZIP":{"type":["string","null"]},"County":{"type":["string","null"]},"Country":{"type":["string","null"]}}};
-const formats82 = /^\+[1-9]\d{1,14}$/;
+const schema191 = {"properties":{"FirstName":{"type":["string","null"]},"MiddleName":{"type":["string","null"]},"LastName":{"type":["string","null"]},"DOB":{"type":["string","null"]},"SSN":{"type":["string","null"]},"Sex":{"type":["string","null"]},"Race":{"type":["string","null"]},"IsHispanic":{"type":["boolean","null"]},"Religion":{"type":["string","null"]},"MaritalStatus":{"type":["string","null"]},"IsDeceased":{"type":["boolean","null"]},"DeathDateTime":{"type":["string","null"]},"Language":{"type":["string","null"]}}};
+const schema192 = {"properties":{"Home":{"type":["string","null"]},"Office":{"type":["string","null"]},"Mobile":{"type":["string","null"]}}};
+const schema193 = {"properties":{"StreetAddress":{"type":["string","null"]},"City":{"type":["string","null"]},"State":{"type":["string","null"]},"ZIP":{"type":["string","null"]},"County":{"type":["string","null"]},"Country":{"type":["string","null"]}}};
+const formats174 = /^\+[1-9]\d{1,14}$/;
+const formats180 = /^(?:a[abefkmnrsvyz]|b[aegimnors]|c[aehorsuvy]|d[aevz]|e[elnostu]|f[afijory]|g[adlnuv]|h[aeiortuyz]|i[adegikostu]|j[av]|k[agijklmnorsuvwy]|l[abginotuv]|m[ghiklnrsty]|n[abdeglnorvy]|o[cjmrs]|p[ailst]|q[u]|r[mnouw]|s[acdegiklmnoqrstuvw]|t[aeghiklnorstwy]|u[gkrz]|v[eio]|w[ao]|x[h]|y[io]|z[ahu])$/i;
+const formats182 = /^(?:a[defgilmoqrstuwxz]|b[abdefghijlmnoqrstvwyz]|c[acdfghiklmnoruvwxyz]|d[ejkmoz]|e[ceghrst]|f[ijkmor]|g[abdefghilmnpqrstuwy]|h[kmnrtu]|i[delmnoqrst]|j[emop]|k[eghimnprwyz]|l[abcikrstuvy]|m[acdefghklmnopqrstuvwxyz]|n[acefgilopruz]|o[m]|p[aefghklmnrstwy]|q[a]|r[eosuw]|s[abcdeghijklmnorstvxyz]|t[cdfghjklmnortvwz]|u[agmsyz]|v[aceginu]|w[fs]|x[k]|y[et]|z[amw])$/i;
 
-function validate53(data){
+function validate164(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/demographics.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate53.evaluated;
+const evaluated0 = validate164.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2120,7 +2232,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats6.test(data3))){
+if(!(formats68.test(data3))){
 errors++;
 }
 }
@@ -2173,7 +2285,7 @@ if((typeof data11 !== "string") && (data11 !== null)){
 errors++;
 }
 if(typeof data11 === "string"){
-if(!(formats6.test(data11))){
+if(!(formats68.test(data11))){
 errors++;
 }
 }
@@ -2187,7 +2299,7 @@ if((typeof data13 !== "string") && (data13 !== null)){
 errors++;
 }
 if(typeof data13 === "string"){
-if(!(formats82.test(data13))){
+if(!(formats174.test(data13))){
 errors++;
 }
 }
@@ -2198,7 +2310,7 @@ if((typeof data14 !== "string") && (data14 !== null)){
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats82.test(data14))){
+if(!(formats174.test(data14))){
 errors++;
 }
 }
@@ -2209,7 +2321,7 @@ if((typeof data15 !== "string") && (data15 !== null)){
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats82.test(data15))){
+if(!(formats174.test(data15))){
 errors++;
 }
 }
@@ -2249,13 +2361,24 @@ let data18 = data.Language;
 if((typeof data18 !== "string") && (data18 !== null)){
 errors++;
 }
+if(typeof data18 === "string"){
+if(!(formats180.test(data18))){
+errors++;
+}
+}
 }
 if(data.Citizenship !== undefined){
 let data19 = data.Citizenship;
 if(Array.isArray(data19)){
 const len1 = data19.length;
 for(let i1=0; i1<len1; i1++){
-if(typeof data19[i1] !== "string"){
+let data20 = data19[i1];
+if(typeof data20 === "string"){
+if(!(formats182.test(data20))){
+errors++;
+}
+}
+else {
 errors++;
 }
 }
@@ -2339,20 +2462,20 @@ errors++;
 else {
 errors++;
 }
-validate53.errors = vErrors;
+validate164.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate164.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema105 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]},"FirstName":{"type":["string","null"]},"LastName":{"type":["string","null"]}}};
-const schema95 = {"properties":{"Office":{"type":["string","null"]}}};
-const schema108 = {"properties":{"Type":{"type":["string","null"]},"Facility":{"type":["string","null"]},"Department":{"type":["string","null"]},"Room":{"type":["string","null"]}}};
+const schema225 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]},"FirstName":{"type":["string","null"]},"LastName":{"type":["string","null"]}}};
+const schema213 = {"properties":{"Office":{"type":["string","null"]}}};
+const schema228 = {"properties":{"Type":{"type":["string","null"]},"Facility":{"type":["string","null"]},"Department":{"type":["string","null"]},"Room":{"type":["string","null"]}}};
 
-function validate77(data){
+function validate189(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/location.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate77.evaluated;
+const evaluated0 = validate189.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2479,17 +2602,17 @@ errors++;
 else {
 errors++;
 }
-validate77.errors = vErrors;
+validate189.errors = vErrors;
 return errors === 0;
 }
-validate77.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate189.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate76(data){
+function validate188(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/provider.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate76.evaluated;
+const evaluated0 = validate188.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2618,7 +2741,7 @@ if((typeof data16 !== "string") && (data16 !== null)){
 errors++;
 }
 if(typeof data16 === "string"){
-if(!(formats82.test(data16))){
+if(!(formats174.test(data16))){
 errors++;
 }
 }
@@ -2640,7 +2763,7 @@ errors++;
 }
 }
 if(data.Location !== undefined){
-if(!(validate77(data.Location))){
+if(!(validate189(data.Location))){
 errors++;
 }
 }
@@ -2659,18 +2782,18 @@ errors++;
 else {
 errors++;
 }
-validate76.errors = vErrors;
+validate188.errors = vErrors;
 return errors === 0;
 }
-validate76.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate188.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema115 = {"properties":{"ID":{"type":["string","null"]},"Type":{"type":["string","null"],"const":null},"Facility":{"type":["string","null"],"const":null},"Department":{"type":["string","null"]},"Room":{"type":["string","null"],"const":null}}};
-const schema91 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
+const schema235 = {"properties":{"ID":{"type":["string","null"]},"Type":{"type":["string","null"],"const":null},"Facility":{"type":["string","null"],"const":null},"Department":{"type":["string","null"]},"Room":{"type":["string","null"],"const":null}}};
+const schema209 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
 
-function validate85(data){
+function validate197(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate85.evaluated;
+const evaluated0 = validate197.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2769,17 +2892,17 @@ errors++;
 else {
 errors++;
 }
-validate85.errors = vErrors;
+validate197.errors = vErrors;
 return errors === 0;
 }
-validate85.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate197.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate82(data){
+function validate194(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/scheduling/available-slots.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate82.evaluated;
+const evaluated0 = validate194.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2818,7 +2941,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats6.test(data3))){
+if(!(formats68.test(data3))){
 errors++;
 }
 }
@@ -2838,7 +2961,7 @@ if((typeof data6 !== "string") && (data6 !== null)){
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats8.test(data6))){
+if(!(formats10.test(data6))){
 errors++;
 }
 }
@@ -2878,7 +3001,7 @@ if((typeof data10 !== "string") && (data10 !== null)){
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats8.test(data10))){
+if(!(formats10.test(data10))){
 errors++;
 }
 }
@@ -2923,7 +3046,7 @@ if((typeof data14 !== "string") && (data14 !== null)){
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats8.test(data14))){
+if(!(formats10.test(data14))){
 errors++;
 }
 }
@@ -2934,7 +3057,7 @@ if((typeof data15 !== "string") && (data15 !== null)){
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats8.test(data15))){
+if(!(formats10.test(data15))){
 errors++;
 }
 }
@@ -2960,15 +3083,67 @@ else {
 errors++;
 }
 }
+if(data0.Errors !== undefined){
+let data16 = data0.Errors;
+if(Array.isArray(data16)){
+const len2 = data16.length;
+for(let i2=0; i2<len2; i2++){
+let data17 = data16[i2];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+errors++;
+}
+}
+if(data17.Text !== undefined){
+let data19 = data17.Text;
+if((typeof data19 !== "string") && (data19 !== null)){
+errors++;
+}
+}
+if(data17.Type !== undefined){
+let data20 = data17.Type;
+if((typeof data20 !== "string") && (data20 !== null)){
+errors++;
+}
+}
+if(data17.Module !== undefined){
+let data21 = data17.Module;
+if((typeof data21 !== "string") && (data21 !== null)){
+errors++;
+}
+}
+for(const key3 in data17){
+if((((key3 !== "ID") && (key3 !== "Text")) && (key3 !== "Type")) && (key3 !== "Module")){
+errors++;
+}
+}
+if(!(obj0 && data17.__proto__ === Object.prototype)){
+const proto3 = Object.getPrototypeOf(data17);
+if(proto3 !== Object.prototype && proto3 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
 if(data0.FacilityCode !== undefined){
-let data16 = data0.FacilityCode;
-if((typeof data16 !== "string") && (data16 !== null)){
+let data22 = data0.FacilityCode;
+if((typeof data22 !== "string") && (data22 !== null)){
 errors++;
 }
 }
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto3 = Object.getPrototypeOf(data0);
-if(proto3 !== Object.prototype && proto3 !== null){
+const proto4 = Object.getPrototypeOf(data0);
+if(proto4 !== Object.prototype && proto4 !== null){
 errors++;
 }
 }
@@ -2993,73 +3168,13 @@ if("AvailableSlots" !== data0.EventType){
 errors++;
 }
 }
-for(const key3 in data0){
-if((((((((key3 !== "DataModel") && (key3 !== "EventType")) && (key3 !== "EventDateTime")) && (key3 !== "Test")) && (key3 !== "Source")) && (key3 !== "Destinations")) && (key3 !== "Logs")) && (key3 !== "FacilityCode")){
+for(const key4 in data0){
+if(((((((((key4 !== "DataModel") && (key4 !== "EventType")) && (key4 !== "EventDateTime")) && (key4 !== "Test")) && (key4 !== "Source")) && (key4 !== "Destinations")) && (key4 !== "Logs")) && (key4 !== "Errors")) && (key4 !== "FacilityCode")){
 errors++;
 }
 }
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto4 = Object.getPrototypeOf(data0);
-if(proto4 !== Object.prototype && proto4 !== null){
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-}
-if(data.StartDateTime !== undefined){
-let data19 = data.StartDateTime;
-if(typeof data19 === "string"){
-if(!(formats6.test(data19))){
-errors++;
-}
-}
-else {
-errors++;
-}
-}
-if(data.EndDateTime !== undefined){
-let data20 = data.EndDateTime;
-if((typeof data20 !== "string") && (data20 !== null)){
-errors++;
-}
-if(typeof data20 === "string"){
-if(!(formats6.test(data20))){
-errors++;
-}
-}
-}
-if(data.Patient !== undefined){
-let data21 = data.Patient;
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-if(data21.Identifiers !== undefined){
-let data22 = data21.Identifiers;
-if(Array.isArray(data22)){
-const len2 = data22.length;
-for(let i2=0; i2<len2; i2++){
-let data23 = data22[i2];
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
-if(data23.ID !== undefined){
-let data24 = data23.ID;
-if((typeof data24 !== "string") && (data24 !== null)){
-errors++;
-}
-}
-if(data23.IDType !== undefined){
-let data25 = data23.IDType;
-if((typeof data25 !== "string") && (data25 !== null)){
-errors++;
-}
-}
-for(const key4 in data23){
-if((key4 !== "ID") && (key4 !== "IDType")){
-errors++;
-}
-}
-if(!(obj0 && data23.__proto__ === Object.prototype)){
-const proto5 = Object.getPrototypeOf(data23);
+const proto5 = Object.getPrototypeOf(data0);
 if(proto5 !== Object.prototype && proto5 !== null){
 errors++;
 }
@@ -3069,85 +3184,57 @@ else {
 errors++;
 }
 }
+if(data.StartDateTime !== undefined){
+let data25 = data.StartDateTime;
+if(typeof data25 === "string"){
+if(!(formats68.test(data25))){
+errors++;
+}
 }
 else {
 errors++;
 }
 }
-if(data21.Demographics !== undefined){
-if(!(validate53(data21.Demographics))){
+if(data.EndDateTime !== undefined){
+let data26 = data.EndDateTime;
+if((typeof data26 !== "string") && (data26 !== null)){
+errors++;
+}
+if(typeof data26 === "string"){
+if(!(formats68.test(data26))){
 errors++;
 }
 }
-if(data21.Notes !== undefined){
-let data27 = data21.Notes;
-if(null !== data27){
-errors++;
 }
-if(Array.isArray(data27)){
-const len3 = data27.length;
+if(data.Patient !== undefined){
+let data27 = data.Patient;
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+if(data27.Identifiers !== undefined){
+let data28 = data27.Identifiers;
+if(Array.isArray(data28)){
+const len3 = data28.length;
 for(let i3=0; i3<len3; i3++){
-if(typeof data27[i3] !== "string"){
+let data29 = data28[i3];
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+if(data29.ID !== undefined){
+let data30 = data29.ID;
+if((typeof data30 !== "string") && (data30 !== null)){
 errors++;
 }
 }
-}
-else {
-errors++;
-}
-}
-if(data21.Diagnoses !== undefined){
-let data29 = data21.Diagnoses;
-if(Array.isArray(data29)){
-const len4 = data29.length;
-for(let i4=0; i4<len4; i4++){
-let data30 = data29[i4];
-if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
-if(data30.Code !== undefined){
-let data31 = data30.Code;
+if(data29.IDType !== undefined){
+let data31 = data29.IDType;
 if((typeof data31 !== "string") && (data31 !== null)){
 errors++;
 }
 }
-if(data30.Codeset !== undefined){
-let data32 = data30.Codeset;
-if((typeof data32 !== "string") && (data32 !== null)){
-errors++;
-}
-if(!(((((data32 === "ICD-9") || (data32 === "ICD-10")) || (data32 === "HCPCS")) || (data32 === "CPT")) || (data32 === null))){
+for(const key5 in data29){
+if((key5 !== "ID") && (key5 !== "IDType")){
 errors++;
 }
 }
-if(data30.Name !== undefined){
-let data33 = data30.Name;
-if((typeof data33 !== "string") && (data33 !== null)){
-errors++;
-}
-}
-if(data30.Type !== undefined){
-let data34 = data30.Type;
-if((typeof data34 !== "string") && (data34 !== null)){
-errors++;
-}
-}
-if(data30.DocumentedDateTime !== undefined){
-let data35 = data30.DocumentedDateTime;
-if((typeof data35 !== "string") && (data35 !== null)){
-errors++;
-}
-if(typeof data35 === "string"){
-if(!(formats6.test(data35))){
-errors++;
-}
-}
-}
-for(const key5 in data30){
-if(((((key5 !== "Code") && (key5 !== "Codeset")) && (key5 !== "Name")) && (key5 !== "Type")) && (key5 !== "DocumentedDateTime")){
-errors++;
-}
-}
-if(!(obj0 && data30.__proto__ === Object.prototype)){
-const proto6 = Object.getPrototypeOf(data30);
+if(!(obj0 && data29.__proto__ === Object.prototype)){
+const proto6 = Object.getPrototypeOf(data29);
 if(proto6 !== Object.prototype && proto6 !== null){
 errors++;
 }
@@ -3162,13 +3249,80 @@ else {
 errors++;
 }
 }
-for(const key6 in data21){
-if((((key6 !== "Identifiers") && (key6 !== "Demographics")) && (key6 !== "Notes")) && (key6 !== "Diagnoses")){
+if(data27.Demographics !== undefined){
+if(!(validate164(data27.Demographics))){
 errors++;
 }
 }
-if(!(obj0 && data21.__proto__ === Object.prototype)){
-const proto7 = Object.getPrototypeOf(data21);
+if(data27.Notes !== undefined){
+let data33 = data27.Notes;
+if(null !== data33){
+errors++;
+}
+if(Array.isArray(data33)){
+const len4 = data33.length;
+for(let i4=0; i4<len4; i4++){
+if(typeof data33[i4] !== "string"){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+if(data27.Diagnoses !== undefined){
+let data35 = data27.Diagnoses;
+if(Array.isArray(data35)){
+const len5 = data35.length;
+for(let i5=0; i5<len5; i5++){
+let data36 = data35[i5];
+if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
+if(data36.Code !== undefined){
+let data37 = data36.Code;
+if((typeof data37 !== "string") && (data37 !== null)){
+errors++;
+}
+}
+if(data36.Codeset !== undefined){
+let data38 = data36.Codeset;
+if((typeof data38 !== "string") && (data38 !== null)){
+errors++;
+}
+if(!(((((data38 === "ICD-9") || (data38 === "ICD-10")) || (data38 === "HCPCS")) || (data38 === "CPT")) || (data38 === null))){
+errors++;
+}
+}
+if(data36.Name !== undefined){
+let data39 = data36.Name;
+if((typeof data39 !== "string") && (data39 !== null)){
+errors++;
+}
+}
+if(data36.Type !== undefined){
+let data40 = data36.Type;
+if((typeof data40 !== "string") && (data40 !== null)){
+errors++;
+}
+}
+if(data36.DocumentedDateTime !== undefined){
+let data41 = data36.DocumentedDateTime;
+if((typeof data41 !== "string") && (data41 !== null)){
+errors++;
+}
+if(typeof data41 === "string"){
+if(!(formats68.test(data41))){
+errors++;
+}
+}
+}
+for(const key6 in data36){
+if(((((key6 !== "Code") && (key6 !== "Codeset")) && (key6 !== "Name")) && (key6 !== "Type")) && (key6 !== "DocumentedDateTime")){
+errors++;
+}
+}
+if(!(obj0 && data36.__proto__ === Object.prototype)){
+const proto7 = Object.getPrototypeOf(data36);
 if(proto7 !== Object.prototype && proto7 !== null){
 errors++;
 }
@@ -3178,83 +3332,18 @@ else {
 errors++;
 }
 }
-if(data.Visit !== undefined){
-let data36 = data.Visit;
-if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
-if(data36.Reasons !== undefined){
-let data37 = data36.Reasons;
-if(Array.isArray(data37)){
-const len5 = data37.length;
-for(let i5=0; i5<len5; i5++){
-if(typeof data37[i5] !== "string"){
-errors++;
-}
-}
 }
 else {
 errors++;
 }
 }
-if(data36.AttendingProviders !== undefined){
-let data39 = data36.AttendingProviders;
-if(Array.isArray(data39)){
-const len6 = data39.length;
-for(let i6=0; i6<len6; i6++){
-if(!(validate76(data39[i6]))){
+for(const key7 in data27){
+if((((key7 !== "Identifiers") && (key7 !== "Demographics")) && (key7 !== "Notes")) && (key7 !== "Diagnoses")){
 errors++;
 }
 }
-}
-else {
-errors++;
-}
-}
-if(data36.Locations !== undefined){
-let data41 = data36.Locations;
-if(Array.isArray(data41)){
-const len7 = data41.length;
-for(let i7=0; i7<len7; i7++){
-if(!(validate85(data41[i7]))){
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-}
-if(data36.VisitType !== undefined){
-let data43 = data36.VisitType;
-if(Array.isArray(data43)){
-const len8 = data43.length;
-for(let i8=0; i8<len8; i8++){
-let data44 = data43[i8];
-if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
-if(data44.Code !== undefined){
-let data45 = data44.Code;
-if((typeof data45 !== "string") && (data45 !== null)){
-errors++;
-}
-}
-if(data44.Codeset !== undefined){
-let data46 = data44.Codeset;
-if((typeof data46 !== "string") && (data46 !== null)){
-errors++;
-}
-}
-if(data44.Description !== undefined){
-let data47 = data44.Description;
-if((typeof data47 !== "string") && (data47 !== null)){
-errors++;
-}
-}
-for(const key7 in data44){
-if(((key7 !== "Code") && (key7 !== "Codeset")) && (key7 !== "Description")){
-errors++;
-}
-}
-if(!(obj0 && data44.__proto__ === Object.prototype)){
-const proto8 = Object.getPrototypeOf(data44);
+if(!(obj0 && data27.__proto__ === Object.prototype)){
+const proto8 = Object.getPrototypeOf(data27);
 if(proto8 !== Object.prototype && proto8 !== null){
 errors++;
 }
@@ -3264,65 +3353,83 @@ else {
 errors++;
 }
 }
+if(data.Visit !== undefined){
+let data42 = data.Visit;
+if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
+if(data42.Reasons !== undefined){
+let data43 = data42.Reasons;
+if(Array.isArray(data43)){
+const len6 = data43.length;
+for(let i6=0; i6<len6; i6++){
+if(typeof data43[i6] !== "string"){
+errors++;
+}
+}
 }
 else {
 errors++;
 }
 }
-if(data36.VisitPreference !== undefined){
-let data48 = data36.VisitPreference;
-if(Array.isArray(data48)){
-const len9 = data48.length;
-for(let i9=0; i9<len9; i9++){
-let data49 = data48[i9];
-if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
-if(data49.Duration !== undefined){
-let data50 = data49.Duration;
-if((typeof data50 !== "string") && (data50 !== null)){
+if(data42.AttendingProviders !== undefined){
+let data45 = data42.AttendingProviders;
+if(Array.isArray(data45)){
+const len7 = data45.length;
+for(let i7=0; i7<len7; i7++){
+if(!(validate188(data45[i7]))){
 errors++;
 }
 }
-if(data49.DurationUnit !== undefined){
-let data51 = data49.DurationUnit;
+}
+else {
+errors++;
+}
+}
+if(data42.Locations !== undefined){
+let data47 = data42.Locations;
+if(Array.isArray(data47)){
+const len8 = data47.length;
+for(let i8=0; i8<len8; i8++){
+if(!(validate197(data47[i8]))){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+if(data42.VisitType !== undefined){
+let data49 = data42.VisitType;
+if(Array.isArray(data49)){
+const len9 = data49.length;
+for(let i9=0; i9<len9; i9++){
+let data50 = data49[i9];
+if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
+if(data50.Code !== undefined){
+let data51 = data50.Code;
 if((typeof data51 !== "string") && (data51 !== null)){
 errors++;
 }
 }
-if(data49.Day !== undefined){
-let data52 = data49.Day;
-if(Array.isArray(data52)){
-const len10 = data52.length;
-for(let i10=0; i10<len10; i10++){
-if(typeof data52[i10] !== "string"){
+if(data50.Codeset !== undefined){
+let data52 = data50.Codeset;
+if((typeof data52 !== "string") && (data52 !== null)){
 errors++;
 }
 }
-}
-else {
+if(data50.Description !== undefined){
+let data53 = data50.Description;
+if((typeof data53 !== "string") && (data53 !== null)){
 errors++;
 }
 }
-if(data49.Time !== undefined){
-let data54 = data49.Time;
-if(Array.isArray(data54)){
-const len11 = data54.length;
-for(let i11=0; i11<len11; i11++){
-if(typeof data54[i11] !== "string"){
+for(const key8 in data50){
+if(((key8 !== "Code") && (key8 !== "Codeset")) && (key8 !== "Description")){
 errors++;
 }
 }
-}
-else {
-errors++;
-}
-}
-for(const key8 in data49){
-if((((key8 !== "Duration") && (key8 !== "DurationUnit")) && (key8 !== "Day")) && (key8 !== "Time")){
-errors++;
-}
-}
-if(!(obj0 && data49.__proto__ === Object.prototype)){
-const proto9 = Object.getPrototypeOf(data49);
+if(!(obj0 && data50.__proto__ === Object.prototype)){
+const proto9 = Object.getPrototypeOf(data50);
 if(proto9 !== Object.prototype && proto9 !== null){
 errors++;
 }
@@ -3337,13 +3444,60 @@ else {
 errors++;
 }
 }
-for(const key9 in data36){
-if(((((key9 !== "Reasons") && (key9 !== "AttendingProviders")) && (key9 !== "Locations")) && (key9 !== "VisitType")) && (key9 !== "VisitPreference")){
+if(data42.VisitPreference !== undefined){
+let data54 = data42.VisitPreference;
+if(Array.isArray(data54)){
+const len10 = data54.length;
+for(let i10=0; i10<len10; i10++){
+let data55 = data54[i10];
+if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
+if(data55.Duration !== undefined){
+let data56 = data55.Duration;
+if((typeof data56 !== "string") && (data56 !== null)){
 errors++;
 }
 }
-if(!(obj0 && data36.__proto__ === Object.prototype)){
-const proto10 = Object.getPrototypeOf(data36);
+if(data55.DurationUnit !== undefined){
+let data57 = data55.DurationUnit;
+if((typeof data57 !== "string") && (data57 !== null)){
+errors++;
+}
+}
+if(data55.Day !== undefined){
+let data58 = data55.Day;
+if(Array.isArray(data58)){
+const len11 = data58.length;
+for(let i11=0; i11<len11; i11++){
+if(typeof data58[i11] !== "string"){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+if(data55.Time !== undefined){
+let data60 = data55.Time;
+if(Array.isArray(data60)){
+const len12 = data60.length;
+for(let i12=0; i12<len12; i12++){
+if(typeof data60[i12] !== "string"){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+for(const key9 in data55){
+if((((key9 !== "Duration") && (key9 !== "DurationUnit")) && (key9 !== "Day")) && (key9 !== "Time")){
+errors++;
+}
+}
+if(!(obj0 && data55.__proto__ === Object.prototype)){
+const proto10 = Object.getPrototypeOf(data55);
 if(proto10 !== Object.prototype && proto10 !== null){
 errors++;
 }
@@ -3353,13 +3507,18 @@ else {
 errors++;
 }
 }
-for(const key10 in data){
-if(((((key10 !== "Meta") && (key10 !== "StartDateTime")) && (key10 !== "EndDateTime")) && (key10 !== "Patient")) && (key10 !== "Visit")){
+}
+else {
 errors++;
 }
 }
-if(!(obj0 && data.__proto__ === Object.prototype)){
-const proto11 = Object.getPrototypeOf(data);
+for(const key10 in data42){
+if(((((key10 !== "Reasons") && (key10 !== "AttendingProviders")) && (key10 !== "Locations")) && (key10 !== "VisitType")) && (key10 !== "VisitPreference")){
+errors++;
+}
+}
+if(!(obj0 && data42.__proto__ === Object.prototype)){
+const proto11 = Object.getPrototypeOf(data42);
 if(proto11 !== Object.prototype && proto11 !== null){
 errors++;
 }
@@ -3368,10 +3527,26 @@ errors++;
 else {
 errors++;
 }
-validate82.errors = vErrors;
+}
+for(const key11 in data){
+if(((((key11 !== "Meta") && (key11 !== "StartDateTime")) && (key11 !== "EndDateTime")) && (key11 !== "Patient")) && (key11 !== "Visit")){
+errors++;
+}
+}
+if(!(obj0 && data.__proto__ === Object.prototype)){
+const proto12 = Object.getPrototypeOf(data);
+if(proto12 !== Object.prototype && proto12 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+validate194.errors = vErrors;
 return errors === 0;
 }
-validate82.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate194.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

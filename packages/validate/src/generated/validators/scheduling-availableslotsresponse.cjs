@@ -2,25 +2,25 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate74;
-const schema102 = {"properties":{"Meta":{"properties":{"IsIncomplete":{"type":["boolean","null"]}}}}};
-const schema47 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+exports.v0 = validate186;
+const schema222 = {"properties":{"Meta":{"properties":{"IsIncomplete":{"type":["boolean","null"]}}}}};
+const schema165 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
 const func0 = Object.prototype.hasOwnProperty;
-const formats6 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
-const formats8 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
-const schema104 = {"properties":{"ID":{"type":["string","null"]},"Reason":{"type":["string","null"]}}};
-const schema105 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]},"FirstName":{"type":["string","null"]},"LastName":{"type":["string","null"]}}};
-const schema75 = {"properties":{"StreetAddress":{"type":["string","null"]},"City":{"type":["string","null"]},"State":{"type":["string","null"]},"ZIP":{"type":["string","null"]},"County":{"type":["string","null"]},"Country":{"type":["string","null"]}}};
-const schema95 = {"properties":{"Office":{"type":["string","null"]}}};
-const formats82 = /^\+[1-9]\d{1,14}$/;
-const schema108 = {"properties":{"Type":{"type":["string","null"]},"Facility":{"type":["string","null"]},"Department":{"type":["string","null"]},"Room":{"type":["string","null"]}}};
-const schema85 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]}}};
+const formats68 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const schema224 = {"properties":{"ID":{"type":["string","null"]},"Reason":{"type":["string","null"]}}};
+const schema225 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]},"FirstName":{"type":["string","null"]},"LastName":{"type":["string","null"]}}};
+const schema193 = {"properties":{"StreetAddress":{"type":["string","null"]},"City":{"type":["string","null"]},"State":{"type":["string","null"]},"ZIP":{"type":["string","null"]},"County":{"type":["string","null"]},"Country":{"type":["string","null"]}}};
+const schema213 = {"properties":{"Office":{"type":["string","null"]}}};
+const formats174 = /^\+[1-9]\d{1,14}$/;
+const schema228 = {"properties":{"Type":{"type":["string","null"]},"Facility":{"type":["string","null"]},"Department":{"type":["string","null"]},"Room":{"type":["string","null"]}}};
+const schema203 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]}}};
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/defs/location.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate77.evaluated;
+const evaluated0 = validate189.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -31,7 +31,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.Type !== undefined && func0.call(data, "Type")){
 let data0 = data.Type;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/Type",schemaPath:"#/properties/Type/type",keyword:"type",params:{type: schema108.properties.Type.type}};
+const err0 = {instancePath:instancePath+"/Type",schemaPath:"#/properties/Type/type",keyword:"type",params:{type: schema228.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -44,7 +44,7 @@ errors++;
 if(data.Facility !== undefined && func0.call(data, "Facility")){
 let data1 = data.Facility;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/Facility",schemaPath:"#/properties/Facility/type",keyword:"type",params:{type: schema108.properties.Facility.type}};
+const err1 = {instancePath:instancePath+"/Facility",schemaPath:"#/properties/Facility/type",keyword:"type",params:{type: schema228.properties.Facility.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -64,7 +64,7 @@ if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.ID !== undefined && func0.call(data3, "ID")){
 let data4 = data3.ID;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err2 = {instancePath:instancePath+"/FacilityIdentifiers/" + i0+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema85.properties.ID.type}};
+const err2 = {instancePath:instancePath+"/FacilityIdentifiers/" + i0+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema203.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -77,7 +77,7 @@ errors++;
 if(data3.IDType !== undefined && func0.call(data3, "IDType")){
 let data5 = data3.IDType;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err3 = {instancePath:instancePath+"/FacilityIdentifiers/" + i0+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema85.properties.IDType.type}};
+const err3 = {instancePath:instancePath+"/FacilityIdentifiers/" + i0+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema203.properties.IDType.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -114,7 +114,7 @@ errors++;
 if(data.Department !== undefined && func0.call(data, "Department")){
 let data6 = data.Department;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err6 = {instancePath:instancePath+"/Department",schemaPath:"#/properties/Department/type",keyword:"type",params:{type: schema108.properties.Department.type}};
+const err6 = {instancePath:instancePath+"/Department",schemaPath:"#/properties/Department/type",keyword:"type",params:{type: schema228.properties.Department.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -134,7 +134,7 @@ if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.ID !== undefined && func0.call(data8, "ID")){
 let data9 = data8.ID;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err7 = {instancePath:instancePath+"/DepartmentIdentifiers/" + i1+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema85.properties.ID.type}};
+const err7 = {instancePath:instancePath+"/DepartmentIdentifiers/" + i1+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema203.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -147,7 +147,7 @@ errors++;
 if(data8.IDType !== undefined && func0.call(data8, "IDType")){
 let data10 = data8.IDType;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err8 = {instancePath:instancePath+"/DepartmentIdentifiers/" + i1+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema85.properties.IDType.type}};
+const err8 = {instancePath:instancePath+"/DepartmentIdentifiers/" + i1+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema203.properties.IDType.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -184,7 +184,7 @@ errors++;
 if(data.Room !== undefined && func0.call(data, "Room")){
 let data11 = data.Room;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err11 = {instancePath:instancePath+"/Room",schemaPath:"#/properties/Room/type",keyword:"type",params:{type: schema108.properties.Room.type}};
+const err11 = {instancePath:instancePath+"/Room",schemaPath:"#/properties/Room/type",keyword:"type",params:{type: schema228.properties.Room.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -205,17 +205,17 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate77.errors = vErrors;
+validate189.errors = vErrors;
 return errors === 0;
 }
-validate77.evaluated = {"props":{"Type":true,"Facility":true,"FacilityIdentifiers":true,"Department":true,"DepartmentIdentifiers":true,"Room":true},"dynamicProps":false,"dynamicItems":false};
+validate189.evaluated = {"props":{"Type":true,"Facility":true,"FacilityIdentifiers":true,"Department":true,"DepartmentIdentifiers":true,"Room":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/defs/provider.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate76.evaluated;
+const evaluated0 = validate188.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -226,7 +226,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ID !== undefined && func0.call(data, "ID")){
 let data0 = data.ID;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/ID",schemaPath:"#/properties/ID/type",keyword:"type",params:{type: schema105.properties.ID.type}};
+const err0 = {instancePath:instancePath+"/ID",schemaPath:"#/properties/ID/type",keyword:"type",params:{type: schema225.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -239,7 +239,7 @@ errors++;
 if(data.IDType !== undefined && func0.call(data, "IDType")){
 let data1 = data.IDType;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/IDType",schemaPath:"#/properties/IDType/type",keyword:"type",params:{type: schema105.properties.IDType.type}};
+const err1 = {instancePath:instancePath+"/IDType",schemaPath:"#/properties/IDType/type",keyword:"type",params:{type: schema225.properties.IDType.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -252,7 +252,7 @@ errors++;
 if(data.FirstName !== undefined && func0.call(data, "FirstName")){
 let data2 = data.FirstName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/FirstName",schemaPath:"#/properties/FirstName/type",keyword:"type",params:{type: schema105.properties.FirstName.type}};
+const err2 = {instancePath:instancePath+"/FirstName",schemaPath:"#/properties/FirstName/type",keyword:"type",params:{type: schema225.properties.FirstName.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -265,7 +265,7 @@ errors++;
 if(data.LastName !== undefined && func0.call(data, "LastName")){
 let data3 = data.LastName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/LastName",schemaPath:"#/properties/LastName/type",keyword:"type",params:{type: schema105.properties.LastName.type}};
+const err3 = {instancePath:instancePath+"/LastName",schemaPath:"#/properties/LastName/type",keyword:"type",params:{type: schema225.properties.LastName.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -309,7 +309,7 @@ if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.StreetAddress !== undefined && func0.call(data6, "StreetAddress")){
 let data7 = data6.StreetAddress;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err6 = {instancePath:instancePath+"/Address/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema75.properties.StreetAddress.type}};
+const err6 = {instancePath:instancePath+"/Address/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema193.properties.StreetAddress.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -322,7 +322,7 @@ errors++;
 if(data6.City !== undefined && func0.call(data6, "City")){
 let data8 = data6.City;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err7 = {instancePath:instancePath+"/Address/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema75.properties.City.type}};
+const err7 = {instancePath:instancePath+"/Address/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema193.properties.City.type}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -335,7 +335,7 @@ errors++;
 if(data6.State !== undefined && func0.call(data6, "State")){
 let data9 = data6.State;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err8 = {instancePath:instancePath+"/Address/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema75.properties.State.type}};
+const err8 = {instancePath:instancePath+"/Address/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema193.properties.State.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -348,7 +348,7 @@ errors++;
 if(data6.ZIP !== undefined && func0.call(data6, "ZIP")){
 let data10 = data6.ZIP;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err9 = {instancePath:instancePath+"/Address/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema75.properties.ZIP.type}};
+const err9 = {instancePath:instancePath+"/Address/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema193.properties.ZIP.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -361,7 +361,7 @@ errors++;
 if(data6.County !== undefined && func0.call(data6, "County")){
 let data11 = data6.County;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err10 = {instancePath:instancePath+"/Address/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema75.properties.County.type}};
+const err10 = {instancePath:instancePath+"/Address/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema193.properties.County.type}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -374,7 +374,7 @@ errors++;
 if(data6.Country !== undefined && func0.call(data6, "Country")){
 let data12 = data6.Country;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err11 = {instancePath:instancePath+"/Address/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema75.properties.Country.type}};
+const err11 = {instancePath:instancePath+"/Address/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema193.properties.Country.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -430,7 +430,7 @@ if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 if(data15.Office !== undefined && func0.call(data15, "Office")){
 let data16 = data15.Office;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err15 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"office-phone-number.schema.json/properties/Office/type",keyword:"type",params:{type: schema95.properties.Office.type}};
+const err15 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"office-phone-number.schema.json/properties/Office/type",keyword:"type",params:{type: schema213.properties.Office.type}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -440,7 +440,7 @@ vErrors.push(err15);
 errors++;
 }
 if(typeof data16 === "string"){
-if(!(formats82.test(data16))){
+if(!(formats174.test(data16))){
 const err16 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"office-phone-number.schema.json/properties/Office/format",keyword:"format",params:{format: "e164"}};
 if(vErrors === null){
 vErrors = [err16];
@@ -465,8 +465,8 @@ errors++;
 }
 }
 if(data.Location !== undefined && func0.call(data, "Location")){
-if(!(validate77(data.Location, {instancePath:instancePath+"/Location",parentData:data,parentDataProperty:"Location",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate77.errors; else for (const vError of validate77.errors) vErrors.push(vError);
+if(!(validate189(data.Location, {instancePath:instancePath+"/Location",parentData:data,parentDataProperty:"Location",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate189.errors; else for (const vError of validate189.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -481,16 +481,16 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate76.errors = vErrors;
+validate188.errors = vErrors;
 return errors === 0;
 }
-validate76.evaluated = {"props":{"ID":true,"IDType":true,"FirstName":true,"LastName":true,"Credentials":true,"Address":true,"EmailAddresses":true,"PhoneNumber":true,"Location":true},"dynamicProps":false,"dynamicItems":false};
+validate188.evaluated = {"props":{"ID":true,"IDType":true,"FirstName":true,"LastName":true,"Credentials":true,"Address":true,"EmailAddresses":true,"PhoneNumber":true,"Location":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate75.evaluated;
+const evaluated0 = validate187.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -521,7 +521,7 @@ errors++;
 if(data.ID !== undefined && func0.call(data, "ID")){
 let data0 = data.ID;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err2 = {instancePath:instancePath+"/ID",schemaPath:"#/properties/ID/type",keyword:"type",params:{type: schema104.properties.ID.type}};
+const err2 = {instancePath:instancePath+"/ID",schemaPath:"#/properties/ID/type",keyword:"type",params:{type: schema224.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -534,7 +534,7 @@ errors++;
 if(data.DateTime !== undefined && func0.call(data, "DateTime")){
 let data1 = data.DateTime;
 if(typeof data1 === "string"){
-if(!(formats6.test(data1))){
+if(!(formats68.test(data1))){
 const err3 = {instancePath:instancePath+"/DateTime",schemaPath:"#/properties/DateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err3];
@@ -572,7 +572,7 @@ errors++;
 if(data.Reason !== undefined && func0.call(data, "Reason")){
 let data3 = data.Reason;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err6 = {instancePath:instancePath+"/Reason",schemaPath:"#/properties/Reason/type",keyword:"type",params:{type: schema104.properties.Reason.type}};
+const err6 = {instancePath:instancePath+"/Reason",schemaPath:"#/properties/Reason/type",keyword:"type",params:{type: schema224.properties.Reason.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -583,14 +583,14 @@ errors++;
 }
 }
 if(data.Provider !== undefined && func0.call(data, "Provider")){
-if(!(validate76(data.Provider, {instancePath:instancePath+"/Provider",parentData:data,parentDataProperty:"Provider",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate76.errors; else for (const vError of validate76.errors) vErrors.push(vError);
+if(!(validate188(data.Provider, {instancePath:instancePath+"/Provider",parentData:data,parentDataProperty:"Provider",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate188.errors; else for (const vError of validate188.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.Location !== undefined && func0.call(data, "Location")){
-if(!(validate77(data.Location, {instancePath:instancePath+"/Location",parentData:data,parentDataProperty:"Location",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate77.errors; else for (const vError of validate77.errors) vErrors.push(vError);
+if(!(validate189(data.Location, {instancePath:instancePath+"/Location",parentData:data,parentDataProperty:"Location",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate189.errors; else for (const vError of validate189.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -633,17 +633,17 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate75.errors = vErrors;
+validate187.errors = vErrors;
 return errors === 0;
 }
-validate75.evaluated = {"props":{"ID":true,"DateTime":true,"Duration":true,"Reason":true,"Provider":true,"Location":true,"Notes":true},"dynamicProps":false,"dynamicItems":false};
+validate187.evaluated = {"props":{"ID":true,"DateTime":true,"Duration":true,"Reason":true,"Provider":true,"Location":true,"Notes":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/scheduling/available-slots-response.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate74.evaluated;
+const evaluated0 = validate186.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -721,7 +721,7 @@ errors++;
 if(data0.EventDateTime !== undefined && func0.call(data0, "EventDateTime")){
 let data3 = data0.EventDateTime;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema47.properties.EventDateTime.type}};
+const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema165.properties.EventDateTime.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -731,7 +731,7 @@ vErrors.push(err6);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats6.test(data3))){
+if(!(formats68.test(data3))){
 const err7 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err7];
@@ -746,7 +746,7 @@ errors++;
 if(data0.Test !== undefined && func0.call(data0, "Test")){
 let data4 = data0.Test;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema47.properties.Test.type}};
+const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema165.properties.Test.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -762,7 +762,7 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.ID !== undefined && func0.call(data5, "ID")){
 let data6 = data5.ID;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema47.properties.Source.properties.ID.type}};
+const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema165.properties.Source.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -772,7 +772,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats8.test(data6))){
+if(!(formats10.test(data6))){
 const err10 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err10];
@@ -787,7 +787,7 @@ errors++;
 if(data5.Name !== undefined && func0.call(data5, "Name")){
 let data7 = data5.Name;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema47.properties.Source.properties.Name.type}};
+const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema165.properties.Source.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -819,7 +819,7 @@ if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.ID !== undefined && func0.call(data9, "ID")){
 let data10 = data9.ID;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema47.properties.Destinations.items.properties.ID.type}};
+const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Destinations.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -829,7 +829,7 @@ vErrors.push(err13);
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats8.test(data10))){
+if(!(formats10.test(data10))){
 const err14 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err14];
@@ -844,7 +844,7 @@ errors++;
 if(data9.Name !== undefined && func0.call(data9, "Name")){
 let data11 = data9.Name;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema47.properties.Destinations.items.properties.Name.type}};
+const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema165.properties.Destinations.items.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -888,7 +888,7 @@ if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.ID !== undefined && func0.call(data13, "ID")){
 let data14 = data13.ID;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema47.properties.Logs.items.properties.ID.type}};
+const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Logs.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -898,7 +898,7 @@ vErrors.push(err18);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats8.test(data14))){
+if(!(formats10.test(data14))){
 const err19 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err19];
@@ -913,7 +913,7 @@ errors++;
 if(data13.AttemptID !== undefined && func0.call(data13, "AttemptID")){
 let data15 = data13.AttemptID;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema47.properties.Logs.items.properties.AttemptID.type}};
+const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema165.properties.Logs.items.properties.AttemptID.type}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -923,7 +923,7 @@ vErrors.push(err20);
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats8.test(data15))){
+if(!(formats10.test(data15))){
 const err21 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err21];
@@ -959,10 +959,17 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
-let data16 = data0.FacilityCode;
-if((typeof data16 !== "string") && (data16 !== null)){
-const err24 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema47.properties.FacilityCode.type}};
+if(data0.Errors !== undefined && func0.call(data0, "Errors")){
+let data16 = data0.Errors;
+if(Array.isArray(data16)){
+const len2 = data16.length;
+for(let i2=0; i2<len2; i2++){
+let data17 = data16[i2];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined && func0.call(data17, "ID")){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err24 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -972,9 +979,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-}
-else {
-const err25 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
+if(data17.Text !== undefined && func0.call(data17, "Text")){
+let data19 = data17.Text;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err25 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Text.type}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -983,9 +991,11 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
-const err26 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
+}
+if(data17.Type !== undefined && func0.call(data17, "Type")){
+let data20 = data17.Type;
+if((typeof data20 !== "string") && (data20 !== null)){
+const err26 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -994,8 +1004,11 @@ vErrors.push(err26);
 }
 errors++;
 }
-if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
-const err27 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
+}
+if(data17.Module !== undefined && func0.call(data17, "Module")){
+let data21 = data17.Module;
+if((typeof data21 !== "string") && (data21 !== null)){
+const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Module.type}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1004,9 +1017,10 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
-if("Scheduling" !== data0.DataModel){
-const err28 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "Scheduling"}};
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/Meta/Errors/" + i2,schemaPath:"../defs/meta.schema.json/properties/Errors/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1016,9 +1030,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data0.EventType !== undefined && func0.call(data0, "EventType")){
-if("AvailableSlotsResponse" !== data0.EventType){
-const err29 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "AvailableSlotsResponse"}};
+}
+else {
+const err29 = {instancePath:instancePath+"/Meta/Errors",schemaPath:"../defs/meta.schema.json/properties/Errors/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1028,10 +1042,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data0.IsIncomplete !== undefined && func0.call(data0, "IsIncomplete")){
-let data19 = data0.IsIncomplete;
-if((typeof data19 !== "boolean") && (data19 !== null)){
-const err30 = {instancePath:instancePath+"/Meta/IsIncomplete",schemaPath:"#/properties/Meta/properties/IsIncomplete/type",keyword:"type",params:{type: schema102.properties.Meta.properties.IsIncomplete.type}};
+if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
+let data22 = data0.FacilityCode;
+if((typeof data22 !== "string") && (data22 !== null)){
+const err30 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema165.properties.FacilityCode.type}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1043,7 +1057,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
+const err31 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1052,20 +1066,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-if(data.AvailableSlots !== undefined && func0.call(data, "AvailableSlots")){
-let data20 = data.AvailableSlots;
-if(Array.isArray(data20)){
-const len2 = data20.length;
-for(let i2=0; i2<len2; i2++){
-if(!(validate75(data20[i2], {instancePath:instancePath+"/AvailableSlots/" + i2,parentData:data20,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate75.errors; else for (const vError of validate75.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err32 = {instancePath:instancePath+"/AvailableSlots",schemaPath:"#/properties/AvailableSlots/type",keyword:"type",params:{type: "array"}};
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
+const err32 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1074,10 +1077,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-}
-else {
-const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
+const err33 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1086,37 +1087,119 @@ vErrors.push(err33);
 }
 errors++;
 }
-validate74.errors = vErrors;
+if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
+if("Scheduling" !== data0.DataModel){
+const err34 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "Scheduling"}};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data0.EventType !== undefined && func0.call(data0, "EventType")){
+if("AvailableSlotsResponse" !== data0.EventType){
+const err35 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "AvailableSlotsResponse"}};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(data0.IsIncomplete !== undefined && func0.call(data0, "IsIncomplete")){
+let data25 = data0.IsIncomplete;
+if((typeof data25 !== "boolean") && (data25 !== null)){
+const err36 = {instancePath:instancePath+"/Meta/IsIncomplete",schemaPath:"#/properties/Meta/properties/IsIncomplete/type",keyword:"type",params:{type: schema222.properties.Meta.properties.IsIncomplete.type}};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data.AvailableSlots !== undefined && func0.call(data, "AvailableSlots")){
+let data26 = data.AvailableSlots;
+if(Array.isArray(data26)){
+const len3 = data26.length;
+for(let i3=0; i3<len3; i3++){
+if(!(validate187(data26[i3], {instancePath:instancePath+"/AvailableSlots/" + i3,parentData:data26,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate187.errors; else for (const vError of validate187.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/AvailableSlots",schemaPath:"#/properties/AvailableSlots/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+}
+else {
+const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+validate186.errors = vErrors;
 return errors === 0;
 }
-validate74.evaluated = {"props":{"Meta":true,"AvailableSlots":true},"dynamicProps":false,"dynamicItems":false};
+validate186.evaluated = {"props":{"Meta":true,"AvailableSlots":true},"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});
 exports.kinds = {
-  "Scheduling/AvailableSlotsResponse": { validate: canonical.v0, shape: [{"p":{"AvailableSlots":1,"Meta":38}},{"i":2},{"p":{"DateTime":3,"Duration":4,"ID":5,"Location":6,"Notes":16,"Provider":18,"Reason":37}},{},{},{},{"p":{"Department":7,"DepartmentIdentifiers":8,"Facility":12,"FacilityIdentifiers":13,"Room":14,"Type":15}},{},{"i":9},{"p":{"ID":10,"IDType":11}},{},{},{},{"i":9},{},{},{"i":17},{},{"p":{"Address":19,"Credentials":26,"EmailAddresses":28,"FirstName":30,"ID":31,"IDType":32,"LastName":33,"Location":34,"PhoneNumber":35}},{"p":{"City":20,"Country":21,"County":22,"State":23,"StreetAddress":24,"ZIP":25}},{"l":"Probable"},{"l":"Possible"},{"l":"Possible"},{"l":"Probable"},{"l":"Probable"},{"l":"Probable"},{"i":27},{},{"i":29},{},{},{},{},{},{"p":{"Department":7,"DepartmentIdentifiers":8,"Facility":12,"FacilityIdentifiers":13,"Room":14,"Type":15}},{"p":{"Office":36}},{},{},{"p":{"DataModel":39,"Destinations":40,"EventDateTime":44,"EventType":45,"FacilityCode":46,"IsIncomplete":47,"Logs":48,"Source":52,"Test":55}},{"l":"Reliable"},{"i":41},{"p":{"ID":42,"Name":43}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"l":"Possible"},{"l":"Reliable"},{"i":49},{"p":{"AttemptID":50,"ID":51}},{"l":"Reliable"},{"l":"Reliable"},{"p":{"ID":53,"Name":54}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"}] },
+  "Scheduling/AvailableSlotsResponse": { validate: canonical.v0, shape: [{"p":{"AvailableSlots":1,"Meta":38}},{"i":2},{"p":{"DateTime":3,"Duration":4,"ID":5,"Location":6,"Notes":16,"Provider":18,"Reason":37}},{},{},{},{"p":{"Department":7,"DepartmentIdentifiers":8,"Facility":12,"FacilityIdentifiers":13,"Room":14,"Type":15}},{},{"i":9},{"p":{"ID":10,"IDType":11}},{},{},{},{"i":9},{},{},{"i":17},{},{"p":{"Address":19,"Credentials":26,"EmailAddresses":28,"FirstName":30,"ID":31,"IDType":32,"LastName":33,"Location":34,"PhoneNumber":35}},{"p":{"City":20,"Country":21,"County":22,"State":23,"StreetAddress":24,"ZIP":25}},{"l":"Probable"},{"l":"Possible"},{"l":"Possible"},{"l":"Probable"},{"l":"Probable"},{"l":"Probable"},{"i":27},{},{"i":29},{},{},{},{},{},{"p":{"Department":7,"DepartmentIdentifiers":8,"Facility":12,"FacilityIdentifiers":13,"Room":14,"Type":15}},{"p":{"Office":36}},{},{},{"p":{"DataModel":39,"Destinations":40,"Errors":44,"EventDateTime":50,"EventType":51,"FacilityCode":52,"IsIncomplete":53,"Logs":54,"Source":58,"Test":61}},{"l":"Reliable"},{"i":41},{"p":{"ID":42,"Name":43}},{"l":"Reliable"},{"l":"Reliable"},{"i":45},{"p":{"ID":46,"Module":47,"Text":48,"Type":49}},{},{},{},{},{"l":"Reliable"},{"l":"Reliable"},{"l":"Possible"},{"l":"Reliable"},{"i":55},{"p":{"AttemptID":56,"ID":57}},{"l":"Reliable"},{"l":"Reliable"},{"p":{"ID":59,"Name":60}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"}] },
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate74;
-const schema102 = {"properties":{"Meta":{"properties":{"IsIncomplete":{"type":["boolean","null"]}}}}};
-const schema47 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
-const formats6 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
-const formats8 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+exports.s0 = validate186;
+const schema222 = {"properties":{"Meta":{"properties":{"IsIncomplete":{"type":["boolean","null"]}}}}};
+const schema165 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+const formats68 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
-const schema104 = {"properties":{"ID":{"type":["string","null"]},"Reason":{"type":["string","null"]}}};
-const schema105 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]},"FirstName":{"type":["string","null"]},"LastName":{"type":["string","null"]}}};
-const schema75 = {"properties":{"StreetAddress":{"type":["string","null"]},"City":{"type":["string","null"]},"State":{"type":["string","null"]},"ZIP":{"type":["string","null"]},"County":{"type":["string","null"]},"Country":{"type":["string","null"]}}};
-const schema95 = {"properties":{"Office":{"type":["string","null"]}}};
-const formats82 = /^\+[1-9]\d{1,14}$/;
-const schema108 = {"properties":{"Type":{"type":["string","null"]},"Facility":{"type":["string","null"]},"Department":{"type":["string","null"]},"Room":{"type":["string","null"]}}};
-const schema85 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]}}};
+const schema224 = {"properties":{"ID":{"type":["string","null"]},"Reason":{"type":["string","null"]}}};
+const schema225 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]},"FirstName":{"type":["string","null"]},"LastName":{"type":["string","null"]}}};
+const schema193 = {"properties":{"StreetAddress":{"type":["string","null"]},"City":{"type":["string","null"]},"State":{"type":["string","null"]},"ZIP":{"type":["string","null"]},"County":{"type":["string","null"]},"Country":{"type":["string","null"]}}};
+const schema213 = {"properties":{"Office":{"type":["string","null"]}}};
+const formats174 = /^\+[1-9]\d{1,14}$/;
+const schema228 = {"properties":{"Type":{"type":["string","null"]},"Facility":{"type":["string","null"]},"Department":{"type":["string","null"]},"Room":{"type":["string","null"]}}};
+const schema203 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]}}};
 
-function validate77(data){
+function validate189(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/location.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate77.evaluated;
+const evaluated0 = validate189.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1243,17 +1326,17 @@ errors++;
 else {
 errors++;
 }
-validate77.errors = vErrors;
+validate189.errors = vErrors;
 return errors === 0;
 }
-validate77.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate189.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate76(data){
+function validate188(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/provider.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate76.evaluated;
+const evaluated0 = validate188.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1382,7 +1465,7 @@ if((typeof data16 !== "string") && (data16 !== null)){
 errors++;
 }
 if(typeof data16 === "string"){
-if(!(formats82.test(data16))){
+if(!(formats174.test(data16))){
 errors++;
 }
 }
@@ -1404,7 +1487,7 @@ errors++;
 }
 }
 if(data.Location !== undefined){
-if(!(validate77(data.Location))){
+if(!(validate189(data.Location))){
 errors++;
 }
 }
@@ -1423,16 +1506,16 @@ errors++;
 else {
 errors++;
 }
-validate76.errors = vErrors;
+validate188.errors = vErrors;
 return errors === 0;
 }
-validate76.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate188.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate75(data){
+function validate187(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate75.evaluated;
+const evaluated0 = validate187.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1455,7 +1538,7 @@ errors++;
 if(data.DateTime !== undefined){
 let data1 = data.DateTime;
 if(typeof data1 === "string"){
-if(!(formats6.test(data1))){
+if(!(formats68.test(data1))){
 errors++;
 }
 }
@@ -1476,12 +1559,12 @@ errors++;
 }
 }
 if(data.Provider !== undefined){
-if(!(validate76(data.Provider))){
+if(!(validate188(data.Provider))){
 errors++;
 }
 }
 if(data.Location !== undefined){
-if(!(validate77(data.Location))){
+if(!(validate189(data.Location))){
 errors++;
 }
 }
@@ -1514,17 +1597,17 @@ errors++;
 else {
 errors++;
 }
-validate75.errors = vErrors;
+validate187.errors = vErrors;
 return errors === 0;
 }
-validate75.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate187.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate74(data){
+function validate186(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/scheduling/available-slots-response.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate74.evaluated;
+const evaluated0 = validate186.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1563,7 +1646,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats6.test(data3))){
+if(!(formats68.test(data3))){
 errors++;
 }
 }
@@ -1583,7 +1666,7 @@ if((typeof data6 !== "string") && (data6 !== null)){
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats8.test(data6))){
+if(!(formats10.test(data6))){
 errors++;
 }
 }
@@ -1623,7 +1706,7 @@ if((typeof data10 !== "string") && (data10 !== null)){
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats8.test(data10))){
+if(!(formats10.test(data10))){
 errors++;
 }
 }
@@ -1668,7 +1751,7 @@ if((typeof data14 !== "string") && (data14 !== null)){
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats8.test(data14))){
+if(!(formats10.test(data14))){
 errors++;
 }
 }
@@ -1679,7 +1762,7 @@ if((typeof data15 !== "string") && (data15 !== null)){
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats8.test(data15))){
+if(!(formats10.test(data15))){
 errors++;
 }
 }
@@ -1705,15 +1788,67 @@ else {
 errors++;
 }
 }
+if(data0.Errors !== undefined){
+let data16 = data0.Errors;
+if(Array.isArray(data16)){
+const len2 = data16.length;
+for(let i2=0; i2<len2; i2++){
+let data17 = data16[i2];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+errors++;
+}
+}
+if(data17.Text !== undefined){
+let data19 = data17.Text;
+if((typeof data19 !== "string") && (data19 !== null)){
+errors++;
+}
+}
+if(data17.Type !== undefined){
+let data20 = data17.Type;
+if((typeof data20 !== "string") && (data20 !== null)){
+errors++;
+}
+}
+if(data17.Module !== undefined){
+let data21 = data17.Module;
+if((typeof data21 !== "string") && (data21 !== null)){
+errors++;
+}
+}
+for(const key3 in data17){
+if((((key3 !== "ID") && (key3 !== "Text")) && (key3 !== "Type")) && (key3 !== "Module")){
+errors++;
+}
+}
+if(!(obj0 && data17.__proto__ === Object.prototype)){
+const proto3 = Object.getPrototypeOf(data17);
+if(proto3 !== Object.prototype && proto3 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
 if(data0.FacilityCode !== undefined){
-let data16 = data0.FacilityCode;
-if((typeof data16 !== "string") && (data16 !== null)){
+let data22 = data0.FacilityCode;
+if((typeof data22 !== "string") && (data22 !== null)){
 errors++;
 }
 }
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto3 = Object.getPrototypeOf(data0);
-if(proto3 !== Object.prototype && proto3 !== null){
+const proto4 = Object.getPrototypeOf(data0);
+if(proto4 !== Object.prototype && proto4 !== null){
 errors++;
 }
 }
@@ -1739,19 +1874,19 @@ errors++;
 }
 }
 if(data0.IsIncomplete !== undefined){
-let data19 = data0.IsIncomplete;
-if((typeof data19 !== "boolean") && (data19 !== null)){
+let data25 = data0.IsIncomplete;
+if((typeof data25 !== "boolean") && (data25 !== null)){
 errors++;
 }
 }
-for(const key3 in data0){
-if(((((((((key3 !== "DataModel") && (key3 !== "EventType")) && (key3 !== "IsIncomplete")) && (key3 !== "EventDateTime")) && (key3 !== "Test")) && (key3 !== "Source")) && (key3 !== "Destinations")) && (key3 !== "Logs")) && (key3 !== "FacilityCode")){
+for(const key4 in data0){
+if((((((((((key4 !== "DataModel") && (key4 !== "EventType")) && (key4 !== "IsIncomplete")) && (key4 !== "EventDateTime")) && (key4 !== "Test")) && (key4 !== "Source")) && (key4 !== "Destinations")) && (key4 !== "Logs")) && (key4 !== "Errors")) && (key4 !== "FacilityCode")){
 errors++;
 }
 }
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto4 = Object.getPrototypeOf(data0);
-if(proto4 !== Object.prototype && proto4 !== null){
+const proto5 = Object.getPrototypeOf(data0);
+if(proto5 !== Object.prototype && proto5 !== null){
 errors++;
 }
 }
@@ -1761,11 +1896,11 @@ errors++;
 }
 }
 if(data.AvailableSlots !== undefined){
-let data20 = data.AvailableSlots;
-if(Array.isArray(data20)){
-const len2 = data20.length;
-for(let i2=0; i2<len2; i2++){
-if(!(validate75(data20[i2]))){
+let data26 = data.AvailableSlots;
+if(Array.isArray(data26)){
+const len3 = data26.length;
+for(let i3=0; i3<len3; i3++){
+if(!(validate187(data26[i3]))){
 errors++;
 }
 }
@@ -1774,14 +1909,14 @@ else {
 errors++;
 }
 }
-for(const key4 in data){
-if((key4 !== "Meta") && (key4 !== "AvailableSlots")){
+for(const key5 in data){
+if((key5 !== "Meta") && (key5 !== "AvailableSlots")){
 errors++;
 }
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
-const proto5 = Object.getPrototypeOf(data);
-if(proto5 !== Object.prototype && proto5 !== null){
+const proto6 = Object.getPrototypeOf(data);
+if(proto6 !== Object.prototype && proto6 !== null){
 errors++;
 }
 }
@@ -1789,10 +1924,10 @@ errors++;
 else {
 errors++;
 }
-validate74.errors = vErrors;
+validate186.errors = vErrors;
 return errors === 0;
 }
-validate74.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate186.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

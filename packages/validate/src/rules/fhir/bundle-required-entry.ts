@@ -4,16 +4,16 @@ import { isClaimAttachKind, isMessageKind, messageEvent } from '../../fhir/kinds
 import type { Rule } from '../rule.js';
 
 /**
- * The entries each operation and notification must carry (spec, "FHIR R4 operations" and
- * "Events"): ChargeItemCreate Patient + ChargeItem; ReferralComplete Procedure + Patient;
- * ReferralRequest Patient + ServiceRequest; DocumentReferenceCreate DocumentReference + Patient +
- * Encounter; ResultCreated Observation + Patient; PatientAdminUpdated Patient; Claim $attach a
- * DocumentReference.
+ * The entries each operation must carry (spec, "FHIR R4 operations"): ChargeItemCreate Patient +
+ * ChargeItem; ReferralComplete Procedure + Patient; ReferralRequest Patient + ServiceRequest;
+ * DocumentReferenceCreate DocumentReference + Patient + Encounter; Claim $attach a
+ * DocumentReference. The spec states no minimum for notifications (ResultCreated,
+ * PatientAdminUpdated) nor for EncounterTransfer, so none is checked for them.
  */
 export const bundleRequiredEntryRule: Rule = {
   id: 'bundle-required-entry',
   defaultSeverity: 'error',
-  description: 'The bundle carries every resource its operation or notification requires (for example Patient and ChargeItem for ChargeItemCreate).',
+  description: 'The bundle carries every resource its operation requires (for example Patient and ChargeItem for ChargeItemCreate).',
   needsWholePayload: true,
   appliesTo: (kind) => isMessageKind(kind) || isClaimAttachKind(kind),
   check(context) {

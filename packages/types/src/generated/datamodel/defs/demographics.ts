@@ -72,13 +72,13 @@ export interface Demographics {
   PhoneNumber?: PhoneNumbers;
   EmailAddresses?: string[];
   /**
-   * ISO 639-1 alpha code; value set.
+   * ISO 639-1 alpha code (two letters, e.g. en).
    *
    * Reliability: Possible.
    */
   Language?: string | null;
   /**
-   * ISO 3166 alpha-2 country codes.
+   * ISO 3166 alpha-2 country codes (two letters, e.g. US).
    */
   Citizenship?: string[];
   Address?: DataModelAddress;

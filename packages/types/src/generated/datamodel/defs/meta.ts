@@ -79,6 +79,27 @@ export interface MetaEnvelope {
     AttemptID?: string | null;
   }[];
   /**
+   * Errors the service reports about the message, echoed back with the Meta envelope. Not in the spec ("Status codes, error codes and the shape of an error body: not shown"); declared as the service family writes it (docs/decisions.md, row 35).
+   */
+  Errors?: {
+    /**
+     * Error id.
+     */
+    ID?: string | null;
+    /**
+     * What went wrong, in words.
+     */
+    Text?: string | null;
+    /**
+     * Kind of error.
+     */
+    Type?: string | null;
+    /**
+     * Part of the service that raised it.
+     */
+    Module?: string | null;
+  }[];
+  /**
    * Facility code specific to the health system's EHR; only use when the health system says so.
    *
    * Reliability: Possible.

@@ -24,7 +24,7 @@ export type ServiceGoal = Goal & {
    */
   description: {};
   /**
-   * The patient the goal is for.
+   * The patient the goal is for ("subject req {reference} to a Patient"): a reference whose URL or bundle entry is another type is reported (reference-target, service-profile).
    */
   subject: {
     /**

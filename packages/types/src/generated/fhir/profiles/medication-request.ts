@@ -28,4 +28,12 @@ export type ServiceMedicationRequest = MedicationRequest & {
      */
     type?: "Patient";
   };
+  /**
+   * Who asks for the medication: "requester {reference or identifier} (Practitioner, Organization or PractitionerRole)". R4 also allows Patient, RelatedPerson and Device (row 22).
+   */
+  requester?: {};
+  /**
+   * Who entered the request: "recorder {reference} (Practitioner)". R4 also allows PractitionerRole (row 22).
+   */
+  recorder?: {};
 };

@@ -2,7 +2,7 @@
 "use strict";
 const overlay = (function (exports) {
 "use strict";
-exports.o0 = validate28;
+exports.o0 = validate30;
 
 const func0 = Object.prototype.hasOwnProperty;
 
@@ -11,10 +11,10 @@ const func0 = Object.prototype.hasOwnProperty;
 const func70 = require("ajv/dist/runtime/ucs2length").default;
 const formats0 = require("../../../formats.cjs").uri;
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate29.evaluated;
+const evaluated0 = validate31.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -405,17 +405,17 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate29.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
-validate29.evaluated = {"props":{"resource":true,"fullUrl":true},"dynamicProps":false,"dynamicItems":false};
+validate31.evaluated = {"props":{"resource":true,"fullUrl":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/charge-item-create.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate28.evaluated;
+const evaluated0 = validate30.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -504,8 +504,8 @@ errors++;
 }
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate29.errors; else for (const vError of validate29.errors) vErrors.push(vError);
+if(!(validate31(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate31.errors; else for (const vError of validate31.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -532,22 +532,22 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
-validate28.evaluated = {"props":{"resourceType":true,"type":true,"timestamp":true,"entry":true},"dynamicProps":false,"dynamicItems":false};
+validate30.evaluated = {"props":{"resourceType":true,"type":true,"timestamp":true,"entry":true},"dynamicProps":false,"dynamicItems":false};
 
-exports.o1 = validate32;
-
-
-const schema46 = {"properties":{"status":{"enum":["current","superseded","entered-in-error"]},"subject":{"properties":{"type":{"enum":["Patient","Practitioner","Group","Device"]}}}}};
+exports.o1 = validate34;
 
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const schema48 = {"properties":{"status":{"enum":["current","superseded","entered-in-error"]},"subject":{"properties":{"type":{"enum":["Patient","Practitioner","Group","Device"]}}}}};
+
+
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/claim-attachment.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate34.evaluated;
+const evaluated0 = validate36.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -610,7 +610,7 @@ errors++;
 if(data.status !== undefined && func0.call(data, "status")){
 let data1 = data.status;
 if(!(((data1 === "current") || (data1 === "superseded")) || (data1 === "entered-in-error"))){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema46.properties.status.enum}};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema48.properties.status.enum}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -950,7 +950,7 @@ if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.type !== undefined && func0.call(data13, "type")){
 let data14 = data13.type;
 if(!((((data14 === "Patient") || (data14 === "Practitioner")) || (data14 === "Group")) || (data14 === "Device"))){
-const err30 = {instancePath:instancePath+"/subject/type",schemaPath:"#/properties/subject/properties/type/enum",keyword:"enum",params:{allowedValues: schema46.properties.subject.properties.type.enum}};
+const err30 = {instancePath:instancePath+"/subject/type",schemaPath:"#/properties/subject/properties/type/enum",keyword:"enum",params:{allowedValues: schema48.properties.subject.properties.type.enum}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -983,16 +983,16 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
-validate34.evaluated = {"props":{"resourceType":true,"status":true,"content":true,"context":true,"subject":true},"dynamicProps":false,"dynamicItems":false};
+validate36.evaluated = {"props":{"resourceType":true,"status":true,"content":true,"context":true,"subject":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate33.evaluated;
+const evaluated0 = validate35.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1076,8 +1076,8 @@ vErrors = null;
 }
 if(_valid0){
 const _errs8 = errors;
-if(!(validate34(data0, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate34.errors; else for (const vError of validate34.errors) vErrors.push(vError);
+if(!(validate36(data0, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate36.errors; else for (const vError of validate36.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -1113,17 +1113,17 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate33.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
-validate33.evaluated = {"props":{"resource":true},"dynamicProps":false,"dynamicItems":false};
+validate35.evaluated = {"props":{"resource":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/claim-attach.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate32.evaluated;
+const evaluated0 = validate34.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1200,8 +1200,8 @@ errors++;
 }
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate33(data2[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate33.errors; else for (const vError of validate33.errors) vErrors.push(vError);
+if(!(validate35(data2[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate35.errors; else for (const vError of validate35.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1228,947 +1228,16 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate32.errors = vErrors;
+validate34.errors = vErrors;
 return errors === 0;
 }
-validate32.evaluated = {"props":{"resourceType":true,"type":true,"entry":true},"dynamicProps":false,"dynamicItems":false};
+validate34.evaluated = {"props":{"resourceType":true,"type":true,"entry":true},"dynamicProps":false,"dynamicItems":false};
 
-exports.o2 = validate37;
+exports.o2 = validate39;
 
-
-
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate38.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.fullUrl === undefined) || (!(func0.call(data, "fullUrl")))){
-const err0 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/required",keyword:"required",params:{missingProperty: "fullUrl"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if((data.resource === undefined) || (!(func0.call(data, "resource")))){
-const err1 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/required",keyword:"required",params:{missingProperty: "resource"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.fullUrl !== undefined && func0.call(data, "fullUrl")){
-let data0 = data.fullUrl;
-if(typeof data0 === "string"){
-if(func70(data0) < 1){
-const err2 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.resource !== undefined && func0.call(data, "resource")){
-let data1 = data.resource;
-if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-const err4 = {instancePath:instancePath+"/resource",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/resource/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.resource !== undefined && func0.call(data, "resource")){
-let data2 = data.resource;
-if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-const err6 = {instancePath:instancePath+"/resource",schemaPath:"#/allOf/1/properties/resource/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-const _errs12 = errors;
-let valid5 = true;
-const _errs13 = errors;
-if(errors === _errs13){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-let missing0;
-if(((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))) && (missing0 = "resourceType")){
-const err7 = {};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-else {
-if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
-if("MessageHeader" !== data2.resourceType){
-const err8 = {};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err9 = {};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-var _valid0 = _errs13 === errors;
-errors = _errs12;
-if(vErrors !== null){
-if(_errs12){
-vErrors.length = _errs12;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs16 = errors;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))){
-const err10 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if((data2.eventUri === undefined) || (!(func0.call(data2, "eventUri")))){
-const err11 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "eventUri"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if((data2.source === undefined) || (!(func0.call(data2, "source")))){
-const err12 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "source"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if((data2.focus === undefined) || (!(func0.call(data2, "focus")))){
-const err13 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "focus"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
-if("MessageHeader" !== data2.resourceType){
-const err14 = {instancePath:instancePath+"/resource/resourceType",schemaPath:"message-header.schema.json/properties/resourceType/const",keyword:"const",params:{allowedValue: "MessageHeader"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data2.eventUri !== undefined && func0.call(data2, "eventUri")){
-let data5 = data2.eventUri;
-if(typeof data5 === "string"){
-if(!(formats0(data5))){
-const err15 = {instancePath:instancePath+"/resource/eventUri",schemaPath:"message-header.schema.json/properties/eventUri/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-else {
-const err16 = {instancePath:instancePath+"/resource/eventUri",schemaPath:"message-header.schema.json/properties/eventUri/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data2.source !== undefined && func0.call(data2, "source")){
-let data6 = data2.source;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if((data6.endpoint === undefined) || (!(func0.call(data6, "endpoint")))){
-const err17 = {instancePath:instancePath+"/resource/source",schemaPath:"message-header.schema.json/properties/source/required",keyword:"required",params:{missingProperty: "endpoint"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(data6.endpoint !== undefined && func0.call(data6, "endpoint")){
-if(typeof data6.endpoint !== "string"){
-const err18 = {instancePath:instancePath+"/resource/source/endpoint",schemaPath:"message-header.schema.json/properties/source/properties/endpoint/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-}
-else {
-const err19 = {instancePath:instancePath+"/resource/source",schemaPath:"message-header.schema.json/properties/source/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data2.focus !== undefined && func0.call(data2, "focus")){
-let data8 = data2.focus;
-if(Array.isArray(data8)){
-if(data8.length < 1){
-const err20 = {instancePath:instancePath+"/resource/focus",schemaPath:"message-header.schema.json/properties/focus/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-let data9 = data8[i0];
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if((data9.reference === undefined) || (!(func0.call(data9, "reference")))){
-const err21 = {instancePath:instancePath+"/resource/focus/" + i0,schemaPath:"message-header.schema.json/properties/focus/items/required",keyword:"required",params:{missingProperty: "reference"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-if(data9.reference !== undefined && func0.call(data9, "reference")){
-if(typeof data9.reference !== "string"){
-const err22 = {instancePath:instancePath+"/resource/focus/" + i0+"/reference",schemaPath:"message-header.schema.json/properties/focus/items/properties/reference/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/resource/focus/" + i0,schemaPath:"message-header.schema.json/properties/focus/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-}
-else {
-const err24 = {instancePath:instancePath+"/resource/focus",schemaPath:"message-header.schema.json/properties/focus/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data2.definition !== undefined && func0.call(data2, "definition")){
-let data11 = data2.definition;
-if(typeof data11 === "string"){
-if(!(formats0(data11))){
-const err25 = {instancePath:instancePath+"/resource/definition",schemaPath:"message-header.schema.json/properties/definition/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/resource/definition",schemaPath:"message-header.schema.json/properties/definition/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-}
-else {
-const err27 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-var _valid0 = _errs16 === errors;
-valid5 = _valid0;
-if(valid5){
-var props0 = {};
-props0.resourceType = true;
-props0.eventUri = true;
-props0.source = true;
-props0.focus = true;
-props0.definition = true;
-}
-}
-if(!valid5){
-const err28 = {instancePath:instancePath+"/resource",schemaPath:"#/allOf/1/properties/resource/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-}
-else {
-const err29 = {instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-validate38.errors = vErrors;
-return errors === 0;
-}
-validate38.evaluated = {"props":{"resource":true,"fullUrl":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/documentreference-create.schema.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate37.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if((data.type === undefined) || (!(func0.call(data, "type")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if((data.entry === undefined) || (!(func0.call(data, "entry")))){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entry"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.resourceType !== undefined && func0.call(data, "resourceType")){
-if("Bundle" !== data.resourceType){
-const err3 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "Bundle"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if("message" !== data.type){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "message"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.timestamp !== undefined && func0.call(data, "timestamp")){
-if(typeof data.timestamp !== "string"){
-const err5 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.entry !== undefined && func0.call(data, "entry")){
-let data3 = data.entry;
-if(Array.isArray(data3)){
-if(data3.length < 1){
-const err6 = {instancePath:instancePath+"/entry",schemaPath:"#/properties/entry/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate38(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate38.errors; else for (const vError of validate38.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/entry",schemaPath:"#/properties/entry/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate37.errors = vErrors;
-return errors === 0;
-}
-validate37.evaluated = {"props":{"resourceType":true,"type":true,"timestamp":true,"entry":true},"dynamicProps":false,"dynamicItems":false};
-
-exports.o3 = validate40;
-
-
-
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate41.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.fullUrl === undefined) || (!(func0.call(data, "fullUrl")))){
-const err0 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/required",keyword:"required",params:{missingProperty: "fullUrl"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if((data.resource === undefined) || (!(func0.call(data, "resource")))){
-const err1 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/required",keyword:"required",params:{missingProperty: "resource"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.fullUrl !== undefined && func0.call(data, "fullUrl")){
-let data0 = data.fullUrl;
-if(typeof data0 === "string"){
-if(func70(data0) < 1){
-const err2 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.resource !== undefined && func0.call(data, "resource")){
-let data1 = data.resource;
-if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-const err4 = {instancePath:instancePath+"/resource",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/resource/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.resource !== undefined && func0.call(data, "resource")){
-let data2 = data.resource;
-if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-const err6 = {instancePath:instancePath+"/resource",schemaPath:"#/allOf/1/properties/resource/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-const _errs12 = errors;
-let valid5 = true;
-const _errs13 = errors;
-if(errors === _errs13){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-let missing0;
-if(((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))) && (missing0 = "resourceType")){
-const err7 = {};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-else {
-if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
-if("MessageHeader" !== data2.resourceType){
-const err8 = {};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err9 = {};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-var _valid0 = _errs13 === errors;
-errors = _errs12;
-if(vErrors !== null){
-if(_errs12){
-vErrors.length = _errs12;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs16 = errors;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))){
-const err10 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if((data2.eventUri === undefined) || (!(func0.call(data2, "eventUri")))){
-const err11 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "eventUri"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if((data2.source === undefined) || (!(func0.call(data2, "source")))){
-const err12 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "source"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if((data2.focus === undefined) || (!(func0.call(data2, "focus")))){
-const err13 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "focus"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
-if("MessageHeader" !== data2.resourceType){
-const err14 = {instancePath:instancePath+"/resource/resourceType",schemaPath:"message-header.schema.json/properties/resourceType/const",keyword:"const",params:{allowedValue: "MessageHeader"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data2.eventUri !== undefined && func0.call(data2, "eventUri")){
-let data5 = data2.eventUri;
-if(typeof data5 === "string"){
-if(!(formats0(data5))){
-const err15 = {instancePath:instancePath+"/resource/eventUri",schemaPath:"message-header.schema.json/properties/eventUri/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-else {
-const err16 = {instancePath:instancePath+"/resource/eventUri",schemaPath:"message-header.schema.json/properties/eventUri/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data2.source !== undefined && func0.call(data2, "source")){
-let data6 = data2.source;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if((data6.endpoint === undefined) || (!(func0.call(data6, "endpoint")))){
-const err17 = {instancePath:instancePath+"/resource/source",schemaPath:"message-header.schema.json/properties/source/required",keyword:"required",params:{missingProperty: "endpoint"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(data6.endpoint !== undefined && func0.call(data6, "endpoint")){
-if(typeof data6.endpoint !== "string"){
-const err18 = {instancePath:instancePath+"/resource/source/endpoint",schemaPath:"message-header.schema.json/properties/source/properties/endpoint/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-}
-else {
-const err19 = {instancePath:instancePath+"/resource/source",schemaPath:"message-header.schema.json/properties/source/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data2.focus !== undefined && func0.call(data2, "focus")){
-let data8 = data2.focus;
-if(Array.isArray(data8)){
-if(data8.length < 1){
-const err20 = {instancePath:instancePath+"/resource/focus",schemaPath:"message-header.schema.json/properties/focus/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-let data9 = data8[i0];
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if((data9.reference === undefined) || (!(func0.call(data9, "reference")))){
-const err21 = {instancePath:instancePath+"/resource/focus/" + i0,schemaPath:"message-header.schema.json/properties/focus/items/required",keyword:"required",params:{missingProperty: "reference"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-if(data9.reference !== undefined && func0.call(data9, "reference")){
-if(typeof data9.reference !== "string"){
-const err22 = {instancePath:instancePath+"/resource/focus/" + i0+"/reference",schemaPath:"message-header.schema.json/properties/focus/items/properties/reference/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/resource/focus/" + i0,schemaPath:"message-header.schema.json/properties/focus/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-}
-else {
-const err24 = {instancePath:instancePath+"/resource/focus",schemaPath:"message-header.schema.json/properties/focus/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data2.definition !== undefined && func0.call(data2, "definition")){
-let data11 = data2.definition;
-if(typeof data11 === "string"){
-if(!(formats0(data11))){
-const err25 = {instancePath:instancePath+"/resource/definition",schemaPath:"message-header.schema.json/properties/definition/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/resource/definition",schemaPath:"message-header.schema.json/properties/definition/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-}
-else {
-const err27 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-var _valid0 = _errs16 === errors;
-valid5 = _valid0;
-if(valid5){
-var props0 = {};
-props0.resourceType = true;
-props0.eventUri = true;
-props0.source = true;
-props0.focus = true;
-props0.definition = true;
-}
-}
-if(!valid5){
-const err28 = {instancePath:instancePath+"/resource",schemaPath:"#/allOf/1/properties/resource/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-}
-else {
-const err29 = {instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-validate41.errors = vErrors;
-return errors === 0;
-}
-validate41.evaluated = {"props":{"resource":true,"fullUrl":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/encounter-transfer.schema.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate40.evaluated;
@@ -2179,6 +1248,407 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.fullUrl === undefined) || (!(func0.call(data, "fullUrl")))){
+const err0 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/required",keyword:"required",params:{missingProperty: "fullUrl"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((data.resource === undefined) || (!(func0.call(data, "resource")))){
+const err1 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/required",keyword:"required",params:{missingProperty: "resource"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.fullUrl !== undefined && func0.call(data, "fullUrl")){
+let data0 = data.fullUrl;
+if(typeof data0 === "string"){
+if(func70(data0) < 1){
+const err2 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength",keyword:"minLength",params:{limit: 1}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.resource !== undefined && func0.call(data, "resource")){
+let data1 = data.resource;
+if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
+const err4 = {instancePath:instancePath+"/resource",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/resource/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.resource !== undefined && func0.call(data, "resource")){
+let data2 = data.resource;
+if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
+const err6 = {instancePath:instancePath+"/resource",schemaPath:"#/allOf/1/properties/resource/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+const _errs12 = errors;
+let valid5 = true;
+const _errs13 = errors;
+if(errors === _errs13){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+let missing0;
+if(((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))) && (missing0 = "resourceType")){
+const err7 = {};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+else {
+if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
+if("MessageHeader" !== data2.resourceType){
+const err8 = {};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err9 = {};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+var _valid0 = _errs13 === errors;
+errors = _errs12;
+if(vErrors !== null){
+if(_errs12){
+vErrors.length = _errs12;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs16 = errors;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))){
+const err10 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "resourceType"}};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if((data2.eventUri === undefined) || (!(func0.call(data2, "eventUri")))){
+const err11 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "eventUri"}};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if((data2.source === undefined) || (!(func0.call(data2, "source")))){
+const err12 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "source"}};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if((data2.focus === undefined) || (!(func0.call(data2, "focus")))){
+const err13 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "focus"}};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
+if("MessageHeader" !== data2.resourceType){
+const err14 = {instancePath:instancePath+"/resource/resourceType",schemaPath:"message-header.schema.json/properties/resourceType/const",keyword:"const",params:{allowedValue: "MessageHeader"}};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data2.eventUri !== undefined && func0.call(data2, "eventUri")){
+let data5 = data2.eventUri;
+if(typeof data5 === "string"){
+if(!(formats0(data5))){
+const err15 = {instancePath:instancePath+"/resource/eventUri",schemaPath:"message-header.schema.json/properties/eventUri/format",keyword:"format",params:{format: "uri"}};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/resource/eventUri",schemaPath:"message-header.schema.json/properties/eventUri/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data2.source !== undefined && func0.call(data2, "source")){
+let data6 = data2.source;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if((data6.endpoint === undefined) || (!(func0.call(data6, "endpoint")))){
+const err17 = {instancePath:instancePath+"/resource/source",schemaPath:"message-header.schema.json/properties/source/required",keyword:"required",params:{missingProperty: "endpoint"}};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data6.endpoint !== undefined && func0.call(data6, "endpoint")){
+if(typeof data6.endpoint !== "string"){
+const err18 = {instancePath:instancePath+"/resource/source/endpoint",schemaPath:"message-header.schema.json/properties/source/properties/endpoint/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/resource/source",schemaPath:"message-header.schema.json/properties/source/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data2.focus !== undefined && func0.call(data2, "focus")){
+let data8 = data2.focus;
+if(Array.isArray(data8)){
+if(data8.length < 1){
+const err20 = {instancePath:instancePath+"/resource/focus",schemaPath:"message-header.schema.json/properties/focus/minItems",keyword:"minItems",params:{limit: 1}};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+const len0 = data8.length;
+for(let i0=0; i0<len0; i0++){
+let data9 = data8[i0];
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if((data9.reference === undefined) || (!(func0.call(data9, "reference")))){
+const err21 = {instancePath:instancePath+"/resource/focus/" + i0,schemaPath:"message-header.schema.json/properties/focus/items/required",keyword:"required",params:{missingProperty: "reference"}};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(data9.reference !== undefined && func0.call(data9, "reference")){
+if(typeof data9.reference !== "string"){
+const err22 = {instancePath:instancePath+"/resource/focus/" + i0+"/reference",schemaPath:"message-header.schema.json/properties/focus/items/properties/reference/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/resource/focus/" + i0,schemaPath:"message-header.schema.json/properties/focus/items/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/resource/focus",schemaPath:"message-header.schema.json/properties/focus/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data2.definition !== undefined && func0.call(data2, "definition")){
+let data11 = data2.definition;
+if(typeof data11 === "string"){
+if(!(formats0(data11))){
+const err25 = {instancePath:instancePath+"/resource/definition",schemaPath:"message-header.schema.json/properties/definition/format",keyword:"format",params:{format: "uri"}};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/resource/definition",schemaPath:"message-header.schema.json/properties/definition/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+var _valid0 = _errs16 === errors;
+valid5 = _valid0;
+if(valid5){
+var props0 = {};
+props0.resourceType = true;
+props0.eventUri = true;
+props0.source = true;
+props0.focus = true;
+props0.definition = true;
+}
+}
+if(!valid5){
+const err28 = {instancePath:instancePath+"/resource",schemaPath:"#/allOf/1/properties/resource/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+validate40.errors = vErrors;
+return errors === 0;
+}
+validate40.evaluated = {"props":{"resource":true,"fullUrl":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/documentreference-create.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate39.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
 if(vErrors === null){
@@ -2260,8 +1730,8 @@ errors++;
 }
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate41(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate41.errors; else for (const vError of validate41.errors) vErrors.push(vError);
+if(!(validate40(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate40.errors; else for (const vError of validate40.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2288,19 +1758,549 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
-validate40.evaluated = {"props":{"resourceType":true,"type":true,"timestamp":true,"entry":true},"dynamicProps":false,"dynamicItems":false};
+validate39.evaluated = {"props":{"resourceType":true,"type":true,"timestamp":true,"entry":true},"dynamicProps":false,"dynamicItems":false};
 
-exports.o4 = validate43;
-const schema56 = {"properties":{"lifecycleStatus":{"enum":["proposed","planned","accepted","active","on-hold","completed","cancelled","entered-in-error","rejected"]}}};
+exports.o3 = validate42;
+
+
 
 function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/goal.schema.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate43.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.fullUrl === undefined) || (!(func0.call(data, "fullUrl")))){
+const err0 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/required",keyword:"required",params:{missingProperty: "fullUrl"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((data.resource === undefined) || (!(func0.call(data, "resource")))){
+const err1 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/required",keyword:"required",params:{missingProperty: "resource"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.fullUrl !== undefined && func0.call(data, "fullUrl")){
+let data0 = data.fullUrl;
+if(typeof data0 === "string"){
+if(func70(data0) < 1){
+const err2 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength",keyword:"minLength",params:{limit: 1}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.resource !== undefined && func0.call(data, "resource")){
+let data1 = data.resource;
+if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
+const err4 = {instancePath:instancePath+"/resource",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/resource/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.resource !== undefined && func0.call(data, "resource")){
+let data2 = data.resource;
+if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
+const err6 = {instancePath:instancePath+"/resource",schemaPath:"#/allOf/1/properties/resource/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+const _errs12 = errors;
+let valid5 = true;
+const _errs13 = errors;
+if(errors === _errs13){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+let missing0;
+if(((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))) && (missing0 = "resourceType")){
+const err7 = {};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+else {
+if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
+if("MessageHeader" !== data2.resourceType){
+const err8 = {};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err9 = {};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+var _valid0 = _errs13 === errors;
+errors = _errs12;
+if(vErrors !== null){
+if(_errs12){
+vErrors.length = _errs12;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs16 = errors;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))){
+const err10 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "resourceType"}};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if((data2.eventUri === undefined) || (!(func0.call(data2, "eventUri")))){
+const err11 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "eventUri"}};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if((data2.source === undefined) || (!(func0.call(data2, "source")))){
+const err12 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "source"}};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if((data2.focus === undefined) || (!(func0.call(data2, "focus")))){
+const err13 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "focus"}};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
+if("MessageHeader" !== data2.resourceType){
+const err14 = {instancePath:instancePath+"/resource/resourceType",schemaPath:"message-header.schema.json/properties/resourceType/const",keyword:"const",params:{allowedValue: "MessageHeader"}};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data2.eventUri !== undefined && func0.call(data2, "eventUri")){
+let data5 = data2.eventUri;
+if(typeof data5 === "string"){
+if(!(formats0(data5))){
+const err15 = {instancePath:instancePath+"/resource/eventUri",schemaPath:"message-header.schema.json/properties/eventUri/format",keyword:"format",params:{format: "uri"}};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/resource/eventUri",schemaPath:"message-header.schema.json/properties/eventUri/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data2.source !== undefined && func0.call(data2, "source")){
+let data6 = data2.source;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if((data6.endpoint === undefined) || (!(func0.call(data6, "endpoint")))){
+const err17 = {instancePath:instancePath+"/resource/source",schemaPath:"message-header.schema.json/properties/source/required",keyword:"required",params:{missingProperty: "endpoint"}};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data6.endpoint !== undefined && func0.call(data6, "endpoint")){
+if(typeof data6.endpoint !== "string"){
+const err18 = {instancePath:instancePath+"/resource/source/endpoint",schemaPath:"message-header.schema.json/properties/source/properties/endpoint/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/resource/source",schemaPath:"message-header.schema.json/properties/source/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data2.focus !== undefined && func0.call(data2, "focus")){
+let data8 = data2.focus;
+if(Array.isArray(data8)){
+if(data8.length < 1){
+const err20 = {instancePath:instancePath+"/resource/focus",schemaPath:"message-header.schema.json/properties/focus/minItems",keyword:"minItems",params:{limit: 1}};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+const len0 = data8.length;
+for(let i0=0; i0<len0; i0++){
+let data9 = data8[i0];
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if((data9.reference === undefined) || (!(func0.call(data9, "reference")))){
+const err21 = {instancePath:instancePath+"/resource/focus/" + i0,schemaPath:"message-header.schema.json/properties/focus/items/required",keyword:"required",params:{missingProperty: "reference"}};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(data9.reference !== undefined && func0.call(data9, "reference")){
+if(typeof data9.reference !== "string"){
+const err22 = {instancePath:instancePath+"/resource/focus/" + i0+"/reference",schemaPath:"message-header.schema.json/properties/focus/items/properties/reference/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/resource/focus/" + i0,schemaPath:"message-header.schema.json/properties/focus/items/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/resource/focus",schemaPath:"message-header.schema.json/properties/focus/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data2.definition !== undefined && func0.call(data2, "definition")){
+let data11 = data2.definition;
+if(typeof data11 === "string"){
+if(!(formats0(data11))){
+const err25 = {instancePath:instancePath+"/resource/definition",schemaPath:"message-header.schema.json/properties/definition/format",keyword:"format",params:{format: "uri"}};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/resource/definition",schemaPath:"message-header.schema.json/properties/definition/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+var _valid0 = _errs16 === errors;
+valid5 = _valid0;
+if(valid5){
+var props0 = {};
+props0.resourceType = true;
+props0.eventUri = true;
+props0.source = true;
+props0.focus = true;
+props0.definition = true;
+}
+}
+if(!valid5){
+const err28 = {instancePath:instancePath+"/resource",schemaPath:"#/allOf/1/properties/resource/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+validate43.errors = vErrors;
+return errors === 0;
+}
+validate43.evaluated = {"props":{"resource":true,"fullUrl":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/encounter-transfer.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate42.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((data.type === undefined) || (!(func0.call(data, "type")))){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((data.entry === undefined) || (!(func0.call(data, "entry")))){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entry"}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.resourceType !== undefined && func0.call(data, "resourceType")){
+if("Bundle" !== data.resourceType){
+const err3 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "Bundle"}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.type !== undefined && func0.call(data, "type")){
+if("message" !== data.type){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "message"}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.timestamp !== undefined && func0.call(data, "timestamp")){
+if(typeof data.timestamp !== "string"){
+const err5 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.entry !== undefined && func0.call(data, "entry")){
+let data3 = data.entry;
+if(Array.isArray(data3)){
+if(data3.length < 1){
+const err6 = {instancePath:instancePath+"/entry",schemaPath:"#/properties/entry/minItems",keyword:"minItems",params:{limit: 1}};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate43(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate43.errors; else for (const vError of validate43.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/entry",schemaPath:"#/properties/entry/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate42.errors = vErrors;
+return errors === 0;
+}
+validate42.evaluated = {"props":{"resourceType":true,"type":true,"timestamp":true,"entry":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.o4 = validate45;
+const schema58 = {"properties":{"lifecycleStatus":{"enum":["proposed","planned","accepted","active","on-hold","completed","cancelled","entered-in-error","rejected"]}}};
+
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/goal.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate45.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2363,7 +2363,7 @@ errors++;
 if(data.lifecycleStatus !== undefined && func0.call(data, "lifecycleStatus")){
 let data1 = data.lifecycleStatus;
 if(!(((((((((data1 === "proposed") || (data1 === "planned")) || (data1 === "accepted")) || (data1 === "active")) || (data1 === "on-hold")) || (data1 === "completed")) || (data1 === "cancelled")) || (data1 === "entered-in-error")) || (data1 === "rejected"))){
-const err5 = {instancePath:instancePath+"/lifecycleStatus",schemaPath:"#/properties/lifecycleStatus/enum",keyword:"enum",params:{allowedValues: schema56.properties.lifecycleStatus.enum}};
+const err5 = {instancePath:instancePath+"/lifecycleStatus",schemaPath:"#/properties/lifecycleStatus/enum",keyword:"enum",params:{allowedValues: schema58.properties.lifecycleStatus.enum}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2424,19 +2424,19 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
-validate43.evaluated = {"props":{"resourceType":true,"lifecycleStatus":true,"description":true,"subject":true},"dynamicProps":false,"dynamicItems":false};
+validate45.evaluated = {"props":{"resourceType":true,"lifecycleStatus":true,"description":true,"subject":true},"dynamicProps":false,"dynamicItems":false};
 
-exports.o5 = validate44;
-const schema57 = {"properties":{"status":{"enum":["active","on-hold","cancelled","completed","entered-in-error","stopped","draft","unknown"]},"intent":{"enum":["proposal","plan","order","original-order","reflex-order","filler-order","instance-order","option"]},"priority":{"enum":["routine","urgent","asap","stat"]}}};
+exports.o5 = validate46;
+const schema59 = {"properties":{"status":{"enum":["active","on-hold","cancelled","completed","entered-in-error","stopped","draft","unknown"]},"intent":{"enum":["proposal","plan","order","original-order","reflex-order","filler-order","instance-order","option"]},"priority":{"enum":["routine","urgent","asap","stat"]}}};
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/medication-request.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate44.evaluated;
+const evaluated0 = validate46.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2499,7 +2499,7 @@ errors++;
 if(data.status !== undefined && func0.call(data, "status")){
 let data1 = data.status;
 if(!((((((((data1 === "active") || (data1 === "on-hold")) || (data1 === "cancelled")) || (data1 === "completed")) || (data1 === "entered-in-error")) || (data1 === "stopped")) || (data1 === "draft")) || (data1 === "unknown"))){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema57.properties.status.enum}};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema59.properties.status.enum}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2512,7 +2512,7 @@ errors++;
 if(data.intent !== undefined && func0.call(data, "intent")){
 let data2 = data.intent;
 if(!((((((((data2 === "proposal") || (data2 === "plan")) || (data2 === "order")) || (data2 === "original-order")) || (data2 === "reflex-order")) || (data2 === "filler-order")) || (data2 === "instance-order")) || (data2 === "option"))){
-const err6 = {instancePath:instancePath+"/intent",schemaPath:"#/properties/intent/enum",keyword:"enum",params:{allowedValues: schema57.properties.intent.enum}};
+const err6 = {instancePath:instancePath+"/intent",schemaPath:"#/properties/intent/enum",keyword:"enum",params:{allowedValues: schema59.properties.intent.enum}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2525,7 +2525,7 @@ errors++;
 if(data.priority !== undefined && func0.call(data, "priority")){
 let data3 = data.priority;
 if(!((((data3 === "routine") || (data3 === "urgent")) || (data3 === "asap")) || (data3 === "stat"))){
-const err7 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema57.properties.priority.enum}};
+const err7 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema59.properties.priority.enum}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2562,9 +2562,12 @@ vErrors.push(err9);
 errors++;
 }
 }
+if(data.requester !== undefined && func0.call(data, "requester")){
+let data6 = data.requester;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err10 = {instancePath:instancePath+"/requester",schemaPath:"#/properties/requester/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2573,18 +2576,45 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate44.errors = vErrors;
+}
+if(data.recorder !== undefined && func0.call(data, "recorder")){
+let data7 = data.recorder;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+}
+else {
+const err11 = {instancePath:instancePath+"/recorder",schemaPath:"#/properties/recorder/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+else {
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+validate46.errors = vErrors;
 return errors === 0;
 }
-validate44.evaluated = {"props":{"resourceType":true,"status":true,"intent":true,"priority":true,"subject":true},"dynamicProps":false,"dynamicItems":false};
+validate46.evaluated = {"props":{"resourceType":true,"status":true,"intent":true,"priority":true,"subject":true,"requester":true,"recorder":true},"dynamicProps":false,"dynamicItems":false};
 
-exports.o6 = validate45;
+exports.o6 = validate47;
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/message-header.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate45.evaluated;
+const evaluated0 = validate47.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2805,947 +2835,16 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate45.errors = vErrors;
-return errors === 0;
-}
-validate45.evaluated = {"props":{"resourceType":true,"eventUri":true,"source":true,"focus":true,"definition":true},"dynamicProps":false,"dynamicItems":false};
-
-exports.o7 = validate46;
-
-
-
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate47.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.fullUrl === undefined) || (!(func0.call(data, "fullUrl")))){
-const err0 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/required",keyword:"required",params:{missingProperty: "fullUrl"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if((data.resource === undefined) || (!(func0.call(data, "resource")))){
-const err1 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/required",keyword:"required",params:{missingProperty: "resource"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.fullUrl !== undefined && func0.call(data, "fullUrl")){
-let data0 = data.fullUrl;
-if(typeof data0 === "string"){
-if(func70(data0) < 1){
-const err2 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.resource !== undefined && func0.call(data, "resource")){
-let data1 = data.resource;
-if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-const err4 = {instancePath:instancePath+"/resource",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/resource/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.resource !== undefined && func0.call(data, "resource")){
-let data2 = data.resource;
-if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-const err6 = {instancePath:instancePath+"/resource",schemaPath:"#/allOf/1/properties/resource/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-const _errs12 = errors;
-let valid5 = true;
-const _errs13 = errors;
-if(errors === _errs13){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-let missing0;
-if(((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))) && (missing0 = "resourceType")){
-const err7 = {};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-else {
-if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
-if("MessageHeader" !== data2.resourceType){
-const err8 = {};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err9 = {};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-var _valid0 = _errs13 === errors;
-errors = _errs12;
-if(vErrors !== null){
-if(_errs12){
-vErrors.length = _errs12;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs16 = errors;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))){
-const err10 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if((data2.eventUri === undefined) || (!(func0.call(data2, "eventUri")))){
-const err11 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "eventUri"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if((data2.source === undefined) || (!(func0.call(data2, "source")))){
-const err12 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "source"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if((data2.focus === undefined) || (!(func0.call(data2, "focus")))){
-const err13 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "focus"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
-if("MessageHeader" !== data2.resourceType){
-const err14 = {instancePath:instancePath+"/resource/resourceType",schemaPath:"message-header.schema.json/properties/resourceType/const",keyword:"const",params:{allowedValue: "MessageHeader"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data2.eventUri !== undefined && func0.call(data2, "eventUri")){
-let data5 = data2.eventUri;
-if(typeof data5 === "string"){
-if(!(formats0(data5))){
-const err15 = {instancePath:instancePath+"/resource/eventUri",schemaPath:"message-header.schema.json/properties/eventUri/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-else {
-const err16 = {instancePath:instancePath+"/resource/eventUri",schemaPath:"message-header.schema.json/properties/eventUri/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data2.source !== undefined && func0.call(data2, "source")){
-let data6 = data2.source;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if((data6.endpoint === undefined) || (!(func0.call(data6, "endpoint")))){
-const err17 = {instancePath:instancePath+"/resource/source",schemaPath:"message-header.schema.json/properties/source/required",keyword:"required",params:{missingProperty: "endpoint"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(data6.endpoint !== undefined && func0.call(data6, "endpoint")){
-if(typeof data6.endpoint !== "string"){
-const err18 = {instancePath:instancePath+"/resource/source/endpoint",schemaPath:"message-header.schema.json/properties/source/properties/endpoint/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-}
-else {
-const err19 = {instancePath:instancePath+"/resource/source",schemaPath:"message-header.schema.json/properties/source/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data2.focus !== undefined && func0.call(data2, "focus")){
-let data8 = data2.focus;
-if(Array.isArray(data8)){
-if(data8.length < 1){
-const err20 = {instancePath:instancePath+"/resource/focus",schemaPath:"message-header.schema.json/properties/focus/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-let data9 = data8[i0];
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if((data9.reference === undefined) || (!(func0.call(data9, "reference")))){
-const err21 = {instancePath:instancePath+"/resource/focus/" + i0,schemaPath:"message-header.schema.json/properties/focus/items/required",keyword:"required",params:{missingProperty: "reference"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-if(data9.reference !== undefined && func0.call(data9, "reference")){
-if(typeof data9.reference !== "string"){
-const err22 = {instancePath:instancePath+"/resource/focus/" + i0+"/reference",schemaPath:"message-header.schema.json/properties/focus/items/properties/reference/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/resource/focus/" + i0,schemaPath:"message-header.schema.json/properties/focus/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-}
-else {
-const err24 = {instancePath:instancePath+"/resource/focus",schemaPath:"message-header.schema.json/properties/focus/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data2.definition !== undefined && func0.call(data2, "definition")){
-let data11 = data2.definition;
-if(typeof data11 === "string"){
-if(!(formats0(data11))){
-const err25 = {instancePath:instancePath+"/resource/definition",schemaPath:"message-header.schema.json/properties/definition/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/resource/definition",schemaPath:"message-header.schema.json/properties/definition/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-}
-else {
-const err27 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-var _valid0 = _errs16 === errors;
-valid5 = _valid0;
-if(valid5){
-var props0 = {};
-props0.resourceType = true;
-props0.eventUri = true;
-props0.source = true;
-props0.focus = true;
-props0.definition = true;
-}
-}
-if(!valid5){
-const err28 = {instancePath:instancePath+"/resource",schemaPath:"#/allOf/1/properties/resource/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-}
-else {
-const err29 = {instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
 validate47.errors = vErrors;
 return errors === 0;
 }
-validate47.evaluated = {"props":{"resource":true,"fullUrl":true},"dynamicProps":false,"dynamicItems":false};
+validate47.evaluated = {"props":{"resourceType":true,"eventUri":true,"source":true,"focus":true,"definition":true},"dynamicProps":false,"dynamicItems":false};
 
+exports.o7 = validate48;
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/message.schema.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate46.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if((data.type === undefined) || (!(func0.call(data, "type")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if((data.entry === undefined) || (!(func0.call(data, "entry")))){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entry"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.resourceType !== undefined && func0.call(data, "resourceType")){
-if("Bundle" !== data.resourceType){
-const err3 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "Bundle"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if("message" !== data.type){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "message"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.timestamp !== undefined && func0.call(data, "timestamp")){
-if(typeof data.timestamp !== "string"){
-const err5 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.entry !== undefined && func0.call(data, "entry")){
-let data3 = data.entry;
-if(Array.isArray(data3)){
-if(data3.length < 1){
-const err6 = {instancePath:instancePath+"/entry",schemaPath:"#/properties/entry/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate47(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate47.errors; else for (const vError of validate47.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/entry",schemaPath:"#/properties/entry/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate46.errors = vErrors;
-return errors === 0;
-}
-validate46.evaluated = {"props":{"resourceType":true,"type":true,"timestamp":true,"entry":true},"dynamicProps":false,"dynamicItems":false};
-
-exports.o8 = validate49;
-
-
-
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate50.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.fullUrl === undefined) || (!(func0.call(data, "fullUrl")))){
-const err0 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/required",keyword:"required",params:{missingProperty: "fullUrl"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if((data.resource === undefined) || (!(func0.call(data, "resource")))){
-const err1 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/required",keyword:"required",params:{missingProperty: "resource"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.fullUrl !== undefined && func0.call(data, "fullUrl")){
-let data0 = data.fullUrl;
-if(typeof data0 === "string"){
-if(func70(data0) < 1){
-const err2 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.resource !== undefined && func0.call(data, "resource")){
-let data1 = data.resource;
-if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-const err4 = {instancePath:instancePath+"/resource",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/resource/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.resource !== undefined && func0.call(data, "resource")){
-let data2 = data.resource;
-if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-const err6 = {instancePath:instancePath+"/resource",schemaPath:"#/allOf/1/properties/resource/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-const _errs12 = errors;
-let valid5 = true;
-const _errs13 = errors;
-if(errors === _errs13){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-let missing0;
-if(((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))) && (missing0 = "resourceType")){
-const err7 = {};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-else {
-if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
-if("MessageHeader" !== data2.resourceType){
-const err8 = {};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err9 = {};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-var _valid0 = _errs13 === errors;
-errors = _errs12;
-if(vErrors !== null){
-if(_errs12){
-vErrors.length = _errs12;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs16 = errors;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))){
-const err10 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if((data2.eventUri === undefined) || (!(func0.call(data2, "eventUri")))){
-const err11 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "eventUri"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if((data2.source === undefined) || (!(func0.call(data2, "source")))){
-const err12 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "source"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if((data2.focus === undefined) || (!(func0.call(data2, "focus")))){
-const err13 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "focus"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
-if("MessageHeader" !== data2.resourceType){
-const err14 = {instancePath:instancePath+"/resource/resourceType",schemaPath:"message-header.schema.json/properties/resourceType/const",keyword:"const",params:{allowedValue: "MessageHeader"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data2.eventUri !== undefined && func0.call(data2, "eventUri")){
-let data5 = data2.eventUri;
-if(typeof data5 === "string"){
-if(!(formats0(data5))){
-const err15 = {instancePath:instancePath+"/resource/eventUri",schemaPath:"message-header.schema.json/properties/eventUri/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-else {
-const err16 = {instancePath:instancePath+"/resource/eventUri",schemaPath:"message-header.schema.json/properties/eventUri/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data2.source !== undefined && func0.call(data2, "source")){
-let data6 = data2.source;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if((data6.endpoint === undefined) || (!(func0.call(data6, "endpoint")))){
-const err17 = {instancePath:instancePath+"/resource/source",schemaPath:"message-header.schema.json/properties/source/required",keyword:"required",params:{missingProperty: "endpoint"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(data6.endpoint !== undefined && func0.call(data6, "endpoint")){
-if(typeof data6.endpoint !== "string"){
-const err18 = {instancePath:instancePath+"/resource/source/endpoint",schemaPath:"message-header.schema.json/properties/source/properties/endpoint/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-}
-else {
-const err19 = {instancePath:instancePath+"/resource/source",schemaPath:"message-header.schema.json/properties/source/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data2.focus !== undefined && func0.call(data2, "focus")){
-let data8 = data2.focus;
-if(Array.isArray(data8)){
-if(data8.length < 1){
-const err20 = {instancePath:instancePath+"/resource/focus",schemaPath:"message-header.schema.json/properties/focus/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-let data9 = data8[i0];
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if((data9.reference === undefined) || (!(func0.call(data9, "reference")))){
-const err21 = {instancePath:instancePath+"/resource/focus/" + i0,schemaPath:"message-header.schema.json/properties/focus/items/required",keyword:"required",params:{missingProperty: "reference"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-if(data9.reference !== undefined && func0.call(data9, "reference")){
-if(typeof data9.reference !== "string"){
-const err22 = {instancePath:instancePath+"/resource/focus/" + i0+"/reference",schemaPath:"message-header.schema.json/properties/focus/items/properties/reference/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/resource/focus/" + i0,schemaPath:"message-header.schema.json/properties/focus/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-}
-else {
-const err24 = {instancePath:instancePath+"/resource/focus",schemaPath:"message-header.schema.json/properties/focus/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data2.definition !== undefined && func0.call(data2, "definition")){
-let data11 = data2.definition;
-if(typeof data11 === "string"){
-if(!(formats0(data11))){
-const err25 = {instancePath:instancePath+"/resource/definition",schemaPath:"message-header.schema.json/properties/definition/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/resource/definition",schemaPath:"message-header.schema.json/properties/definition/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-}
-else {
-const err27 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-var _valid0 = _errs16 === errors;
-valid5 = _valid0;
-if(valid5){
-var props0 = {};
-props0.resourceType = true;
-props0.eventUri = true;
-props0.source = true;
-props0.focus = true;
-props0.definition = true;
-}
-}
-if(!valid5){
-const err28 = {instancePath:instancePath+"/resource",schemaPath:"#/allOf/1/properties/resource/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-}
-else {
-const err29 = {instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-validate50.errors = vErrors;
-return errors === 0;
-}
-validate50.evaluated = {"props":{"resource":true,"fullUrl":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/patient-admin-updated.schema.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate49.evaluated;
@@ -3756,6 +2855,407 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.fullUrl === undefined) || (!(func0.call(data, "fullUrl")))){
+const err0 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/required",keyword:"required",params:{missingProperty: "fullUrl"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((data.resource === undefined) || (!(func0.call(data, "resource")))){
+const err1 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/required",keyword:"required",params:{missingProperty: "resource"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.fullUrl !== undefined && func0.call(data, "fullUrl")){
+let data0 = data.fullUrl;
+if(typeof data0 === "string"){
+if(func70(data0) < 1){
+const err2 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength",keyword:"minLength",params:{limit: 1}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.resource !== undefined && func0.call(data, "resource")){
+let data1 = data.resource;
+if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
+const err4 = {instancePath:instancePath+"/resource",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/resource/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.resource !== undefined && func0.call(data, "resource")){
+let data2 = data.resource;
+if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
+const err6 = {instancePath:instancePath+"/resource",schemaPath:"#/allOf/1/properties/resource/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+const _errs12 = errors;
+let valid5 = true;
+const _errs13 = errors;
+if(errors === _errs13){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+let missing0;
+if(((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))) && (missing0 = "resourceType")){
+const err7 = {};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+else {
+if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
+if("MessageHeader" !== data2.resourceType){
+const err8 = {};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err9 = {};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+var _valid0 = _errs13 === errors;
+errors = _errs12;
+if(vErrors !== null){
+if(_errs12){
+vErrors.length = _errs12;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs16 = errors;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))){
+const err10 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "resourceType"}};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if((data2.eventUri === undefined) || (!(func0.call(data2, "eventUri")))){
+const err11 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "eventUri"}};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if((data2.source === undefined) || (!(func0.call(data2, "source")))){
+const err12 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "source"}};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if((data2.focus === undefined) || (!(func0.call(data2, "focus")))){
+const err13 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "focus"}};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
+if("MessageHeader" !== data2.resourceType){
+const err14 = {instancePath:instancePath+"/resource/resourceType",schemaPath:"message-header.schema.json/properties/resourceType/const",keyword:"const",params:{allowedValue: "MessageHeader"}};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data2.eventUri !== undefined && func0.call(data2, "eventUri")){
+let data5 = data2.eventUri;
+if(typeof data5 === "string"){
+if(!(formats0(data5))){
+const err15 = {instancePath:instancePath+"/resource/eventUri",schemaPath:"message-header.schema.json/properties/eventUri/format",keyword:"format",params:{format: "uri"}};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/resource/eventUri",schemaPath:"message-header.schema.json/properties/eventUri/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data2.source !== undefined && func0.call(data2, "source")){
+let data6 = data2.source;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if((data6.endpoint === undefined) || (!(func0.call(data6, "endpoint")))){
+const err17 = {instancePath:instancePath+"/resource/source",schemaPath:"message-header.schema.json/properties/source/required",keyword:"required",params:{missingProperty: "endpoint"}};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data6.endpoint !== undefined && func0.call(data6, "endpoint")){
+if(typeof data6.endpoint !== "string"){
+const err18 = {instancePath:instancePath+"/resource/source/endpoint",schemaPath:"message-header.schema.json/properties/source/properties/endpoint/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/resource/source",schemaPath:"message-header.schema.json/properties/source/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data2.focus !== undefined && func0.call(data2, "focus")){
+let data8 = data2.focus;
+if(Array.isArray(data8)){
+if(data8.length < 1){
+const err20 = {instancePath:instancePath+"/resource/focus",schemaPath:"message-header.schema.json/properties/focus/minItems",keyword:"minItems",params:{limit: 1}};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+const len0 = data8.length;
+for(let i0=0; i0<len0; i0++){
+let data9 = data8[i0];
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if((data9.reference === undefined) || (!(func0.call(data9, "reference")))){
+const err21 = {instancePath:instancePath+"/resource/focus/" + i0,schemaPath:"message-header.schema.json/properties/focus/items/required",keyword:"required",params:{missingProperty: "reference"}};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(data9.reference !== undefined && func0.call(data9, "reference")){
+if(typeof data9.reference !== "string"){
+const err22 = {instancePath:instancePath+"/resource/focus/" + i0+"/reference",schemaPath:"message-header.schema.json/properties/focus/items/properties/reference/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/resource/focus/" + i0,schemaPath:"message-header.schema.json/properties/focus/items/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/resource/focus",schemaPath:"message-header.schema.json/properties/focus/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data2.definition !== undefined && func0.call(data2, "definition")){
+let data11 = data2.definition;
+if(typeof data11 === "string"){
+if(!(formats0(data11))){
+const err25 = {instancePath:instancePath+"/resource/definition",schemaPath:"message-header.schema.json/properties/definition/format",keyword:"format",params:{format: "uri"}};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/resource/definition",schemaPath:"message-header.schema.json/properties/definition/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+var _valid0 = _errs16 === errors;
+valid5 = _valid0;
+if(valid5){
+var props0 = {};
+props0.resourceType = true;
+props0.eventUri = true;
+props0.source = true;
+props0.focus = true;
+props0.definition = true;
+}
+}
+if(!valid5){
+const err28 = {instancePath:instancePath+"/resource",schemaPath:"#/allOf/1/properties/resource/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+validate49.errors = vErrors;
+return errors === 0;
+}
+validate49.evaluated = {"props":{"resource":true,"fullUrl":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/message.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate48.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
 if(vErrors === null){
@@ -3837,8 +3337,8 @@ errors++;
 }
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate50(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate50.errors; else for (const vError of validate50.errors) vErrors.push(vError);
+if(!(validate49(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate49.errors; else for (const vError of validate49.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3865,19 +3365,549 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
-validate49.evaluated = {"props":{"resourceType":true,"type":true,"timestamp":true,"entry":true},"dynamicProps":false,"dynamicItems":false};
+validate48.evaluated = {"props":{"resourceType":true,"type":true,"timestamp":true,"entry":true},"dynamicProps":false,"dynamicItems":false};
 
-exports.o9 = validate52;
-const schema67 = {"properties":{"gender":{"enum":["male","female","other","unknown"]}}};
+exports.o8 = validate51;
+
+
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/patient.schema.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate52.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.fullUrl === undefined) || (!(func0.call(data, "fullUrl")))){
+const err0 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/required",keyword:"required",params:{missingProperty: "fullUrl"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((data.resource === undefined) || (!(func0.call(data, "resource")))){
+const err1 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/required",keyword:"required",params:{missingProperty: "resource"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.fullUrl !== undefined && func0.call(data, "fullUrl")){
+let data0 = data.fullUrl;
+if(typeof data0 === "string"){
+if(func70(data0) < 1){
+const err2 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength",keyword:"minLength",params:{limit: 1}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.resource !== undefined && func0.call(data, "resource")){
+let data1 = data.resource;
+if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
+const err4 = {instancePath:instancePath+"/resource",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/resource/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.resource !== undefined && func0.call(data, "resource")){
+let data2 = data.resource;
+if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
+const err6 = {instancePath:instancePath+"/resource",schemaPath:"#/allOf/1/properties/resource/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+const _errs12 = errors;
+let valid5 = true;
+const _errs13 = errors;
+if(errors === _errs13){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+let missing0;
+if(((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))) && (missing0 = "resourceType")){
+const err7 = {};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+else {
+if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
+if("MessageHeader" !== data2.resourceType){
+const err8 = {};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err9 = {};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+var _valid0 = _errs13 === errors;
+errors = _errs12;
+if(vErrors !== null){
+if(_errs12){
+vErrors.length = _errs12;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs16 = errors;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))){
+const err10 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "resourceType"}};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if((data2.eventUri === undefined) || (!(func0.call(data2, "eventUri")))){
+const err11 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "eventUri"}};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if((data2.source === undefined) || (!(func0.call(data2, "source")))){
+const err12 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "source"}};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if((data2.focus === undefined) || (!(func0.call(data2, "focus")))){
+const err13 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "focus"}};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
+if("MessageHeader" !== data2.resourceType){
+const err14 = {instancePath:instancePath+"/resource/resourceType",schemaPath:"message-header.schema.json/properties/resourceType/const",keyword:"const",params:{allowedValue: "MessageHeader"}};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data2.eventUri !== undefined && func0.call(data2, "eventUri")){
+let data5 = data2.eventUri;
+if(typeof data5 === "string"){
+if(!(formats0(data5))){
+const err15 = {instancePath:instancePath+"/resource/eventUri",schemaPath:"message-header.schema.json/properties/eventUri/format",keyword:"format",params:{format: "uri"}};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/resource/eventUri",schemaPath:"message-header.schema.json/properties/eventUri/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data2.source !== undefined && func0.call(data2, "source")){
+let data6 = data2.source;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if((data6.endpoint === undefined) || (!(func0.call(data6, "endpoint")))){
+const err17 = {instancePath:instancePath+"/resource/source",schemaPath:"message-header.schema.json/properties/source/required",keyword:"required",params:{missingProperty: "endpoint"}};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data6.endpoint !== undefined && func0.call(data6, "endpoint")){
+if(typeof data6.endpoint !== "string"){
+const err18 = {instancePath:instancePath+"/resource/source/endpoint",schemaPath:"message-header.schema.json/properties/source/properties/endpoint/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/resource/source",schemaPath:"message-header.schema.json/properties/source/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data2.focus !== undefined && func0.call(data2, "focus")){
+let data8 = data2.focus;
+if(Array.isArray(data8)){
+if(data8.length < 1){
+const err20 = {instancePath:instancePath+"/resource/focus",schemaPath:"message-header.schema.json/properties/focus/minItems",keyword:"minItems",params:{limit: 1}};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+const len0 = data8.length;
+for(let i0=0; i0<len0; i0++){
+let data9 = data8[i0];
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if((data9.reference === undefined) || (!(func0.call(data9, "reference")))){
+const err21 = {instancePath:instancePath+"/resource/focus/" + i0,schemaPath:"message-header.schema.json/properties/focus/items/required",keyword:"required",params:{missingProperty: "reference"}};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(data9.reference !== undefined && func0.call(data9, "reference")){
+if(typeof data9.reference !== "string"){
+const err22 = {instancePath:instancePath+"/resource/focus/" + i0+"/reference",schemaPath:"message-header.schema.json/properties/focus/items/properties/reference/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/resource/focus/" + i0,schemaPath:"message-header.schema.json/properties/focus/items/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/resource/focus",schemaPath:"message-header.schema.json/properties/focus/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data2.definition !== undefined && func0.call(data2, "definition")){
+let data11 = data2.definition;
+if(typeof data11 === "string"){
+if(!(formats0(data11))){
+const err25 = {instancePath:instancePath+"/resource/definition",schemaPath:"message-header.schema.json/properties/definition/format",keyword:"format",params:{format: "uri"}};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/resource/definition",schemaPath:"message-header.schema.json/properties/definition/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+var _valid0 = _errs16 === errors;
+valid5 = _valid0;
+if(valid5){
+var props0 = {};
+props0.resourceType = true;
+props0.eventUri = true;
+props0.source = true;
+props0.focus = true;
+props0.definition = true;
+}
+}
+if(!valid5){
+const err28 = {instancePath:instancePath+"/resource",schemaPath:"#/allOf/1/properties/resource/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+validate52.errors = vErrors;
+return errors === 0;
+}
+validate52.evaluated = {"props":{"resource":true,"fullUrl":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/patient-admin-updated.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate51.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((data.type === undefined) || (!(func0.call(data, "type")))){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((data.entry === undefined) || (!(func0.call(data, "entry")))){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entry"}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.resourceType !== undefined && func0.call(data, "resourceType")){
+if("Bundle" !== data.resourceType){
+const err3 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "Bundle"}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.type !== undefined && func0.call(data, "type")){
+if("message" !== data.type){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "message"}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.timestamp !== undefined && func0.call(data, "timestamp")){
+if(typeof data.timestamp !== "string"){
+const err5 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.entry !== undefined && func0.call(data, "entry")){
+let data3 = data.entry;
+if(Array.isArray(data3)){
+if(data3.length < 1){
+const err6 = {instancePath:instancePath+"/entry",schemaPath:"#/properties/entry/minItems",keyword:"minItems",params:{limit: 1}};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate52(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate52.errors; else for (const vError of validate52.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/entry",schemaPath:"#/properties/entry/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate51.errors = vErrors;
+return errors === 0;
+}
+validate51.evaluated = {"props":{"resourceType":true,"type":true,"timestamp":true,"entry":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.o9 = validate54;
+const schema69 = {"properties":{"gender":{"enum":["male","female","other","unknown"]}}};
+
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/patient.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate54.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4050,7 +4080,7 @@ errors++;
 if(data.gender !== undefined && func0.call(data, "gender")){
 let data6 = data.gender;
 if(!((((data6 === "male") || (data6 === "female")) || (data6 === "other")) || (data6 === "unknown"))){
-const err14 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/enum",keyword:"enum",params:{allowedValues: schema67.properties.gender.enum}};
+const err14 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/enum",keyword:"enum",params:{allowedValues: schema69.properties.gender.enum}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4146,947 +4176,16 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate52.errors = vErrors;
-return errors === 0;
-}
-validate52.evaluated = {"props":{"resourceType":true,"identifier":true,"name":true,"gender":true,"telecom":true},"dynamicProps":false,"dynamicItems":false};
-
-exports.o10 = validate53;
-
-
-
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate54.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.fullUrl === undefined) || (!(func0.call(data, "fullUrl")))){
-const err0 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/required",keyword:"required",params:{missingProperty: "fullUrl"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if((data.resource === undefined) || (!(func0.call(data, "resource")))){
-const err1 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/required",keyword:"required",params:{missingProperty: "resource"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.fullUrl !== undefined && func0.call(data, "fullUrl")){
-let data0 = data.fullUrl;
-if(typeof data0 === "string"){
-if(func70(data0) < 1){
-const err2 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.resource !== undefined && func0.call(data, "resource")){
-let data1 = data.resource;
-if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-const err4 = {instancePath:instancePath+"/resource",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/resource/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.resource !== undefined && func0.call(data, "resource")){
-let data2 = data.resource;
-if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-const err6 = {instancePath:instancePath+"/resource",schemaPath:"#/allOf/1/properties/resource/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-const _errs12 = errors;
-let valid5 = true;
-const _errs13 = errors;
-if(errors === _errs13){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-let missing0;
-if(((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))) && (missing0 = "resourceType")){
-const err7 = {};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-else {
-if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
-if("MessageHeader" !== data2.resourceType){
-const err8 = {};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err9 = {};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-var _valid0 = _errs13 === errors;
-errors = _errs12;
-if(vErrors !== null){
-if(_errs12){
-vErrors.length = _errs12;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs16 = errors;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))){
-const err10 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if((data2.eventUri === undefined) || (!(func0.call(data2, "eventUri")))){
-const err11 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "eventUri"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if((data2.source === undefined) || (!(func0.call(data2, "source")))){
-const err12 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "source"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if((data2.focus === undefined) || (!(func0.call(data2, "focus")))){
-const err13 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "focus"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
-if("MessageHeader" !== data2.resourceType){
-const err14 = {instancePath:instancePath+"/resource/resourceType",schemaPath:"message-header.schema.json/properties/resourceType/const",keyword:"const",params:{allowedValue: "MessageHeader"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data2.eventUri !== undefined && func0.call(data2, "eventUri")){
-let data5 = data2.eventUri;
-if(typeof data5 === "string"){
-if(!(formats0(data5))){
-const err15 = {instancePath:instancePath+"/resource/eventUri",schemaPath:"message-header.schema.json/properties/eventUri/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-else {
-const err16 = {instancePath:instancePath+"/resource/eventUri",schemaPath:"message-header.schema.json/properties/eventUri/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data2.source !== undefined && func0.call(data2, "source")){
-let data6 = data2.source;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if((data6.endpoint === undefined) || (!(func0.call(data6, "endpoint")))){
-const err17 = {instancePath:instancePath+"/resource/source",schemaPath:"message-header.schema.json/properties/source/required",keyword:"required",params:{missingProperty: "endpoint"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(data6.endpoint !== undefined && func0.call(data6, "endpoint")){
-if(typeof data6.endpoint !== "string"){
-const err18 = {instancePath:instancePath+"/resource/source/endpoint",schemaPath:"message-header.schema.json/properties/source/properties/endpoint/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-}
-else {
-const err19 = {instancePath:instancePath+"/resource/source",schemaPath:"message-header.schema.json/properties/source/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data2.focus !== undefined && func0.call(data2, "focus")){
-let data8 = data2.focus;
-if(Array.isArray(data8)){
-if(data8.length < 1){
-const err20 = {instancePath:instancePath+"/resource/focus",schemaPath:"message-header.schema.json/properties/focus/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-let data9 = data8[i0];
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if((data9.reference === undefined) || (!(func0.call(data9, "reference")))){
-const err21 = {instancePath:instancePath+"/resource/focus/" + i0,schemaPath:"message-header.schema.json/properties/focus/items/required",keyword:"required",params:{missingProperty: "reference"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-if(data9.reference !== undefined && func0.call(data9, "reference")){
-if(typeof data9.reference !== "string"){
-const err22 = {instancePath:instancePath+"/resource/focus/" + i0+"/reference",schemaPath:"message-header.schema.json/properties/focus/items/properties/reference/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/resource/focus/" + i0,schemaPath:"message-header.schema.json/properties/focus/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-}
-else {
-const err24 = {instancePath:instancePath+"/resource/focus",schemaPath:"message-header.schema.json/properties/focus/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data2.definition !== undefined && func0.call(data2, "definition")){
-let data11 = data2.definition;
-if(typeof data11 === "string"){
-if(!(formats0(data11))){
-const err25 = {instancePath:instancePath+"/resource/definition",schemaPath:"message-header.schema.json/properties/definition/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/resource/definition",schemaPath:"message-header.schema.json/properties/definition/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-}
-else {
-const err27 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-var _valid0 = _errs16 === errors;
-valid5 = _valid0;
-if(valid5){
-var props0 = {};
-props0.resourceType = true;
-props0.eventUri = true;
-props0.source = true;
-props0.focus = true;
-props0.definition = true;
-}
-}
-if(!valid5){
-const err28 = {instancePath:instancePath+"/resource",schemaPath:"#/allOf/1/properties/resource/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-}
-else {
-const err29 = {instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
 validate54.errors = vErrors;
 return errors === 0;
 }
-validate54.evaluated = {"props":{"resource":true,"fullUrl":true},"dynamicProps":false,"dynamicItems":false};
+validate54.evaluated = {"props":{"resourceType":true,"identifier":true,"name":true,"gender":true,"telecom":true},"dynamicProps":false,"dynamicItems":false};
 
+exports.o10 = validate55;
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/referral-complete.schema.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate53.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if((data.type === undefined) || (!(func0.call(data, "type")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if((data.entry === undefined) || (!(func0.call(data, "entry")))){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entry"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.resourceType !== undefined && func0.call(data, "resourceType")){
-if("Bundle" !== data.resourceType){
-const err3 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "Bundle"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if("message" !== data.type){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "message"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.timestamp !== undefined && func0.call(data, "timestamp")){
-if(typeof data.timestamp !== "string"){
-const err5 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.entry !== undefined && func0.call(data, "entry")){
-let data3 = data.entry;
-if(Array.isArray(data3)){
-if(data3.length < 1){
-const err6 = {instancePath:instancePath+"/entry",schemaPath:"#/properties/entry/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate54(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate54.errors; else for (const vError of validate54.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/entry",schemaPath:"#/properties/entry/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate53.errors = vErrors;
-return errors === 0;
-}
-validate53.evaluated = {"props":{"resourceType":true,"type":true,"timestamp":true,"entry":true},"dynamicProps":false,"dynamicItems":false};
-
-exports.o11 = validate56;
-
-
-
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate57.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.fullUrl === undefined) || (!(func0.call(data, "fullUrl")))){
-const err0 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/required",keyword:"required",params:{missingProperty: "fullUrl"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if((data.resource === undefined) || (!(func0.call(data, "resource")))){
-const err1 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/required",keyword:"required",params:{missingProperty: "resource"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.fullUrl !== undefined && func0.call(data, "fullUrl")){
-let data0 = data.fullUrl;
-if(typeof data0 === "string"){
-if(func70(data0) < 1){
-const err2 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.resource !== undefined && func0.call(data, "resource")){
-let data1 = data.resource;
-if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-const err4 = {instancePath:instancePath+"/resource",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/resource/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.resource !== undefined && func0.call(data, "resource")){
-let data2 = data.resource;
-if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-const err6 = {instancePath:instancePath+"/resource",schemaPath:"#/allOf/1/properties/resource/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-const _errs12 = errors;
-let valid5 = true;
-const _errs13 = errors;
-if(errors === _errs13){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-let missing0;
-if(((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))) && (missing0 = "resourceType")){
-const err7 = {};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-else {
-if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
-if("MessageHeader" !== data2.resourceType){
-const err8 = {};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err9 = {};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-var _valid0 = _errs13 === errors;
-errors = _errs12;
-if(vErrors !== null){
-if(_errs12){
-vErrors.length = _errs12;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs16 = errors;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))){
-const err10 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if((data2.eventUri === undefined) || (!(func0.call(data2, "eventUri")))){
-const err11 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "eventUri"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if((data2.source === undefined) || (!(func0.call(data2, "source")))){
-const err12 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "source"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if((data2.focus === undefined) || (!(func0.call(data2, "focus")))){
-const err13 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "focus"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
-if("MessageHeader" !== data2.resourceType){
-const err14 = {instancePath:instancePath+"/resource/resourceType",schemaPath:"message-header.schema.json/properties/resourceType/const",keyword:"const",params:{allowedValue: "MessageHeader"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data2.eventUri !== undefined && func0.call(data2, "eventUri")){
-let data5 = data2.eventUri;
-if(typeof data5 === "string"){
-if(!(formats0(data5))){
-const err15 = {instancePath:instancePath+"/resource/eventUri",schemaPath:"message-header.schema.json/properties/eventUri/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-else {
-const err16 = {instancePath:instancePath+"/resource/eventUri",schemaPath:"message-header.schema.json/properties/eventUri/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data2.source !== undefined && func0.call(data2, "source")){
-let data6 = data2.source;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if((data6.endpoint === undefined) || (!(func0.call(data6, "endpoint")))){
-const err17 = {instancePath:instancePath+"/resource/source",schemaPath:"message-header.schema.json/properties/source/required",keyword:"required",params:{missingProperty: "endpoint"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(data6.endpoint !== undefined && func0.call(data6, "endpoint")){
-if(typeof data6.endpoint !== "string"){
-const err18 = {instancePath:instancePath+"/resource/source/endpoint",schemaPath:"message-header.schema.json/properties/source/properties/endpoint/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-}
-else {
-const err19 = {instancePath:instancePath+"/resource/source",schemaPath:"message-header.schema.json/properties/source/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data2.focus !== undefined && func0.call(data2, "focus")){
-let data8 = data2.focus;
-if(Array.isArray(data8)){
-if(data8.length < 1){
-const err20 = {instancePath:instancePath+"/resource/focus",schemaPath:"message-header.schema.json/properties/focus/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-let data9 = data8[i0];
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if((data9.reference === undefined) || (!(func0.call(data9, "reference")))){
-const err21 = {instancePath:instancePath+"/resource/focus/" + i0,schemaPath:"message-header.schema.json/properties/focus/items/required",keyword:"required",params:{missingProperty: "reference"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-if(data9.reference !== undefined && func0.call(data9, "reference")){
-if(typeof data9.reference !== "string"){
-const err22 = {instancePath:instancePath+"/resource/focus/" + i0+"/reference",schemaPath:"message-header.schema.json/properties/focus/items/properties/reference/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/resource/focus/" + i0,schemaPath:"message-header.schema.json/properties/focus/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-}
-else {
-const err24 = {instancePath:instancePath+"/resource/focus",schemaPath:"message-header.schema.json/properties/focus/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data2.definition !== undefined && func0.call(data2, "definition")){
-let data11 = data2.definition;
-if(typeof data11 === "string"){
-if(!(formats0(data11))){
-const err25 = {instancePath:instancePath+"/resource/definition",schemaPath:"message-header.schema.json/properties/definition/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/resource/definition",schemaPath:"message-header.schema.json/properties/definition/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-}
-else {
-const err27 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-var _valid0 = _errs16 === errors;
-valid5 = _valid0;
-if(valid5){
-var props0 = {};
-props0.resourceType = true;
-props0.eventUri = true;
-props0.source = true;
-props0.focus = true;
-props0.definition = true;
-}
-}
-if(!valid5){
-const err28 = {instancePath:instancePath+"/resource",schemaPath:"#/allOf/1/properties/resource/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-}
-else {
-const err29 = {instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-validate57.errors = vErrors;
-return errors === 0;
-}
-validate57.evaluated = {"props":{"resource":true,"fullUrl":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/referral-request.schema.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate56.evaluated;
@@ -5097,6 +4196,407 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.fullUrl === undefined) || (!(func0.call(data, "fullUrl")))){
+const err0 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/required",keyword:"required",params:{missingProperty: "fullUrl"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((data.resource === undefined) || (!(func0.call(data, "resource")))){
+const err1 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/required",keyword:"required",params:{missingProperty: "resource"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.fullUrl !== undefined && func0.call(data, "fullUrl")){
+let data0 = data.fullUrl;
+if(typeof data0 === "string"){
+if(func70(data0) < 1){
+const err2 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength",keyword:"minLength",params:{limit: 1}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.resource !== undefined && func0.call(data, "resource")){
+let data1 = data.resource;
+if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
+const err4 = {instancePath:instancePath+"/resource",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/resource/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.resource !== undefined && func0.call(data, "resource")){
+let data2 = data.resource;
+if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
+const err6 = {instancePath:instancePath+"/resource",schemaPath:"#/allOf/1/properties/resource/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+const _errs12 = errors;
+let valid5 = true;
+const _errs13 = errors;
+if(errors === _errs13){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+let missing0;
+if(((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))) && (missing0 = "resourceType")){
+const err7 = {};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+else {
+if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
+if("MessageHeader" !== data2.resourceType){
+const err8 = {};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err9 = {};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+var _valid0 = _errs13 === errors;
+errors = _errs12;
+if(vErrors !== null){
+if(_errs12){
+vErrors.length = _errs12;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs16 = errors;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))){
+const err10 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "resourceType"}};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if((data2.eventUri === undefined) || (!(func0.call(data2, "eventUri")))){
+const err11 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "eventUri"}};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if((data2.source === undefined) || (!(func0.call(data2, "source")))){
+const err12 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "source"}};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if((data2.focus === undefined) || (!(func0.call(data2, "focus")))){
+const err13 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "focus"}};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
+if("MessageHeader" !== data2.resourceType){
+const err14 = {instancePath:instancePath+"/resource/resourceType",schemaPath:"message-header.schema.json/properties/resourceType/const",keyword:"const",params:{allowedValue: "MessageHeader"}};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data2.eventUri !== undefined && func0.call(data2, "eventUri")){
+let data5 = data2.eventUri;
+if(typeof data5 === "string"){
+if(!(formats0(data5))){
+const err15 = {instancePath:instancePath+"/resource/eventUri",schemaPath:"message-header.schema.json/properties/eventUri/format",keyword:"format",params:{format: "uri"}};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/resource/eventUri",schemaPath:"message-header.schema.json/properties/eventUri/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data2.source !== undefined && func0.call(data2, "source")){
+let data6 = data2.source;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if((data6.endpoint === undefined) || (!(func0.call(data6, "endpoint")))){
+const err17 = {instancePath:instancePath+"/resource/source",schemaPath:"message-header.schema.json/properties/source/required",keyword:"required",params:{missingProperty: "endpoint"}};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data6.endpoint !== undefined && func0.call(data6, "endpoint")){
+if(typeof data6.endpoint !== "string"){
+const err18 = {instancePath:instancePath+"/resource/source/endpoint",schemaPath:"message-header.schema.json/properties/source/properties/endpoint/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/resource/source",schemaPath:"message-header.schema.json/properties/source/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data2.focus !== undefined && func0.call(data2, "focus")){
+let data8 = data2.focus;
+if(Array.isArray(data8)){
+if(data8.length < 1){
+const err20 = {instancePath:instancePath+"/resource/focus",schemaPath:"message-header.schema.json/properties/focus/minItems",keyword:"minItems",params:{limit: 1}};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+const len0 = data8.length;
+for(let i0=0; i0<len0; i0++){
+let data9 = data8[i0];
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if((data9.reference === undefined) || (!(func0.call(data9, "reference")))){
+const err21 = {instancePath:instancePath+"/resource/focus/" + i0,schemaPath:"message-header.schema.json/properties/focus/items/required",keyword:"required",params:{missingProperty: "reference"}};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(data9.reference !== undefined && func0.call(data9, "reference")){
+if(typeof data9.reference !== "string"){
+const err22 = {instancePath:instancePath+"/resource/focus/" + i0+"/reference",schemaPath:"message-header.schema.json/properties/focus/items/properties/reference/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/resource/focus/" + i0,schemaPath:"message-header.schema.json/properties/focus/items/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/resource/focus",schemaPath:"message-header.schema.json/properties/focus/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data2.definition !== undefined && func0.call(data2, "definition")){
+let data11 = data2.definition;
+if(typeof data11 === "string"){
+if(!(formats0(data11))){
+const err25 = {instancePath:instancePath+"/resource/definition",schemaPath:"message-header.schema.json/properties/definition/format",keyword:"format",params:{format: "uri"}};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/resource/definition",schemaPath:"message-header.schema.json/properties/definition/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+var _valid0 = _errs16 === errors;
+valid5 = _valid0;
+if(valid5){
+var props0 = {};
+props0.resourceType = true;
+props0.eventUri = true;
+props0.source = true;
+props0.focus = true;
+props0.definition = true;
+}
+}
+if(!valid5){
+const err28 = {instancePath:instancePath+"/resource",schemaPath:"#/allOf/1/properties/resource/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+validate56.errors = vErrors;
+return errors === 0;
+}
+validate56.evaluated = {"props":{"resource":true,"fullUrl":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/referral-complete.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate55.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
 if(vErrors === null){
@@ -5178,8 +4678,8 @@ errors++;
 }
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate57(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate57.errors; else for (const vError of validate57.errors) vErrors.push(vError);
+if(!(validate56(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate56.errors; else for (const vError of validate56.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5206,19 +4706,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
-validate56.evaluated = {"props":{"resourceType":true,"type":true,"timestamp":true,"entry":true},"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"props":{"resourceType":true,"type":true,"timestamp":true,"entry":true},"dynamicProps":false,"dynamicItems":false};
 
-exports.o12 = validate59;
+exports.o11 = validate58;
 
 
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate60.evaluated;
+const evaluated0 = validate59.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5609,17 +5109,17 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate60.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
-validate60.evaluated = {"props":{"resource":true,"fullUrl":true},"dynamicProps":false,"dynamicItems":false};
+validate59.evaluated = {"props":{"resource":true,"fullUrl":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/result-created.schema.json" */;
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/referral-request.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate59.evaluated;
+const evaluated0 = validate58.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5708,8 +5208,8 @@ errors++;
 }
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate60(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate60.errors; else for (const vError of validate60.errors) vErrors.push(vError);
+if(!(validate59(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate59.errors; else for (const vError of validate59.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5736,19 +5236,549 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate59.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
-validate59.evaluated = {"props":{"resourceType":true,"type":true,"timestamp":true,"entry":true},"dynamicProps":false,"dynamicItems":false};
+validate58.evaluated = {"props":{"resourceType":true,"type":true,"timestamp":true,"entry":true},"dynamicProps":false,"dynamicItems":false};
 
-exports.o13 = validate62;
+exports.o12 = validate61;
 
-const schema81 = {"properties":{"search":{"properties":{"mode":{"enum":["match","include","outcome"]}}}}};
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate63.evaluated;
+const evaluated0 = validate62.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.fullUrl === undefined) || (!(func0.call(data, "fullUrl")))){
+const err0 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/required",keyword:"required",params:{missingProperty: "fullUrl"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((data.resource === undefined) || (!(func0.call(data, "resource")))){
+const err1 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/required",keyword:"required",params:{missingProperty: "resource"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.fullUrl !== undefined && func0.call(data, "fullUrl")){
+let data0 = data.fullUrl;
+if(typeof data0 === "string"){
+if(func70(data0) < 1){
+const err2 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength",keyword:"minLength",params:{limit: 1}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.resource !== undefined && func0.call(data, "resource")){
+let data1 = data.resource;
+if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
+const err4 = {instancePath:instancePath+"/resource",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/resource/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.resource !== undefined && func0.call(data, "resource")){
+let data2 = data.resource;
+if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
+const err6 = {instancePath:instancePath+"/resource",schemaPath:"#/allOf/1/properties/resource/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+const _errs12 = errors;
+let valid5 = true;
+const _errs13 = errors;
+if(errors === _errs13){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+let missing0;
+if(((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))) && (missing0 = "resourceType")){
+const err7 = {};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+else {
+if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
+if("MessageHeader" !== data2.resourceType){
+const err8 = {};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err9 = {};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+var _valid0 = _errs13 === errors;
+errors = _errs12;
+if(vErrors !== null){
+if(_errs12){
+vErrors.length = _errs12;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs16 = errors;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))){
+const err10 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "resourceType"}};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if((data2.eventUri === undefined) || (!(func0.call(data2, "eventUri")))){
+const err11 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "eventUri"}};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if((data2.source === undefined) || (!(func0.call(data2, "source")))){
+const err12 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "source"}};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if((data2.focus === undefined) || (!(func0.call(data2, "focus")))){
+const err13 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "focus"}};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
+if("MessageHeader" !== data2.resourceType){
+const err14 = {instancePath:instancePath+"/resource/resourceType",schemaPath:"message-header.schema.json/properties/resourceType/const",keyword:"const",params:{allowedValue: "MessageHeader"}};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data2.eventUri !== undefined && func0.call(data2, "eventUri")){
+let data5 = data2.eventUri;
+if(typeof data5 === "string"){
+if(!(formats0(data5))){
+const err15 = {instancePath:instancePath+"/resource/eventUri",schemaPath:"message-header.schema.json/properties/eventUri/format",keyword:"format",params:{format: "uri"}};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/resource/eventUri",schemaPath:"message-header.schema.json/properties/eventUri/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data2.source !== undefined && func0.call(data2, "source")){
+let data6 = data2.source;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if((data6.endpoint === undefined) || (!(func0.call(data6, "endpoint")))){
+const err17 = {instancePath:instancePath+"/resource/source",schemaPath:"message-header.schema.json/properties/source/required",keyword:"required",params:{missingProperty: "endpoint"}};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data6.endpoint !== undefined && func0.call(data6, "endpoint")){
+if(typeof data6.endpoint !== "string"){
+const err18 = {instancePath:instancePath+"/resource/source/endpoint",schemaPath:"message-header.schema.json/properties/source/properties/endpoint/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/resource/source",schemaPath:"message-header.schema.json/properties/source/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data2.focus !== undefined && func0.call(data2, "focus")){
+let data8 = data2.focus;
+if(Array.isArray(data8)){
+if(data8.length < 1){
+const err20 = {instancePath:instancePath+"/resource/focus",schemaPath:"message-header.schema.json/properties/focus/minItems",keyword:"minItems",params:{limit: 1}};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+const len0 = data8.length;
+for(let i0=0; i0<len0; i0++){
+let data9 = data8[i0];
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if((data9.reference === undefined) || (!(func0.call(data9, "reference")))){
+const err21 = {instancePath:instancePath+"/resource/focus/" + i0,schemaPath:"message-header.schema.json/properties/focus/items/required",keyword:"required",params:{missingProperty: "reference"}};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(data9.reference !== undefined && func0.call(data9, "reference")){
+if(typeof data9.reference !== "string"){
+const err22 = {instancePath:instancePath+"/resource/focus/" + i0+"/reference",schemaPath:"message-header.schema.json/properties/focus/items/properties/reference/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/resource/focus/" + i0,schemaPath:"message-header.schema.json/properties/focus/items/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/resource/focus",schemaPath:"message-header.schema.json/properties/focus/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data2.definition !== undefined && func0.call(data2, "definition")){
+let data11 = data2.definition;
+if(typeof data11 === "string"){
+if(!(formats0(data11))){
+const err25 = {instancePath:instancePath+"/resource/definition",schemaPath:"message-header.schema.json/properties/definition/format",keyword:"format",params:{format: "uri"}};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/resource/definition",schemaPath:"message-header.schema.json/properties/definition/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+var _valid0 = _errs16 === errors;
+valid5 = _valid0;
+if(valid5){
+var props0 = {};
+props0.resourceType = true;
+props0.eventUri = true;
+props0.source = true;
+props0.focus = true;
+props0.definition = true;
+}
+}
+if(!valid5){
+const err28 = {instancePath:instancePath+"/resource",schemaPath:"#/allOf/1/properties/resource/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+validate62.errors = vErrors;
+return errors === 0;
+}
+validate62.evaluated = {"props":{"resource":true,"fullUrl":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/result-created.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate61.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((data.type === undefined) || (!(func0.call(data, "type")))){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((data.entry === undefined) || (!(func0.call(data, "entry")))){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entry"}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.resourceType !== undefined && func0.call(data, "resourceType")){
+if("Bundle" !== data.resourceType){
+const err3 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "Bundle"}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.type !== undefined && func0.call(data, "type")){
+if("message" !== data.type){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "message"}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.timestamp !== undefined && func0.call(data, "timestamp")){
+if(typeof data.timestamp !== "string"){
+const err5 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.entry !== undefined && func0.call(data, "entry")){
+let data3 = data.entry;
+if(Array.isArray(data3)){
+if(data3.length < 1){
+const err6 = {instancePath:instancePath+"/entry",schemaPath:"#/properties/entry/minItems",keyword:"minItems",params:{limit: 1}};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate62(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate62.errors; else for (const vError of validate62.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/entry",schemaPath:"#/properties/entry/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate61.errors = vErrors;
+return errors === 0;
+}
+validate61.evaluated = {"props":{"resourceType":true,"type":true,"timestamp":true,"entry":true},"dynamicProps":false,"dynamicItems":false};
+
+exports.o13 = validate64;
+
+const schema83 = {"properties":{"search":{"properties":{"mode":{"enum":["match","include","outcome"]}}}}};
+
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate65.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5898,7 +5928,7 @@ errors++;
 if(data0.lifecycleStatus !== undefined && func0.call(data0, "lifecycleStatus")){
 let data3 = data0.lifecycleStatus;
 if(!(((((((((data3 === "proposed") || (data3 === "planned")) || (data3 === "accepted")) || (data3 === "active")) || (data3 === "on-hold")) || (data3 === "completed")) || (data3 === "cancelled")) || (data3 === "entered-in-error")) || (data3 === "rejected"))){
-const err11 = {instancePath:instancePath+"/resource/lifecycleStatus",schemaPath:"goal.schema.json/properties/lifecycleStatus/enum",keyword:"enum",params:{allowedValues: schema56.properties.lifecycleStatus.enum}};
+const err11 = {instancePath:instancePath+"/resource/lifecycleStatus",schemaPath:"goal.schema.json/properties/lifecycleStatus/enum",keyword:"enum",params:{allowedValues: schema58.properties.lifecycleStatus.enum}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6199,7 +6229,7 @@ errors++;
 if(data0.gender !== undefined && func0.call(data0, "gender")){
 let data14 = data0.gender;
 if(!((((data14 === "male") || (data14 === "female")) || (data14 === "other")) || (data14 === "unknown"))){
-const err34 = {instancePath:instancePath+"/resource/gender",schemaPath:"patient.schema.json/properties/gender/enum",keyword:"enum",params:{allowedValues: schema67.properties.gender.enum}};
+const err34 = {instancePath:instancePath+"/resource/gender",schemaPath:"patient.schema.json/properties/gender/enum",keyword:"enum",params:{allowedValues: schema69.properties.gender.enum}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -6342,7 +6372,7 @@ errors++;
 if(data19.mode !== undefined && func0.call(data19, "mode")){
 let data20 = data19.mode;
 if(!(((data20 === "match") || (data20 === "include")) || (data20 === "outcome"))){
-const err44 = {instancePath:instancePath+"/search/mode",schemaPath:"#/properties/search/properties/mode/enum",keyword:"enum",params:{allowedValues: schema81.properties.search.properties.mode.enum}};
+const err44 = {instancePath:instancePath+"/search/mode",schemaPath:"#/properties/search/properties/mode/enum",keyword:"enum",params:{allowedValues: schema83.properties.search.properties.mode.enum}};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -6375,17 +6405,17 @@ vErrors.push(err46);
 }
 errors++;
 }
-validate63.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
-validate63.evaluated = {"props":{"resource":true,"search":true},"dynamicProps":false,"dynamicItems":false};
+validate65.evaluated = {"props":{"resource":true,"search":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/searchset.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate62.evaluated;
+const evaluated0 = validate64.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6465,8 +6495,8 @@ let data3 = data.entry;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate63(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate63.errors; else for (const vError of validate63.errors) vErrors.push(vError);
+if(!(validate65(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate65.errors; else for (const vError of validate65.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -6493,10 +6523,10 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate62.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
-validate62.evaluated = {"props":{"resourceType":true,"type":true,"total":true,"entry":true},"dynamicProps":false,"dynamicItems":false};
+validate64.evaluated = {"props":{"resourceType":true,"type":true,"total":true,"entry":true},"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

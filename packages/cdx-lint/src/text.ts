@@ -1,0 +1,57 @@
+/**
+ * `cdx-lint/text`: lint and fix one JSON text in memory, as the CLI lints and fixes a file (the
+ * same findings, positions, fix ranges and renames), with no file system, no config file and no
+ * Node built-in: for editors, playgrounds and other hosts, in Node or in a browser.
+ *
+ * In a browser, `@cdx/validate` resolves to its browser build, which validates only what has been
+ * loaded: `await prepare(JSON.parse(text), { kind })` from `@cdx/validate/browser` first, or run
+ * the call inside its `runPrepared()`.
+ *
+ * @module
+ */
+import type { KindId, RuleSetting } from '@cdx/validate';
+import { createScanner } from 'jsonc-parser';
+import { fixText } from './fix/fix-text.js';
+import { lintSource } from './lint/lint-text.js';
+import type { AppliedRename, FileSettings, LintResult } from './lint/types.js';
+import { provideScanner } from './locate/scanner.js';
+
+export type { AppliedRename, LintMessage, LintResult, MessageFix } from './lint/types.js';
+export { allRules, docsUrl, type RuleInfo } from './rules.js';
+
+provideScanner(createScanner);
+
+/** What a config file would say about the text (see docs/cli.md); every member optional. */
+export interface TextOptions {
+  /** The kind to check the payload as; detected when absent. */
+  kind?: KindId;
+  /** Rule settings: `off`, `warn` or `error` by rule id. */
+  rules?: Record<string, RuleSetting>;
+  /** Extra variant spellings, variant → canonical member name. */
+  knownVariants?: Record<string, string>;
+  fhirDefsUrl?: string;
+  attachmentLimit?: number;
+  multipleApiKeys?: boolean;
+}
+
+/** What the result reports as the file, as ESLint does for a text without a name; read as JSON. */
+const TEXT_PATH = '<text>';
+
+function settingsOf(options: TextOptions): FileSettings {
+  const { rules = {}, ...rest } = options;
+  return { ...rest, rules, pointerOverrides: [] };
+}
+
+/** Lints one JSON text: `messages` carry line, column, pointer and, when fixable, the fix's range. */
+export function lintJson(text: string, options: TextOptions = {}): LintResult {
+  return lintSource(text, TEXT_PATH, settingsOf(options)).result;
+}
+
+/**
+ * Applies every certain rename, as `cdx-lint --fix` does (passes until none is left; renames that
+ * would collide are refused): `output` is the fixed text, absent when nothing changed; `result`
+ * describes the text after the fixes.
+ */
+export function fixJson(text: string, options: TextOptions = {}): { result: LintResult; output?: string; fixes: AppliedRename[] } {
+  return fixText(text, TEXT_PATH, settingsOf(options));
+}

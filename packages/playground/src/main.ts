@@ -1,0 +1,169 @@
+// The playground page: the editor, the kind picker and examples menu, the findings, the link.
+// Everything runs here; the payload only ever goes into the URL's fragment.
+import { listKinds, runPrepared, type KindId } from '@cdx/validate/browser';
+import { fixJson } from 'cdx-lint/text';
+import { checkJson, checkJwt, JWT_KIND, looksLikeJwt, type CheckResult, type PlacedFinding } from './check.js';
+import { applyFix, createEditor, replaceChanged, setJsonMode, setText, showFindings } from './editor.js';
+import { examples } from './examples.js';
+import { renderFindings } from './findings.js';
+import { decodeState, encodeState, type SharedState } from './share.js';
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const kindSelect = $<HTMLSelectElement>('kind');
+const examplesSelect = $<HTMLSelectElement>('examples');
+const detected = $('detected');
+const fixAll = $<HTMLButtonElement>('fix-all');
+const share = $<HTMLButtonElement>('share');
+const summary = $('summary');
+const list = $('findings');
+const decoded = $('decoded');
+const jwtOptions = $('jwt-options');
+const jwtInputs = { clientId: $<HTMLInputElement>('client-id'), baseUrl: $<HTMLInputElement>('base-url'), publicKey: $<HTMLTextAreaElement>('public-key') };
+
+const FAMILIES = { datamodel: 'Data Model (and the service\'s CDSHooks)', cdshooks: 'CDS Hooks 2.0', fhir: 'FHIR R4', search: 'FHIR search bodies', auth: 'auth bodies', jwt: 'auth' } as const;
+
+function option(value: string, label: string): HTMLOptionElement {
+  const o = document.createElement('option');
+  o.value = value;
+  o.textContent = label;
+  return o;
+}
+
+function groups<T>(items: readonly T[], family: (item: T) => keyof typeof FAMILIES, make: (item: T) => HTMLOptionElement): HTMLOptGroupElement[] {
+  const byFamily = new Map<string, HTMLOptGroupElement>();
+  for (const it of items) {
+    const label = FAMILIES[family(it)];
+    if (!byFamily.has(label)) byFamily.set(label, Object.assign(document.createElement('optgroup'), { label }));
+    byFamily.get(label)!.append(make(it));
+  }
+  return [...byFamily.values()];
+}
+
+kindSelect.append(option('', 'detect'), option(JWT_KIND, 'client assertion (JWT)'), ...groups(listKinds(), (k) => k.family, (k) => option(k.id, k.id)));
+const menu = examples();
+examplesSelect.append(option('', 'choose…'), ...groups(menu, (e) => e.family, (e) => option(e.label, e.label)));
+
+const view = createEditor($('editor'), {
+  onChange(pasted) {
+    schedule(pasted ? 0 : 250, pasted ? performance.now() : undefined);
+  },
+});
+
+let timer: ReturnType<typeof setTimeout> | undefined;
+let sequence = 0;
+let current: CheckResult | undefined;
+
+function schedule(delay: number, pastedAt?: number): void {
+  clearTimeout(timer);
+  timer = setTimeout(() => void run(pastedAt), delay);
+}
+
+function jwtMode(text: string): boolean {
+  return kindSelect.value === JWT_KIND || (kindSelect.value === '' && looksLikeJwt(text));
+}
+
+function settings() {
+  return { clientId: jwtInputs.clientId.value, baseUrl: jwtInputs.baseUrl.value, publicKey: jwtInputs.publicKey.value };
+}
+
+/** Checks the text; a newer check started meanwhile wins. */
+async function run(pastedAt?: number): Promise<void> {
+  const own = ++sequence;
+  const text = view.state.doc.toString();
+  document.body.dataset.state = 'checking';
+  const jwt = jwtMode(text);
+  const result = jwt ? await checkJwt(text, settings()) : text.trim() === '' ? undefined : await checkJson(text, kindSelect.value);
+  if (own !== sequence) return;
+  current = result;
+  jwtOptions.hidden = !jwt;
+  setJsonMode(view, !jwt);
+  render(result);
+  if (pastedAt !== undefined) document.body.dataset.pasteToFindingsMs = (performance.now() - pastedAt).toFixed(1);
+  document.body.dataset.state = 'checked';
+  void remember(text);
+}
+
+function render(result: CheckResult | undefined): void {
+  if (!result) {
+    list.replaceChildren();
+    summary.textContent = 'Paste or drop a payload: a Data Model or CDS Hooks message, a FHIR resource or bundle, an auth body, or a client-assertion JWT.';
+    detected.textContent = '';
+    fixAll.disabled = true;
+    decoded.hidden = true;
+    showFindings(view, [], onFix);
+    return;
+  }
+  showFindings(view, result.findings, onFix);
+  renderFindings(list, summary, result, {
+    position: (offset) => {
+      const line = view.state.doc.lineAt(Math.min(offset, view.state.doc.length));
+      return { line: line.number, column: offset - line.from + 1 };
+    },
+    reveal: (f) => view.dispatch({ selection: { anchor: f.from, head: f.to }, scrollIntoView: true }),
+    fix: onFix,
+  });
+  detected.textContent = result.mode === 'jwt' ? 'client assertion (JWT)' : result.kind === null ? 'kind: none detected' : `${result.detected ? 'detected' : 'checked as'}: ${result.kind}`;
+  fixAll.disabled = !result.findings.some((f) => f.fix);
+  decoded.hidden = !result.decoded;
+  decoded.textContent = result.decoded ? JSON.stringify(result.decoded, null, 2) : '';
+}
+
+function onFix(finding: PlacedFinding): void {
+  if (finding.fix) applyFix(view, finding.fix);
+  view.focus();
+}
+
+fixAll.addEventListener('click', async () => {
+  if (!current || current.mode !== 'json') return;
+  const kind = kindSelect.value;
+  const { output } = await runPrepared(() => fixJson(view.state.doc.toString(), kind ? { kind: kind as KindId } : {}));
+  if (output !== undefined) replaceChanged(view, output);
+});
+
+kindSelect.addEventListener('change', () => schedule(0));
+for (const input of Object.values(jwtInputs)) input.addEventListener('input', () => schedule(250));
+
+examplesSelect.addEventListener('change', async () => {
+  const example = menu.find((e) => e.label === examplesSelect.value);
+  examplesSelect.value = '';
+  if (!example) return;
+  kindSelect.value = example.kind;
+  setText(view, await example.load());
+  schedule(0);
+});
+
+/** Keeps the URL's fragment in step with the page, so the address is always a link to it. */
+async function remember(text: string): Promise<void> {
+  const state: SharedState = { text, kind: kindSelect.value, ...(jwtMode(text) ? settings() : {}) };
+  const hash = await encodeState(state);
+  if (hash !== location.hash) history.replaceState(null, '', hash);
+}
+
+share.addEventListener('click', async () => {
+  await remember(view.state.doc.toString());
+  try {
+    await navigator.clipboard.writeText(location.href);
+    share.textContent = 'Link copied';
+  } catch {
+    share.textContent = 'Copy it from the address bar';
+  }
+  setTimeout(() => (share.textContent = 'Copy link'), 2000);
+});
+
+async function restore(): Promise<void> {
+  const state = await decodeState(location.hash);
+  if (!state) return;
+  kindSelect.value = [...kindSelect.options].some((o) => o.value === state.kind) ? state.kind : '';
+  jwtInputs.clientId.value = state.clientId ?? '';
+  jwtInputs.baseUrl.value = state.baseUrl ?? '';
+  jwtInputs.publicKey.value = state.publicKey ?? '';
+  setText(view, state.text);
+  schedule(0);
+}
+
+window.addEventListener('hashchange', () => void restore());
+await restore();
+if (view.state.doc.length === 0) render(undefined);
+// For scripts and tests driving the page (and the curious, in the console): the editor's text.
+Object.assign(window, { playground: { text: () => view.state.doc.toString() } });
+document.body.dataset.ready = 'true';

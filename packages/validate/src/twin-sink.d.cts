@@ -1,0 +1,6 @@
+// The types of twin-sink.cjs.
+
+declare const sink: {
+  current: { references: string[]; complete: boolean } | null;
+};
+export = sink;

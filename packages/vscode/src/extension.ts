@@ -1,0 +1,32 @@
+// The VS Code side of cdx: starts cdx-language-server (over stdio, with the Node.js that runs VS
+// Code's extensions) for JSON and TypeScript/JavaScript files, and tells it when a config changes.
+// Everything the user sees comes from the server.
+import { window, workspace, type ExtensionContext } from 'vscode';
+import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { findServer } from './server-path.js';
+
+let client: LanguageClient | undefined;
+
+const LANGUAGES = ['json', 'jsonc', 'typescript', 'typescriptreact', 'javascript', 'javascriptreact'];
+
+export async function activate(context: ExtensionContext): Promise<void> {
+  const folders = (workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath);
+  const found = findServer(workspace.getConfiguration('cdx').get<string>('server.path'), folders);
+  if ('missing' in found) {
+    void window.showWarningMessage(found.missing);
+    return;
+  }
+  const run = { module: found.path, transport: TransportKind.stdio };
+  const serverOptions: ServerOptions = { run, debug: run };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: LANGUAGES.map((language) => ({ scheme: 'file', language })),
+    synchronize: { fileEvents: workspace.createFileSystemWatcher('**/{cdx-lint.config.json,package.json}') },
+  };
+  client = new LanguageClient('cdx', 'cdx', serverOptions, clientOptions);
+  context.subscriptions.push(client);
+  await client.start();
+}
+
+export async function deactivate(): Promise<void> {
+  await client?.stop();
+}

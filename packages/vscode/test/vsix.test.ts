@@ -1,0 +1,78 @@
+// The packaged extension (run `pnpm build` and `pnpm vsix` first, as `pnpm verify` does): what the
+// .vsix holds, and how the extension finds the language server.
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { inflateRawSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { findServer, installedServer } from '../src/server-path.js';
+
+const here = join(dirname(fileURLToPath(import.meta.url)), '..');
+const repo = join(here, '../..');
+
+/** The entries of a zip file (a .vsix), read from its central directory: name → content. */
+function unzip(path: string): Map<string, Buffer> {
+  const zip = readFileSync(path);
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const count = zip.readUInt16LE(end + 10);
+  let at = zip.readUInt32LE(end + 16);
+  const entries = new Map<string, Buffer>();
+  for (let i = 0; i < count; i++) {
+    const method = zip.readUInt16LE(at + 10);
+    const size = zip.readUInt32LE(at + 20);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const extra = zip.readUInt16LE(at + 30);
+    const comment = zip.readUInt16LE(at + 32);
+    const local = zip.readUInt32LE(at + 42);
+    const name = zip.toString('utf8', at + 46, at + 46 + nameLength);
+    const data = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    const raw = zip.subarray(data, data + size);
+    entries.set(name, method === 8 ? inflateRawSync(raw) : raw);
+    at += 46 + nameLength + extra + comment;
+  }
+  return entries;
+}
+
+describe('the .vsix', () => {
+  const vsix = unzip(join(here, 'dist/cdx-vscode.vsix'));
+
+  it('holds the bundled extension, its manifest, README and licence, and nothing else of the package', () => {
+    expect([...vsix.keys()].filter((n) => n.startsWith('extension/')).sort()).toEqual([
+      'extension/LICENSE.txt',
+      'extension/dist/extension.js',
+      'extension/package.json',
+      'extension/readme.md',
+    ]);
+  });
+
+  it('activates on JSON and TypeScript/JavaScript files and starts the server over stdio', () => {
+    const manifest = JSON.parse(vsix.get('extension/package.json')!.toString('utf8'));
+    expect(manifest.main).toBe('./dist/extension.js');
+    expect(manifest.activationEvents).toEqual(expect.arrayContaining(['onLanguage:json', 'onLanguage:typescript', 'onLanguage:javascript']));
+    const bundle = vsix.get('extension/dist/extension.js')!.toString('utf8');
+    expect(bundle).toContain('@cdx/language-server');
+    expect(bundle).toContain('--stdio');
+    expect(bundle).not.toMatch(/require\("vscode-languageclient/); // bundled, not required
+  });
+});
+
+describe('finding the language server', () => {
+  it('takes the @cdx/language-server installed in a workspace folder', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'cdx-vscode-'));
+    mkdirSync(join(folder, 'node_modules/@cdx'), { recursive: true });
+    symlinkSync(join(repo, 'packages/language-server'), join(folder, 'node_modules/@cdx/language-server'));
+    writeFileSync(join(folder, 'package.json'), '{}');
+    const expected = join(repo, 'packages/language-server/dist/bin.js');
+    expect(installedServer(folder)).toBe(expected);
+    expect(findServer('', [mkdtempSync(join(tmpdir(), 'cdx-empty-')), folder])).toEqual({ path: expected });
+  });
+
+  it('a configured path wins, relative to the first folder; a missing one or none installed is said plainly', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'cdx-vscode-'));
+    writeFileSync(join(folder, 'server.js'), '');
+    expect(findServer('server.js', [folder])).toEqual({ path: join(folder, 'server.js') });
+    expect(findServer('nope.js', [folder])).toEqual({ missing: `cdx.server.path names ${join(folder, 'nope.js')}, which does not exist.` });
+    expect(findServer(undefined, [mkdtempSync(join(tmpdir(), 'cdx-empty-'))])).toMatchObject({ missing: expect.stringContaining('npm install --save-dev @cdx/language-server') });
+  });
+});
