@@ -27,7 +27,7 @@ export class GlobError extends Error {
 export const GLOB_LIMITS = {
   /** Characters in one glob. */
   length: 256,
-  /** `*` wildcards and `{…}` groups in one path segment of a glob. */
+  /** Wildcards in one path segment: each `*`, and each `{…}` group as one plus its busiest alternative. */
   wildcardsPerSegment: 3,
   /** Characters of a path segment a wildcard segment is matched against: no file system allows more. */
   pathSegment: 255,
@@ -57,18 +57,40 @@ function escapeGroups(segment: string): string {
   return out;
 }
 
-/** `*` and `{` outside escapes and classes: what makes a segment's expression backtrack. */
+/**
+ * What makes a segment's expression backtrack: each `*`, and each `{…}` group counted as one plus
+ * the most any one of its alternatives holds (its alternatives are tried one after another, not
+ * combined). Escapes and classes (`[…]`, one character) count nothing.
+ */
 function wildcards(segment: string): number {
-  let count = 0;
-  let inClass = false;
-  for (let i = 0; i < segment.length; i++) {
-    const c = segment[i];
-    if (c === '\\') i++;
-    else if (inClass) inClass = c !== ']';
-    else if (c === '[') inClass = true;
-    else if (c === '*' || c === '{') count++;
-  }
-  return count;
+  let i = 0;
+  const sequence = (inBraces: boolean): number => {
+    let count = 0;
+    while (i < segment.length) {
+      const c = segment[i]!;
+      if (c === '\\') i += 2;
+      else if (c === '[') {
+        // A class ends at the first `]` after its first character (`[]a]`, `[!]a]` hold a `]`).
+        const close = segment.indexOf(']', i + (segment[i + 1] === '!' || segment[i + 1] === '^' ? 3 : 2));
+        i = close === -1 ? i + 1 : close + 1;
+      } else if (c === '*') {
+        count++;
+        i++;
+      } else if (c === '{') {
+        i++;
+        let most = sequence(true);
+        while (segment[i] === ',') {
+          i++;
+          most = Math.max(most, sequence(true));
+        }
+        if (segment[i] === '}') i++;
+        count += 1 + most;
+      } else if (inBraces && (c === ',' || c === '}')) return count;
+      else i++;
+    }
+    return count;
+  };
+  return sequence(false);
 }
 
 /** Splits at `/` outside escapes; refuses a `/` inside braces (`{a/b,c}`), which spans segments. */
