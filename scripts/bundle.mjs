@@ -7,7 +7,7 @@
 // are not touched, and neither are the package's own CommonJS files (.cjs) the code imports: the
 // generated validators require them too, and both sides must share one instance of each.
 //
-// usage (from a package folder): node ../../scripts/bundle.mjs dist/index.js [--external <pkg>]...
+// usage (from a package folder): node ../../scripts/bundle.mjs dist/index.js [--external <pkg>]... [--inline <file.cjs>]...
 // The package's exports point at the bundle; tsc's files stay for the declarations and source maps.
 //
 // Options for an executable (one entry):
@@ -15,6 +15,9 @@
 //   --splitting            modules the code loads with import() stay out of the bundle: they become
 //                          files in chunks/ beside it, read only when the import runs (without this,
 //                          esbuild inlines them and every start parses them).
+//
+// --inline <name.cjs> bundles an own CommonJS file of that name after all: one no other code shares
+// (cdx-lint's compiled config schema), which would otherwise be one more file to load at start-up.
 import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
@@ -23,6 +26,7 @@ import { parseArgs } from 'node:util';
 const { values, positionals } = parseArgs({
   options: {
     external: { type: 'string', multiple: true },
+    inline: { type: 'string', multiple: true },
     outfile: { type: 'string' },
     splitting: { type: 'boolean' },
   },
@@ -33,13 +37,14 @@ if ((values.outfile !== undefined || values.splitting) && positionals.length !==
   process.exit(2);
 }
 
-/** Relative imports of .cjs files stay imports, their paths made relative to the bundle. */
+/** Relative imports of .cjs files stay imports (but those named by --inline), their paths made relative to the bundle. */
 function ownCommonJs(outdir) {
+  const inline = values.inline ?? [];
   return {
     name: 'own-commonjs',
     setup(build) {
       build.onResolve({ filter: /\.cjs$/ }, ({ path, resolveDir }) => {
-        if (!path.startsWith('.')) return undefined;
+        if (!path.startsWith('.') || inline.includes(basename(path))) return undefined;
         return { path: `./${relative(outdir, resolve(resolveDir, path))}`, external: true };
       });
     },

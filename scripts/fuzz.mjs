@@ -14,6 +14,7 @@ const require = createRequire(import.meta.url);
 /** The property-test files and how many properties each runs with CDX_FUZZ_RUNS cases. */
 const SUITES = [
   ['packages/validate/test/fuzz-validate.test.ts', 4],
+  ['packages/validate/test/twin-differential.test.ts', 1],
   ['packages/validate/test/auth/fuzz-form.test.ts', 1],
   ['packages/cdx-lint/test/robust-fix.test.ts', 1],
   ['packages/cdx-lint/test/robust-positions.test.ts', 1],

@@ -1,3 +1,4 @@
+// @ts-check
 // One place that configures ajv for the generator and the schema meta-tests, so the code that
 // ships is compiled exactly as the schemas are checked.
 import { createRequire } from 'node:module';
@@ -27,6 +28,7 @@ export const toSrc = (moduleDir) => '../'.repeat(2 + moduleDir.split('/').filter
  * Annotation keywords of the cdx vocabulary (schemas/README.md). They never validate. Each value is
  * the meta-schema of the keyword's value; @cdx/schemas publishes them as its vocabulary meta-schema
  * and registers them in its ajv plugin (scripts/lib/emit-ajv-plugin.mjs).
+ * @type {Record<string, { type?: 'string' | 'boolean' | 'object' | 'array', enum?: string[], items?: object, description: string }>}
  */
 export const CDX_KEYWORDS = {
   cdxKind: { type: 'string', description: 'The kind id of a message schema: "<DataModel>/<EventType>", "cds-hooks/<document or hook>", "fhir/<Name>" or "auth/<Name>".' },
@@ -51,6 +53,7 @@ export const CDX_KEYWORDS = {
  * Annotation keywords checked by the type of their value only. A keyword's meta-schema is compiled
  * like any schema, which numbers every validator compiled after it anew: these are checked without
  * one, so adding them changed no generated validator.
+ * @type {Record<string, import('ajv').JSONType>}
  */
 export const CDX_TYPED_KEYWORDS = {
   // A CDS Hooks request kind: its hook's metadata (scripts/lib/hooks.mjs).
@@ -91,8 +94,8 @@ function choiceKeyword(moduleDir) {
     code(cxt) {
       const { gen, data, schema } = cxt;
       const helper = gen.scopeValue('func', { key: 'choiceForms', ref: CHOICE.choiceForms, code: _`require(${`${toSrc(moduleDir)}choice.cjs`}).choiceForms` });
-      for (const [choice, forms] of Object.entries(schema)) {
-        const items = forms.reduce((code, form, i) => (i === 0 ? _`${form}` : _`${code}, ${form}`), _``);
+      for (const [choice, forms] of /** @type {[string, string[]][]} */ (Object.entries(schema))) {
+        const items = forms.reduce((/** @type {import('ajv').Code} */ code, form, i) => (i === 0 ? _`${form}` : _`${code}, ${form}`), _``);
         const set = gen.scopeValue('obj', { key: `choice:${forms.join(',')}`, ref: new Set(forms), code: _`new Set([${items}])` });
         const present = gen.const('forms', _`${helper}(${data}, ${set})`);
         gen.if(_`${present} !== null`, () => {
@@ -105,19 +108,20 @@ function choiceKeyword(moduleDir) {
 }
 
 /**
- * @param {{ ownProperties?: boolean, strictRequired?: boolean, keywords?: import('ajv').KeywordDefinition[], moduleDir?: string }} [options]
- *   ownProperties, strictRequired: other than the defaults only for the strict twins
+ * @param {{ ownProperties?: boolean, strictRequired?: boolean, passContext?: boolean, keywords?: import('ajv').KeywordDefinition[], moduleDir?: string }} [options]
+ *   ownProperties, strictRequired, passContext: other than the defaults only for the strict twins
  *   (scripts/lib/twin-ajv.mjs); keywords: definitions that give cdx keywords code instead of
  *   annotation (scripts/lib/fhir-keywords.mjs); moduleDir: where the generated code goes, relative to
  *   generated/validators/ (the paths it requires depend on it)
  */
-export function createAjv({ ownProperties = true, strictRequired = true, keywords = [], moduleDir = '' } = {}) {
+export function createAjv({ ownProperties = true, strictRequired = true, passContext = false, keywords = [], moduleDir = '' } = {}) {
   const ajv = new Ajv2020.default({
     strict: true,
     strictRequired,
     allErrors: true,
     allowUnionTypes: true,
     ownProperties,
+    passContext,
     messages: false,
     inlineRefs: true,
     // Line breaks: generated validators are committed and reviewed as diffs.
@@ -129,7 +133,7 @@ export function createAjv({ ownProperties = true, strictRequired = true, keyword
   keywords = [...keywords, choiceKeyword(moduleDir)];
   const coded = new Set(keywords.map((k) => k.keyword));
   for (const [keyword, metaSchema] of Object.entries(CDX_KEYWORDS)) {
-    if (!coded.has(keyword)) ajv.addKeyword({ keyword, metaSchema, schemaType: metaSchema.type ?? ['string'], valid: true });
+    if (!coded.has(keyword)) ajv.addKeyword({ keyword, metaSchema, schemaType: /** @type {import('ajv').JSONType} */ (metaSchema.type ?? 'string'), valid: true });
   }
   for (const [keyword, schemaType] of Object.entries(CDX_TYPED_KEYWORDS)) ajv.addKeyword({ keyword, schemaType, valid: true });
   for (const definition of keywords) ajv.addKeyword(definition);

@@ -1,3 +1,4 @@
+// @ts-check
 // The code lists the schemas' `iso639-1` and `iso3166-alpha2` formats accept, read from well-kept
 // packages when `pnpm generate` runs, never typed by hand: ISO 639-1 language codes from `iso-639-1`,
 // ISO 3166-1 alpha-2 country codes (with alpha-3 codes and English names) from `i18n-iso-countries`.
@@ -10,23 +11,36 @@ const require = createRequire(import.meta.url);
 
 /** Package name and version of each source, for the generated banner. */
 export function codeListSources() {
-  const version = (name) => require(`${name}/package.json`).version;
+  const version = (/** @type {string} */ name) => require(`${name}/package.json`).version;
   return [`iso-639-1@${version('iso-639-1')}`, `i18n-iso-countries@${version('i18n-iso-countries')}`];
 }
 
-/** ISO 639-1: code (lower case) → English name, sorted by code. */
+/**
+ * ISO 639-1: code (lower case) → English name, sorted by code.
+ * @returns {Record<string, string>}
+ */
 export function languages() {
+  /** @type {{ getAllCodes(): string[], getName(code: string): string }} */
   const iso6391 = require('iso-639-1');
   const codes = [...iso6391.getAllCodes()].sort();
   return Object.fromEntries(codes.map((code) => [code, iso6391.getName(code)]));
 }
 
-/** ISO 3166-1 alpha-2 (upper case) → { alpha3, name } (English), sorted by code. */
+/**
+ * ISO 3166-1 alpha-2 (upper case) → { alpha3, name } (English), sorted by code.
+ * @returns {Record<string, { alpha3: string, name: string }>}
+ */
 export function countries() {
   const countriesLib = require('i18n-iso-countries');
   countriesLib.registerLocale(require('i18n-iso-countries/langs/en.json'));
   const codes = Object.keys(countriesLib.getAlpha2Codes()).sort();
-  return Object.fromEntries(codes.map((code) => [code, { alpha3: countriesLib.alpha2ToAlpha3(code), name: countriesLib.getName(code, 'en') }]));
+  return Object.fromEntries(
+    codes.map((code) => {
+      const [alpha3, name] = [countriesLib.alpha2ToAlpha3(code), countriesLib.getName(code, 'en')];
+      if (alpha3 === undefined || name === undefined) throw new Error(`code-lists: ${code} has no alpha-3 code or English name`);
+      return [code, { alpha3, name }];
+    }),
+  );
 }
 
 /**
@@ -56,14 +70,16 @@ export function codeListFormats() {
  * @param {string} banner
  */
 export function emitCodeLists(banner) {
+  /** @type {Record<string, string>} */
   const byLanguageName = {};
   for (const [code, name] of Object.entries(languages())) byLanguageName[name.toLowerCase()] = code;
+  /** @type {Record<string, string>} */
   const byCountryName = {};
   for (const [code, { alpha3, name }] of Object.entries(countries())) {
     byCountryName[alpha3.toLowerCase()] = code;
     byCountryName[name.toLowerCase()] = code;
   }
-  const sorted = (record) => Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const sorted = (/** @type {Record<string, string>} */ record) => Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   return [
     banner,
     `// Sources: ${codeListSources().join(', ')}.`,

@@ -1,3 +1,4 @@
+// @ts-check
 // Emits @cdx/schemas' ajv plugin (dist/ajv.cjs, its types) and the cdx vocabulary meta-schema at build
 // time, from the definitions the generator itself compiles the validators with: CDX_KEYWORDS,
 // CDX_TYPED_KEYWORDS and CDX_FORMATS (scripts/lib/ajv.mjs), and @cdx/validate's base64 check and
@@ -7,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CDX_FORMATS, CDX_KEYWORDS, CDX_TYPED_KEYWORDS } from './ajv.mjs';
 
-const source = (file) => fileURLToPath(new URL(`../../packages/validate/src/${file}`, import.meta.url));
+const source = (/** @type {string} */ file) => fileURLToPath(new URL(`../../packages/validate/src/${file}`, import.meta.url));
 const BANNER = '// Built by scripts/lib/emit-ajv-plugin.mjs from scripts/lib/ajv.mjs and @cdx/validate\'s base64 check. Do not edit.';
 
 /** Where the vocabulary meta-schema is published: its `$id`, and its file in the package. */
@@ -35,7 +36,7 @@ export function ajvPluginSource() {
     .map(([name, regex]) => `  ${JSON.stringify(name)}: ${regex.toString()},`)
     .join('\n');
   /** A self-contained CommonJS module of @cdx/validate, in a function scope of its own. */
-  const inline = (file, name) => `const ${name} = (() => {
+  const inline = (/** @type {string} */ file, /** @type {string} */ name) => `const ${name} = (() => {
   const module = { exports: {} };
 ${readFileSync(source(file), 'utf8').replace(/^'use strict';\n/m, '').trimEnd().replace(/^/gm, '  ').replace(/^ +$/gm, '')}
   return module.exports.${name};

@@ -1,3 +1,4 @@
+// @ts-check
 // Emits docs/reference/: one Markdown page per schema file with its fields in a table
 // (path, type, required, label, beta, data on demand, notes). Members of shared definitions in
 // other files link to those pages instead of being repeated.
@@ -5,14 +6,26 @@ import { posix } from 'node:path';
 import { MATURITY_TITLES } from './hooks.mjs';
 import { resolveRef } from './resolve.mjs';
 
+/** @typedef {import('./schemas.mjs').Entry} Entry */
+/** @typedef {Record<string, any>} Schema */
+
 const HEADER = '| path | type | required | label | beta | data on demand | notes |';
 const RULE = '|---|---|---|---|---|---|---|';
-const docPath = (entry) => entry.rel.replace(/\.schema\.json$/, '.md');
-const cell = (text) => String(text ?? '').replace(/\|/g, '\\|').replace(/\s*\n+\s*/g, ' ');
+const docPath = (/** @type {Entry} */ entry) => entry.rel.replace(/\.schema\.json$/, '.md');
+const cell = (/** @type {unknown} */ text) => String(text ?? '').replace(/\|/g, '\\|').replace(/\s*\n+\s*/g, ' ');
 
-/** Own members plus those merged in through allOf (and in-file or external $refs inside it). */
+/**
+ * Own members plus those merged in through allOf (and in-file or external $refs inside it).
+ * @param {Schema} schema
+ * @param {Entry} entry
+ * @param {Entry[]} entries
+ * @param {Set<unknown>} [seen]
+ * @returns {{ props: Map<string, { sub: Schema, entry: Entry }>, required: Set<string> }}
+ */
 function membersOf(schema, entry, entries, seen = new Set()) {
+  /** @type {Map<string, { sub: Schema, entry: Entry }>} */
   const props = new Map();
+  /** @type {Set<string>} */
   const required = new Set(schema.required ?? []);
   for (const [name, sub] of Object.entries(schema.properties ?? {})) props.set(name, { sub, entry });
   for (const part of schema.allOf ?? []) {
@@ -32,6 +45,14 @@ function membersOf(schema, entry, entries, seen = new Set()) {
   return { props, required };
 }
 
+/**
+ * The type column: a link to another page, a constant, a value set or JSON types.
+ * @param {Schema} schema
+ * @param {Entry} entry
+ * @param {Entry[]} entries
+ * @param {string} from the page it goes on
+ * @returns {string}
+ */
 function typeText(schema, entry, entries, from) {
   if (schema.$ref && !schema.$ref.startsWith('#')) {
     const { entry: target, target: sub, fragment } = resolveRef(schema.$ref, entry.id, entries);
@@ -40,7 +61,8 @@ function typeText(schema, entry, entries, from) {
   }
   if (schema.$ref) return typeText(resolveRef(schema.$ref, entry.id, entries).target, entry, entries, from);
   if ('const' in schema) return `\`${JSON.stringify(schema.const)}\``;
-  if (schema.enum) return schema.enum.map((v) => `\`${JSON.stringify(v)}\``).join(' \\| ');
+  if (schema.enum) return schema.enum.map((/** @type {unknown} */ v) => `\`${JSON.stringify(v)}\``).join(' \\| ');
+  /** @type {string[]} */
   const types = [schema.type ?? (schema.properties ? 'object' : schema.allOf ? 'object' : 'any')].flat();
   const parts = types.map((t) => {
     if (t === 'array' && schema.items) return `array of ${typeText(schema.items, entry, entries, from)}`;
@@ -50,7 +72,10 @@ function typeText(schema, entry, entries, from) {
   return parts.join(' \\| ');
 }
 
-/** A member's notes: what its annotations say, then its description. */
+/**
+ * A member's notes: what its annotations say, then its description.
+ * @param {Schema} sub
+ */
 function notes(sub) {
   const marks = [
     sub.cdxVariantOf ? `Known variant of \`${sub.cdxVariantOf}\` (reported as spelling-drift).` : '',
@@ -60,13 +85,28 @@ function notes(sub) {
   return [...marks, sub.description ?? ''].filter(Boolean).join(' ');
 }
 
-/** The maturity of a CDS Hooks hook's request kind, as the hook library gives it. */
+/**
+ * The maturity of a CDS Hooks hook's request kind, as the hook library gives it.
+ * @param {any} hook
+ */
 function hookLine(hook) {
   if (!hook) return '';
   const deprecated = hook.replacedBy ? `; deprecated in favour of ${hook.replacedBy.join(' and ')}` : '';
   return ` — hook version ${hook.hookVersion} (CDS Hooks ${hook.specificationVersion}), maturity ${hook.maturity} - ${MATURITY_TITLES[hook.maturity]}${deprecated}`;
 }
 
+/**
+ * The table rows of a schema's members, nested members under their paths.
+ * @param {Schema} schema
+ * @param {Entry} entry
+ * @param {Entry[]} entries
+ * @param {string} from
+ * @param {string} path
+ * @param {Set<string>} required
+ * @param {string[]} out
+ * @param {number} depth
+ * @returns {string[]}
+ */
 function rows(schema, entry, entries, from, path, required, out, depth) {
   const { props, required: req } = membersOf(schema, entry, entries);
   for (const [name, { sub, entry: owner }] of props) {
@@ -83,8 +123,13 @@ function rows(schema, entry, entries, from, path, required, out, depth) {
   return out;
 }
 
-/** @returns {Map<string, string>} path relative to docs/reference → Markdown */
+/**
+ * @param {Entry[]} entries
+ * @param {string} banner
+ * @returns {Map<string, string>} path relative to docs/reference → Markdown
+ */
 export function emitDocs(entries, banner) {
+  /** @type {Map<string, string>} */
   const files = new Map();
   const index = [banner, '', '# Schema reference', '', '| schema | kind | description |', '|---|---|---|'];
   for (const entry of entries) {
@@ -92,8 +137,8 @@ export function emitDocs(entries, banner) {
     const { schema } = entry;
     const table = rows(schema, entry, entries, from, '', new Set(), [], 0);
     const defs = Object.values(schema.$defs ?? {})
-      .filter((def) => def.title && (def.properties || def.allOf))
-      .flatMap((def) => ['', `## ${def.title}`, '', def.description ?? '', '', HEADER, RULE, ...rows(def, entry, entries, from, '', new Set(), [], 0)]);
+      .filter((/** @type {Schema} */ def) => def.title && (def.properties || def.allOf))
+      .flatMap((/** @type {Schema} */ def) => ['', `## ${def.title}`, '', def.description ?? '', '', HEADER, RULE, ...rows(def, entry, entries, from, '', new Set(), [], 0)]);
     const page = [
       banner,
       '',

@@ -16,7 +16,7 @@ import { resolveRef } from './resolve.mjs';
 import { buildShapes } from './shape.mjs';
 import { STRICT_BASE, strictTwin } from './strict.mjs';
 import { createTwinAjv } from './twin-ajv.mjs';
-import { standalone, withoutContext, withoutErrorObjects } from './standalone.mjs';
+import { localNames, pruneSchemaConstants, spreadConstants, standalone, withoutContext, withoutErrorObjects } from './standalone.mjs';
 
 /** @typedef {import('./schemas.mjs').Entry} Entry */
 /** @typedef {Record<string, any>} Json */
@@ -44,14 +44,17 @@ function emitBase(entries) {
   /** @type {Map<string, string>} */
   const files = new Map();
   const defs = (/** @type {string} */ base) => Object.fromEntries(names.map((n) => [n, `${base}#/$defs/${n}`]));
-  files.set(`${R4_MODULE_DIR}/datatypes.cjs`, standalone(canonical, defs(datatypes.id)));
   /** @param {Record<string, string>} names */
-  const twinCode = (names) => withoutContext(withoutErrorObjects(standalone(twin, names)));
+  const canonicalCode = (names) => spreadConstants(localNames(standalone(canonical, names)));
+  // A twin reads no schema constant once its errors are gone: pruned again, they go.
+  /** @param {Record<string, string>} names */
+  const twinCode = (names) => spreadConstants(localNames(pruneSchemaConstants(withoutContext(withoutErrorObjects(standalone(twin, names))))));
+  files.set(`${R4_MODULE_DIR}/datatypes.cjs`, canonicalCode(defs(datatypes.id)));
   files.set(`${R4_MODULE_DIR}/datatypes.twin.cjs`, twinCode(defs(STRICT_BASE + datatypes.rel)));
   for (const entry of compiled) {
     if (entry === datatypes) continue;
     const type = r4Type(entry);
-    files.set(`${R4_MODULE_DIR}/${type}.cjs`, standalone(canonical, { validate: entry.id }));
+    files.set(`${R4_MODULE_DIR}/${type}.cjs`, canonicalCode({ validate: entry.id }));
     files.set(`${R4_MODULE_DIR}/${type}.twin.cjs`, twinCode({ validate: STRICT_BASE + entry.rel }));
   }
   return files;
@@ -63,11 +66,12 @@ function emitBase(entries) {
  * @param {{ id: string, entry: Entry }[]} kinds the profile kinds
  */
 function emitOverlays(entries, kinds) {
+  if (kinds.length === 0) return 'exports.overlays = {};';
   const ajv = createAjv({ moduleDir: 'fhir' });
   for (const entry of entries.filter(isProfile)) ajv.addSchema(withoutAnnotations(overlayOf(entry, entries).schema));
   const names = Object.fromEntries(kinds.map((kind, i) => [`o${i}`, OVERLAY_BASE + kind.entry.rel]));
   const table = kinds.map((kind, i) => `  ${JSON.stringify(kind.id)}: overlay.o${i},`);
-  return `const overlay = (function (exports) {\n${standalone(ajv, names)}\nreturn exports;\n})({});\nexports.overlays = {\n${table.join('\n')}\n};`;
+  return spreadConstants(localNames(`const overlay = (function (exports) {\n${standalone(ajv, names)}\nreturn exports;\n})({});\nexports.overlays = {\n${table.join('\n')}\n};`));
 }
 
 /**

@@ -1,3 +1,4 @@
+// @ts-check
 // Emits @cdx/types: one module per schema file, mirroring schemas/, plus an index with the
 // kind map. References to other files become imports of their named types (json-schema-to-typescript
 // would otherwise inline and rename them); cdx annotations become JSDoc.
@@ -6,6 +7,11 @@ import { posix } from 'node:path';
 import { MATURITY_TITLES as MATURITY } from './hooks.mjs';
 import { resolveRef } from './resolve.mjs';
 
+/** @typedef {import('./schemas.mjs').Entry} Entry */
+/** @typedef {import('./emit-validators.mjs').Kind} Kind */
+/** @typedef {Record<string, any>} Schema */
+
+/** @type {Record<string, (value: any) => string>} */
 const LABEL_NOTES = {
   cdxLabel: (v) => `Reliability: ${v}.`,
   cdxBeta: (v) => (v ? 'Beta.' : ''),
@@ -16,18 +22,20 @@ const LABEL_NOTES = {
 };
 
 /** Module path (no extension) of a schema's types, relative to src/generated. */
-export const typesModule = (entry) => entry.rel.replace(/\.schema\.json$/, '');
+export const typesModule = (/** @type {Entry} */ entry) => entry.rel.replace(/\.schema\.json$/, '');
 
 /** An allOf member that is only a conditional (`if`/`then`/`else`): TypeScript cannot express it. */
-const isConditional = (s) =>
+const isConditional = (/** @type {any} */ s) =>
   s && typeof s === 'object' && 'if' in s && Object.keys(s).every((k) => ['if', 'then', 'else', 'description', '$comment'].includes(k));
 /** `if resourceType is X then <X's schema>`: a FHIR dispatch, whose TypeScript form is a union member. */
-const dispatchTarget = (s) => (typeof s.if?.properties?.resourceType?.const === 'string' && s.then && !s.else ? s.then : null);
+const dispatchTarget = (/** @type {Schema} */ s) => (typeof s.if?.properties?.resourceType?.const === 'string' && s.then && !s.else ? s.then : null);
 
 /**
  * Conditionals in allOf are checked at run time only: dropped here (json-schema-to-typescript would
  * otherwise name the remaining object after the title too, giving `Thing1`). An allOf made only of
  * resourceType dispatches (FHIR bundle entries) becomes the union of the dispatched schemas.
+ * @param {Schema} node
+ * @returns {Schema}
  */
 function withoutConditionals(node) {
   if (!Array.isArray(node.allOf) || !node.allOf.some(isConditional)) return node;
@@ -38,15 +46,25 @@ function withoutConditionals(node) {
     return { ...(title ? { title } : {}), ...(description ? { description } : {}), anyOf: targets };
   }
   const { allOf, ...rest } = node;
-  const kept = allOf.filter((s) => !isConditional(s));
+  const kept = allOf.filter((/** @type {unknown} */ s) => !isConditional(s));
   return kept.length > 0 ? { ...rest, allOf: kept } : rest;
 }
 
+/**
+ * A schema as json-schema-to-typescript should see it: other files' definitions by their type
+ * names (recorded in `imports`), annotations as JSDoc.
+ * @param {Entry} entry
+ * @param {Entry[]} entries
+ * @param {Map<string, string>} imports type name → module
+ * @returns {Schema}
+ */
 function prepare(entry, entries, imports) {
+  /** @param {any} input @returns {any} */
   const visit = (input) => {
     if (Array.isArray(input)) return input.map(visit);
     if (!input || typeof input !== 'object') return input;
     const node = withoutConditionals(input);
+    /** @type {Schema} */
     const out = {};
     for (const [key, value] of Object.entries(node)) {
       if (key === '$id' || key === '$schema' || key.startsWith('cdx')) continue;
@@ -74,10 +92,16 @@ function prepare(entry, entries, imports) {
   return visit(entry.schema);
 }
 
+/**
+ * @param {Entry} entry
+ * @param {Entry[]} entries
+ * @param {string} banner
+ */
 async function emitOne(entry, entries, banner) {
+  /** @type {Map<string, string>} */
   const imports = new Map();
   const schema = prepare(entry, entries, imports);
-  const code = await compile(schema, entry.schema.title, {
+  const code = await compile(/** @type {import('json-schema-to-typescript').JSONSchema} */ (schema), entry.schema.title, {
     bannerComment: '',
     additionalProperties: false,
     strictIndexSignatures: true,
@@ -88,7 +112,8 @@ async function emitOne(entry, entries, banner) {
   });
   const from = posix.dirname(typesModule(entry));
   const importLines = [...imports.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
+    // Code-unit order, the same on every machine (localeCompare follows the locale).
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([name, module]) => {
       let path = posix.relative(from, module);
       if (!path.startsWith('.')) path = `./${path}`;
@@ -99,12 +124,16 @@ async function emitOne(entry, entries, banner) {
     .join('\n');
 }
 
-/** The name of each family's union of payload types. */
+/**
+ * The name of each family's union of payload types.
+ * @type {Record<string, string>}
+ */
 const FAMILY_UNIONS = { datamodel: 'DataModelMessage', cdshooks: 'CdsHooksDocument', fhir: 'FhirPayload', auth: 'AuthBody', search: 'SearchBody' };
 
 /**
  * The CDS Hooks requests by hook name: `CdsHooksRequest<'order-sign'>` is the order-sign request's
  * type, `CdsHooksRequest` any request of a library hook.
+ * @param {Kind[]} kinds
  */
 function hookRequests(kinds) {
   const hooks = kinds.filter((k) => k.entry.schema.cdxHook).map((k) => [k.entry.schema.properties.hook.const, k.title]);
@@ -123,8 +152,14 @@ function hookRequests(kinds) {
   ];
 }
 
-/** @returns {Map<string, string>} file path relative to packages/types/src/generated → contents */
+/**
+ * @param {Entry[]} entries
+ * @param {Kind[]} kinds
+ * @param {string} banner
+ * @returns {Promise<Map<string, string>>} file path relative to packages/types/src/generated → contents
+ */
 export async function emitTypes(entries, kinds, banner) {
+  /** @type {Map<string, string>} */
   const files = new Map();
   for (const entry of entries) files.set(`${typesModule(entry)}.ts`, await emitOne(entry, entries, banner));
 

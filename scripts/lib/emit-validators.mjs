@@ -1,3 +1,4 @@
+// @ts-check
 // Emits @cdx/validate's generated half: CommonJS modules holding precompiled ajv validators (each
 // kind's canonical validator and its strict twin, scripts/lib/strict.mjs) and field maps, loaded on
 // first use, and a registry listing every kind.
@@ -9,12 +10,11 @@
 import { buildShape } from './shape.mjs';
 import { dereference } from './resolve.mjs';
 import { emitFhir, fhirKindModules } from './emit-fhir.mjs';
-import { emitLoaders } from './emit-loaders.mjs';
 import { withoutAnnotations } from './fhir-schemas.mjs';
 import { resourceSlotKeywords } from './fhir-keywords.mjs';
 import { hookInfo } from './hooks.mjs';
 import { withResourceSlots } from './resource-slots.mjs';
-import { standalone, withoutContext, withoutErrorObjects } from './standalone.mjs';
+import { localNames, pruneSchemaConstants, spreadConstants, standalone, withoutContext, withoutErrorObjects } from './standalone.mjs';
 import { STRICT_BASE, strictTwin } from './strict.mjs';
 import { createAjv } from './ajv.mjs';
 import { createTwinAjv } from './twin-ajv.mjs';
@@ -25,9 +25,13 @@ import { fileURLToPath } from 'node:url';
 /** The repository, where the R4 definitions package is installed. */
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 
+/** @typedef {import('./schemas.mjs').Entry} Entry */
+/** A kind as the generator knows it (scripts/generate.mjs). @typedef {{ id: string, family: string, title: string, slug: string, entry: Entry }} Kind */
+
 /**
  * One standalone module's code in its own function scope, so that two of them (each names its
  * functions validate0, validate1, …) can share a file: returns an expression for its exports.
+ * @param {string} code
  */
 function scoped(code) {
   return `(function (exports) {\n${code}\nreturn exports;\n})({})`;
@@ -40,20 +44,28 @@ const DISPATCHER = '../../fhir/resources.cjs';
  * The module of a Data Model, CDS Hooks or auth kind: canonical validator, field map and strict
  * twin. `entries` are the family's own schemas with resource slots (scripts/lib/resource-slots.mjs).
  * Returns the code and whether the field map holds a resource slot (walked with the FHIR shapes).
+ * The field map stands one node a line, so a schema edit is a diff of the nodes it changes.
+ * @param {Kind} kind
+ * @param {Entry[]} entries
+ * @param {{ canonical: import('ajv').default, twin: import('ajv').default }} ajvs
+ * @returns {Promise<{ code: string, resources: boolean }>}
  */
 async function emitKindModule(kind, entries, ajvs) {
   const own = entries.find((e) => e.id === kind.entry.id);
+  if (!own) throw new Error(`emit-validators: no schema ${kind.entry.id}`);
   const shape = buildShape(await dereference(own, entries));
   const canonical = `const canonical = ${scoped(standalone(ajvs.canonical, { v0: kind.entry.id }))};`;
-  const kinds = `exports.kinds = {\n  ${JSON.stringify(kind.id)}: { validate: canonical.v0, shape: ${JSON.stringify(shape)} },\n};`;
-  const twin = `const twin = ${scoped(withoutContext(withoutErrorObjects(standalone(ajvs.twin, { s0: STRICT_BASE + kind.entry.rel }))))};`;
-  const code = [canonical, kinds, twin, `exports.twins = {\n  ${JSON.stringify(kind.id)}: twin.s0,\n};`].join('\n');
+  const nodes = `[\n${shape.map((node) => `      ${JSON.stringify(node)},`).join('\n')}\n    ]`;
+  const kinds = `exports.kinds = {\n  ${JSON.stringify(kind.id)}: {\n    validate: canonical.v0,\n    shape: ${nodes},\n  },\n};`;
+  const twin = `const twin = ${scoped(pruneSchemaConstants(withoutContext(withoutErrorObjects(standalone(ajvs.twin, { s0: STRICT_BASE + kind.entry.rel })))))};`;
+  const code = spreadConstants(localNames([canonical, kinds, twin, `exports.twins = {\n  ${JSON.stringify(kind.id)}: twin.s0,\n};`].join('\n')));
   return { code, resources: shape.some((node) => node.r === 1) };
 }
 
 /**
  * The canonical validators and strict twins of the Data Model and auth schemas. Annotations are
  * left out of what ajv compiles: standalone code embeds each schema it compiles.
+ * @param {Entry[]} entries
  */
 function ownAjvs(entries) {
   const canonical = createAjv({ keywords: resourceSlotKeywords({ twin: false, dispatcher: DISPATCHER }) });
@@ -66,15 +78,15 @@ function ownAjvs(entries) {
 }
 
 /**
- * @param {any[]} entries every schema (scripts/lib/schemas.mjs)
- * @param {{ id: string, family: string, slug: string, entry: any }[]} kinds
+ * @param {Entry[]} entries every schema (scripts/lib/schemas.mjs)
+ * @param {Kind[]} kinds
  * @param {string} banner
  * @returns {Promise<Map<string, string>>} path relative to packages/validate/src/generated → contents
  */
 export async function emitValidators(entries, kinds, banner) {
   const files = new Map();
   // ajv's standalone code starts with its own "use strict".
-  const file = (code) => `${banner}\n${code.startsWith('"use strict";') ? '' : '"use strict";\n'}${code}\n`;
+  const file = (/** @type {string} */ code) => `${banner}\n${code.startsWith('"use strict";') ? '' : '"use strict";\n'}${code}\n`;
   const own = entries.filter((e) => e.family !== 'fhir').map((e) => withResourceSlots(e, entries));
   const ajvs = ownAjvs(own);
   const holdsResources = new Set();
@@ -115,6 +127,5 @@ export async function emitValidators(entries, kinds, banner) {
   files.set('kinds.ts', registry.join('\n'));
   files.set('code-lists.ts', emitCodeLists(banner));
   files.set('reference-targets.ts', emitReferenceTargets(entries, kinds, banner, REPO));
-  files.set('loaders.ts', emitLoaders(files.keys(), banner));
   return files;
 }

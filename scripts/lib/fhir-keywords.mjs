@@ -13,7 +13,8 @@ import names from 'ajv/dist/compile/names.js';
 import { callValidateCode } from 'ajv/dist/vocabularies/code.js';
 
 const { _, nil } = ajv2020;
-const N = names.default;
+// Node imports ajv's CJS names module whole, vitest its default.
+const N = names.default ?? names;
 
 /** Where the generated FHIR modules are, relative to generated/validators/ (src/ and dist/ alike). */
 export const FHIR_MODULE_DIR = 'fhir';
@@ -39,8 +40,9 @@ function externalCall(keyword, schemaType, target) {
       const { gen } = cxt;
       const { key, code } = target(cxt.schema);
       const fn = gen.scopeValue('func', { key, ref: notCallable, code });
+      // A twin's `this` (what it gathers, scripts/lib/twin-ajv.mjs) goes on to the callee.
       cxt.result(
-        callValidateCode(cxt, fn, nil),
+        callValidateCode(cxt, fn, cxt.it.opts.passContext ? N.this : nil),
         () => {},
         () => {
           gen.assign(N.vErrors, _`${N.vErrors} === null ? ${fn}.errors : ${N.vErrors}.concat(${fn}.errors)`);

@@ -1,3 +1,4 @@
+// @ts-check
 // The reference targets the spec states for the service's FHIR resources (`cdxTargets` on a
 // profile's Reference member: Goal.subject "to a Patient", MedicationRequest.recorder
 // "(Practitioner)", the Claim $attach DocumentReference subject "a Patient, Practitioner, Group or
@@ -13,24 +14,36 @@ import { PROFILES_DIR } from './fhir-schemas.mjs';
 
 const R4_PROFILE = 'http://hl7.org/fhir/StructureDefinition/';
 
-/** The target types R4 allows for `<type>.<member>` (every targetProfile of its Reference types). */
+/**
+ * The target types R4 allows for `<type>.<member>` (every targetProfile of its Reference types).
+ * @param {string} definitionsDir
+ * @param {string} type
+ * @param {string} member
+ * @returns {string[]}
+ */
 function r4Targets(definitionsDir, type, member) {
   const sd = JSON.parse(readFileSync(join(definitionsDir, `StructureDefinition-${type}.json`), 'utf8'));
-  const element = sd.snapshot.element.find((e) => e.path === `${type}.${member}`);
+  const element = sd.snapshot.element.find((/** @type {any} */ e) => e.path === `${type}.${member}`);
   if (!element) throw new Error(`reference-targets: R4 ${type} has no element ${member}`);
-  const targets = (element.type ?? []).filter((t) => t.code === 'Reference').flatMap((t) => t.targetProfile ?? []);
+  /** @type {string[]} */
+  const targets = (element.type ?? []).filter((/** @type {any} */ t) => t.code === 'Reference').flatMap((/** @type {any} */ t) => t.targetProfile ?? []);
   if (targets.length === 0) throw new Error(`reference-targets: R4 ${type}.${member} is not a Reference`);
   return targets.map((url) => (url.startsWith(R4_PROFILE) ? url.slice(R4_PROFILE.length) : url)).filter((t) => t !== 'Resource');
 }
 
-/** A profile's stated targets: resourceType → member → { service, r4 }. */
+/**
+ * A profile's stated targets: resourceType → member → { service, r4 }.
+ * @param {any} entry
+ * @param {string} definitionsDir
+ */
 function profileTargets(entry, definitionsDir) {
   const type = entry.schema.properties?.resourceType?.const;
+  /** @type {Record<string, { service: string[], r4: string[] }>} */
   const members = {};
-  for (const [member, sub] of Object.entries(entry.schema.properties ?? {})) {
+  for (const [member, sub] of /** @type {[string, any][]} */ (Object.entries(entry.schema.properties ?? {}))) {
     if (!Array.isArray(sub?.cdxTargets)) continue;
     const r4 = r4Targets(definitionsDir, type, member);
-    const outside = sub.cdxTargets.filter((t) => !r4.includes(t));
+    const outside = sub.cdxTargets.filter((/** @type {string} */ t) => !r4.includes(t));
     // A stated target R4 does not allow would be a disagreement to record in docs/decisions.md first.
     if (outside.length > 0) throw new Error(`reference-targets: ${entry.rel} ${member}: ${outside.join(', ')} not allowed by R4 (${r4.join(', ')})`);
     members[member] = { service: sub.cdxTargets, r4 };
@@ -38,9 +51,15 @@ function profileTargets(entry, definitionsDir) {
   return Object.keys(members).length > 0 ? { [type]: members } : undefined;
 }
 
-/** Every `$ref` of a schema, resolved against its file. */
+/**
+ * Every `$ref` of a schema, resolved against its file.
+ * @param {any} entry
+ * @returns {Set<string>}
+ */
 function refsOf(entry) {
+  /** @type {Set<string>} */
   const out = new Set();
+  /** @param {any} node @returns {void} */
   const visit = (node) => {
     if (!node || typeof node !== 'object') return;
     if (Array.isArray(node)) return node.forEach(visit);
@@ -64,6 +83,7 @@ export function emitReferenceTargets(entries, kinds, banner, root) {
     const targets = profileTargets(entry, definitionsDir);
     if (targets) byProfile.set(entry.id, targets);
   }
+  /** @type {Record<string, object>} */
   const byKind = {};
   for (const kind of kinds.filter((k) => k.family === 'fhir')) {
     const own = byProfile.get(kind.entry.id);

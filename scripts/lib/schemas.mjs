@@ -1,3 +1,4 @@
+// @ts-check
 // Loads every schema under schemas/ and checks the conventions the generator relies on
 // (see schemas/README.md). Everything downstream takes its input from here, in path order.
 import { readFileSync, readdirSync } from 'node:fs';
@@ -9,6 +10,10 @@ export const SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 /** Families are the top-level folders of schemas/; each has its own kind-id scheme. */
 export const FAMILIES = ['datamodel', 'cdshooks', 'fhir', 'auth', 'search'];
 
+/**
+ * @param {string} dir
+ * @returns {string[]}
+ */
 function listSchemaFiles(dir) {
   const out = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -46,7 +51,7 @@ export function loadSchemas(schemasDir) {
     try {
       schema = JSON.parse(readFileSync(file, 'utf8'));
     } catch (error) {
-      problems.push(`${rel}: not valid JSON (${error.message})`);
+      problems.push(`${rel}: not valid JSON (${error instanceof Error ? error.message : String(error)})`);
       continue;
     }
     const id = ID_BASE + rel;
@@ -60,7 +65,7 @@ export function loadSchemas(schemasDir) {
     if (typeof schema.description !== 'string' || schema.description.length === 0) {
       problems.push(`${rel}: description is missing`);
     }
-    entries.push({ file, rel, id, family: rel.split('/')[0], schema });
+    entries.push({ file, rel, id, family: rel.split('/')[0] ?? '', schema });
   }
   if (problems.length > 0) {
     throw new Error(`schemas/ breaks its conventions:\n  ${problems.join('\n  ')}`);
@@ -68,7 +73,10 @@ export function loadSchemas(schemasDir) {
   return entries;
 }
 
-/** The file name (without extension) used for a kind's generated modules. */
+/**
+ * The file name (without extension) used for a kind's generated modules.
+ * @param {string} kindId
+ */
 export function kindSlug(kindId) {
   return kindId
     .toLowerCase()

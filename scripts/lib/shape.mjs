@@ -1,3 +1,4 @@
+// @ts-check
 // Builds the compact field map ("shape") that @cdx/validate walks alongside a payload to find
 // unknown members, spelling drift and data-on-demand fields without compiling a schema at run time.
 //
@@ -8,13 +9,19 @@
 // r?: 1 (a FHIR resource: walked with the shape of its own resourceType), rt?: type (a slot of one
 // resource type: walked with that type's shape) }.
 
+/**
+ * One node of a shape (packages/validate/src/shape.ts reads it).
+ * @typedef {{ p?: Record<string, number>, i?: number, v?: Record<string, string>, o?: 1, a?: number, nd?: 1, l?: string, r?: 1, rt?: string }} ShapeNode
+ */
+
 const COMBINERS = ['allOf', 'anyOf', 'oneOf'];
 const BRANCHES = ['then', 'else'];
 
 /**
  * Collects every subschema that contributes members at this level (combinators, conditionals).
- * @param {object[]} schemas
+ * @param {any[]} schemas
  * @param {(schema: any) => any} resolve follows a $ref (identity for dereferenced schemas)
+ * @returns {any[]}
  */
 function flatten(schemas, resolve) {
   const out = [];
@@ -36,6 +43,7 @@ function flatten(schemas, resolve) {
  * Whether the values a schema describes have anything to walk: members, items, a resource slot.
  * @param {object[]} schemas
  * @param {(schema: any) => any} resolve
+ * @returns {boolean}
  */
 function hasStructure(schemas, resolve) {
   return flatten(schemas, resolve).some(
@@ -51,20 +59,28 @@ function hasStructure(schemas, resolve) {
 /**
  * One table of nodes for several roots, sharing the nodes of the definitions they share (the FHIR
  * data types under every resource type).
- * @param {object[]} roots
+ * @param {any[]} roots
  * @param {{ resolve?: (schema: any) => any }} [options] resolve: follows `$ref`s when the schemas
  *   are not dereferenced; a node it resolves to the same object is built once
- * @returns {{ nodes: object[], indexes: number[] }} indexes: each root's node
+ * @returns {{ nodes: ShapeNode[], indexes: number[] }} indexes: each root's node
  */
 export function buildShapes(roots, { resolve = (schema) => schema } = {}) {
+  /** @type {ShapeNode[]} */
   const nodes = [];
+  /** @type {Map<unknown, number>} */
   const memo = new Map();
 
+  /**
+   * @param {any[]} schemas
+   * @returns {number}
+   */
   function build(schemas) {
     const parts = flatten(schemas, resolve);
     const key = parts.length === 1 ? parts[0] : null;
-    if (key && memo.has(key)) return memo.get(key);
+    const known = key ? memo.get(key) : undefined;
+    if (known !== undefined) return known;
     const index = nodes.length;
+    /** @type {ShapeNode} */
     const node = {};
     nodes.push(node);
     if (key) memo.set(key, index);
@@ -76,13 +92,16 @@ export function buildShapes(roots, { resolve = (schema) => schema } = {}) {
       return index;
     }
 
+    /** @type {Map<string, any[]>} */
     const props = new Map();
+    /** @type {any[]} */
     const items = [];
     const values = [];
     for (const part of parts) {
       for (const [name, sub] of Object.entries(part.properties ?? {})) {
-        if (!props.has(name)) props.set(name, []);
-        props.get(name).push(sub);
+        const list = props.get(name);
+        if (list) list.push(sub);
+        else props.set(name, [sub]);
       }
       if (part.items && typeof part.items === 'object') items.push(part.items);
       if ((part.additionalProperties && typeof part.additionalProperties === 'object') || part.patternProperties) {
@@ -93,10 +112,11 @@ export function buildShapes(roots, { resolve = (schema) => schema } = {}) {
       if (part.cdxLabel) node.l = part.cdxLabel;
     }
     if (props.size > 0) {
-      node.p = {};
+      /** @type {Record<string, number>} */
+      const members = (node.p = {});
       for (const name of [...props.keys()].sort()) {
-        const subs = props.get(name);
-        node.p[name] = build(subs);
+        const subs = props.get(name) ?? [];
+        members[name] = build(subs);
         const canonical = subs.map((s) => resolve(s)?.cdxVariantOf ?? s.cdxVariantOf).find(Boolean);
         if (canonical) (node.v ??= {})[name] = canonical;
       }
@@ -110,7 +130,10 @@ export function buildShapes(roots, { resolve = (schema) => schema } = {}) {
   return { nodes, indexes };
 }
 
-/** The shape of one dereferenced schema, root at index 0. */
+/**
+ * The shape of one dereferenced schema, root at index 0.
+ * @param {any} rootSchema
+ */
 export function buildShape(rootSchema) {
   return buildShapes([rootSchema]).nodes;
 }

@@ -21,18 +21,6 @@ export function appendErrorsInPlace(code) {
 }
 
 /**
- * A twin answers only yes or no: its errors are never read. ajv's code still builds the
- * instancePath of every call to a subschema's function (`instancePath+"/entry/" + i0`: a string
- * per call, an index formatted per array item); passing the caller's own instead made the FHIR
- * twin 9% faster. A path built with a comma in it (member names escaped for the pointer) is left
- * as it is: only a little slower.
- * @param {string} code
- */
-export function withoutInstancePaths(code) {
-  return code.replace(/\{instancePath:instancePath\+[^,{}]*,parentData/g, '{instancePath,parentData');
-}
-
-/**
  * An error ajv builds and records (standalone code with `lines: true`): the object (over several
  * lines for dependentRequired's params), then the push.
  */
@@ -126,4 +114,87 @@ export function pruneSchemaConstants(code) {
  */
 export function standalone(ajv, names) {
   return pruneSchemaConstants(appendErrorsInPlace(standaloneCode.default(ajv, names)));
+}
+
+/**
+ * A schema constant (an R4 value set) or a validator's evaluated members longer than a line, spread
+ * over lines, a member a line, so that a change to one is a diff of that member. The last step: the
+ * other rewrites read constants a line each.
+ * @param {string} code
+ */
+export function spreadConstants(code) {
+  return code
+    .replace(SCHEMA_CONSTANT, (line, name, json) => (line.length > 120 ? `const ${name} = ${JSON.stringify(JSON.parse(json), null, 1)};` : line))
+    .replace(EVALUATED, (line, name, json) => (line.length > 120 ? `${name}.evaluated = ${JSON.stringify(JSON.parse(json), null, 1)};` : line));
+}
+
+/** What a validator evaluates (for unevaluatedProperties), set once on a line of its own: JSON. */
+const EVALUATED = /^(validate\d+)\.evaluated = (\{.*\});$/gm;
+
+/** Names ajv gives module-level values, numbered across everything one ajv instance compiles. */
+const MODULE_NAME = /\b(validate|schema|func|pattern|wrapper|formats|obj)(\d+)\b/g;
+/** Characters after which a `/` starts a regular expression literal rather than a division. */
+const BEFORE_REGEX = new Set(['=', '(', ',', ':', '[', '!', '&', '|', '?', '{', '}', ';']);
+
+/**
+ * The code's module-level names renumbered from 0 in order of first use, each family apart
+ * (validate0, validate1…, schema0…): ajv numbers them across every schema an instance compiles,
+ * so one more subschema in one R4 type renamed functions in every module compiled after it (a
+ * one-schema edit touched 123 files). Strings, comments and regular expression literals are left
+ * as they are. Throws when the code defines no validator function, the form every module has.
+ * @param {string} code
+ */
+export function localNames(code) {
+  /** @type {Map<string, Map<string, number>>} */
+  const families = new Map();
+  /** @param {string} text */
+  const rename = (text) =>
+    text.replace(MODULE_NAME, (_, family, n) => {
+      let names = families.get(family);
+      if (!names) families.set(family, (names = new Map()));
+      let index = names.get(n);
+      if (index === undefined) names.set(n, (index = names.size));
+      return `${family}${index}`;
+    });
+  let out = '';
+  let from = 0;
+  let i = 0;
+  /** The last character of code (not space) before `i`, to tell a regex from a division. */
+  let previous = '';
+  while (i < code.length) {
+    const c = code[i];
+    const next = code[i + 1];
+    let end = -1;
+    if (c === '"' || c === "'") {
+      end = i + 1;
+      while (end < code.length && code[end] !== c) end += code[end] === '\\' ? 2 : 1;
+      end++;
+    } else if (c === '/' && next === '/') end = code.indexOf('\n', i) === -1 ? code.length : code.indexOf('\n', i);
+    else if (c === '/' && next === '*') end = code.indexOf('*/', i + 2) + 2;
+    else if (c === '/' && BEFORE_REGEX.has(previous)) {
+      end = i + 1;
+      let inClass = false;
+      while (end < code.length && (code[end] !== '/' || inClass)) {
+        if (code[end] === '\\') end++;
+        else if (code[end] === '[') inClass = true;
+        else if (code[end] === ']') inClass = false;
+        end++;
+      }
+      end++;
+      while (/[a-z]/.test(code[end] ?? '')) end++;
+    }
+    if (end > i) {
+      if (end < 2 || end > code.length) throw new Error(`localNames: an unterminated literal or comment at ${i}`);
+      out += rename(code.slice(from, i)) + code.slice(i, end);
+      from = end;
+      i = end;
+      previous = 'x';
+      continue;
+    }
+    if (c !== ' ' && c !== '\n' && c !== '\t' && c !== '\r') previous = c ?? '';
+    i++;
+  }
+  out += rename(code.slice(from));
+  if (!families.has('validate')) throw new Error('localNames: no validator function (validate<n>) in this code: ajv emitted a form this generator does not know');
+  return out;
 }

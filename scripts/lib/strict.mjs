@@ -1,3 +1,4 @@
+// @ts-check
 // The "strict twin" of every schema: the same constraints, plus no member the schema does not
 // define (unevaluatedProperties: false), no known variant spelling and no value in a field that
 // is not supported with data on demand. A payload that passes its strict twin has nothing for
@@ -13,6 +14,10 @@ import { ID_BASE } from './schemas.mjs';
 
 export const STRICT_BASE = `${ID_BASE}.strict/`;
 
+/** What the twin needs of a schema entry (tests build their own). @typedef {Pick<import('./schemas.mjs').Entry, 'id' | 'rel' | 'schema'> & { family?: string }} Entry */
+/** A schema node as the twin is built from it and into it. @typedef {Record<string, any>} Node */
+/** Where a node is: a use of its value, a definition (closed where defined), or in place of its parent. @typedef {'use' | 'definition' | 'in-place'} Position */
+
 /** Keywords that describe a schema without constraining anything. */
 const ANNOTATIONS = new Set(['title', 'description', '$comment', 'examples', 'default']);
 
@@ -22,8 +27,61 @@ const OPEN_KEYWORDS = ['additionalProperties', 'patternProperties', 'unevaluated
 /** Subschemas under these keywords describe the same instance as their parent, which closes it. */
 const IN_PLACE = new Set(['allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependentSchemas']);
 
+/**
+ * Keywords whose subschemas count against the instance when they pass: a twin that rejects more
+ * there would accept more than the canonical schema. A twin is exact only where rejecting more
+ * can only make it reject: see `exactCopy`.
+ */
+const NEGATIVE = new Set(['not', 'if', 'oneOf']);
+
+/** Keywords that hand an instance's parts (members, items, names) to subschemas. */
+const PARTS = new Set(['properties', 'patternProperties', 'additionalProperties', 'unevaluatedProperties', 'propertyNames', 'items', 'prefixItems', 'contains', 'unevaluatedItems', 'dependentSchemas']);
+
+/** Keywords that validate with another validator (its twin is stricter than it). */
+const CALLS = ['$ref', '$dynamicRef', 'cdxDatatype', 'cdxResource'];
+
+/**
+ * A subschema under `not`, `if` or `oneOf` (or `contains` with `maxContains`), copied unchanged
+ * into the twin. Whatever a twin adds (plain-object guards, closing, code-unit minLength,
+ * variant and data-on-demand rejections) rejects more, and rejecting more there would make the
+ * twin accept what the canonical schema rejects. Unchanged, the copy is exact only for members
+ * read of an object a guard of its own in-place ancestors already proves plain (`covered`), and
+ * without calls to other validators (their twins are stricter): the generator refuses anything else.
+ * @param {any} node
+ * @param {boolean} covered the instance is the guarded in-place one
+ * @param {string} where for the error
+ * @param {string} keyword the keyword that made the context negative, for the error
+ * @returns {any}
+ */
+function exactCopy(node, covered, where, keyword) {
+  if (Array.isArray(node)) return node.map((n) => exactCopy(n, covered, where, keyword));
+  if (!node || typeof node !== 'object') return node;
+  const refuse = (/** @type {string} */ why) => {
+    throw new Error(`${where}: the strict twin cannot be proved exact: ${why} under \`${keyword}\`. Declare the members on the enclosing object (its properties guard it), or take the subschema out of \`${keyword}\`.`);
+  };
+  const call = CALLS.find((k) => k in node);
+  if (call) refuse(`${call} ${JSON.stringify(node[call])} calls a validator whose twin rejects more`);
+  if ('cdxPlainObject' in plainObjectGuard(node, where) && !covered) refuse('members of an object no guard proves plain are read');
+  /** @type {Node} */
+  const out = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (DATA_KEYWORDS.has(key) || ANNOTATIONS.has(key) || typeof value !== 'object' || value === null) out[key] = value;
+    else if (key === 'properties' || key === 'patternProperties' || key === 'dependentSchemas') {
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, exactCopy(sub, key === 'dependentSchemas' && covered, where, keyword)]));
+    } else out[key] = exactCopy(value, !PARTS.has(key) && covered, where, keyword);
+  }
+  return out;
+}
+
+/**
+ * The member names declared as a known variant spelling anywhere in a schema.
+ * @param {unknown} schema
+ * @returns {Set<string>}
+ */
 function variantNames(schema) {
+  /** @type {Set<string>} */
   const names = new Set();
+  /** @param {any} node @returns {void} */
   const visit = (node) => {
     if (!node || typeof node !== 'object') return;
     if (Array.isArray(node)) return node.forEach(visit);
@@ -38,9 +96,13 @@ function variantNames(schema) {
  * Definitions some schema extends (`allOf: [{ $ref }]` beside more members): closing them where
  * they are defined would reject the extension's members, so they are closed where they are used.
  * Every other definition is closed where it is defined, which ajv checks statically (fast).
+ * @param {Entry[]} entries
+ * @returns {Set<string>}
  */
 function extendedDefinitions(entries) {
+  /** @type {Set<string>} */
   const extended = new Set();
+  /** @param {any} node @param {Entry} entry @returns {void} */
   const visit = (node, entry) => {
     if (!node || typeof node !== 'object') return;
     if (Array.isArray(node)) return node.forEach((n) => visit(n, entry));
@@ -55,6 +117,7 @@ function extendedDefinitions(entries) {
   return extended;
 }
 
+/** @type {WeakMap<Entry[], Set<string>>} */
 const extendedCache = new WeakMap();
 
 /**
@@ -64,22 +127,54 @@ const extendedCache = new WeakMap();
  * A node that only constrains a value (`{ type: object }`, `unevaluatedProperties: true`) is an
  * overlay on the definition that describes the same place in full (R4's, under a profile); that
  * one is closed, and answers for what is there.
+ * @param {Node} node
  */
 function isOpaque(node) {
   if (['additionalProperties', 'patternProperties'].some((k) => k in node && node[k] !== false)) return true;
   return Object.keys(node).every((k) => ANNOTATIONS.has(k));
 }
 
-/** Closes an object node; a node without a type gets `object` (strictTypes), which only a twin can afford: rejecting more is safe. */
+/**
+ * The type of what a $ref names, when it takes objects: its own `type` (`object`, or `[object, null]`),
+ * or, for a definition that extends another (StandardCdsCoding is `allOf: [{ $ref: Coding }, { type:
+ * object, … }]`), `object` when a part of its allOf says so. A use of it is typed so and closed; that
+ * rejects nothing the schema accepts.
+ * @param {string} ref
+ * @param {string} baseId
+ * @param {Entry[]} entries
+ * @param {number} [depth]
+ * @returns {unknown}
+ */
+function objectTypeOf(ref, baseId, entries, depth = 0) {
+  const { entry, target } = resolveRef(ref, baseId, entries);
+  if (target.type !== undefined) return [target.type].flat().includes('object') ? target.type : undefined;
+  if (depth > 8) return undefined;
+  const typed = (/** @type {any} */ part) =>
+    (part.type !== undefined && [part.type].flat().length === 1 && [part.type].flat()[0] === 'object') ||
+    (typeof part.$ref === 'string' && objectTypeOf(part.$ref, entry.id, entries, depth + 1) === 'object');
+  return (target.allOf ?? []).some(typed) ? 'object' : undefined;
+}
+
+/**
+ * Closes an object node; a node without a type gets `object` (strictTypes), which only a twin can afford: rejecting more is safe.
+ * @param {Node} out
+ */
 function close(out) {
   out.unevaluatedProperties = false;
   out.type ??= 'object';
 }
 
+/**
+ * The strict twin of one schema, with its own $id under STRICT_BASE.
+ * @param {Entry} entry
+ * @param {Entry[]} entries every schema it may refer to
+ * @returns {Node}
+ */
 export function strictTwin(entry, entries) {
-  if (!extendedCache.has(entries)) extendedCache.set(entries, extendedDefinitions(entries));
-  const extended = extendedCache.get(entries);
-  const isExtended = (id) => extended.has(id);
+  let extended = extendedCache.get(entries);
+  if (!extended) extendedCache.set(entries, (extended = extendedDefinitions(entries)));
+  const known = extended;
+  const isExtended = (/** @type {string} */ id) => known.has(id);
   const variants = variantNames(entry.schema);
   // FHIR twins hand bundle-reference the references they meet (scripts/lib/twin-ajv.mjs).
   const gathers = entry.family === 'fhir';
@@ -87,6 +182,14 @@ export function strictTwin(entry, entries) {
   const anything = gathers ? {} : true;
   // `ownNames`: for a subschema in place (allOf, then…), the members its enclosing object declares;
   // `guarded`: whether an enclosing node in place already guards that object (twin-ajv.mjs).
+  /**
+   * @param {any} node
+   * @param {Position} [position]
+   * @param {string} [where]
+   * @param {Set<string>} [ownNames]
+   * @param {boolean} [guarded]
+   * @returns {any}
+   */
   const visit = (node, position = 'use', where = entry.id, ownNames = new Set(), guarded = false) => {
     if (Array.isArray(node)) return node.map((n) => visit(n, position, where, ownNames, guarded));
     if (!node || typeof node !== 'object') return node;
@@ -107,6 +210,7 @@ export function strictTwin(entry, entries) {
       } else if (key === 'dependentSchemas') {
         out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, visit(sub, 'in-place', where, names, guardsHere)]));
       } else if (key === 'items' && value === true) out.items = visit(anything);
+      else if (NEGATIVE.has(key) || (key === 'contains' && 'maxContains' in node)) out[key] = exactCopy(value, key !== 'contains' && guardsHere, where, key);
       else out[key] = IN_PLACE.has(key) ? visit(value, 'in-place', where, names, guardsHere) : visit(value, 'use', where);
     }
     if (position === 'in-place') return out;
@@ -119,9 +223,9 @@ export function strictTwin(entry, entries) {
     else if (node.$ref && !node.type) {
       // A use of an extended definition closes it here; ajv's strictTypes wants the holder typed,
       // and the target's own type says the same thing.
-      const { target } = resolveRef(node.$ref, entry.id, entries);
       const id = new URL(node.$ref, entry.id).href.replace(/#$/, '');
-      if (isExtended(id) && [target.type].flat().includes('object')) Object.assign(out, { type: target.type, unevaluatedProperties: false });
+      const type = isExtended(id) ? objectTypeOf(node.$ref, entry.id, entries) : undefined;
+      if (type !== undefined) Object.assign(out, { type, unevaluatedProperties: false });
     }
     return out;
   };
@@ -130,7 +234,13 @@ export function strictTwin(entry, entries) {
    * only marks a member its object declares anyway as evaluated; kept, it made ajv track evaluated
    * members per object at run time instead of knowing them when compiling.
    */
+  /**
+   * @param {Record<string, any>} properties
+   * @param {Set<string>} declared
+   * @returns {Node}
+   */
   const twinProperties = (properties, declared) => {
+    /** @type {Node} */
     const out = {};
     for (const [name, sub] of Object.entries(properties)) {
       if (sub === true && declared.has(name)) continue;

@@ -1,3 +1,4 @@
+// @ts-check
 // The ajv instance that compiles strict twins (scripts/lib/strict.mjs), and what makes its
 // shortcuts exact.
 //
@@ -8,15 +9,19 @@
 // Object.prototype (or null) and for member names Object.prototype lacks, so every object a twin
 // reads members of is guarded by `cdxPlainObject` (a hand-built object with another prototype
 // fails the twin and takes the exact path), and member names are checked before compiling.
-import { createRequire } from 'node:module';
+//
+// What a FHIR twin gathers while it validates (every `reference` string, for bundle-reference) goes
+// to the object it is called on: `twin.call({ references: [], complete: true }, payload)`. ajv's
+// `passContext` hands `this` down to every subschema and every validator called, in this module
+// and in others, so nothing is shared between calls. Called plainly, `this` is undefined and the
+// twin gathers nothing.
 import ajv2020 from 'ajv/dist/2020.js';
-import { createAjv, toSrc } from './ajv.mjs';
+import names from 'ajv/dist/compile/names.js';
+import { createAjv } from './ajv.mjs';
 
 const { _ } = ajv2020;
-const require = createRequire(import.meta.url);
-/** packages/validate/src/twin-sink.cjs, required by generated code relative to its own folder. */
-const SINK = require('../../packages/validate/src/twin-sink.cjs');
-const sinkFrom = (moduleDir) => (cxt) => cxt.gen.scopeValue('obj', { ref: SINK, code: _`require(${`${toSrc(moduleDir)}twin-sink.cjs`})` });
+/** `this` in generated code: the gathering of the current call, or undefined. (Node imports ajv's CJS names module whole, vitest its default.) */
+const GATHERED = (names.default ?? names).this;
 
 /**
  * Whether `value.__proto__` reads the prototype here: Node's `--disable-proto=delete` removes the
@@ -33,6 +38,7 @@ const protoAccessor = new Function(`return ${PROTO_ACCESSOR}`)();
  * member of the object itself (JSON.parse makes one of `"__proto__"`) never holds
  * Object.prototype, so it only sends the object on to the exact test.
  */
+/** @type {import('ajv').CodeKeywordDefinition} */
 const PLAIN_OBJECT = {
   keyword: 'cdxPlainObject',
   type: 'object',
@@ -47,28 +53,31 @@ const PLAIN_OBJECT = {
   },
 };
 
-/** Hands a `reference` string to the sink (FHIR twins; see twin-sink.cjs). Never fails. */
-const collect = (sink) => ({
+/** Hands a `reference` string to the gathering (FHIR twins). Never fails. */
+/** @type {import('ajv').CodeKeywordDefinition} */
+const COLLECT = {
   keyword: 'cdxCollect',
   type: 'string',
   schemaType: 'boolean',
   code(cxt) {
-    const s = sink(cxt);
-    cxt.gen.if(_`${s}.current !== null`, () => cxt.gen.code(_`${s}.current.references.push(${cxt.data})`));
+    cxt.gen.if(_`${GATHERED} !== undefined`, () => cxt.gen.code(_`${GATHERED}.references.push(${cxt.data})`));
   },
-});
+};
 
-/** Marks the gathering incomplete: an object or array here may hold members no schema names. Never fails. */
-const opaque = (sink) => ({
+/**
+ * Marks the gathering incomplete: an object or array here may hold members no schema names, so a
+ * `reference` in there was not seen. Never fails.
+ */
+/** @type {import('ajv').CodeKeywordDefinition} */
+const OPAQUE = {
   keyword: 'cdxOpaque',
   schemaType: 'boolean',
   code(cxt) {
-    const s = sink(cxt);
     // The type test is written out: declared through `type`, strictTypes would want every node typed.
-    const holder = _`typeof ${cxt.data} == "object" && ${cxt.data} !== null && ${s}.current !== null`;
-    cxt.gen.if(holder, () => cxt.gen.assign(_`${s}.current.complete`, false));
+    const holder = _`typeof ${cxt.data} == "object" && ${cxt.data} !== null && ${GATHERED} !== undefined`;
+    cxt.gen.if(holder, () => cxt.gen.assign(_`${GATHERED}.complete`, false));
   },
-});
+};
 
 /**
  * `minLength` in UTF-16 code units (`data.length`), where ajv counts code points by walking the
@@ -76,6 +85,7 @@ const opaque = (sink) => ({
  * which only strings of at least n code points pass, since a code point takes one or two units.
  * For the usual `minLength: 1` it is the same test, without the walk over every fullUrl.
  */
+/** @type {import('ajv').CodeKeywordDefinition} */
 const MIN_UNITS = {
   keyword: 'cdxMinUnits',
   type: 'string',
@@ -91,9 +101,8 @@ const MIN_UNITS = {
  * @param {{ moduleDir?: string, keywords?: import('ajv').KeywordDefinition[] }} [options] see createAjv
  */
 export function createTwinAjv({ moduleDir = '', keywords = [] } = {}) {
-  const sink = sinkFrom(moduleDir);
-  const ajv = createAjv({ ownProperties: false, strictRequired: false, moduleDir, keywords });
-  return ajv.addKeyword(PLAIN_OBJECT).addKeyword(collect(sink)).addKeyword(opaque(sink)).addKeyword(MIN_UNITS);
+  const ajv = createAjv({ ownProperties: false, strictRequired: false, passContext: true, moduleDir, keywords });
+  return ajv.addKeyword(PLAIN_OBJECT).addKeyword(COLLECT).addKeyword(OPAQUE).addKeyword(MIN_UNITS);
 }
 
 /** Keywords that make ajv read members of the instance by name. */
@@ -104,9 +113,13 @@ const INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
 /**
  * The plain-object guard for a schema node that reads members, or nothing. Throws for a member
  * named like one every object inherits: the twin could not tell it from an absent one.
+ * @param {Record<string, any>} node
+ * @param {string} where
+ * @returns {Record<string, any>}
  */
 export function plainObjectGuard(node, where) {
   if (!READS_MEMBERS.some((k) => k in node)) return {};
+  /** @type {string[]} */
   const names = [...Object.keys(node.properties ?? {}), ...(node.required ?? []), ...Object.keys(node.dependentRequired ?? {}), ...Object.keys(node.dependentSchemas ?? {})];
   const inherited = names.find((name) => INHERITED.has(name));
   if (inherited) throw new Error(`${where}: member ${inherited} is also a member of every object; the strict twin cannot be compiled without ownProperties`);

@@ -1,23 +1,27 @@
-// `pnpm robustness`: every measurement of hostile input, each script in turn (run `pnpm build`
-// first). Each prints its table for docs/robustness.md and fails when a bound it gates is broken.
-//
-//   pnpm robustness [rss|limits|fix-race]...   (default: all three)
+#!/usr/bin/env node
+// `pnpm robustness` (after `pnpm build`): the measurements of hostile input, each in its own
+// process, failing if any does. Memory: rss.mjs (200 MB files, peak RSS against 3× the file).
+// Time: budgets.mjs (the unit suites' hostile cases against time budgets). Limits: limits.mjs
+// (the findings cap, deep bundles, a long URI, the token form, the worst globs). Races:
+// fix-race.mjs (--fix against an editor's atomic saves). `pnpm robustness rss`
+// runs one. Measurements, never tests: the unit suites keep only hang guards.
 import { spawnSync } from 'node:child_process';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const ALL = ['rss', 'limits', 'fix-race'];
-const asked = process.argv.slice(2);
-const unknown = asked.filter((name) => !ALL.includes(name));
-if (unknown.length > 0) {
-  console.error(`usage: pnpm robustness [${ALL.join('|')}]...`);
-  process.exit(2);
+const here = fileURLToPath(new URL('.', import.meta.url));
+const SCRIPTS = ['rss.mjs', 'budgets.mjs', 'limits.mjs', 'fix-race.mjs'];
+const only = process.argv.slice(2);
+const scripts = SCRIPTS.filter((s) => only.length === 0 || only.includes(s.replace(/\.mjs$/, '')));
+
+let failed = 0;
+for (const script of scripts) {
+  console.log(`\n=== ${script}`);
+  const run = spawnSync(process.execPath, [join(here, script)], { stdio: 'inherit' });
+  if (run.status !== 0) {
+    console.error(`${script} failed (exit ${run.status ?? run.signal})`);
+    failed++;
+  }
 }
-let failed = false;
-for (const name of asked.length > 0 ? asked : ALL) {
-  console.log(`\n## ${name}\n`);
-  const run = spawnSync(process.execPath, [join(here, `${name}.mjs`)], { stdio: 'inherit' });
-  if (run.status !== 0) failed = true;
-}
-process.exit(failed ? 1 : 0);
+if (scripts.length === 0) console.error(`No robustness script named ${only.join(', ')}; there are ${SCRIPTS.join(', ')}.`);
+process.exit(failed > 0 || scripts.length === 0 ? 1 : 0);

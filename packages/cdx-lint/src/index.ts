@@ -15,7 +15,7 @@ export { ConfigError } from './config/types.js';
 export { CONFIG_FILE } from './config/find.js';
 export { MissingTypescriptError } from './sources/ts/load.js';
 export { loadFormatter, FORMAT_NAMES, type FormatName, type FormatContext, type Formatter } from './formatters/index.js';
-export { allRules, docsUrl, type RuleInfo } from './rules.js';
+export { allRules, docsUrl, type RuleInfo } from './rules/index.js';
 export { run } from './cli/run.js';
 export { createLinter, type FileConfig, type Linter, type LintOptions } from './linter.js';
 export type { PayloadPosition } from './position/types.js';

@@ -17,7 +17,7 @@ import type { AppliedRename, FileSettings, LintResult } from './lint/types.js';
 import { provideScanner } from './locate/scanner.js';
 
 export type { AppliedRename, LintMessage, LintResult, MessageFix } from './lint/types.js';
-export { allRules, docsUrl, type RuleInfo } from './rules.js';
+export { allRules, docsUrl, type RuleInfo } from './rules/index.js';
 
 provideScanner(createScanner);
 
@@ -38,8 +38,8 @@ export interface TextOptions {
 const TEXT_PATH = '<text>';
 
 function settingsOf(options: TextOptions): FileSettings {
-  const { rules = {}, ...rest } = options;
-  return { ...rest, rules, pointerOverrides: [] };
+  const { kind, rules = {}, ...ruleOptions } = options;
+  return { ...(kind !== undefined ? { kind } : {}), rules, pointerOverrides: [], ruleOptions };
 }
 
 /** Lints one JSON text: `messages` carry line, column, pointer and, when fixable, the fix's range. */

@@ -1,14 +1,20 @@
-// The published config schema and the hand-written start-up check must agree: each case is run
-// through both. Cases marked `semantic` are valid to the schema but name rules or kinds that do not
-// exist, which only the hand check (it knows the registries) can catch.
+// The config check is the published schema (compiled by `pnpm generate`) plus what the schema
+// cannot know (which rules and kinds exist): each case is run through the check and through the
+// schema compiled here from the published file. Cases marked `semantic` are valid to the schema but
+// name rules or kinds that do not exist.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { listKinds } from '@cdx/validate';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
+import { EDITOR_KEYWORDS } from '../../../scripts/lib/emit-options.mjs';
 import { checkConfig } from '../src/config/check.js';
 
 const schema = JSON.parse(readFileSync(fileURLToPath(new URL('../schema/cdx-lint.config.schema.json', import.meta.url)), 'utf8'));
-const validateSchema = new Ajv2020.default({ allErrors: true, strict: true }).compile(schema);
+// The schema's editor keywords (VS Code shows errorMessage and patternErrorMessage) are annotations.
+const ajv = new Ajv2020.default({ allErrors: true, strict: true });
+for (const keyword of EDITOR_KEYWORDS) ajv.addKeyword({ keyword, schemaType: 'string', valid: true });
+const validateSchema = ajv.compile(schema);
 
 const CASES: [string, unknown, { valid: boolean; semantic?: true; message?: RegExp }][] = [
   ['an empty config', {}, { valid: true }],
@@ -37,9 +43,9 @@ const CASES: [string, unknown, { valid: boolean; semantic?: true; message?: RegE
   ['an unknown option, with a suggestion', { rule: {} }, { valid: false, message: /`rule` is not a config option; did you mean `rules`\?/ }],
   ['a bad severity', { rules: { schema: 'warning' } }, { valid: false, message: /must be "off", "warn" or "error"/ }],
   ['a numeric severity', { rules: { schema: 2 } }, { valid: false, message: /must be "off", "warn" or "error"/ }],
-  ['an extension without a dot', { extensions: ['json'] }, { valid: false, message: /must start with a dot/ }],
-  ['no extensions', { extensions: [] }, { valid: false, message: /at least one/ }],
-  ['a repeated extension', { extensions: ['.json', '.json'] }, { valid: false, message: /twice/ }],
+  ['an extension without a dot', { extensions: ['json'] }, { valid: false, message: /`extensions\[0\]` must start with a dot, like ".json"; got "json"\./ }],
+  ['no extensions', { extensions: [] }, { valid: false, message: /`extensions` must list at least one extension, each once/ }],
+  ['a repeated extension', { extensions: ['.json', '.json'] }, { valid: false, message: /`extensions` must list at least one extension, each once/ }],
   ['an empty ignore glob', { ignores: [''] }, { valid: false, message: /non-empty string/ }],
   ['a glob of 300 characters', { ignores: ['a'.repeat(300)] }, { valid: false, message: /at most 256 are allowed/ }],
   ['an invalid class in a glob', { ignores: ['[z-a].json'] }, { valid: false, semantic: true, message: /`ignores\[0\]` "\[z-a\]\.json" is not a valid glob: range out of order/ }],
@@ -49,6 +55,12 @@ const CASES: [string, unknown, { valid: boolean; semantic?: true; message?: RegE
   ['an override with an unknown member', { overrides: [{ file: ['a.json'], rules: {} }] }, { valid: false, message: /did you mean `files`/ }],
   ['a pointer without a slash', { overrides: [{ pointers: ['Patient'], rules: {} }] }, { valid: false, message: /JSON Pointer/ }],
   ['empty pointers', { overrides: [{ pointers: [], rules: {} }] }, { valid: false, message: /non-empty array/ }],
+  ['a setting for a rule a lint run never reports', { rules: { 'jwt-alg': 'off' } }, { valid: false, semantic: true, message: /only from `cdx-lint assertion`/ }],
+  [
+    'every problem at once, schema and names',
+    { extensions: ['json'], rules: { 'unknown-feild': 'off' } },
+    { valid: false, message: /must start with a dot[^]*not a rule; did you mean `unknown-field`/ },
+  ],
   ['a negative attachment limit', { attachmentLimit: -1 }, { valid: false, message: /whole number/ }],
   ['a fractional attachment limit', { attachmentLimit: 1.5 }, { valid: false, message: /whole number/ }],
   ['a FHIR base that is not a URL', { fhir_defs_url: 'fhir.example.com' }, { valid: false, message: /http\(s\) URL/ }],
@@ -69,4 +81,10 @@ describe('config checks', () => {
     if (want.message) expect(problems.join('\n')).toMatch(want.message);
     expect(validateSchema(config), JSON.stringify(validateSchema.errors)).toBe(want.semantic ? true : want.valid);
   });
+});
+
+it('every kind there is may be named in `kinds` (CDS Hooks and search kinds too)', () => {
+  const kinds = Object.fromEntries(listKinds().map((kind, i) => [`${i}.json`, kind.id]));
+  expect(checkConfig({ kinds })).toEqual([]);
+  expect(validateSchema({ kinds }), JSON.stringify(validateSchema.errors)).toBe(true);
 });

@@ -2,6 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findDuplicateKeys, mayHaveDuplicateKeys } from '../src/locate/duplicates.js';
+import { fuzzParameters } from './support/fuzz.js';
 
 describe('findDuplicateKeys', () => {
   it.each([
@@ -40,7 +41,7 @@ describe('findDuplicateKeys', () => {
         const text = render(v);
         if (findDuplicateKeys(text).length > 0) expect(mayHaveDuplicateKeys(text, JSON.parse(text))).toBe(true);
       }),
-      { numRuns: 300 },
+      fuzzParameters(41),
     );
   });
 });

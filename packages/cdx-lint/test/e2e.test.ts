@@ -1,10 +1,12 @@
 // End-to-end scenarios: spawn the built bin (run `pnpm build` first), compare exit status, stdout
 // and stderr with the files in scenarios/expected/. Update them with `vitest -u` and review the diff.
+// The repository root (for SARIF and GitHub paths) is given as GitHub Actions gives it, so the
+// expected files hold in a checkout without .git too.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES, normalize, runBin } from './support/bin.js';
+import { FIXTURES, normalize, REPO, runBin } from './support/bin.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -37,7 +39,7 @@ const scenarios = JSON.parse(readFileSync(join(here, 'scenarios/scenarios.json')
 describe('scenarios', () => {
   it.each(scenarios.map((s) => [s.name, s] as const))('%s', async (name, scenario) => {
     const input = scenario.stdin ? readFileSync(join(FIXTURES, scenario.stdin), 'utf8') : '';
-    const run = runBin(scenario.args, { cwd: join(FIXTURES, scenario.cwd ?? '.'), input });
+    const run = runBin(scenario.args, { cwd: join(FIXTURES, scenario.cwd ?? '.'), input, env: { GITHUB_WORKSPACE: REPO } });
     let stdout = normalize(run.stdout);
     if (scenario.stdout === 'json') stdout = `${JSON.stringify(JSON.parse(stdout), null, 2)}\n`;
     if (scenario.stdout === 'sarif') stdout = `${JSON.stringify(withoutRuleTable(JSON.parse(stdout)), null, 2)}\n`;

@@ -24,7 +24,7 @@ describe('fixText', () => {
   it.each([
     ['a near miss', merge.replace('"FirstName"', '"FirstNmae"'), merge],
     ['a wrong case, with CRLF line ends and a BOM', `\uFEFF${merge.replace('"FirstName"', '"firstName"').replace(/\n/g, '\r\n')}`, `\uFEFF${merge.replace(/\n/g, '\r\n')}`],
-    ['a configured known variant', merge.replace('"LastName"', '"Surname"'), merge, { knownVariants: { Surname: 'LastName' } }],
+    ['a configured known variant', merge.replace('"LastName"', '"Surname"'), merge, { ruleOptions: { knownVariants: { Surname: 'LastName' } } }],
     [
       'a misspelt parent, then the misspelling it hid',
       merge.replace('"Demographics"', '"Demographic"').replace('"MiddleName"', '"MidleName"'),

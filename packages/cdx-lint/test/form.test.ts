@@ -40,7 +40,7 @@ describe('.form files', () => {
 
   it('a body no search fits asks for the kind', () => {
     const result = lint('foo=1&bar=2');
-    expect(result.messages).toMatchObject([{ ruleId: 'unknown-kind', line: 1, column: 1 }]);
+    expect(result.messages).toMatchObject([{ ruleId: 'unknown-kind', messageId: 'searchForm', line: 1, column: 1 }]);
     expect(result.messages[0]!.message).toMatch(/--kind fhir\/Goal\/_search/);
   });
 

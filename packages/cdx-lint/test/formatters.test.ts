@@ -8,7 +8,7 @@ import { FORMAT_NAMES, loadFormatter, type FormatContext } from '../src/formatte
 import { escapeData, escapeProperty } from '../src/formatters/github.js';
 import { resultOf } from '../src/lint/result.js';
 import type { LintMessage } from '../src/lint/types.js';
-import { allRules } from '../src/rules.js';
+import { allRules } from '../src/rules/index.js';
 
 const ROOT = '/repo';
 const context: FormatContext = { cwd: '/repo/fixtures', repoRoot: ROOT, color: false, rules: allRules(), version: '9.9.9', fix: 'off' };

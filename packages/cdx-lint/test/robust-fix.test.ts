@@ -3,11 +3,12 @@
 // names of members that were misspelt (each renamed to its original), and a second pass changes
 // nothing. And the write itself: temporary file, fsync, mode and owner kept, rename, directory
 // fsync; a process killed mid-write leaves the original intact; a file changed meanwhile is kept.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { chownSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { createScanner } from 'jsonc-parser';
 import { describe, expect, it } from 'vitest';
@@ -239,27 +240,61 @@ describe('a process killed while writing', () => {
     expect((JSON.parse(run.stdout) as { filePath: string }[]).map((r) => r.filePath)).toEqual([path]);
   });
 
-  it('cdx-lint --fix killed at any moment leaves the old file or the fixed one, never a mix', async () => {
+  /**
+   * A module preloaded into the bin (`node --import`) that counts the file operations of the atomic
+   * write, from the opening of its temporary file on, and kills the process (SIGKILL) just before
+   * operation KILL_AT; with KILL_AT unset it prints how many there were. ESM imports of node:fs are
+   * live bindings: syncBuiltinESMExports() hands the patched functions to the bundled bin.
+   */
+  const KILLER = `
+    import fs from 'node:fs';
+    import { syncBuiltinESMExports } from 'node:module';
+    const killAt = process.env.KILL_AT === undefined ? Infinity : Number(process.env.KILL_AT);
+    let writing = false;
+    let count = 0;
+    let rename = -1;
+    for (const name of ['openSync', 'writeSync', 'fsyncSync', 'closeSync', 'renameSync']) {
+      const real = fs[name];
+      fs[name] = (...args) => {
+        if (name === 'openSync' && String(args[0]).endsWith('.cdx-lint-tmp')) writing = true;
+        if (writing && name === 'renameSync') rename = count;
+        if (writing && count++ === killAt) process.kill(process.pid, 'SIGKILL');
+        return real(...args);
+      };
+    }
+    syncBuiltinESMExports();
+    process.on('exit', () => process.stderr.write('operations=' + count + ' rename=' + rename + '\\n'));
+  `;
+
+  it('cdx-lint --fix killed before each file operation of its write leaves the old file or the fixed one, never a mix', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cdx-lint-killfix-'));
     const path = join(dir, 'payload.json');
+    const killer = join(dir, 'killer.mjs');
+    writeFileSync(killer, KILLER);
     const original = Buffer.from(big.toString('utf8').replace('"FirstName"', '"FirstNmae"'));
     const fixed = big;
-    writeFileSync(path, original);
     const bin = join(FIXTURES, '../../dist/bin.js');
-    const started = performance.now();
-    expect(spawnSync(process.execPath, [bin, '--fix', path]).status).toBe(0);
-    const full = performance.now() - started;
-    expect(readFileSync(path).equals(fixed)).toBe(true);
-    // Kill runs at points spread over the run's length, the last ones where it writes.
-    for (const fraction of [0.3, 0.6, 0.8, 0.9, 0.95, 0.99]) {
+    const fix = (killAt?: number) => {
       writeFileSync(path, original);
-      const child = spawn(process.execPath, [bin, '--fix', path], { stdio: 'ignore' });
-      const exited = new Promise((resolve) => child.on('exit', resolve));
-      await new Promise((resolve) => setTimeout(resolve, full * fraction));
-      child.kill('SIGKILL');
-      await exited;
+      return spawnSync(process.execPath, ['--import', pathToFileURL(killer).href, bin, '--fix', path], {
+        encoding: 'utf8',
+        env: { ...process.env, ...(killAt === undefined ? {} : { KILL_AT: String(killAt) }) },
+      });
+    };
+    // Once through: how many operations the write makes (open, the chunks, fsync, close, rename, the directory's).
+    const whole = fix();
+    expect(whole.status).toBe(0);
+    expect(readFileSync(path).equals(fixed)).toBe(true);
+    const [, operations, rename] = (/operations=(\d+) rename=(\d+)/.exec(whole.stderr) ?? []).map(Number) as [number, number, number];
+    expect(operations).toBeGreaterThanOrEqual(6);
+    expect(rename).toBeGreaterThan(2);
+    for (let k = 0; k < operations; k++) {
+      const run = fix(k);
+      expect(run.signal, `killed before operation ${k}`).toBe('SIGKILL');
       const now = readFileSync(path);
-      expect(now.equals(original) || now.equals(fixed), `killed at ${Math.round(full * fraction)} ms`).toBe(true);
+      expect(now.equals(original) || now.equals(fixed), `killed before operation ${k} of ${operations}`).toBe(true);
+      // Up to the rename the old file stands; after it, the fixed one.
+      expect(now.equals(fixed), `killed before operation ${k}`).toBe(k > rename);
     }
   }, 60_000);
 });

@@ -1,6 +1,7 @@
 // Hostile input through the built bin: every file scripts/robustness/hostile.mjs builds (at 20 MB
-// here; `pnpm robustness` measures 200 MB) gets findings with a rule id and a place inside the
-// file, exit status 1, no stack trace, in bounded time and memory. Deep nesting is in cli.test.ts.
+// here) gets findings with a rule id and a place inside the file, exit status 1, no stack trace.
+// Time and memory are `pnpm robustness`'s to measure (rss.mjs at 200 MB, budgets.mjs); the timeouts
+// here only guard against a hang. Deep nesting is in cli.test.ts.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,22 +46,6 @@ describe('hostile input (built bin)', () => {
   });
 });
 
-describe('hostile input: memory', () => {
-  // Peak RSS of the bin, reported by a preloaded hook when it exits.
-  const MAX_RSS = 'data:text/javascript,process.on("exit",()=>process.stderr.write(`maxRSS=${process.resourceUsage().maxRSS}`))';
-
-  it.each([['big-file'], ['huge-string']])('%s (20 MB) stays below 3 times its size above a bare run', (name) => {
-    const file = files.find((f) => f.name === name)!;
-    const path = join(dir, `${name}.json`);
-    // The same kind, small: what loading the validators costs is not the file's.
-    const bare = runBin(['--format', 'json', join(dir, 'bom.json')], { nodeArgs: ['--import', MAX_RSS] });
-    const big = runBin(['--format', 'json', path], { nodeArgs: ['--import', MAX_RSS], timeout: 60_000 });
-    expect(big.status).toBe(1);
-    const kb = (text: string) => Number(/maxRSS=(\d+)/.exec(text)![1]);
-    expect((kb(big.stderr) - kb(bare.stderr)) * 1024).toBeLessThan(3 * file.bytes.length);
-  });
-});
-
 describe('hostile input: every format escapes control characters', () => {
   const small = mkdtempSync(join(tmpdir(), 'cdx-lint-escape-'));
   const picked = ['control-characters-in-names', 'escape-sequence-between-tokens', 'nul-between-tokens', 'nul-escaped', 'lone-surrogates', 'utf16le'];
@@ -91,25 +76,21 @@ describe('regressions found by the hostile inputs', () => {
     expect(format([result], { cwd: '/', repoRoot: '/', color: false, rules: [], version: '0', fix: 'off' })).toMatch(/200001 problems/);
   });
 
-  it('names repeated at every one of 100,000 levels: the first 512 levels are reported, in bounded time', async () => {
+  // It hung past 2 minutes and 3 GB: each repeat built a pointer as long as its depth.
+  it('names repeated at every one of 100,000 levels: the first 512 levels are reported', { timeout: 120_000 }, async () => {
     const { lintText } = await import('../src/lint/lint-text.js');
     const { MAX_DUPLICATE_DEPTH } = await import('../src/locate/duplicates.js');
     const depth = 100_000;
-    const started = performance.now();
     const result = lintText(`${'{"a":'.repeat(depth)}1${',"a":2}'.repeat(depth)}`, 'x.json', settings);
-    // It hung past 2 minutes and 3 GB: each repeat built a pointer as long as its depth.
-    expect(performance.now() - started).toBeLessThan(10_000);
     expect(result.messages.filter((m) => m.ruleId === 'duplicate-key')).toHaveLength(MAX_DUPLICATE_DEPTH);
   });
 
-  it('thousands of names repeated 500 levels down are located in linear time', async () => {
+  // 30 s before: every repeat scanned everything located so far, and every pointer listed its 500 ancestors.
+  it('thousands of names repeated 500 levels down are each located', { timeout: 120_000 }, async () => {
     const { lintText } = await import('../src/lint/lint-text.js');
     const names = 20_000;
     const text = `${'{"a":'.repeat(500)}{${Array.from({ length: names }, (_, i) => `"k${i}":1,"k${i}":{}`).join(',')}}${'}'.repeat(500)}`;
-    const started = performance.now();
     const result = lintText(text, 'x.json', { ...settings, maxFindingsPerRule: Infinity });
-    // 30 s before: every repeat scanned everything located so far, and every pointer listed its 500 ancestors.
-    expect(performance.now() - started).toBeLessThan(10_000);
     expect(result.messages.filter((m) => m.ruleId === 'duplicate-key')).toHaveLength(names);
   });
 });
@@ -121,7 +102,7 @@ describe('member names JavaScript treats specially, in process', () => {
     const before = Object.getOwnPropertyNames(Object.prototype).sort();
     const text = files.find((f) => f.name === 'prototype-names')!.bytes.toString('utf8').replace('"FirstName"', '"FirstNmae"');
     // A config's knownVariants comes from JSON.parse too: `__proto__` as an own member.
-    const settings = { rules: {}, pointerOverrides: [], knownVariants: JSON.parse('{"__proto__": "Notes", "constructor": "Notes"}') as Record<string, string> };
+    const settings = { rules: {}, pointerOverrides: [], ruleOptions: { knownVariants: JSON.parse('{"__proto__": "Notes", "constructor": "Notes"}') as Record<string, string> } };
     expect(lintText(text, 'x.json', settings).messages.filter((m) => m.pointer.endsWith('/__proto__')).length).toBeGreaterThan(3);
     const { fixes } = fixText(text, 'x.json', settings);
     expect(fixes.map((f) => f.to)).toContain('FirstName');

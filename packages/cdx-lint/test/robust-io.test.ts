@@ -129,9 +129,8 @@ describe('files that change after they were listed', () => {
     const path = join(dir, 'clean.json');
     unlinkSync(path);
     mkfifo(path);
-    const started = performance.now();
+    // Blocking would hang this test until its timeout; how quickly it fails is budgets.mjs's to measure.
     const [outcome] = runChunk([{ path, settings: { rules: {}, pointerOverrides: [] } }], { fix: 'off', hashing: false });
     expect(outcome).toEqual({ error: `${path}: not a regular file (a FIFO, socket or device): cdx-lint reads only files` });
-    expect(performance.now() - started).toBeLessThan(1_000);
   });
 });

@@ -88,6 +88,7 @@ describe('output formats', () => {
     expect(result!.kind).toBeNull();
     expect(result!.messages[0]).toEqual({
       ruleId: 'schema',
+      messageId: 'format',
       severity: 2,
       message: expect.stringMatching(/^merge: `Meta\.EventDateTime`/),
       line: 7,

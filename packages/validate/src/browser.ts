@@ -12,7 +12,7 @@
 import { detectKindInfo } from './detect.js';
 import { LOADERS } from './generated/loaders.js';
 import modules from './modules.cjs';
-import type { ValidateOptions } from './options.js';
+import { givesRuleOptions, RULE_OPTIONS_MODULE, type ValidateOptions } from './options.js';
 import { getKind, modulesOf } from './registry.js';
 import { validate, type ValidationResult } from './validate.js';
 
@@ -72,13 +72,17 @@ function resourceTypesIn(payload: unknown): Set<string> {
 
 /**
  * Loads every validator module that validating `payload` (as `options.kind`, or the kind it is
- * detected as) can need (for a FHIR payload or a CDS Hooks document, those of the resource types in it); then validate() on it runs synchronously. Resolves at once for a payload
- * of no known kind, and for one whose modules are already loaded.
+ * detected as) can need (for a FHIR payload or a CDS Hooks document, those of the resource types
+ * in it; with rule options, their checker); then validate() on it runs synchronously. Resolves at
+ * once for a payload of no known kind, and for one whose modules are already loaded.
  */
-export async function prepare(payload: unknown, options: Pick<ValidateOptions, 'kind'> = {}): Promise<void> {
+export async function prepare(payload: unknown, options: ValidateOptions = {}): Promise<void> {
+  // Rule options given are checked against their generated schema, whatever the payload.
+  const checker = givesRuleOptions(options) ? [RULE_OPTIONS_MODULE] : [];
   const kind = options.kind === undefined ? detectKindInfo(payload) : getKind(options.kind);
-  if (!kind) return; // validate() reports unknown-kind (or throws UnknownKindError for a bad option)
-  await Promise.all(modulesOf(kind, kind.family === 'fhir' || kind.resources ? resourceTypesIn(payload) : []).map(loadModule));
+  // No kind: validate() reports unknown-kind (or throws UnknownKindError for a bad option).
+  const files = kind ? modulesOf(kind, kind.family === 'fhir' || kind.resources ? resourceTypesIn(payload) : []) : [];
+  await Promise.all([...checker, ...files].map(loadModule));
 }
 
 /**

@@ -28,7 +28,7 @@ function asObject(value: unknown): Json | undefined {
 }
 
 /** The last path segment of a MessageHeader.eventUri: `…/EventDefinition/ChargeItemCreate` → `ChargeItemCreate`. */
-export function eventName(uri: unknown): string | undefined {
+function eventName(uri: unknown): string | undefined {
   if (typeof uri !== 'string') return undefined;
   const trimmed = withoutTrailingSlashes(uri);
   return trimmed.slice(trimmed.lastIndexOf('/') + 1) || undefined;

@@ -35,3 +35,12 @@ export function fieldPath(pointer: string): string {
 export function code(text: string): string {
   return `\`${text}\``;
 }
+
+/**
+ * A name the payload gives (a form parameter), in backticks: cut when long, and with any control or
+ * direction character escaped as in JSON (it is user data, and a message ends up in a log).
+ */
+export function codeName(name: string): string {
+  const cut = name.length > MAX_TOKEN ? `${name.slice(0, MAX_TOKEN)}…` : name;
+  return code(jsonString(cut).slice(1, -1));
+}

@@ -17,6 +17,12 @@ export interface RenameFix {
  */
 export interface Finding {
   ruleId: string;
+  /**
+   * Which of the rule's messages this is (its `meta.messages`), stable across wording changes; or
+   * one the runners give any rule: `omitted` (a summary, see `omitted`) and `unfinished` (the check
+   * could not finish on this payload: a stack overflow, a throwing getter).
+   */
+  messageId: string;
   severity: Severity;
   message: string;
   pointer: string;

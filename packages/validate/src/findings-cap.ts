@@ -1,7 +1,29 @@
 import type { Finding, Severity } from './finding.js';
 
+/**
+ * Message ids the runners give to findings they make for any rule, beside the rule's own messages
+ * (`meta.messages`): a summary of findings not listed, and a check that could not finish.
+ * createRule refuses a rule whose own messages use one of them.
+ */
+export const RUNNER_MESSAGE_IDS = ['omitted', 'unfinished'] as const;
+
 /** The count a finding stands for: itself, or the findings a summary holds back. */
 export const weight = (finding: Pick<Finding, 'omitted'>): number => finding.omitted ?? 1;
+
+/**
+ * The summary of `count` findings of a rule not listed (messageId `omitted`), at the first of them.
+ * `where` and `setting` let cdx-lint say "in this file" and name its config key.
+ */
+export function omittedFinding(ruleId: string, severity: Severity, pointer: string, count: number, limit: number, where = '', setting = 'option maxFindingsPerRule'): Finding {
+  return {
+    ruleId,
+    messageId: 'omitted',
+    severity,
+    pointer,
+    message: `${count} more \`${ruleId}\` findings${where} (the first here) are not listed: at most ${limit} per rule are (${setting}).`,
+    omitted: count,
+  };
+}
 
 interface Held {
   ruleId: string;
@@ -22,7 +44,7 @@ export class FindingCap {
   constructor(readonly limit: number) {}
 
   /** Whether to keep the finding; when not, it is counted (a summary counts as what it holds). */
-  admit(finding: Finding): boolean {
+  admit(finding: Pick<Finding, 'ruleId' | 'severity' | 'pointer' | 'omitted'>): boolean {
     const kept = this.#kept.get(finding.ruleId) ?? 0;
     if (kept < this.limit && finding.omitted === undefined) {
       this.#kept.set(finding.ruleId, kept + 1);
@@ -37,13 +59,7 @@ export class FindingCap {
 
   /** One finding per rule and severity for what was held back. */
   summaries(): Finding[] {
-    return [...this.#held.values()].map(({ ruleId, severity, pointer, count }) => ({
-      ruleId,
-      severity,
-      pointer,
-      message: `${count} more \`${ruleId}\` findings (the first here) are not listed: at most ${this.limit} per rule are (option maxFindingsPerRule).`,
-      omitted: count,
-    }));
+    return [...this.#held.values()].map(({ ruleId, severity, pointer, count }) => omittedFinding(ruleId, severity, pointer, count, this.limit));
   }
 }
 

@@ -126,7 +126,8 @@ function guarded(check) {
   );
 }
 
-const functions = {};
+/** Every format, the function ones guarded; base64 named for scripts/lib/ajv.mjs. */
+const functions = /** @type {Record<string, unknown> & { base64: typeof base64 }} */ ({});
 for (const [name, format] of Object.entries({ ...fullFormats, base64, uri })) {
   const check = typeof format === 'function' ? format : format && typeof format.validate === 'function' ? format.validate : undefined;
   functions[name] = check === undefined ? format : typeof format === 'function' ? guarded(check) : { ...format, validate: guarded(check) };

@@ -1,5 +1,5 @@
 import { childPointer } from './finding.js';
-import { nearMisses } from './near-miss.js';
+import { plausibleNames } from './near-miss.js';
 import { MAX_DEPTH } from './rules/nesting-depth.js';
 import type { Shape, ShapeNode } from './shape.js';
 
@@ -128,7 +128,7 @@ export function walkMembers(payload: unknown, shape: Shape, extraVariants: Reado
         report(value, name, 'configured-variant', [configured]);
         continue;
       }
-      const candidates = nearMisses(name, here.canonical);
+      const candidates = plausibleNames(name, here.canonical);
       report(value, name, candidates.length > 0 ? 'near-miss' : 'unknown', candidates);
     }
   };

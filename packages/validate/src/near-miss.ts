@@ -1,7 +1,7 @@
 import { distance } from 'fastest-levenshtein';
 
 /** Case, `_`, `-` and spaces do not distinguish two field names for a human. */
-export function normalizeName(name: string): string {
+function normalizeName(name: string): string {
   return name.toLowerCase().replace(/[\s_-]+/g, '');
 }
 
@@ -11,19 +11,13 @@ function tolerance(length: number): number {
   return length <= 5 ? 1 : 2;
 }
 
-/**
- * The defined names that `name` most plausibly misspells: equal once case and separators are
- * ignored, or within a small edit distance (a transposition counts as two edits, so
- * `FirstNmae` → `FirstName` and `MartialStatus` → `MaritalStatus` qualify). Best matches only;
- * more than one means the slip is ambiguous.
- */
-export function nearMisses(name: string, candidates: Iterable<string>): string[] {
+/** Each candidate `name` could be a slip for, with its score (edits; 0 when only case or separators differ). */
+function scored(name: string, candidates: Iterable<string>): { candidate: string; score: number }[] {
   const normal = normalizeName(name);
   // FHIR's `_gender` holds the extensions of `gender`: a leading underscore is a different member,
   // never a slip.
   const extensions = name.startsWith('_');
-  let best: string[] = [];
-  let bestScore = Number.POSITIVE_INFINITY;
+  const out: { candidate: string; score: number }[] = [];
   for (const candidate of candidates) {
     if (candidate === name || candidate.startsWith('_') !== extensions) continue;
     const other = normalizeName(candidate);
@@ -32,11 +26,30 @@ export function nearMisses(name: string, candidates: Iterable<string>): string[]
     // member name of megabytes (hostile input) costs seconds per candidate.
     if (Math.abs(normal.length - other.length) > limit) continue;
     const score = other === normal ? 0 : distance(normal, other);
-    if (score > limit) continue;
-    if (score < bestScore) {
-      best = [candidate];
-      bestScore = score;
-    } else if (score === bestScore) best.push(candidate);
+    if (score <= limit) out.push({ candidate, score });
   }
-  return best;
+  return out;
+}
+
+/**
+ * The defined names that `name` most plausibly misspells: equal once case and separators are
+ * ignored, or within a small edit distance (a transposition counts as two edits, so
+ * `FirstNmae` → `FirstName` and `MartialStatus` → `MaritalStatus` qualify). Best matches only;
+ * more than one means the slip is ambiguous.
+ */
+export function nearMisses(name: string, candidates: Iterable<string>): string[] {
+  const all = scored(name, candidates);
+  const best = Math.min(...all.map((s) => s.score));
+  return all.filter((s) => s.score === best).map((s) => s.candidate);
+}
+
+/**
+ * Every defined name `name` could be a slip for, the closest first. A slip one edit from `County`
+ * is also two from `Country` (`Counrty`, transposed): when more than one name is plausible, which
+ * was meant is the writer's to say, so a member rename offers them all and applies none.
+ */
+export function plausibleNames(name: string, candidates: Iterable<string>): string[] {
+  return scored(name, candidates)
+    .sort((a, b) => a.score - b.score)
+    .map((s) => s.candidate);
 }

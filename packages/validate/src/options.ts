@@ -1,11 +1,16 @@
 import type { KindId } from '@cdx/types';
-import { withoutTrailingSlashes } from './trim.js';
+import modules from './modules.cjs';
+import type { AjvError, StandaloneValidator } from './registry.js';
+import { RULES, type RuleOptions } from './rules/index.js';
+import { formatMessage } from './rules/create-rule.js';
+import { schemaRule } from './rules/schema.js';
+import { describeError } from './schema-errors.js';
 
 /** A user's say over a rule: turn it off, or force its severity. */
 export type RuleSetting = 'off' | 'warn' | 'error';
 
-/** Options of `validate()`. Every field is optional; defaults follow the spec. */
-export interface ValidateOptions {
+/** What `validate()` is told besides the rules' own options. */
+export interface BaseOptions {
   /**
    * Validate as this kind instead of detecting it (needed for auth bodies, which cannot be
    * detected). A kind id of this version: a misspelt literal does not compile.
@@ -14,21 +19,9 @@ export interface ValidateOptions {
   /** Per-rule severity overrides, e.g. `{ "unknown-field": "off" }`. */
   rules?: Readonly<Record<string, RuleSetting>>;
   /**
-   * Base address of the service's FHIR definition URIs (`{fhir_defs_url}` in the spec), without a
-   * trailing slash. Event URIs are `{fhirDefsUrl}/EventDefinition/<Event>`.
-   */
-  fhirDefsUrl?: string;
-  /** The FHIR operation the bundle is sent to (e.g. `"$charge-item-create"`); eventUri must match it. */
-  operation?: string;
-  /** Largest inline `attachment.data` accepted, in characters of base64 text. Default 7,000,000. */
-  attachmentLimit?: number;
-  /** Extra known variant spellings: `{ "<variant>": "<canonical>" }`, reported as spelling drift. */
-  knownVariants?: Readonly<Record<string, string>>;
-  /** The caller holds more than one API key, so `Meta.Source.ID` is required (rule `source-id`). */
-  multipleApiKeys?: boolean;
-  /**
-   * Most findings listed per rule (default 1,000); the rest become one finding per rule whose
-   * `omitted` holds their count. `Infinity` lists everything. A positive whole number.
+   * Most findings listed per rule (default 1,000); the rest become one finding per rule and
+   * severity (messageId `omitted`) whose `omitted` holds their count. `Infinity` lists everything.
+   * A whole number, 1 or more.
    */
   maxFindingsPerRule?: number;
   /**
@@ -38,6 +31,15 @@ export interface ValidateOptions {
    */
   unknown?: UnknownParts;
 }
+
+/**
+ * Options of `validate()`. Every field is optional; defaults follow the spec. Besides `kind`,
+ * `rules` and `unknown`, each option belongs to the rule that reads it (its `meta.options`
+ * schema, which validate() checks them against): `attachmentLimit` (attachment-size),
+ * `fhirDefsUrl` and `operation` (bundle-event-uri), `knownVariants` (spelling-drift),
+ * `multipleApiKeys` (source-id).
+ */
+export type ValidateOptions = BaseOptions & Partial<RuleOptions>;
 
 /**
  * Where a payload holds values that are not known. The payload passed to `validate()` holds some
@@ -56,33 +58,61 @@ export interface UnknownParts {
   open?: readonly string[];
 }
 
-/** Options after defaults are applied; what rules see. */
+/** Options after defaults are applied and the rules' options are checked. */
 export interface ResolvedOptions {
   readonly kind: KindId | undefined;
   readonly rules: Readonly<Record<string, RuleSetting>>;
-  readonly fhirDefsUrl: string | undefined;
-  readonly operation: string | undefined;
-  readonly attachmentLimit: number;
-  readonly knownVariants: Readonly<Record<string, string>>;
-  readonly multipleApiKeys: boolean;
+  /** Every rule option, given or default: what `context.options` is for each rule. */
+  readonly ruleOptions: Readonly<RuleOptions>;
   readonly maxFindingsPerRule: number;
   /** Undefined when everything is known (always, for JSON). */
   readonly unknown: { readonly values: readonly string[]; readonly open: readonly string[] } | undefined;
 }
 
-/** The spec's limit: "below 7 MB base64"; MB taken as 10^6 (see docs/decisions.md). */
-export const DEFAULT_ATTACHMENT_LIMIT = 7_000_000;
+/** Thrown by validate() for options a rule's schema rejects: a programming error, never a payload's. */
+export class OptionsError extends Error {
+  override name = 'OptionsError';
+}
 
 /** Findings listed per rule unless `maxFindingsPerRule` says otherwise. */
 export const DEFAULT_MAX_FINDINGS_PER_RULE = 1000;
 
-function findingsLimit(value: number | undefined): number {
+function findingsLimit(value: unknown): number {
   if (value === undefined) return DEFAULT_MAX_FINDINGS_PER_RULE;
-  if (value === Infinity || (Number.isInteger(value) && value >= 1)) return value;
-  throw new RangeError(`maxFindingsPerRule must be a whole number, 1 or more (or Infinity); got ${String(value)}.`);
+  if (value === Infinity || (Number.isInteger(value) && (value as number) >= 1)) return value as number;
+  throw new OptionsError(`validate(): invalid options: maxFindingsPerRule must be a whole number, 1 or more (or Infinity); got ${typeof value === 'number' ? String(value) : typeof value}.`);
 }
 
+/** Each option's rule. */
+const OWNER = new Map(RULES.flatMap((rule) => Object.keys(rule.meta.options?.properties ?? {}).map((name) => [name, rule.meta.id] as const)));
+const DEFAULTS = Object.freeze(Object.assign({}, ...RULES.map((rule) => rule.defaultOptions)) as RuleOptions);
 const EMPTY = Object.freeze({});
+
+let checker: StandaloneValidator | undefined;
+
+/** The generated checker of the rule options, by its path under generated/validators/. */
+export const RULE_OPTIONS_MODULE = 'rule-options.cjs';
+
+/** Whether `options` gives any rule option (then validate() loads RULE_OPTIONS_MODULE to check them). */
+export function givesRuleOptions(options: ValidateOptions): boolean {
+  for (const name of OWNER.keys()) if ((options as Record<string, unknown>)[name] !== undefined) return true;
+  return false;
+}
+
+/**
+ * Checks the rule options given, against the union of the rules' option schemas (compiled by
+ * `pnpm generate` into generated/validators/rule-options.cjs, so no schema is compiled at run time).
+ */
+function checkRuleOptions(given: Record<string, unknown>): void {
+  checker ??= (modules.load(RULE_OPTIONS_MODULE) as { validate: StandaloneValidator }).validate;
+  if (checker(given)) return;
+  const [error] = (checker.errors ?? []) as AjvError[];
+  const report = error && describeError(error, given);
+  const message = report ? formatMessage(schemaRule.meta, report.messageId, report.data) : 'they do not match the rules\' option schemas.';
+  const name = error?.instancePath.split('/')[1] ?? (error?.params.additionalProperty as string | undefined);
+  const owner = name === undefined ? undefined : OWNER.get(name);
+  throw new OptionsError(`validate(): invalid options: ${message}${owner ? ` (an option of rule ${owner})` : ''}`);
+}
 
 let defaults: ResolvedOptions | undefined;
 
@@ -93,14 +123,16 @@ export function resolveOptions(options?: ValidateOptions): ResolvedOptions {
 }
 
 function resolve(options: ValidateOptions): ResolvedOptions {
+  let given: Record<string, unknown> | undefined;
+  for (const name of OWNER.keys()) {
+    const value = (options as Record<string, unknown>)[name];
+    if (value !== undefined) (given ??= {})[name] = value;
+  }
+  if (given) checkRuleOptions(given);
   return {
     kind: options.kind,
     rules: options.rules ?? EMPTY,
-    fhirDefsUrl: options.fhirDefsUrl === undefined ? undefined : withoutTrailingSlashes(options.fhirDefsUrl),
-    operation: options.operation,
-    attachmentLimit: options.attachmentLimit ?? DEFAULT_ATTACHMENT_LIMIT,
-    knownVariants: options.knownVariants ?? EMPTY,
-    multipleApiKeys: options.multipleApiKeys ?? false,
+    ruleOptions: given ? { ...DEFAULTS, ...given } : DEFAULTS,
     maxFindingsPerRule: findingsLimit(options.maxFindingsPerRule),
     unknown: resolveUnknown(options.unknown),
   };

@@ -29,14 +29,28 @@ export interface ExactModule {
   readonly shape: Shape;
 }
 
+/**
+ * What a FHIR twin gathers while it accepts a payload: every `reference` string it met, and whether
+ * it saw every member (`complete` turns false at an object or array whose members no schema names,
+ * a contained resource or free-form data, where a `reference` goes unseen).
+ */
+export interface Gathered {
+  references: string[];
+  complete: boolean;
+}
+
+/** A generated strict twin: it gathers into the object it is called on (`this`), if any. */
+type Twin = (this: Gathered | undefined, data: unknown) => boolean;
+
 /** A kind's generated validators. */
 export interface KindModule {
   /**
    * The strict twin (scripts/lib/strict.mjs): the canonical schema, also rejecting unknown
    * members, variant spellings and data-on-demand fields. Passing it proves there is nothing for
-   * the schema and member rules to say.
+   * the schema and member rules to say. A FHIR twin fills `gathered`, when given, with the
+   * references it met (scripts/lib/twin-ajv.mjs: the twin is called on it).
    */
-  readonly strict: StandaloneValidator;
+  strict(payload: unknown, gathered?: Gathered): boolean;
   /** Loads the exact path on first use: a payload the twin accepts never needs it. */
   exact(): ExactModule;
 }
@@ -74,8 +88,9 @@ function ownModule(kind: KindInfo): KindModule {
     const fhir = kind.resources ? (validators('fhir/shapes.cjs') as unknown as FhirShapes) : undefined;
     return { validate, shape: fhir ? withFhirShapes(shape, fhir) : { nodes: shape, root: 0 } };
   };
+  const twin = generated<Twin>(kind.twinModule, 'twins', kind.id);
   return {
-    strict: generated<StandaloneValidator>(kind.twinModule, 'twins', kind.id),
+    strict: (payload) => twin.call(undefined, payload),
     exact: () => (exact ??= load()),
   };
 }
@@ -86,7 +101,7 @@ function ownModule(kind: KindInfo): KindModule {
  */
 function fhirModule(kind: KindInfo, base: string): KindModule {
   const overlay = kind.overlay ? generated<StandaloneValidator>('fhir/profiles.cjs', 'overlays', kind.id) : undefined;
-  const twin = validators(kind.twinModule).validate as StandaloneValidator;
+  const twin = validators(kind.twinModule).validate as Twin;
   let exact: ExactModule | undefined;
   const load = (): ExactModule => {
     const shapes = validators('fhir/shapes.cjs') as unknown as FhirShapes;
@@ -96,7 +111,7 @@ function fhirModule(kind: KindInfo, base: string): KindModule {
     return { validate, ...(overlay ? { overlay } : {}), shape: { nodes: shapes.nodes, root, resources: shapes.types } };
   };
   return {
-    strict: overlay ? (payload) => twin(payload) && overlay(payload) : twin,
+    strict: overlay ? (payload, gathered) => twin.call(gathered, payload) && overlay(payload) : (payload, gathered) => twin.call(gathered, payload),
     exact: () => (exact ??= load()),
   };
 }

@@ -2,8 +2,7 @@ import { childPointer, parsePointer, quote } from './finding.js';
 import { codeHint } from './code-hint.js';
 import { code, fieldPath } from './display.js';
 import { listKinds, type AjvError } from './registry.js';
-import { notR4Message } from './rules/unknown-kind.js';
-import type { Report } from './rules/rule.js';
+import { r4TypeSuggestion } from './rules/unknown-kind.js';
 
 const FORMAT_TEXT: Record<string, string> = {
   iso8601: 'an ISO 8601 date or date-time (e.g. 2026-03-01 or 2026-03-01T09:30:00Z)',
@@ -41,77 +40,109 @@ function listValues(values: unknown): string {
   return list.length > 12 ? `${shown.join(', ')}, … (${list.length} values)` : shown.join(', ');
 }
 
-/** "when `suggestions` is present", for requirements that come from dependentSchemas. */
-function condition(schemaPath: string): string {
-  const match = /\/dependentSchemas\/([^/]+)\//.exec(schemaPath);
-  return match ? ` when ${code(parsePointer(`/${match[1]!}`)[0]!)} is present` : '';
+/**
+ * The messages of the schema rule, by id (service-profile's add what R4 allows). `{{field}}` is the
+ * field path of the value, `{{value}}` the value as quote() shows it.
+ */
+export const SCHEMA_MESSAGES = {
+  required: '{{field}} is required but missing.',
+  requiredWhen: '{{field}} is required when {{present}} is present but missing.',
+  type: '{{field}} must be {{expected}}, not {{actual}}.',
+  enum: '{{field}} must be one of {{allowed}}; got {{value}}.',
+  const: '{{field}} must be {{allowed}}; got {{value}}.',
+  format: '{{field}} must be {{format}}; got {{value}}.{{hint}}',
+  pattern: '{{field}} does not have the expected form ({{pattern}}); got {{value}}.',
+  tooFew: '{{field}} must have at least {{count}}.',
+  tooMany: '{{field}} must have at most {{count}}.',
+  range: '{{field}} must be {{comparison}} {{limit}}; got {{value}}.',
+  multipleOf: '{{field}} must be a multiple of {{multipleOf}}.',
+  uniqueItems: '{{field}} must not repeat items (items {{first}} and {{second}} are equal).',
+  additionalMember: '{{field}} must not have the member {{member}}.',
+  ambiguous: '{{field}} matches more than one of the allowed forms; it must match exactly one.',
+  noMatch: '{{field}} does not match any of the allowed forms.',
+  notR4Type: '{{field}} is {{value}}, which is not a FHIR R4 resource type.{{suggestion}}',
+  choice: '{{field}} gives {{forms}}: {{choice}} is a choice, so only one of its forms may be present. Keep one.',
+  invalid: '{{field}} is not valid here ({{keyword}}).',
+} as const;
+
+export type SchemaMessageId = keyof typeof SCHEMA_MESSAGES;
+
+/** What describeError makes of one ajv error: where, which message, and its data. */
+export interface SchemaReport {
+  pointer: string;
+  messageId: SchemaMessageId;
+  data: Record<string, string | number>;
 }
 
-/** One ajv error (already disentangled from combinators) as a finding report. */
-export function describeError(error: AjvError, payload: unknown): Report | undefined {
+/** The member whose presence makes a requirement, for requirements that come from dependentSchemas. */
+function condition(schemaPath: string): string | undefined {
+  const match = /\/dependentSchemas\/([^/]+)\//.exec(schemaPath);
+  return match ? code(parsePointer(`/${match[1]!}`)[0]!) : undefined;
+}
+
+const UNITS: Record<string, string> = { Items: 'item', Length: 'character', Properties: 'member' };
+
+/** One ajv error (already disentangled from combinators) as a report of the schema rule's messages. */
+export function describeError(error: AjvError, payload: unknown): SchemaReport | undefined {
   const { keyword, params, instancePath: at } = error;
   const value = valueAt(payload, at);
   const field = code(fieldPath(at));
+  const report = (messageId: SchemaMessageId, data: Record<string, string | number> = {}): SchemaReport => ({ pointer: at, messageId, data: { field, ...data } });
   switch (keyword) {
     case 'required':
     case 'dependentRequired': {
       const pointer = childPointer(at, String(params.missingProperty));
-      const when = keyword === 'dependentRequired' ? ` when ${code(fieldPath(childPointer(at, String(params.property))))} is present` : condition(error.schemaPath);
-      return { pointer, message: `${code(fieldPath(pointer))} is required${when} but missing.` };
+      const present = keyword === 'dependentRequired' ? code(fieldPath(childPointer(at, String(params.property)))) : condition(error.schemaPath);
+      const data = { field: code(fieldPath(pointer)) };
+      return present === undefined ? { pointer, messageId: 'required', data } : { pointer, messageId: 'requiredWhen', data: { ...data, present } };
     }
     case 'type':
-      return { pointer: at, message: `${field} must be ${String(params.type).split(',').join(' or ')}, not ${typeName(value)}.` };
+      return report('type', { expected: String(params.type).split(',').join(' or '), actual: typeName(value) });
     case 'enum':
-      return { pointer: at, message: `${field} must be one of ${listValues(params.allowedValues)}; got ${quote(value)}.` };
+      return report('enum', { allowed: listValues(params.allowedValues), value: quote(value) });
     case 'const':
-      return { pointer: at, message: `${field} must be ${quote(params.allowedValue)}; got ${quote(value)}.` };
+      return report('const', { allowed: quote(params.allowedValue), value: quote(value) });
     case 'format': {
       const format = String(params.format);
-      return { pointer: at, message: `${field} must be ${FORMAT_TEXT[format] ?? `in ${format} format`}; got ${quote(value)}.${codeHint(format, value)}` };
+      return report('format', { format: FORMAT_TEXT[format] ?? `in ${format} format`, value: quote(value), hint: codeHint(format, value) });
     }
     case 'pattern':
-      return { pointer: at, message: `${field} does not have the expected form (${String(params.pattern).slice(0, 80)}); got ${quote(value)}.` };
+      return report('pattern', { pattern: String(params.pattern).slice(0, 80), value: quote(value) });
     case 'minItems':
     case 'maxItems':
     case 'minLength':
     case 'maxLength':
     case 'minProperties':
     case 'maxProperties': {
-      const bound = keyword.startsWith('min') ? 'at least' : 'at most';
-      const unit = keyword.endsWith('Items') ? 'item' : keyword.endsWith('Length') ? 'character' : 'member';
       const n = Number(params.limit);
-      return { pointer: at, message: `${field} must have ${bound} ${n} ${unit}${n === 1 ? '' : 's'}.` };
+      const unit = UNITS[keyword.slice(3)]!;
+      return report(keyword.startsWith('min') ? 'tooFew' : 'tooMany', { count: `${n} ${unit}${n === 1 ? '' : 's'}` });
     }
     case 'minimum':
     case 'maximum':
     case 'exclusiveMinimum':
     case 'exclusiveMaximum':
-      return { pointer: at, message: `${field} must be ${String(params.comparison)} ${String(params.limit)}; got ${quote(value)}.` };
+      return report('range', { comparison: String(params.comparison), limit: String(params.limit), value: quote(value) });
     case 'multipleOf':
-      return { pointer: at, message: `${field} must be a multiple of ${String(params.multipleOf)}.` };
+      return report('multipleOf', { multipleOf: String(params.multipleOf) });
     case 'uniqueItems':
-      return { pointer: at, message: `${field} must not repeat items (items ${String(params.j)} and ${String(params.i)} are equal).` };
+      return report('uniqueItems', { first: String(params.j), second: String(params.i) });
     case 'additionalProperties':
-      return { pointer: childPointer(at, String(params.additionalProperty)), message: `${field} must not have the member ${quote(params.additionalProperty)}.` };
+      return { pointer: childPointer(at, String(params.additionalProperty)), messageId: 'additionalMember', data: { field, member: quote(params.additionalProperty) } };
     case 'anyOf':
     case 'oneOf':
-      return params.passingSchemas
-        ? { pointer: at, message: `${field} matches more than one of the allowed forms; it must match exactly one.` }
-        : { pointer: at, message: `${field} does not match any of the allowed forms.` };
+      return report(params.passingSchemas ? 'ambiguous' : 'noMatch');
     case 'if':
       return undefined; // the failing then/else branch reports the real problem
     case 'cdxChoice': {
       // Two or more forms of one choice element (R4 JSON allows one): reported at the second form.
       const forms = Array.isArray(params.forms) ? params.forms.map(String) : [];
       const choice = String(params.choice);
-      return {
-        pointer: childPointer(at, forms[1] ?? choice),
-        message: `${field} gives ${forms.map((f) => code(f)).join(' and ')}: ${code(choice)} is a choice, so only one of its forms may be present. Keep one.`,
-      };
+      return { pointer: childPointer(at, forms[1] ?? choice), messageId: 'choice', data: { field, forms: forms.map((f) => code(f)).join(' and '), choice: code(choice) } };
     }
     case 'cdxResourceType': // a resource slot (fhir/resources.cjs) holding a resourceType R4 does not define
-      return { pointer: at, message: notR4Message(field, String(params.resourceType), listKinds()) };
+      return report('notR4Type', { value: quote(params.resourceType), suggestion: r4TypeSuggestion(String(params.resourceType), listKinds()) });
     default:
-      return { pointer: at, message: `${field} is not valid here (${keyword}).` };
+      return report('invalid', { keyword });
   }
 }

@@ -7,9 +7,6 @@ import type { AjvError } from './registry.js';
 
 export type Unknown = NonNullable<ResolvedOptions['unknown']>;
 
-/** Rules about a member's name, which is known even when its value is not. */
-const NAME_RULES = new Set(['spelling-drift', 'unknown-field']);
-
 /** What detectKind reads. */
 const DATA_MODEL_MARKERS = ['/Meta/DataModel', '/Meta/EventType'];
 
@@ -39,15 +36,15 @@ function deepestPresent(payload: unknown, pointer: string): string {
 
 /**
  * Whether the unknown parts could make a finding false: it is at or inside an unknown value
- * (unless it is about the member's name, which is written out), it is about the size or shape of
- * an open object or array, or it is about a member that is absent where an open object could
- * supply it.
+ * (unless it is about the member's name, which is written out: its rule's meta says
+ * `aboutMemberName`), it is about the size or shape of an open object or array, or it is about a
+ * member that is absent where an open object could supply it.
  */
-export function couldBeFalse(ruleId: string, pointer: string, payload: unknown, unknown: Unknown): boolean {
+export function couldBeFalse(aboutMemberName: boolean, pointer: string, payload: unknown, unknown: Unknown): boolean {
   for (const at of unknown.values) {
-    if (pointer === at ? !NAME_RULES.has(ruleId) : within(pointer, at)) return true;
+    if (pointer === at ? !aboutMemberName : within(pointer, at)) return true;
   }
-  if (!NAME_RULES.has(ruleId) && unknown.open.includes(pointer)) return true;
+  if (!aboutMemberName && unknown.open.includes(pointer)) return true;
   const present = deepestPresent(payload, pointer);
   return present !== pointer && unknown.open.includes(present);
 }
@@ -67,7 +64,7 @@ export function certainSchemaErrors(errors: readonly AjvError[], unknown: Unknow
 
 /** Whether a kind could have been detected if the unknown parts were known. */
 export function kindMayBeHidden(payload: unknown, unknown: Unknown): boolean {
-  const uncertain = (pointer: string) => couldBeFalse('unknown-kind', pointer, payload, unknown);
+  const uncertain = (pointer: string) => couldBeFalse(false, pointer, payload, unknown);
   // Both Data Model markers written out: detection looks at nothing else.
   if (DATA_MODEL_MARKERS.every((p) => deepestPresent(payload, p) === p && !uncertain(p))) return false;
   return detectedBy(payload).some(uncertain);

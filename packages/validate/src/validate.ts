@@ -6,14 +6,14 @@ import { verifiedFixes } from './fix-check.js';
 import type { KindInfo } from './kind-info.js';
 import { walkMembers, type MemberReport } from './members.js';
 import { resolveOptions, type ResolvedOptions, type ValidateOptions } from './options.js';
-import { getKind, listKinds, loadKind, type AjvError, type KindModule, type StandaloneValidator } from './registry.js';
-import { RULES } from './rules/index.js';
-import { findTooDeep, nestingDepthMeta } from './rules/nesting-depth.js';
-import type { Report, Rule, RuleContext } from './rules/rule.js';
+import { getKind, listKinds, loadKind, type AjvError, type Gathered, type KindModule, type StandaloneValidator } from './registry.js';
+import { findingOf, type Report, type Rule, type RuleMeta } from './rules/create-rule.js';
+import { RULES, rulesOf } from './rules/index.js';
+import { findTooDeep, nestingDepthRule } from './rules/nesting-depth.js';
+import { PAYLOAD, type PayloadContext } from './rules/scopes.js';
 import type { Shape } from './shape.js';
-import { diagnoseUnknownKind, unknownKindMeta } from './rules/unknown-kind.js';
+import { unknownKindRule } from './rules/unknown-kind.js';
 import { certainSchemaErrors, couldBeFalse, kindMayBeHidden } from './unknown-parts.js';
-import sink from './twin-sink.cjs';
 
 /** The outcome of validating one payload. */
 export interface ValidationResult {
@@ -29,12 +29,12 @@ export class UnknownKindError extends Error {
   override name = 'UnknownKindError';
 }
 
-function severityOf(rule: { id: string; defaultSeverity: Severity }, options: ResolvedOptions, own?: Severity): Severity | undefined {
-  const setting = options.rules[rule.id];
+function severityOf(meta: RuleMeta, options: ResolvedOptions, own?: Severity): Severity | undefined {
+  const setting = options.rules[meta.id];
   if (setting === 'off') return undefined;
   if (setting === 'warn') return 'warning';
   if (setting === 'error') return 'error';
-  return own ?? rule.defaultSeverity;
+  return own ?? meta.severity;
 }
 
 /** Where a validation's findings go: a list, and the cap that decides which are listed. */
@@ -44,20 +44,64 @@ interface Sink {
   readonly cap: FindingCap | undefined;
 }
 
-function push(into: Sink, rule: Rule | typeof unknownKindMeta | typeof nestingDepthMeta, options: ResolvedOptions, report: Report): void {
-  const severity = severityOf(rule, options, report.severity);
+function push(into: Sink, meta: RuleMeta, options: ResolvedOptions, report: Report): void {
+  const severity = severityOf(meta, options, report.severity);
   if (!severity) return;
-  const finding: Finding = { ruleId: rule.id, severity, message: report.message, pointer: report.pointer };
-  if (report.fix) finding.fix = report.fix;
-  if (report.suggestions) finding.suggestions = report.suggestions;
-  if (report.omitted !== undefined) finding.omitted = report.omitted;
-  if (!into.cap || into.cap.admit(finding)) into.list.push(finding);
+  // Asked before the message is built: a million failures cost a thousand messages.
+  if (into.cap && !into.cap.admit({ ruleId: meta.id, severity, pointer: report.pointer, omitted: report.omitted })) return;
+  into.list.push(findingOf(meta, report, severity));
 }
+
+/** Runs a rule of a scope other than payloads (unknown-kind, nesting-depth) with its context. */
+function runOnce<C>(rule: Rule<C, string, unknown>, context: C, options: ResolvedOptions, findings: Sink): void {
+  if (options.rules[rule.meta.id] === 'off') return;
+  void rule.check({ ...context, options: options.ruleOptions, report: (report: Report) => push(findings, rule.meta, options, report) });
+}
+
+/**
+ * A finding the runner makes for a rule that threw (messageId `unfinished`, one of
+ * findings-cap.ts RUNNER_MESSAGE_IDS): the rule's other findings stay.
+ */
+function unfinished(into: Sink, meta: RuleMeta, options: ResolvedOptions, error: unknown): void {
+  const severity = severityOf(meta, options);
+  if (!severity || (into.cap && !into.cap.admit({ ruleId: meta.id, severity, pointer: '' }))) return;
+  into.list.push({ ruleId: meta.id, messageId: 'unfinished', severity, pointer: '', message: `The \`${meta.id}\` check could not finish on this payload: ${whyFailed(error)}.` });
+}
+
+/** What an exception from reading the payload says, in one short line. */
+function whyFailed(error: unknown): string {
+  if (error instanceof RangeError) return `a value is too large or too deeply nested for it (${error.name}: ${clip(error.message)})`;
+  const described = error instanceof Error ? `${error.name}: ${clip(error.message)}` : clip(safely(() => String(error)) ?? typeof error);
+  return `reading the payload threw ${described} (a getter or Proxy in a payload built in code?)`;
+}
+
+/** At most 120 characters of a message, on one line. */
+function clip(text: string): string {
+  const line = text.split('\n')[0]!;
+  return line.length <= 120 ? line : `${line.slice(0, 120)}…`;
+}
+
+/** The value, or undefined when computing it throws (a hostile getter or Proxy trap). */
+function safely<T>(compute: () => T): T | undefined {
+  try {
+    return compute();
+  } catch {
+    return undefined;
+  }
+}
+
+type PayloadRule = Rule<PayloadContext, string, unknown>;
+
+/** validate()'s payload rules, schema first (its findings lead), then by id. */
+const PAYLOAD_RULES: readonly PayloadRule[] = [...rulesOf(PAYLOAD)].sort((a, b) => (a.meta.id === 'schema' ? -1 : b.meta.id === 'schema' ? 1 : 0));
+
+/** Every rule's meta by id, for what is decided after the rules ran (unknown parts). */
+const META = new Map<string, RuleMeta>(RULES.map((rule) => [rule.meta.id, rule.meta]));
 
 /** A kind's rules: all of them, and those a payload its strict twin accepted still needs. */
 interface KindRules {
-  readonly all: readonly Rule[];
-  readonly clean: readonly Rule[];
+  readonly all: readonly PayloadRule[];
+  readonly clean: readonly PayloadRule[];
 }
 
 const rulesByKind = new Map<string, KindRules>();
@@ -66,8 +110,8 @@ const rulesByKind = new Map<string, KindRules>();
 function rulesFor(kind: KindInfo): KindRules {
   let rules = rulesByKind.get(kind.id);
   if (!rules) {
-    const all = RULES.filter((rule) => !rule.appliesTo || rule.appliesTo(kind));
-    rules = { all, clean: all.filter((rule) => !rule.settledByTwin) };
+    const all = PAYLOAD_RULES.filter((rule) => !rule.appliesTo || rule.appliesTo(kind));
+    rules = { all, clean: all.filter((rule) => !rule.meta.settledByTwin) };
     rulesByKind.set(kind.id, rules);
   }
   return rules;
@@ -85,9 +129,9 @@ function errorPosition(error: AjvError): string {
 }
 
 /** One payload's context; a class so that each validation allocates one object, not one per closure. */
-class Context implements RuleContext {
+class Context implements PayloadContext {
   /** The rule whose reports are being taken. */
-  current: Rule | undefined;
+  current: PayloadRule | undefined;
   twinReferences: readonly string[] | undefined;
   #members: MemberReport | undefined;
   #schemaErrors: readonly AjvError[] | undefined;
@@ -97,7 +141,7 @@ class Context implements RuleContext {
   constructor(
     readonly payload: unknown,
     readonly kind: KindInfo,
-    readonly options: ResolvedOptions,
+    private readonly settings: ResolvedOptions,
     private readonly module: KindModule,
     private readonly findings: Sink,
     clean: boolean,
@@ -109,12 +153,21 @@ class Context implements RuleContext {
     }
   }
 
+  /** Every rule option (each rule's `options` type names the ones it reads). */
+  get options(): ResolvedOptions['ruleOptions'] {
+    return this.settings.ruleOptions;
+  }
+
+  get maxFindingsPerRule(): number {
+    return this.settings.maxFindingsPerRule;
+  }
+
   get shape(): Shape {
     return this.module.exact().shape;
   }
 
   members(): MemberReport {
-    return (this.#members ??= walkMembers(this.payload, this.module.exact().shape, this.options.knownVariants));
+    return (this.#members ??= walkMembers(this.payload, this.module.exact().shape, this.settings.ruleOptions.knownVariants));
   }
 
   schemaErrors(): readonly AjvError[] {
@@ -140,7 +193,7 @@ class Context implements RuleContext {
   #errorsOf(validator: StandaloneValidator): readonly AjvError[] {
     if (validator(this.payload)) return NO_ERRORS;
     const errors = validator.errors ?? [];
-    return this.options.unknown ? certainSchemaErrors(errors, this.options.unknown) : errors;
+    return this.settings.unknown ? certainSchemaErrors(errors, this.settings.unknown) : errors;
   }
 
   shared<T>(compute: (payload: unknown) => T): T {
@@ -151,67 +204,35 @@ class Context implements RuleContext {
   }
 
   report(report: Report): void {
-    if (this.current) push(this.findings, this.current, this.options, report);
+    if (this.current) push(this.findings, this.current.meta, this.settings, report);
   }
 
   #tooDeep = false;
 
   /**
    * A rule threw. The findings already made stay; the failure itself becomes one finding: of
-   * nesting-depth when the payload is nested past the limit (a recursive check overflowed the
+   * nesting-depth when the payload is nested past its limit (a recursive check overflowed the
    * stack; reported once), otherwise of the rule that could not finish.
    */
-  failed(rule: Rule, error: unknown): void {
-    if (error instanceof RangeError && !this.#tooDeep) {
+  failed(rule: PayloadRule, error: unknown): void {
+    if (error instanceof RangeError) {
+      if (this.#tooDeep) return;
       const pointer = safely(() => findTooDeep(this.payload));
       if (pointer !== undefined) {
         this.#tooDeep = true;
-        push(this.findings, nestingDepthMeta, this.options, { pointer, message: TOO_DEEP });
+        runOnce(nestingDepthRule, { payload: this.payload, pointer }, this.settings, this.findings);
         return;
       }
     }
-    if (error instanceof RangeError && this.#tooDeep) return;
-    push(this.findings, rule, this.options, { pointer: '', message: `The \`${rule.id}\` check could not finish on this payload: ${whyFailed(error)}.` });
+    unfinished(this.findings, rule.meta, this.settings, error);
   }
 }
 
-const TOO_DEEP = 'The payload nests objects or arrays too deeply to be a real message; it was not validated below this point.';
-
-/** What an exception from reading the payload says, in one short line. */
-function whyFailed(error: unknown): string {
-  if (error instanceof RangeError) return `a value is too large or too deeply nested for it (${error.name}: ${clip(error.message)})`;
-  const described = error instanceof Error ? `${error.name}: ${clip(error.message)}` : clip(safely(() => String(error)) ?? typeof error);
-  return `reading the payload threw ${described} (a getter or Proxy in a payload built in code?)`;
-}
-
-/** At most 120 characters of a message, on one line, shown through quote() (escaped, and cut at 40). */
-function clip(text: string): string {
-  const line = text.split('\n')[0]!;
-  return line.length <= 120 ? line : `${line.slice(0, 120)}…`;
-}
-
-/** The value, or undefined when computing it throws (a hostile getter or Proxy trap). */
-function safely<T>(compute: () => T): T | undefined {
-  try {
-    return compute();
-  } catch {
-    return undefined;
-  }
-}
-
-/** What FHIR twins gather while they validate (twin-sink.cjs, shared with the generated code). */
-type Gathered = NonNullable<typeof sink.current>;
-
-/** Runs the strict twin; for FHIR kinds also collects what it gathers (saving and restoring any outer run). */
+/** Runs the strict twin; for FHIR kinds also gathers the references it meets. */
 function runTwin(payload: unknown, kind: KindInfo, module: KindModule): { clean: boolean; gathered?: Gathered } {
   if (kind.family !== 'fhir') return { clean: module.strict(payload) };
-  const outer = sink.current;
-  const gathered: Gathered = (sink.current = { references: [], complete: true });
-  try {
-    return { clean: module.strict(payload), gathered };
-  } finally {
-    sink.current = outer;
-  }
+  const gathered: Gathered = { references: [], complete: true };
+  return { clean: module.strict(payload, gathered), gathered };
 }
 
 function runRules(payload: unknown, kind: KindInfo, module: KindModule, options: ResolvedOptions, findings: Sink): void {
@@ -222,10 +243,10 @@ function runRules(payload: unknown, kind: KindInfo, module: KindModule, options:
   if (clean && gathered?.complete) context.twinReferences = gathered.references;
   const rules = rulesFor(kind);
   for (const rule of clean ? rules.clean : rules.all) {
-    if (options.rules[rule.id] === 'off' || (rule.needsWholePayload && options.unknown)) continue;
+    if (options.rules[rule.meta.id] === 'off' || (rule.meta.needsWholePayload && options.unknown)) continue;
     context.current = rule;
     try {
-      rule.check(context);
+      void rule.check(context as Context & { options: unknown });
     } catch (error) {
       context.failed(rule, error);
     }
@@ -243,7 +264,7 @@ function validateOnce(payload: unknown, resolved: ResolvedOptions): ValidationRe
     kind = resolved.kind === undefined ? detectKindInfo(payload) : getKind(resolved.kind);
   } catch (error) {
     // Detection reads Meta and resourceType: only a hostile getter or Proxy trap throws here.
-    push(out, unknownKindMeta, resolved, { pointer: '', message: `Cannot tell which message this is: ${whyFailed(error)}.` });
+    push(out, unknownKindRule.meta, resolved, { pointer: '', messageId: 'unreadable', data: { reason: whyFailed(error) } });
     return { kind: null, valid: !findings.some((f) => f.severity === 'error'), findings };
   }
   if (resolved.kind !== undefined && !kind) {
@@ -251,8 +272,12 @@ function validateOnce(payload: unknown, resolved: ResolvedOptions): ValidationRe
   }
   if (!kind) {
     if (resolved.unknown && safely(() => kindMayBeHidden(payload, resolved.unknown!))) return { kind: null, valid: true, findings };
-    const report = safely(() => diagnoseUnknownKind(payload, listKinds())) ?? { pointer: '', message: 'Cannot tell which message this is: the payload could not be read.' };
-    push(out, unknownKindMeta, resolved, report);
+    try {
+      runOnce(unknownKindRule, { payload, kinds: listKinds() }, resolved, out);
+    } catch (error) {
+      findings.length = 0;
+      push(out, unknownKindRule.meta, resolved, { pointer: '', messageId: 'unreadable', data: { reason: whyFailed(error) } });
+    }
     return { kind: null, valid: !findings.some((f) => f.severity === 'error'), findings };
   }
   runRules(payload, kind, loadKind(kind), resolved, out);
@@ -261,7 +286,7 @@ function validateOnce(payload: unknown, resolved: ResolvedOptions): ValidationRe
   const { unknown } = resolved;
   const kept = unknown
     ? capFindings(
-        findings.filter((f) => safely(() => !couldBeFalse(f.ruleId, f.pointer, payload, unknown)) ?? true),
+        findings.filter((f) => safely(() => !couldBeFalse(META.get(f.ruleId)?.aboutMemberName === true, f.pointer, payload, unknown)) ?? true),
         resolved.maxFindingsPerRule,
       )
     : findings;
@@ -272,8 +297,10 @@ function validateOnce(payload: unknown, resolved: ResolvedOptions): ValidationRe
  * Validates a payload: detects its kind (or uses `options.kind`), runs the kind's precompiled
  * schema validator, then every semantic rule. Never throws for any payload: a check that throws
  * (a stack overflow, a getter or Proxy trap of a payload built in code) becomes a finding of that
- * check, and the other checks' findings stay. A fix is offered only if the payload with every fix
- * applied validates no worse (fix-check.ts); otherwise it becomes a suggestion.
+ * check (messageId `unfinished`), or one nesting-depth finding for a payload nested past its limit,
+ * and the other checks' findings stay. A fix is offered only
+ * if the payload with every fix applied validates no worse (fix-check.ts); otherwise it becomes a
+ * suggestion.
  */
 export function validate(payload: unknown, options?: ValidateOptions): ValidationResult {
   const resolved = resolveOptions(options);

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { NotPreparedError, prepare, runPrepared, validate, validateAsync } from '../src/browser.js';
+import { NotPreparedError, OptionsError, prepare, runPrepared, validate, validateAsync } from '../src/browser.js';
 import { examplesDir, readJson } from './support/cases.js';
 
 const src = resolve(dirname(fileURLToPath(import.meta.url)), '../src');
@@ -63,6 +63,14 @@ describe('the browser entry', () => {
     const result = validate(payload);
     expect(result.kind).toBe('PatientAdmin/PatientMerge');
     expect(result.findings.map((f) => [f.ruleId, f.pointer, f.fix?.to])).toEqual([['spelling-drift', '/Patient/Demographics/FirstNmae', 'FirstName']]);
+  });
+
+  it('prepare() with rule options loads their checker too (validate() checks them before anything else)', async () => {
+    const payload = merge({});
+    expect(() => validate(payload, { attachmentLimit: -1 })).toThrow(/rule-options\.cjs.*prepare\(/);
+    await prepare(payload, { attachmentLimit: -1 });
+    expect(() => validate(payload, { attachmentLimit: -1 })).toThrow(OptionsError);
+    expect(validate(payload, { attachmentLimit: 1000 }).findings).toEqual([]);
   });
 
   it('prepare() loads every resource type a FHIR bundle carries, nested ones too', async () => {

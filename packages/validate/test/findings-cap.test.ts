@@ -4,7 +4,7 @@
 // 17 MB report).
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MAX_FINDINGS_PER_RULE, validate } from '../src/index.js';
+import { DEFAULT_MAX_FINDINGS_PER_RULE, OptionsError, validate } from '../src/index.js';
 import { examplesDir, readJson } from './support/cases.js';
 
 const provider = () => readJson(join(examplesDir, 'valid/provider-deactivate.json')) as Record<string, any>;
@@ -41,7 +41,7 @@ describe('maxFindingsPerRule', () => {
     expect(capped.filter((f) => f.ruleId === 'schema')).toHaveLength(11);
     expect(capped.filter((f) => f.ruleId === 'unknown-field')).toHaveLength(2);
     expect(validate(payload, { maxFindingsPerRule: Infinity }).findings.filter((f) => f.ruleId === 'schema')).toHaveLength(50);
-    expect(() => validate(payload, { maxFindingsPerRule: 0 })).toThrow(RangeError);
+    expect(() => validate(payload, { maxFindingsPerRule: 0 })).toThrow(OptionsError);
   });
 });
 

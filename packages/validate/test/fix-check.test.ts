@@ -28,6 +28,7 @@ describe('applyRenames', () => {
 describe('verifiedFixes', () => {
   const drift = (pointer: string, from: string, to: string): Finding => ({
     ruleId: 'spelling-drift',
+    messageId: 'nearMiss',
     severity: 'warning',
     message: 'm',
     pointer,
@@ -41,22 +42,22 @@ describe('verifiedFixes', () => {
 
   it("turns a fix into a suggestion when the value does not fit its new name's type", () => {
     const findings = [drift('/intnt', 'intnt', 'intent')];
-    const out = verifiedFixes({ intnt: 5 }, findings, () => [{ ruleId: 'schema', severity: 'error', message: 'm', pointer: '/intent' }]);
-    expect(out).toEqual([{ ruleId: 'spelling-drift', severity: 'warning', message: 'm', pointer: '/intnt', suggestions: [rename('/intnt', 'intnt', 'intent')] }]);
+    const out = verifiedFixes({ intnt: 5 }, findings, () => [{ ruleId: 'schema', messageId: 'required', severity: 'error', message: 'm', pointer: '/intent' }]);
+    expect(out).toEqual([{ ruleId: 'spelling-drift', messageId: 'nearMiss', severity: 'warning', message: 'm', pointer: '/intnt', suggestions: [rename('/intnt', 'intnt', 'intent')] }]);
   });
 
   it('keeps the fix of a misspelt parent although the rename reveals problems inside it', () => {
     const findings = [drift('/Patinet', 'Patinet', 'Patient')];
     const after: Finding[] = [
-      { ruleId: 'schema', severity: 'error', message: 'm', pointer: '/Patient/PreviousIdentifiers' },
-      { ruleId: 'spelling-drift', severity: 'warning', message: 'm', pointer: '/Patient/Demographics/FirstNmae' },
+      { ruleId: 'schema', messageId: 'required', severity: 'error', message: 'm', pointer: '/Patient/PreviousIdentifiers' },
+      { ruleId: 'spelling-drift', messageId: 'nearMiss', severity: 'warning', message: 'm', pointer: '/Patient/Demographics/FirstNmae' },
     ];
     expect(verifiedFixes({ Patinet: {} }, findings, () => after)).toEqual(findings);
   });
 
   it('turns every fix into a suggestion when the result has more errors elsewhere and no rename is to blame', () => {
     const findings = [drift('/a', 'a', 'b')];
-    const out = verifiedFixes({ a: 1 }, findings, () => [{ ruleId: 'schema', severity: 'error', message: 'm', pointer: '/c' }]);
+    const out = verifiedFixes({ a: 1 }, findings, () => [{ ruleId: 'schema', messageId: 'required', severity: 'error', message: 'm', pointer: '/c' }]);
     expect(out[0]!.fix).toBeUndefined();
     expect(out[0]!.suggestions).toEqual([rename('/a', 'a', 'b')]);
   });
@@ -72,7 +73,7 @@ describe('validate() offers only fixes that hold', () => {
   });
 
   it('a near miss whose value could not be that member is only a suggestion', () => {
-    const patient = { ...validExample('fhir-patient'), gendr: 42 };
+    const patient: Record<string, unknown> = { ...validExample('fhir-patient'), gendr: 42 };
     delete patient.gender;
     const drift = validate(patient).findings.find((f) => f.ruleId === 'spelling-drift');
     expect(drift?.fix).toBeUndefined();

@@ -1,5 +1,6 @@
 // `pnpm check:generated` must be able to fail: run it on a copy of the tree after a hand edit to
-// a generated file, an extra file in a generated folder, and a schema change without regeneration.
+// a generated file, an extra file in a generated folder, a schema change without regeneration and a
+// rule option changed without regeneration.
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,11 +8,12 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from './support/cases.js';
 
-const GENERATED = ['schemas', 'packages/types/src/generated', 'packages/validate/src/generated', 'docs/reference'];
+/** What generation reads (schemas/, the rules' option schemas, the config schema) and writes. */
+const TREE = ['schemas', 'packages/types/src/generated', 'packages/validate/src', 'packages/cdx-lint/schema', 'packages/cdx-lint/src/generated', 'docs/reference'];
 
 function copyTree(): string {
   const dir = mkdtempSync(join(tmpdir(), 'cdx-drift-'));
-  for (const path of GENERATED) cpSync(join(repoRoot, path), join(dir, path), { recursive: true });
+  for (const path of TREE) cpSync(join(repoRoot, path), join(dir, path), { recursive: true });
   return dir;
 }
 
@@ -36,15 +38,21 @@ describe('check:generated', () => {
     expect(run.output).toContain('not generated (orphan): packages/validate/src/generated/validators/stray.cjs');
   }, 120_000);
 
-  it('fails when a schema changes and nothing is regenerated', () => {
+  it('fails when a schema, a rule option or the config schema changes and nothing is regenerated', () => {
     const fresh = copyTree();
     const file = join(fresh, 'schemas/datamodel/defs/meta.schema.json');
     const schema = JSON.parse(readFileSync(file, 'utf8'));
     schema.properties.FacilityCode.description = 'Changed without regenerating.';
     writeFileSync(file, JSON.stringify(schema, null, 2));
+    const rule = join(fresh, 'packages/validate/src/rules/fhir/attachment-size.ts');
+    writeFileSync(rule, readFileSync(rule, 'utf8').replace("attachmentLimit: { type: 'integer', minimum: 0,", "attachmentLimit: { type: 'integer', minimum: 1,"));
+    const config = join(fresh, 'packages/cdx-lint/schema/cdx-lint.config.schema.json');
+    writeFileSync(config, readFileSync(config, 'utf8').replace('"minimum": 0,', '"minimum": 1,'));
     const run = check(fresh);
     expect(run.status).toBe(1);
     expect(run.output).toContain('stale: packages/types/src/generated/datamodel/defs/meta.ts');
     expect(run.output).toContain('stale: docs/reference/datamodel/defs/meta.md');
+    expect(run.output).toContain('stale: packages/validate/src/generated/validators/rule-options.cjs');
+    expect(run.output).toContain('stale: packages/cdx-lint/src/generated/config-schema.cjs');
   }, 120_000);
 });

@@ -66,8 +66,8 @@ describe('kinds', () => {
       .filter((d) => d.isFile())
       .map((d) => join(d.parentPath, d.name).slice(dir.length + 1))
       .sort();
-    const fhirSupport = ['fhir/profiles.cjs', 'fhir/shapes.cjs', 'fhir/types.cjs', 'fhir/r4/datatypes.cjs', 'fhir/r4/datatypes.twin.cjs'];
-    expect(modules).toEqual([...new Set([...kinds.flatMap((k) => [k.module, k.twinModule]), ...fhirSupport])].sort());
+    const shared = ['fhir/profiles.cjs', 'fhir/shapes.cjs', 'fhir/types.cjs', 'fhir/r4/datatypes.cjs', 'fhir/r4/datatypes.twin.cjs', 'rule-options.cjs'];
+    expect(modules).toEqual([...new Set([...kinds.flatMap((k) => [k.module, k.twinModule]), ...shared])].sort());
   });
 
   it('no example or cases file names a kind that does not exist', () => {

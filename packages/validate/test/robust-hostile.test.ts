@@ -1,7 +1,9 @@
 // Hostile payloads through validate(), as a service would receive them: parsed by JSON.parse (so
-// files that are not JSON never get here). validate() never throws, stays fast, gives a finding
-// with a rule id and a pointer that resolves, quotes at most a short prefix of any value, escapes
-// control characters, and never changes Object.prototype. Plus the regressions found on the way.
+// files that are not JSON never get here). validate() never throws, gives a finding with a rule id
+// and a pointer that resolves, quotes at most a short prefix of any value, escapes control
+// characters, and never changes Object.prototype. Plus the regressions found on the way. How fast
+// is `pnpm robustness`'s to measure (scripts/robustness/budgets.mjs, the same payloads against time
+// budgets); here a generous test timeout only guards against a hang.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -28,11 +30,8 @@ function problemsOf(payload: unknown, result: ValidationResult): string[] {
   });
 }
 
-function timed(payload: unknown, options = {}): ValidationResult & { ms: number } {
-  const started = performance.now();
-  const result = validate(payload, options);
-  return { ...result, ms: performance.now() - started };
-}
+/** Far past what any case here takes: a hang guard, not a budget. */
+const HANG = 120_000;
 
 const prototypeNames = Object.getOwnPropertyNames(Object.prototype).sort();
 afterAll(() => {
@@ -54,9 +53,8 @@ describe('hostile files that parse, as a service would read them', () => {
     expect(parsed.length).toBeGreaterThan(15);
   });
 
-  it.each(parsed)('%s', (_name, payload, rules) => {
-    const result = timed(payload);
-    expect(result.ms).toBeLessThan(10_000);
+  it.each(parsed)('%s', { timeout: HANG }, (_name, payload, rules) => {
+    const result = validate(payload);
     expect([...new Set(result.findings.map((f) => f.ruleId))]).toEqual(expect.arrayContaining(rules));
     expect(problemsOf(payload, result)).toEqual([]);
   });
@@ -69,8 +67,8 @@ describe('nesting 100,000 levels deep', () => {
   it.each([
     ['arrays', arrays, {}, ['unknown-kind', '']],
     ['objects', objects, {}, ['unknown-kind', '']],
-    ['arrays, as a named kind', arrays, { kind: 'PatientAdmin/PatientMerge' }, ['schema', '']],
-    ['objects, as a named kind', objects, { kind: 'PatientAdmin/PatientMerge' }, ['schema', '/Meta']],
+    ['arrays, as a named kind', arrays, { kind: 'PatientAdmin/PatientMerge' as const }, ['schema', '']],
+    ['objects, as a named kind', objects, { kind: 'PatientAdmin/PatientMerge' as const }, ['schema', '/Meta']],
     ['arrays where a string belongs', () => Object.assign(merge(), { Patient: { ...merge().Patient, Notes: arrays() } }), {}, ['schema', '/Patient/Notes/0']],
     ['objects in an unknown member', () => Object.assign(merge(), { Deep: objects() }), {}, ['unknown-field', '/Deep']],
     [
@@ -79,12 +77,11 @@ describe('nesting 100,000 levels deep', () => {
       {},
       ['nesting-depth', `/extension${'/0/extension'.repeat(255)}/0`],
     ],
-  ])('%s: a finding, no RangeError', (_name, build, options, [ruleId, pointer]) => {
+  ])('%s: a finding, no RangeError', { timeout: HANG }, (_name, build, options, [ruleId, pointer]) => {
     const payload = build();
-    const result = timed(payload, options);
+    const result = validate(payload, options);
     expect(result.findings.map((f) => [f.ruleId, f.pointer])).toContainEqual([ruleId, pointer]);
     expect(problemsOf(payload, result)).toEqual([]);
-    expect(result.ms).toBeLessThan(5_000);
   });
 });
 
@@ -143,25 +140,22 @@ describe('messages', () => {
     expect(quote('x'.repeat(1_000_000))).toBe(`"${'x'.repeat(40)}…"`);
   });
 
-  it('a member name of 10 MB: its message shows 40 characters of it, quickly (field paths cut identifier-like names too)', () => {
+  it('a member name of 10 MB: its message shows 40 characters of it (field paths cut identifier-like names too)', { timeout: HANG }, () => {
     const name = 'N'.repeat(10_000_000);
     const payload = merge();
     payload.Patient[name] = 1;
-    const result = timed(payload);
+    const result = validate(payload);
     expect(result.findings).toMatchObject([{ ruleId: 'unknown-field' }]);
     expect(result.findings[0]!.message).toContain(`Patient["${'N'.repeat(40)}…"]`);
     expect(result.findings[0]!.message.length).toBeLessThan(200);
-    // 12 s for 100 MB before: the near-miss search computed an edit distance to every defined name.
-    expect(result.ms).toBeLessThan(3_000);
   });
 
-  it('a near-miss of 10 MB for Meta.DataModel is quoted short and found fast', () => {
+  it('a near-miss of 10 MB for Meta.DataModel is quoted short', { timeout: HANG }, () => {
     const payload = merge();
     payload.Meta.DataModel = 'P'.repeat(10_000_000);
-    const result = timed(payload);
+    const result = validate(payload);
     expect(result.findings).toMatchObject([{ ruleId: 'unknown-kind', pointer: '/Meta/DataModel' }]);
     expect(result.findings[0]!.message.length).toBeLessThan(300);
-    expect(result.ms).toBeLessThan(3_000);
   });
 
   it('field paths deeper than 16 levels keep their ends and say how much is elided', () => {
@@ -171,7 +165,7 @@ describe('messages', () => {
 });
 
 describe('regressions', () => {
-  it.each([['PatientAdmin/PatientMerge'], ['Scheduling/AvailableSlots']])('a null payload named as %s is a schema finding, not a TypeError (destinations, source-id)', (kind) => {
+  it.each([['PatientAdmin/PatientMerge'], ['Scheduling/AvailableSlots']] as const)('a null payload named as %s is a schema finding, not a TypeError (destinations, source-id)', (kind) => {
     expect(validate(null, { kind, multipleApiKeys: true }).findings.map((f) => [f.ruleId, f.pointer])).toEqual([['schema', '']]);
   });
 
@@ -182,12 +176,10 @@ describe('regressions', () => {
     expect(found).toEqual(expect.arrayContaining([['destinations', '/Meta'], ['source-id', '/Meta']]));
   });
 
-  it('20,000 failing items of one array take linear time (ajv standalone code concatenated errors)', () => {
+  it('20,000 failing items of one array are each reported (ajv standalone code concatenated errors: 20 s)', { timeout: HANG }, () => {
     const payload = readJson(join(examplesDir, 'valid/provider-deactivate.json')) as Record<string, any>;
     payload.Providers[0].Demographics.Addresses = Array(20_000).fill(5);
-    const result = timed(payload, { maxFindingsPerRule: Infinity });
-    expect(result.findings).toHaveLength(20_000);
-    expect(result.ms).toBeLessThan(5_000); // 20 s before
+    expect(validate(payload, { maxFindingsPerRule: Infinity }).findings).toHaveLength(20_000);
   });
 
   it('no generated validator gathers errors with concat (regenerate: pnpm generate)', () => {
@@ -197,15 +189,14 @@ describe('regressions', () => {
     for (const file of files) expect(readFileSync(join(file.parentPath, file.name), 'utf8'), file.name).not.toContain('vErrors.concat(');
   });
 
-  it('4,000 cards each failing one anyOf take linear time (untangle matched every combinator with every error)', () => {
+  it('4,000 cards each failing one anyOf are each reported (untangle matched every combinator with every error: 20 s)', { timeout: HANG }, () => {
     const payload = readJson(join(examplesDir, 'valid/cdshooks-patient-view-response.json')) as Record<string, any>;
     const card = payload.cards[0];
     // The resource fails both alternatives of the action's anyOf: a FHIR resource, or the deprecated string.
     const failing = { label: 'x', actions: [{ type: null, description: 'x', resource: 42 }] };
     payload.cards = Array.from({ length: 4000 }, (_, i) => ({ ...card, uuid: `card-${i}`, suggestions: [failing] }));
-    const result = timed(JSON.parse(JSON.stringify(payload)), { maxFindingsPerRule: Infinity });
+    const result = validate(JSON.parse(JSON.stringify(payload)), { maxFindingsPerRule: Infinity });
     expect(result.findings.map((f) => f.pointer)).toEqual(Array.from({ length: 4000 }, (_, i) => `/cards/${i}/suggestions/0/actions/0/resource`));
-    expect(result.ms).toBeLessThan(5_000); // 20 s before
   });
 
   it('untangle keeps the errors of /cards/10 apart from those of the combinator at /cards/1', () => {

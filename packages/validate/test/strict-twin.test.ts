@@ -1,7 +1,10 @@
-// The strict twin is validate()'s fast path. It may reject more than it must (then the slow path
-// decides), but whenever it accepts, the slow path must have nothing to report.
+// The strict twin is validate()'s fast path. Whenever it accepts, the slow path must have nothing to
+// report; and on the data-driven cases it rejects exactly what the slow path reports something on
+// (it may reject more than it must in general, which only costs time: twin-differential.test.ts
+// checks the first direction on mutated payloads).
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import Ajv2020 from 'ajv/dist/2020.js';
 import { createAjv } from '../../../scripts/lib/ajv.mjs';
 import { strictTwin } from '../../../scripts/lib/strict.mjs';
 import { createTwinAjv } from '../../../scripts/lib/twin-ajv.mjs';
@@ -13,17 +16,19 @@ import { examplesDir, kindFile, kindsWithExamples, loadCaseFiles, readJson } fro
 const payloads = loadCaseFiles().flatMap(({ kind, cases }) => cases.map((c) => [kind, c.description, c.payload] as const));
 
 describe('strict twin', () => {
-  it('there are cases to compare', () => {
+  it('there are cases to compare, on both sides of the twin', () => {
     expect(payloads.length).toBeGreaterThan(50);
+    const accepted = payloads.filter(([kind, , payload]) => loadKind(getKind(kind)!).strict(payload)).length;
+    expect(accepted).toBeGreaterThan(20);
+    expect(payloads.length - accepted).toBeGreaterThan(100);
   });
 
   it.each(payloads)('%s: %s', (kindId, _, payload) => {
-    const kind = getKind(kindId)!;
-    const module = loadKind(kind);
-    if (!module.strict(payload)) return;
-    const { validate, shape } = module.exact();
-    expect(validate(payload)).toBe(true);
-    expect(walkMembers(payload, shape, {})).toEqual({ issues: [], noDataOnDemand: [] });
+    const module = loadKind(getKind(kindId)!);
+    const { validate, overlay, shape } = module.exact();
+    const walk = walkMembers(payload, shape, {});
+    const exactHasNothing = validate(payload) && (!overlay || overlay(payload)) && walk.issues.length === 0 && walk.noDataOnDemand.length === 0;
+    expect(module.strict(payload), exactHasNothing ? 'the twin rejects a payload the exact path has nothing to say about' : 'the twin accepts a payload the exact path reports').toBe(exactHasNothing);
   });
 
   it('accepts the valid examples, so valid payloads take the fast path', () => {
@@ -31,6 +36,17 @@ describe('strict twin', () => {
       const { strict } = loadKind(kind);
       expect(strict(readJson(`${examplesDir}/valid/${kindFile(kind.id)}.json`)), kind.id).toBe(true);
     }
+  });
+
+  it('closes an extended definition where it is used, also one typed object only through its allOf (a feedback\'s override reason)', () => {
+    // StandardCdsCoding is allOf [the Coding, required code and system]; the Coding is extended, so closed
+    // where used. The use `reason: { $ref, description }` was left open: `dislay` passed the twin unseen.
+    const payload = readJson(`${examplesDir}/valid/cds-hooks-feedback.json`) as { feedback: { overrideReason?: { reason: Record<string, unknown> } }[] };
+    const reason = payload.feedback[1]!.overrideReason!.reason;
+    reason.dislay = reason.display;
+    delete reason.display;
+    expect(loadKind(getKind('cds-hooks/feedback')!).strict(payload)).toBe(false);
+    expect(validate(payload).findings.map((f) => [f.ruleId, f.pointer])).toEqual([['spelling-drift', '/feedback/1/overrideReason/reason/dislay']]);
   });
 
   // Twins read members without hasOwnProperty (see scripts/lib/twin-ajv.mjs): an object that
@@ -96,6 +112,94 @@ describe('strict twin', () => {
       const bare = (value: unknown): unknown =>
         Array.isArray(value) ? value.map(bare) : value && typeof value === 'object' ? Object.assign(Object.create(null), Object.fromEntries(Object.entries(value).map(([k, v]) => [k, bare(v)]))) : value;
       expect(loadKind(kind).strict(bare(example()))).toBe(true);
+    });
+  });
+
+  describe('the generator refuses what the plain-object guard cannot prove exact', () => {
+    const twinOf = (schema: object) => {
+      const entry = { id: 'https://schemas.cdx.dev/x.schema.json', rel: 'x.schema.json', schema };
+      return createTwinAjv().compile({ ...strictTwin(entry, [entry]), $id: undefined });
+    };
+    // ajv's strict mode would ask for `type` beside `required`; the probe is the bare shape.
+    const canonicalOf = (schema: object) => new Ajv2020.default({ strict: false, allErrors: true, ownProperties: true }).compile(schema);
+
+    it('an `if` reading members of an object nothing else guards (a class instance passed the twin, failed the schema)', () => {
+      const schema = { allOf: [{ if: { properties: { a: { const: 'x' } }, required: ['a'] }, then: { required: ['b'] } }] };
+      class Thing {
+        a = 'x';
+      }
+      // What the twin got wrong: the canonical schema rejects the instance; a twin must not accept it.
+      expect(canonicalOf(schema)(new Thing())).toBe(false);
+      expect(() => twinOf(schema)).toThrow(/cannot be proved exact: members of an object no guard proves plain are read under `if`/);
+    });
+
+    it('`not` reading members of an unguarded object', () => {
+      expect(() => twinOf({ not: { required: ['a'] } })).toThrow(/under `not`/);
+    });
+
+    it('`oneOf` with a $ref (the referenced twin rejects more: a second branch could seem to fail)', () => {
+      expect(() => twinOf({ type: 'object', properties: { a: { type: 'string' } }, oneOf: [{ $ref: '#/$defs/d' }, { required: ['a'] }], $defs: { d: { type: 'object' } } })).toThrow(
+        /\$ref "#\/\$defs\/d" calls a validator whose twin rejects more under `oneOf`/,
+      );
+    });
+
+    it('an `if` reading members of a member (another object, not the guarded one)', () => {
+      expect(() => twinOf({ type: 'object', properties: { a: { type: 'object' } }, if: { properties: { a: { properties: { b: { const: 1 } } } } }, then: { required: ['a'] } })).toThrow(/under `if`/);
+    });
+
+    it('`contains` with `maxContains` over objects with members', () => {
+      expect(() => twinOf({ type: 'array', contains: { type: 'object', properties: { a: { const: 1 } }, required: ['a'] }, maxContains: 1 })).toThrow(/under `contains`/);
+    });
+
+    it('accepts R4\'s shape, an `if` on the members of an object its own properties guard, and decides as the schema does', () => {
+      const schema = { type: 'object', properties: { type: { enum: ['a'] }, _type: { type: 'object' } }, allOf: [{ if: { properties: { _type: false } }, then: { required: ['type'] } }] };
+      const twin = twinOf(schema);
+      const canonical = canonicalOf(schema);
+      const inherited = Object.create({ type: 'a' });
+      for (const value of [{}, { type: 'a' }, { _type: {} }, inherited, { type: 'b' }]) {
+        if (twin(value)) expect(canonical(value), JSON.stringify(value)).toBe(true);
+      }
+      expect([twin({ type: 'a' }), twin({}), twin(inherited)]).toEqual([true, false, false]);
+    });
+  });
+
+  describe('what a FHIR twin gathers goes to the object it is given, and nowhere else', () => {
+    const bundle = () => readJson(`${examplesDir}/valid/fhir-chargeitemcreate.json`) as { entry: { resource: Record<string, any> }[] };
+    const references = (payload: unknown): string[] => JSON.stringify(payload).match(/"reference":"[^"]*"/g)!.map((r) => r.slice(13, -1));
+
+    it('fills the gathering it is called with: every reference, complete', () => {
+      const { strict } = loadKind(getKind('fhir/ChargeItemCreate')!);
+      const gathered = { references: [] as string[], complete: true };
+      expect(strict(bundle(), gathered)).toBe(true);
+      expect(gathered.complete).toBe(true);
+      expect([...gathered.references].sort()).toEqual(references(bundle()).sort());
+    });
+
+    it('two gatherings stay apart, and a call without one gathers nothing', () => {
+      const { strict } = loadKind(getKind('fhir/ChargeItemCreate')!);
+      const first = { references: [] as string[], complete: true };
+      const second = { references: [] as string[], complete: true };
+      const other = bundle();
+      other.entry[1]!.resource.subject.reference = other.entry[2]!.resource.id ? `Patient/${other.entry[2]!.resource.id}` : 'Patient/x';
+      expect([strict(bundle(), first), strict(bundle()), strict(other, second)]).toEqual([true, true, true]);
+      expect(first.references).not.toEqual(second.references);
+      expect([...first.references].sort()).toEqual(references(bundle()).sort());
+      expect([...second.references].sort()).toEqual(references(other).sort());
+    });
+
+    it('an object whose members no schema names marks the gathering incomplete (a reference there goes unseen)', () => {
+      const entry = {
+        id: 'https://schemas.cdx.dev/x.schema.json',
+        rel: 'x.schema.json',
+        family: 'fhir',
+        schema: { type: 'object', properties: { subject: { type: 'object', properties: { reference: { type: 'string' } } }, data: { type: 'object', additionalProperties: {} } } },
+      };
+      const twin = createTwinAjv().compile({ ...strictTwin(entry, [entry]), $id: undefined });
+      const gathered = { references: [] as string[], complete: true };
+      expect(twin.call(gathered, { subject: { reference: 'Patient/1' } })).toBe(true);
+      expect(gathered).toEqual({ references: ['Patient/1'], complete: true });
+      expect(twin.call(gathered, { data: { reference: 'Patient/2' } })).toBe(true);
+      expect(gathered).toEqual({ references: ['Patient/1'], complete: false });
     });
   });
 

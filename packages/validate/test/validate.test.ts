@@ -1,6 +1,6 @@
 // Behaviour of validate() beyond the per-kind suites: options, kind detection, unknown kinds.
 import { describe, expect, it } from 'vitest';
-import { detectKind, isKind, UnknownKindError, validate } from '../src/index.js';
+import { detectKind, isKind, UnknownKindError, validate, type KindId } from '../src/index.js';
 
 const merge = (meta: Record<string, unknown> = {}, patient: Record<string, unknown> = {}) => ({
   Meta: { DataModel: 'PatientAdmin', EventType: 'PatientMerge', ...meta },
@@ -59,7 +59,8 @@ describe('validate', () => {
   });
 
   it('throws UnknownKindError for an unknown kind option (a programming error, not a payload error)', () => {
-    expect(() => validate({}, { kind: 'Nope/Nope' })).toThrow(UnknownKindError);
+    // A kind that is not one: an untyped caller's mistake (a misspelt literal does not compile).
+    expect(() => validate({}, { kind: 'Nope/Nope' as KindId })).toThrow(UnknownKindError);
   });
 });
 

@@ -6,7 +6,7 @@ import type { LintResult } from '../lint/types.js';
 import { lstatOrNothing, readRegularText, ToolFileError, whatIs, writeToolFile } from '../output/tool-file.js';
 import { checkEntry, CACHE_FORMAT, type CacheEntry } from './entry.js';
 
-/** The file, version 2. Any other shape, version or key is an empty cache. */
+/** The file, version CACHE_FORMAT. Any other shape, version or key is an empty cache. */
 interface CacheFile {
   cdxLintCache: typeof CACHE_FORMAT;
   /** Tool version, engine hash and settings hash: any change empties the cache. */

@@ -1,7 +1,7 @@
 import type { LintMessage } from '../lint/types.js';
 
 /** The version of the cache file's format; a file of any other version is ignored whole. */
-export const CACHE_FORMAT = 2;
+export const CACHE_FORMAT = 3;
 
 /** One file's findings as the cache keeps them. Counts are not kept: they are computed from the messages. */
 export interface CacheEntry {
@@ -34,6 +34,17 @@ function isRuleId(value: unknown): boolean {
   return true;
 }
 
+/** A message id as createRule takes one: an identifier of ASCII letters and digits (camelCase). */
+function isMessageId(value: unknown): boolean {
+  if (!isString(value) || value.length === 0 || value.length > 64) return false;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    const letter = (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+    if (!(letter || (i > 0 && c >= 48 && c <= 57))) return false;
+  }
+  return true;
+}
+
 const isPointer = (value: unknown) => isString(value) && (value === '' || value.startsWith('/'));
 
 const FIX = {
@@ -49,6 +60,7 @@ const isSuggestion = (v: unknown) => shaped(v, { desc: isString, fix: isFix }, [
 
 const MESSAGE = {
   ruleId: isRuleId,
+  messageId: isMessageId,
   severity: (v: unknown) => v === 1 || v === 2,
   message: isString,
   line: isPositive,

@@ -6,7 +6,7 @@ import type { Finding } from '@cdx/validate';
 import { FORMAT_NAMES } from '../formatters/index.js';
 import { resultOf } from '../lint/result.js';
 import type { LintMessage, LintResult } from '../lint/types.js';
-import { docsUrl, type RuleInfo } from '../rules.js';
+import { allRules, type RuleInfo } from '../rules/index.js';
 import { readStdin } from '../inputs/stdin.js';
 import { readRegularFile } from '../inputs/read.js';
 import { parseOutputs, parseStrict, UsageError, type Output } from './args.js';
@@ -124,18 +124,18 @@ function span(text: string, pointer: string): [number, number] {
 }
 
 /** Findings as a lint result, so every formatter prints them. */
-export function assertionResult(filePath: string, text: string, findings: readonly Finding[]): LintResult {
+function assertionResult(filePath: string, text: string, findings: readonly Finding[]): LintResult {
   const messages: LintMessage[] = findings.map((f) => {
     const [start, end] = span(text, f.pointer);
     const from = position(text, start);
     const to = position(text, end);
-    return { ruleId: f.ruleId, severity: f.severity === 'error' ? 2 : 1, message: f.message, line: from.line, column: from.column, endLine: to.line, endColumn: to.column, pointer: f.pointer };
+    return { ruleId: f.ruleId, messageId: f.messageId, severity: f.severity === 'error' ? 2 : 1, message: f.message, line: from.line, column: from.column, endLine: to.line, endColumn: to.column, pointer: f.pointer };
   });
   return resultOf(filePath, 'auth/ClientAssertion', messages);
 }
 
 /** Reads the input and explains it. AuthOptionError (a bad key file, say) becomes a UsageError. */
-export async function explainAssertion(command: AssertionCommand, cwd: string, stdin: NodeJS.ReadableStream): Promise<{ result: LintResult; rules: RuleInfo[] }> {
+export async function explainAssertion(command: AssertionCommand, cwd: string, stdin: NodeJS.ReadableStream): Promise<{ result: LintResult; rules: readonly RuleInfo[] }> {
   const filePath = command.input === '-' ? '<stdin>' : resolve(cwd, command.input);
   let text: string;
   try {
@@ -154,6 +154,6 @@ export async function explainAssertion(command: AssertionCommand, cwd: string, s
     if (error instanceof auth.AuthOptionError) throw new UsageError(`assertion: ${error.message}`);
     throw error;
   }
-  const rules = Object.values(auth.AUTH_RULES).map((r) => ({ id: r.id, defaultSeverity: r.severity, description: r.description, docsUrl: docsUrl(r.id), configurable: false }));
+  const rules = allRules().filter((r) => r.scope === 'assertion' || r.scope === 'token-form');
   return { result: assertionResult(filePath, text, findings), rules };
 }

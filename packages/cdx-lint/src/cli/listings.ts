@@ -1,5 +1,5 @@
 import { listKinds, type KindInfo } from '@cdx/validate';
-import { allRules } from '../rules.js';
+import { allRules } from '../rules/index.js';
 
 /** `--list-rules`: id, default severity and description, one rule a line. */
 export function listRulesText(): string {

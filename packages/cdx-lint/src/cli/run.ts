@@ -14,7 +14,7 @@ import { readStdinBytes } from '../inputs/stdin.js';
 import { fixText } from '../lint/process-file.js';
 import { lintText } from '../lint/lint-text.js';
 import type { LintResult } from '../lint/types.js';
-import { allRules, type RuleInfo } from '../rules.js';
+import { allRules, type RuleInfo } from '../rules/index.js';
 import { readerFor } from '../sources/index.js';
 import { hasTypescript, MissingTypescriptError } from '../sources/ts/load.js';
 import { closest } from '../suggest.js';
@@ -34,9 +34,9 @@ export interface RunIo {
   stderr: { write(text: string): unknown };
 }
 
-export const EXIT_CLEAN = 0;
-export const EXIT_FINDINGS = 1;
-export const EXIT_USAGE = 2;
+const EXIT_CLEAN = 0;
+const EXIT_FINDINGS = 1;
+const EXIT_USAGE = 2;
 
 function defaultIo(): RunIo {
   return {
@@ -222,7 +222,7 @@ async function report(results: readonly LintResult[], options: Pick<CliOptions, 
     const toFile = output.file !== undefined;
     const text = format(results, {
       cwd: io.cwd,
-      repoRoot: findRepoRoot(io.cwd),
+      repoRoot: findRepoRoot(io.cwd, io.env),
       color: useColor(options.color, io.env, !toFile && io.stdout.isTTY === true),
       rules,
       version: toolVersion(),

@@ -1,127 +1,130 @@
 import { listKinds } from '@cdx/validate';
-import { allRules } from '../rules.js';
+import { hints, members, validate, type SchemaError } from '../generated/config-schema.cjs';
+import { fieldPath } from '../lint/field-path.js';
+import { allRules } from '../rules/index.js';
 import { globProblem } from './glob.js';
 import { didYouMean } from '../suggest.js';
 import type { CdxLintConfig } from './types.js';
 
 type Json = Record<string, unknown>;
 
-const SETTINGS = ['off', 'warn', 'error'];
-const TOP_LEVEL = ['$schema', 'extensions', 'ignores', 'kinds', 'rules', 'overrides', 'attachmentLimit', 'fhir_defs_url', 'knownVariants', 'multipleApiKeys', 'maxFindingsPerRule'];
-
 function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+const TYPE_TEXT: Record<string, string> = {
+  object: 'an object',
+  array: 'an array',
+  string: 'a string',
+  integer: 'a whole number',
+  number: 'a number',
+  boolean: 'true or false',
+};
+
+/** What a member's place is called, and the names it allows: the config's own options or an override's. */
+function optionsAt(instancePath: string): { what: string; known: readonly string[] } | undefined {
+  if (instancePath === '') return { what: 'config option', known: members['#'] ?? [] };
+  if (/^\/overrides\/\d+$/.test(instancePath)) return { what: 'override option', known: members['#/properties/overrides/items'] ?? [] };
+  return undefined;
+}
+
+/** The value at a JSON Pointer of the config. */
+function valueAt(config: unknown, pointer: string): unknown {
+  let value = config;
+  for (const token of pointer.split('/').slice(1)) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Json)[token.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return value;
+}
+
+/** `; got "json"` for a string the schema rejects, shortened: the config is the user's own text. */
+function got(value: unknown): string {
+  return typeof value === 'string' ? `; got ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}` : '';
+}
+
+/** One schema error as a line naming the member and what to write: the schema's own words where it has them. */
+function describe(error: SchemaError, config: unknown): string {
+  const at = error.instancePath;
+  const field = (pointer: string) => `\`${fieldPath(pointer)}\``;
+  // The subschema that failed: the error's schema path without its keyword.
+  const own = hints[error.schemaPath.slice(0, error.schemaPath.lastIndexOf('/'))] ?? {};
+  const hint = (error.keyword === 'pattern' ? own.patternErrorMessage : undefined) ?? own.errorMessage;
+  if (at === '' && error.keyword === 'type') return 'the config must be a JSON object.';
+  switch (error.keyword) {
+    case 'additionalProperties': {
+      const name = String(error.params.additionalProperty);
+      const place = optionsAt(at);
+      if (!place) return `${field(`${at}/${name}`)} is not allowed here.`;
+      const options = at === '' ? ` (options: ${place.known.filter((k) => k !== '$schema').join(', ')})` : '';
+      return `${field(`${at}/${name}`)} is not ${place.what === 'override option' ? 'an' : 'a'} ${place.what}${didYouMean(name, place.known)}${options}.`;
+    }
+    case 'required':
+      return `${field(at)} needs \`${String(error.params.missingProperty)}\`.`;
+    case 'pattern':
+      return `${field(at)} ${typeof hint === 'string' ? hint : 'does not have the expected form'}${got(valueAt(config, at))}.`;
+    default:
+      if (typeof hint === 'string') return `${field(at)} ${hint}.`;
+      if (error.keyword === 'type') return `${field(at)} must be ${TYPE_TEXT[String(error.params.type)] ?? String(error.params.type)}.`;
+      if (error.keyword === 'minLength') return `${field(at)} must be a non-empty string.`;
+      return `${field(at)} is not valid here (${error.keyword}).`;
+  }
+}
+
 /**
- * Checks a parsed config against what schema/cdx-lint.config.schema.json allows, plus what the
- * schema cannot know (which rules and kinds exist). Hand-written so start-up compiles no schema;
- * test/config-schema.test.ts runs both over the same cases so they cannot drift apart.
- * Returns one problem per line, each naming the member and what to write instead.
+ * What the schema cannot know: which rules and kinds exist, and which rules a config may set.
+ * Reads only the parts that have the right shape (the schema reports the others).
  */
-export function checkConfig(config: unknown): string[] {
-  if (!isObject(config)) return ['the config must be a JSON object.'];
+function checkNames(config: Json): string[] {
   const problems: string[] = [];
   const rules = allRules();
   const ruleIds = rules.map((r) => r.id);
   const kindIds: readonly string[] = listKinds().map((k) => k.id);
-
-  const stringList = (at: string, value: unknown, check?: (item: string, where: string) => void) => {
-    if (!Array.isArray(value)) return problems.push(`\`${at}\` must be an array of strings.`);
-    value.forEach((item, i) => {
-      if (typeof item !== 'string' || item === '') problems.push(`\`${at}[${i}]\` must be a non-empty string.`);
-      else check?.(item, `${at}[${i}]`);
-    });
-    return undefined;
-  };
   const ruleSettings = (at: string, value: unknown) => {
-    if (!isObject(value)) return problems.push(`\`${at}\` must be an object of rule id → "off", "warn" or "error".`);
-    for (const [id, setting] of Object.entries(value)) {
+    if (!isObject(value)) return;
+    for (const id of Object.keys(value)) {
       const rule = rules.find((r) => r.id === id);
       if (!rule) problems.push(`\`${at}.${id}\` is not a rule${didYouMean(id, ruleIds)} (cdx-lint --list-rules).`);
-      else if (!rule.configurable) problems.push(`\`${at}.${id}\` cannot be configured: a file that is not JSON cannot be checked at all.`);
-      if (typeof setting !== 'string' || !SETTINGS.includes(setting)) problems.push(`\`${at}.${id}\` must be "off", "warn" or "error", not ${JSON.stringify(setting)}.`);
+      else if (!rule.configurable) {
+        problems.push(
+          rule.meta.configurable
+            ? `\`${at}.${id}\` cannot be configured here: cdx-lint reports it only from \`cdx-lint assertion\` or the library, not from a lint run.`
+            : `\`${at}.${id}\` cannot be configured: a file that is not JSON cannot be checked at all.`,
+        );
+      }
     }
-    return undefined;
   };
-
-  for (const key of Object.keys(config)) {
-    if (!TOP_LEVEL.includes(key)) problems.push(`\`${key}\` is not a config option${didYouMean(key, TOP_LEVEL)} (options: ${TOP_LEVEL.slice(1).join(', ')}).`);
-  }
-  if ('$schema' in config && typeof config.$schema !== 'string') problems.push('`$schema` must be a string.');
-  if ('extensions' in config) {
-    stringList('extensions', config.extensions, (ext, at) => {
-      if (!/^\.[A-Za-z0-9._-]+$/.test(ext)) problems.push(`\`${at}\` must start with a dot, like ".json"; got ${JSON.stringify(ext.slice(0, 40))}.`);
-    });
-    if (Array.isArray(config.extensions) && config.extensions.length === 0) problems.push('`extensions` must list at least one extension.');
-    if (Array.isArray(config.extensions) && new Set(config.extensions).size !== config.extensions.length) problems.push('`extensions` lists an extension twice.');
+  for (const [glob, kind] of Object.entries(isObject(config.kinds) ? config.kinds : {})) {
+    if (typeof kind !== 'string' || kindIds.includes(kind)) continue;
+    problems.push(`\`kinds[${JSON.stringify(glob)}]\`: ${JSON.stringify(kind)} is not a kind${didYouMean(kind, kindIds)} (cdx-lint --list-kinds).`);
   }
   // A glob picomatch cannot compile, or one past the complexity limits, is a config error.
-  const checkGlob = (value: string, at: string) => {
+  const checkGlob = (value: unknown, at: string) => {
+    if (typeof value !== 'string' || value === '') return;
     const problem = globProblem(value);
     if (problem !== undefined) problems.push(`\`${at}\` ${JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value)} ${problem}.`);
   };
-  if ('ignores' in config) stringList('ignores', config.ignores, checkGlob);
-  if ('kinds' in config) {
-    if (!isObject(config.kinds)) problems.push('`kinds` must be an object of glob → kind id.');
-    else {
-      for (const [glob, kind] of Object.entries(config.kinds)) {
-        if (glob === '') problems.push('`kinds` has an empty glob.');
-        else checkGlob(glob, 'kinds');
-        if (typeof kind !== 'string' || !kindIds.includes(kind)) {
-          problems.push(`\`kinds[${JSON.stringify(glob)}]\`: ${JSON.stringify(kind)} is not a kind${typeof kind === 'string' ? didYouMean(kind, kindIds) : ''} (cdx-lint --list-kinds).`);
-        }
-      }
-    }
+  if (Array.isArray(config.ignores)) config.ignores.forEach((glob, i) => checkGlob(glob, `ignores[${i}]`));
+  if (isObject(config.kinds)) for (const glob of Object.keys(config.kinds)) checkGlob(glob, 'kinds');
+  if (Array.isArray(config.overrides)) {
+    config.overrides.forEach((entry, i) => {
+      if (isObject(entry) && Array.isArray(entry.files)) entry.files.forEach((glob, j) => checkGlob(glob, `overrides[${i}].files[${j}]`));
+    });
   }
-  if ('rules' in config) ruleSettings('rules', config.rules);
-  if ('overrides' in config) {
-    if (!Array.isArray(config.overrides)) problems.push('`overrides` must be an array of { files?, pointers?, rules }.');
-    else {
-      config.overrides.forEach((entry, i) => {
-        const at = `overrides[${i}]`;
-        if (!isObject(entry)) return problems.push(`\`${at}\` must be an object { files?, pointers?, rules }.`);
-        for (const key of Object.keys(entry)) {
-          if (!['files', 'pointers', 'rules'].includes(key)) problems.push(`\`${at}.${key}\` is not an override option${didYouMean(key, ['files', 'pointers', 'rules'])}.`);
-        }
-        if (!('rules' in entry)) problems.push(`\`${at}\` needs \`rules\`.`);
-        else ruleSettings(`${at}.rules`, entry.rules);
-        if ('files' in entry) stringList(`${at}.files`, entry.files, checkGlob);
-        if (Array.isArray(entry.files) && entry.files.length === 0) problems.push(`\`${at}.files\` is empty; leave it out to mean every file.`);
-        if ('pointers' in entry) {
-          if (!Array.isArray(entry.pointers) || entry.pointers.length === 0) {
-            problems.push(`\`${at}.pointers\` must be a non-empty array of JSON Pointers; leave it out to mean the whole file.`);
-          } else {
-            entry.pointers.forEach((p, j) => {
-              if (typeof p !== 'string' || (p !== '' && !p.startsWith('/'))) {
-                problems.push(`\`${at}.pointers[${j}]\` must be a JSON Pointer starting with "/", like "/Patient/Notes" ("" is the whole payload).`);
-              }
-            });
-          }
-        }
-        return undefined;
-      });
-    }
-  }
-  if ('attachmentLimit' in config && !(Number.isInteger(config.attachmentLimit) && (config.attachmentLimit as number) >= 0)) {
-    problems.push('`attachmentLimit` must be a whole number of base64 characters, 0 or more.');
-  }
-  if ('fhir_defs_url' in config && (typeof config.fhir_defs_url !== 'string' || !/^https?:\/\//.test(config.fhir_defs_url))) {
-    problems.push('`fhir_defs_url` must be an http(s) URL, like "https://fhir.example.com/fhir-definitions".');
-  }
-  if ('knownVariants' in config) {
-    if (!isObject(config.knownVariants)) problems.push('`knownVariants` must be an object of variant → canonical member name.');
-    else {
-      for (const [variant, canonical] of Object.entries(config.knownVariants)) {
-        if (typeof canonical !== 'string' || canonical === '') problems.push(`\`knownVariants.${variant}\` must name the canonical member as a non-empty string.`);
-      }
-    }
-  }
-  if ('multipleApiKeys' in config && typeof config.multipleApiKeys !== 'boolean') problems.push('`multipleApiKeys` must be true or false.');
-  if ('maxFindingsPerRule' in config && !(Number.isSafeInteger(config.maxFindingsPerRule) && (config.maxFindingsPerRule as number) >= 1)) {
-    problems.push('`maxFindingsPerRule` must be a whole number, 1 or more (default 1000).');
-  }
+  ruleSettings('rules', config.rules);
+  if (Array.isArray(config.overrides)) config.overrides.forEach((entry, i) => ruleSettings(`overrides[${i}].rules`, isObject(entry) ? entry.rules : undefined));
   return problems;
+}
+
+/**
+ * Checks a parsed config against the published schema (schema/cdx-lint.config.schema.json,
+ * compiled by `pnpm generate`, so start-up compiles nothing) and for what the schema cannot know.
+ * Returns one problem per line, each naming the member and what to write instead.
+ */
+export function checkConfig(config: unknown): string[] {
+  const problems = validate(config) ? [] : (validate.errors ?? []).map((error) => describe(error, config));
+  if (isObject(config)) problems.push(...checkNames(config));
+  return [...new Set(problems)];
 }
 
 /** Narrows after `checkConfig` found nothing. */

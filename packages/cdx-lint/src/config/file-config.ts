@@ -1,6 +1,6 @@
 import type { KindId, RuleSetting } from '@cdx/validate';
 import type { PointerOverride } from '../lint/types.js';
-import { allRules } from '../rules.js';
+import { allRules } from '../rules/index.js';
 import { readerFor } from '../sources/index.js';
 import type { IgnoredBy, Resolver } from './resolve.js';
 import type { LoadedConfig } from './types.js';
@@ -37,6 +37,8 @@ const SEVERITY_SETTING = { error: 'error', warning: 'warn' } as const;
 export function fileConfig(file: string, loaded: LoadedConfig, resolver: Resolver): FileConfig {
   const settings = resolver.settingsFor(file);
   const ignoredBy = resolver.ignoredBy(file);
+  // The rules' options the config sets, by validate()'s option names.
+  const options = settings.ruleOptions ?? {};
   const rules: Record<string, RuleSetting> = {};
   for (const rule of allRules()) rules[rule.id] = settings.rules[rule.id] ?? SEVERITY_SETTING[rule.defaultSeverity];
   return {
@@ -48,9 +50,9 @@ export function fileConfig(file: string, loaded: LoadedConfig, resolver: Resolve
     kind: settings.kind ?? null,
     rules,
     pointerOverrides: settings.pointerOverrides,
-    knownVariants: settings.knownVariants ?? {},
-    fhirDefsUrl: settings.fhirDefsUrl ?? null,
-    attachmentLimit: settings.attachmentLimit ?? null,
-    multipleApiKeys: settings.multipleApiKeys ?? false,
+    knownVariants: (options.knownVariants as Record<string, string> | undefined) ?? {},
+    fhirDefsUrl: (options.fhirDefsUrl as string | undefined) ?? null,
+    attachmentLimit: (options.attachmentLimit as number | undefined) ?? null,
+    multipleApiKeys: (options.multipleApiKeys as boolean | undefined) ?? false,
   };
 }

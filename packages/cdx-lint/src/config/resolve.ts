@@ -2,7 +2,8 @@ import { isAbsolute, relative, sep } from 'node:path';
 import type { KindId, RuleSetting } from '@cdx/validate';
 import type { FileSettings, PointerOverride } from '../lint/types.js';
 import { compileGlob, compileGlobs, type GlobMatcher } from './glob.js';
-import type { LoadedConfig } from './types.js';
+import { allRules } from '../rules/index.js';
+import type { CdxLintConfig, LoadedConfig } from './types.js';
 
 /** What the command line adds to the config; it wins over the config. */
 export interface CliSettings {
@@ -66,6 +67,21 @@ export interface Resolver {
   settingsFor(absolutePath: string): FileSettings;
 }
 
+/** A config key spelled as the spec spells it (`{fhir_defs_url}`), for the rule option it sets. */
+export const CONFIG_NAMES: Readonly<Record<string, string>> = { fhirDefsUrl: 'fhir_defs_url' };
+
+/** The rule options a config sets: every option of a rule in the registry, under its config name. */
+function ruleOptionsOf(config: CdxLintConfig): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const rule of allRules()) {
+    for (const name of Object.keys(rule.meta.options?.properties ?? {})) {
+      const key = CONFIG_NAMES[name] ?? name;
+      if (Object.hasOwn(config, key)) out[name] = (config as Record<string, unknown>)[key];
+    }
+  }
+  return out;
+}
+
 export function createResolver(loaded: LoadedConfig, cli: CliSettings = {}): Resolver {
   const { config, baseDir } = loaded;
   const prefix = baseDir.endsWith(sep) ? baseDir : baseDir + sep;
@@ -95,13 +111,7 @@ export function createResolver(loaded: LoadedConfig, cli: CliSettings = {}): Res
   // `--rule` wins over everything in the config, pointer overrides included.
   const withoutCliRules = (rules: Readonly<Record<string, RuleSetting>>) =>
     cli.rules ? Object.fromEntries(Object.entries(rules).filter(([id]) => !Object.hasOwn(cli.rules!, id))) : rules;
-  const base = {
-    knownVariants: config.knownVariants,
-    fhirDefsUrl: config.fhir_defs_url,
-    attachmentLimit: config.attachmentLimit,
-    multipleApiKeys: config.multipleApiKeys,
-    ...(config.maxFindingsPerRule !== undefined ? { maxFindingsPerRule: config.maxFindingsPerRule } : {}),
-  };
+  const ruleOptions = ruleOptionsOf(config);
 
   // Without kind globs or file-specific overrides every file gets the same settings: build them once.
   const perFile = kinds.length > 0 || overrides.some((o) => o.files);
@@ -116,7 +126,8 @@ export function createResolver(loaded: LoadedConfig, cli: CliSettings = {}): Res
       else Object.assign(rules, o.rules);
     }
     Object.assign(rules, cli.rules);
-    const settings: FileSettings = { rules, pointerOverrides, ...base };
+    const settings: FileSettings = { rules, pointerOverrides, ruleOptions };
+    if (config.maxFindingsPerRule !== undefined) settings.maxFindingsPerRule = config.maxFindingsPerRule;
     const kind = cli.kind ?? kinds.find((k) => k.match(rel))?.kind;
     // Both were checked against the registry when read (config/check.ts, the CLI's checkNames).
     if (kind !== undefined) settings.kind = kind as KindId;

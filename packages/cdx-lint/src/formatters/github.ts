@@ -3,7 +3,7 @@ import { escapeControl } from './escape.js';
 import type { Formatter } from './types.js';
 
 /** GitHub shows at most this many annotations of each level per step; the rest only in the log. */
-export const GITHUB_ANNOTATION_LIMIT = 10;
+const GITHUB_ANNOTATION_LIMIT = 10;
 
 /** Escaping of a workflow command's message (`%`, CR, LF), and of every other control character. */
 export function escapeData(text: string): string {

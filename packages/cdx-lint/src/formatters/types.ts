@@ -1,6 +1,6 @@
 import type { FixMode } from '../lint/process-file.js';
 import type { LintResult } from '../lint/types.js';
-import type { RuleInfo } from '../rules.js';
+import type { RuleInfo } from '../rules/index.js';
 
 /** What a formatter may know beyond the results. Formatters are pure: no I/O, no globals. */
 export interface FormatContext {

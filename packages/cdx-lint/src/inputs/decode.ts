@@ -3,6 +3,8 @@ import { resultOf } from '../lint/result.js';
 import type { LintResult } from '../lint/types.js';
 import { LineIndex, splitBom } from '../locate/text.js';
 import { readRegularFile } from './read.js';
+import { parseErrorMessage } from '../rules/run.js';
+import type { ParseProblem } from '../rules/scopes.js';
 
 /** Offset of the first byte that does not start or continue a well-formed UTF-8 sequence. */
 function firstInvalidByte(bytes: Uint8Array): number {
@@ -21,21 +23,18 @@ function firstInvalidByte(bytes: Uint8Array): number {
 const hex = (b: number | undefined) => `0x${(b ?? 0).toString(16).toUpperCase().padStart(2, '0')}`;
 
 /** Why bytes are not UTF-8 JSON text, and where, or undefined when they are UTF-8. */
-function encodingProblem(bytes: Uint8Array): { byte: number; message: string } | undefined {
+function encodingProblem(bytes: Uint8Array): { byte: number; problem: ParseProblem } | undefined {
   // A UTF-16 byte order mark, or RFC 4627's test: JSON text starts with two ASCII characters, so
   // UTF-16 and UTF-32 show NUL bytes in a fixed pattern among the first four.
   const bom16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
   const nul = (i: number) => bytes[i] === 0;
   const wide = bytes.length >= 4 && ((nul(0) && !nul(1) && nul(2)) || (!nul(0) && nul(1) && !nul(2) && nul(3)) || (nul(0) && nul(1) && nul(2)) || (!nul(0) && nul(1) && nul(2) && nul(3)));
   if (bom16 || wide) {
-    return { byte: 0, message: 'The file is UTF-16 or UTF-32 encoded; JSON text must be UTF-8 (RFC 8259 §8.1). Save it as UTF-8.' };
+    return { byte: 0, problem: { kind: 'utf16' } };
   }
   if (isUtf8(bytes)) return undefined;
   const byte = firstInvalidByte(bytes);
-  return {
-    byte,
-    message: `The file is not valid UTF-8: byte ${hex(bytes[byte])} cannot be read, and JSON text must be UTF-8 (RFC 8259 §8.1). Save the file as UTF-8; a reader would see U+FFFD instead.`,
-  };
+  return { byte, problem: { kind: 'not-utf8', byte: hex(bytes[byte]) } };
 }
 
 /** A file's text, or the parse-error result that says it cannot be read as UTF-8. */
@@ -56,7 +55,7 @@ export function decodeUtf8(bytes: Buffer, filePath: string): Decoded {
   const before = bytes.subarray(0, problem.byte).toString('utf8');
   const offset = Math.max(0, before.length - (raw.length - body.length));
   const span = new LineIndex(body).span(offset, offset + 1);
-  return { ok: false, result: resultOf(filePath, null, [{ ruleId: 'parse-error', severity: 2, fatal: true, message: problem.message, pointer: '', ...span }]) };
+  return { ok: false, result: resultOf(filePath, null, [parseErrorMessage(problem.problem, span)]) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Severity } from '@cdx/validate';
+import { omittedFinding, type Severity } from '@cdx/validate';
 import type { PendingFinding } from './lint-text.js';
 
 interface Held {
@@ -43,11 +43,8 @@ export class FileCap {
     const held = [...this.#held.values()];
     this.#held.clear();
     return held.map(({ ruleId, severity, count, first }) => ({
-      ruleId,
-      severity,
-      ...first,
-      message: `${count} more \`${ruleId}\` findings in this file (the first here) are not listed: at most ${this.limit} per rule are (maxFindingsPerRule in the config).`,
-      omitted: count,
+      ...omittedFinding(ruleId, severity, first.pointer, count, this.limit, ' in this file', 'maxFindingsPerRule in the config'),
+      ...(first.duplicate ? { duplicate: first.duplicate } : {}),
     }));
   }
 }

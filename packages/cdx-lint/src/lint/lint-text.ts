@@ -1,12 +1,16 @@
-import { DEFAULT_MAX_FINDINGS_PER_RULE, validate, type Finding, type KindId } from '@cdx/validate';
+import { DEFAULT_MAX_FINDINGS_PER_RULE, formatMessage, RULES, validate, type Finding, type KindId } from '@cdx/validate';
 import { FileCap } from './cap.js';
 import { LineIndex } from '../locate/text.js';
 import { readerFor, type SourceDocument } from '../sources/index.js';
-import { fieldPath } from './field-path.js';
+import { duplicateKeyRule } from '../rules/duplicate-key.js';
+import { parseErrorMessage, runDuplicateKey } from '../rules/run.js';
 import { byPosition, toMessages } from './messages.js';
 import { settle, validateRules } from './severity.js';
 import { resultOf } from './result.js';
 import type { FileSettings, LintMessage, LintResult } from './types.js';
+
+/** unknown-kind's meta: a source may say one of its messages instead of the generic one (`kindHint`). */
+const UNKNOWN_KIND = RULES.find((rule) => rule.meta.id === 'unknown-kind')!.meta;
 
 /** A finding before it is placed in the text. */
 export interface PendingFinding extends Finding {
@@ -16,41 +20,36 @@ export interface PendingFinding extends Finding {
 
 /** Repeated member names, each settled and offered to the cap before its message is built. */
 function duplicateFindings(document: SourceDocument, settings: FileSettings, lines: LineIndex, json: boolean, cap: FileCap, findings: PendingFinding[]): void {
-  // JSON.parse and a JavaScript object literal both keep the last value, without a word.
-  const keeps = json
-    ? 'JSON.parse and the service keep only the last one and silently drop the other'
-    : 'the object literal keeps only the last one and silently drops the other';
-  document.eachDuplicateKey((dup) => {
-    const severity = settle(settings, 'duplicate-key', dup.pointer, 'error');
-    if (!severity) return;
-    const duplicate = { offset: dup.offset, length: dup.length, firstOffset: dup.firstOffset };
-    if (!cap.admit('duplicate-key', severity, { pointer: dup.pointer, duplicate })) return;
-    const first = lines.position(dup.firstOffset).line;
-    findings.push({
-      ruleId: 'duplicate-key',
-      severity,
-      pointer: dup.pointer,
-      message: `\`${fieldPath(dup.pointer)}\` is given again here (first on line ${first}); ${keeps}. Remove one of them.`,
-      duplicate,
-    });
-  });
+  const { id, severity: ruleSeverity } = duplicateKeyRule.meta;
+  runDuplicateKey(
+    (visit) => document.eachDuplicateKey(visit),
+    json,
+    (d) => lines.position(d.firstOffset).line,
+    (pointer, d) => {
+      const severity = settle(settings, id, pointer, ruleSeverity);
+      if (!severity) return undefined;
+      return cap.admit(id, severity, { pointer, duplicate: { offset: d.offset, length: d.length, firstOffset: d.firstOffset } }) ? severity : undefined;
+    },
+    (finding, d) => {
+      // The finding is this function's own: completed in place (a file can repeat names a million times).
+      const pending: PendingFinding = finding;
+      pending.duplicate = { offset: d.offset, length: d.length, firstOffset: d.firstOffset };
+      findings.push(pending);
+    },
+  );
 }
 
 /** One payload's findings, placed in the file's text, and the kind it was checked as. */
 function lintDocument(document: SourceDocument, settings: FileSettings, lines: LineIndex, json: boolean, cap: FileCap): { kind: KindId | null; messages: LintMessage[] } {
   const kind = document.kind ?? settings.kind ?? document.fallbackKind;
-  const { limit } = cap;
   // validate() caps as it goes (bounded memory) unless a pointer override or --quiet may drop some
   // of what it would list: then it lists everything and only the cap here decides.
   const exact = settings.pointerOverrides.length > 0 || settings.quiet === true;
   const result = validate(document.value, {
     ...(kind !== undefined ? { kind } : {}),
+    ...(settings.ruleOptions ?? {}),
     rules: validateRules(settings),
-    knownVariants: settings.knownVariants,
-    fhirDefsUrl: settings.fhirDefsUrl,
-    attachmentLimit: settings.attachmentLimit,
-    multipleApiKeys: settings.multipleApiKeys,
-    maxFindingsPerRule: exact ? Infinity : limit,
+    maxFindingsPerRule: exact ? Infinity : cap.limit,
     ...(document.unknown ? { unknown: document.unknown } : {}),
   });
   const findings: PendingFinding[] = [];
@@ -58,7 +57,7 @@ function lintDocument(document: SourceDocument, settings: FileSettings, lines: L
     const severity = settle(settings, finding.ruleId, finding.pointer, finding.severity);
     if (!severity || !cap.admit(finding.ruleId, severity, finding, finding.omitted)) continue;
     const settled = severity === finding.severity ? finding : { ...finding, severity };
-    findings.push(finding.ruleId === 'unknown-kind' && document.kindHint ? { ...settled, message: document.kindHint } : settled);
+    findings.push(finding.ruleId === 'unknown-kind' && document.kindHint ? { ...settled, messageId: document.kindHint, message: formatMessage(UNKNOWN_KIND, document.kindHint) } : settled);
   }
   const mayRepeat = document.mayHaveDuplicateKeys();
   if (mayRepeat) duplicateFindings(document, settings, lines, json, cap, findings);
@@ -86,7 +85,7 @@ export function lintSource(raw: string, filePath: string, settings: FileSettings
   if (!outcome.ok) {
     const { problem, text } = outcome;
     const span = new LineIndex(text).span(problem.offset, problem.offset + problem.length);
-    const message = { ruleId: 'parse-error', severity: 2 as const, fatal: true as const, message: problem.message, pointer: '', ...span };
+    const message = parseErrorMessage({ kind: 'syntax', message: problem.message }, span);
     return { result: resultOf(filePath, null, [message]), text, prefix: raw.slice(0, raw.length - text.length) };
   }
   const { text, prefix, documents } = outcome;

@@ -1,7 +1,7 @@
 import type { RuleSetting } from '@cdx/validate';
 import { isWithin } from '../locate/pointer.js';
 import type { FileSettings } from './types.js';
-import type { Severity } from '../rules.js';
+import type { Severity } from '../rules/index.js';
 
 /**
  * The rule settings to hand to `validate()` for one file: the file's settings, except that a

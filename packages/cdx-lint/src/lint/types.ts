@@ -14,6 +14,8 @@ export interface MessageFix {
 /** One finding in ESLint's message shape, plus its JSON Pointer. */
 export interface LintMessage {
   ruleId: string;
+  /** Which of the rule's messages this is (`meta.messages` in the rule registry). */
+  messageId?: string;
   /** 1 warning, 2 error (ESLint's numbers). */
   severity: 1 | 2;
   message: string;
@@ -89,10 +91,8 @@ export interface FileSettings {
   kind?: KindId;
   rules: Record<string, RuleSetting>;
   pointerOverrides: PointerOverride[];
-  knownVariants?: Record<string, string>;
-  fhirDefsUrl?: string;
-  attachmentLimit?: number;
-  multipleApiKeys?: boolean;
+  /** The rules' options the config sets (`attachmentLimit`, `knownVariants`…), by their option names. */
+  ruleOptions?: Readonly<Record<string, unknown>>;
   /** Report errors only (`--quiet`). */
   quiet?: boolean;
   /** Findings listed per rule in one file (default 1,000); the rest are summarised with their count. */

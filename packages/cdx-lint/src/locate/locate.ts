@@ -118,7 +118,7 @@ export function spanOf(pointer: string, found: ReadonlyMap<string, NodeLocation>
 }
 
 /** `[start, end)` of a located value as `spanOf` shows it. */
-export function memberRange(location: NodeLocation): [number, number] {
+function memberRange(location: NodeLocation): [number, number] {
   const scalarEnd = location.shape === 'scalar' ? location.end : location.offset + 1;
   if (location.keyOffset < 0) return [location.offset, scalarEnd];
   return [location.keyOffset, location.shape === 'scalar' ? location.end : location.keyOffset + location.keyLength];

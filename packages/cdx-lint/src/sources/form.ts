@@ -48,7 +48,7 @@ function guessKind(names: readonly string[]): KindId | undefined {
 
 class FormDocument implements SourceDocument {
   readonly fallbackKind: KindId | undefined;
-  readonly kindHint = `Cannot tell which search this form body is: its parameters name neither a Goal nor a Patient search. Pass the kind (\`--kind fhir/Goal/_search\` or \`--kind fhir/Patient/_search\`) or map the file to one in the config ("kinds").`;
+  readonly kindHint = 'searchForm';
 
   constructor(
     readonly value: Record<string, string[]>,

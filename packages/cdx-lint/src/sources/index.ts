@@ -26,7 +26,3 @@ export function readerFor(filePath: string): SourceReader {
   return READERS.find((r) => r.extensions.includes(extension)) ?? jsonReader;
 }
 
-/** Extensions some reader handles, for choosing files inside directories. */
-export function knownExtensions(): string[] {
-  return READERS.flatMap((r) => r.extensions);
-}

@@ -17,8 +17,8 @@ export interface SourceDocument {
   readonly kind?: KindId;
   /** Its kind when neither the source nor the config names one and detection cannot tell (a form body's guess). */
   readonly fallbackKind?: KindId | undefined;
-  /** What to say instead of the generic unknown-kind message when no kind fits (a form body). */
-  readonly kindHint?: string;
+  /** The unknown-kind message (by id) to report instead of the generic one when no kind fits (a form body). */
+  readonly kindHint?: 'searchForm';
   /** How messages name it when a file can hold several (a TypeScript variable name). */
   readonly label?: string;
   /** Parts whose value is not in the source (variables, calls, spreads): see @cdx/validate. */

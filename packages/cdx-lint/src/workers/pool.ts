@@ -20,8 +20,8 @@ export type Concurrency = number | 'auto' | 'off';
  * measured on 2 cores, 2,000 and 10,000 small fixtures finished no sooner with a worker, so only
  * runs of about a second or more (tens of thousands of fixtures, or large FHIR bundles) get them.
  */
-export const AUTO_AFTER_MS = 250;
-export const AUTO_REMAINING_MS = 750;
+const AUTO_AFTER_MS = 250;
+const AUTO_REMAINING_MS = 750;
 
 interface Plan {
   /** Threads including the main one. */

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 const here = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const BIN = join(here, '../dist/bin.js');
 export const FIXTURES = join(here, 'fixtures');
-const REPO = join(here, '../../..');
+export const REPO = join(here, '../../..');
 
 /**
  * Runs the bin the way a user's shell would, without colour. `nodeArgs` go to node before the

@@ -1,12 +1,11 @@
 import type { Finding } from '../finding.js';
-import { quote } from '../finding.js';
-import { authFinding } from './rules.js';
-import { CLIENT_ASSERTION_TYPE, GRANT_TYPE } from './service.js';
+import { findingOf } from '../rules/create-rule.js';
+import { rulesOf } from '../rules/index.js';
+import { TOKEN_FORM } from '../rules/scopes.js';
+import type { TokenRequestForm } from './types.js';
 
 /** A token request body: URLSearchParams, the raw urlencoded string, or a record of decoded fields. */
-export type TokenFormInput = URLSearchParams | string | Readonly<Record<string, string | readonly string[] | undefined>>;
-
-const FIELDS = ['grant_type', 'client_assertion_type', 'client_assertion'] as const;
+export type TokenFormInput = URLSearchParams | string | TokenRequestForm | Readonly<Record<string, string | readonly string[] | undefined>>;
 
 /**
  * All values of each form field, whatever form the body came in. Appended in place: a body that
@@ -39,37 +38,18 @@ export interface TokenFormResult {
 }
 
 /**
- * Checks the form fields of POST /v2/auth/token (rule token-form, pointers /form/<field>): each of
- * grant_type, client_assertion_type and client_assertion present exactly once, with the fixed values.
+ * Checks the form fields of POST /v2/auth/token with the token-form rule (pointers
+ * /form/<field>), and takes out the client assertion when it is given exactly once.
  */
 export function checkTokenForm(form: TokenFormInput): TokenFormResult {
   // JavaScript callers can pass anything; a body that is not a form is one finding, not a TypeError.
-  if (typeof form !== 'string' && (typeof form !== 'object' || form === null)) {
-    const what = form === null ? 'null' : typeof form;
-    return { findings: [authFinding('token-form', '/form', `the token request body is ${what}: send a form with grant_type, client_assertion_type and client_assertion.`)] };
-  }
-  const values = valuesOf(form);
+  const notForm = typeof form !== 'string' && (typeof form !== 'object' || form === null) ? (form === null ? 'null' : typeof form) : undefined;
+  const fields = notForm === undefined ? valuesOf(form) : new Map<string, string[]>();
   const findings: Finding[] = [];
-  const expected: Record<(typeof FIELDS)[number], string | undefined> = {
-    grant_type: GRANT_TYPE,
-    client_assertion_type: CLIENT_ASSERTION_TYPE,
-    client_assertion: undefined,
-  };
-  let assertion: string | undefined;
-  for (const field of FIELDS) {
-    const pointer = `/form/${field}`;
-    const list = values.get(field) ?? [];
-    const want = expected[field];
-    const fix = want === undefined ? 'the signed JWT' : JSON.stringify(want);
-    if (list.length === 0 || (list.length === 1 && list[0] === '')) {
-      findings.push(authFinding('token-form', pointer, `form field ${field} is missing: send ${field}=${fix}.`));
-    } else if (list.length > 1) {
-      findings.push(authFinding('token-form', pointer, `form field ${field} appears ${list.length} times: send it once (${fix}).`));
-    } else if (want !== undefined && list[0] !== want) {
-      findings.push(authFinding('token-form', pointer, `form field ${field} is ${quote(list[0])}: it must be ${fix}.`));
-    } else if (want === undefined) {
-      assertion = list[0];
-    }
+  for (const rule of rulesOf(TOKEN_FORM)) {
+    void rule.check({ fields, notForm, options: rule.defaultOptions, report: (report) => findings.push(findingOf(rule.meta, report, report.severity ?? rule.meta.severity)) });
   }
+  const assertions = fields.get('client_assertion') ?? [];
+  const assertion = assertions.length === 1 && assertions[0] !== '' ? assertions[0] : undefined;
   return assertion === undefined ? { findings } : { findings, assertion };
 }

@@ -1,36 +1,49 @@
 import type { Finding } from '../finding.js';
-import { quote } from '../finding.js';
-import { checkClaims } from './check-claims.js';
+import { findingOf, type Rule } from '../rules/create-rule.js';
+import { rulesOf } from '../rules/index.js';
+import { ASSERTION, type AssertionContext, type Verification } from '../rules/scopes.js';
 import { checkTokenForm, type TokenFormInput } from './check-form.js';
-import { checkHeader } from './check-header.js';
-import { checkSignature } from './check-signature.js';
-import { decodeAssertion, isFinding } from './decode.js';
+import { verifySignature } from './check-signature.js';
+import { decodeAssertion } from './decode.js';
 import { resolveCheckOptions, type CheckAssertionOptions, type ResolvedCheckOptions } from './options.js';
-import { authFinding } from './rules.js';
-import { isAllowedAlg } from './service.js';
+import { declaresExtension, isAllowedAlg } from './service.js';
 
-async function explain(assertion: unknown, options: ResolvedCheckOptions): Promise<Finding[]> {
+/**
+ * The order the assertion rules run in, which is the order of their findings: the token's form
+ * first, then the header, the claims and the signature; jwt-jti last, since it remembers a jti
+ * only when no other rule reported.
+ */
+const ORDER = ['jwt-malformed', 'jwt-alg', 'jwt-kid', 'jwt-typ', 'jwt-crit', 'jwt-jku', 'jwt-iss-sub', 'jwt-aud', 'jwt-exp', 'jwt-iat', 'jwt-signature', 'jwt-jti'];
+
+/** The registry's assertion rules in ORDER (auth tests check that ORDER names each of them once). */
+export function assertionRules(): readonly Rule<AssertionContext, string, unknown>[] {
+  const rules = rulesOf(ASSERTION);
+  const ordered = ORDER.flatMap((id) => rules.filter((rule) => rule.meta.id === id));
+  if (ordered.length !== rules.length) throw new Error(`auth/check.ts: ORDER must name every assertion rule (${rules.map((r) => r.meta.id).join(', ')})`);
+  return ordered;
+}
+
+async function explain(assertion: unknown, settings: ResolvedCheckOptions): Promise<Finding[]> {
   const decoded = decodeAssertion(assertion);
-  if (isFinding(decoded)) return [decoded];
-  const { header, payload } = decoded;
-  const findings = [...checkHeader(header, options.jku), ...checkClaims(payload, options)];
-
-  // An alg outside the set, or a JWS extension, is already a finding; verifying could only add noise.
-  if (options.source && isAllowedAlg(header.alg) && !findings.some((f) => f.ruleId === 'jwt-crit')) {
-    findings.push(...(await checkSignature(assertion as string, header, options.source)));
-  }
-
-  // Remember the jti only for an assertion the service would otherwise accept, so rejected
-  // tokens cannot burn jtis; keep it for the whole window in which the token could be accepted.
-  // Never for an unverified one (skipSignature): anyone could otherwise use up a legitimate jti.
-  const { jti, exp } = payload;
-  if (options.replayStore && options.source && findings.length === 0 && typeof jti === 'string' && typeof exp === 'number') {
-    const first = await options.replayStore.checkAndRemember(jti, (exp + options.toleranceSec) * 1000);
-    if (!first) {
-      findings.push(
-        authFinding('jwt-jti', '/payload/jti', `claim "jti" ${quote(jti)} was already used by an assertion that is still within its lifetime: use a fresh jti (e.g. crypto.randomUUID()) for every assertion.`),
-      );
-    }
+  const ok = !('problem' in decoded);
+  let verification: Promise<Verification | undefined> | undefined;
+  const findings: Finding[] = [];
+  const context = {
+    token: typeof assertion === 'string' ? assertion : '',
+    decoded: ok ? decoded : undefined,
+    problem: ok ? undefined : decoded.problem,
+    settings,
+    // An alg outside the set, or a JWS extension, is already a finding (jwt-alg, jwt-crit);
+    // verifying could only add noise.
+    verification: () =>
+      (verification ??=
+        ok && settings.source && isAllowedAlg(decoded.header.alg) && !declaresExtension(decoded.header)
+          ? verifySignature(assertion as string, settings.source)
+          : Promise.resolve(undefined)),
+    reported: () => findings.length,
+  };
+  for (const rule of assertionRules()) {
+    await rule.check({ ...context, options: rule.defaultOptions, report: (report) => findings.push(findingOf(rule.meta, report, report.severity ?? rule.meta.severity)) });
   }
   return findings;
 }

@@ -1,6 +1,5 @@
 import { decodeJwt, decodeProtectedHeader } from 'jose';
-import type { Finding } from '../finding.js';
-import { authFinding } from './rules.js';
+import type { MalformedProblem } from '../rules/scopes.js';
 
 /** A compact JWT split into its decoded (unverified) parts. */
 export interface DecodedAssertion {
@@ -9,56 +8,42 @@ export interface DecodedAssertion {
 }
 
 const BASE64URL = /^[A-Za-z0-9_-]*$/;
+const PART_NAMES = ['header', 'payload', 'signature'];
 
-function malformed(message: string): Finding {
-  return authFinding('jwt-malformed', '', message);
-}
-
-/** Why the text is not shaped like a compact JWS, or undefined when it is. */
-function shapeProblem(token: string): string | undefined {
-  if (token.trim() !== token) return 'the assertion has leading or trailing whitespace: send the compact JWT alone.';
+/** Why the text is not shaped like a compact JWS (a jwt-malformed message), or undefined when it is. */
+function shapeProblem(token: string): MalformedProblem | undefined {
+  if (token.trim() !== token) return { messageId: 'whitespace' };
   const parts = token.split('.');
-  if (parts.length === 5) return 'the assertion has five parts (an encrypted JWE): the service needs a signed JWS with three.';
-  if (parts.length !== 3) {
-    return `the assertion has ${parts.length} part${parts.length === 1 ? '' : 's'}: a compact JWT is header.payload.signature, three base64url parts separated by dots.`;
-  }
-  const names = ['header', 'payload', 'signature'];
-  for (const [i, part] of parts.entries()) {
-    if (!BASE64URL.test(part)) {
-      return `the ${names[i]} part is not base64url (only A-Z, a-z, 0-9, - and _, no padding): encode each part with base64url.`;
-    }
-  }
-  if (parts[0] === '') return 'the header part is empty: a compact JWT starts with the base64url JSON header.';
-  if (parts[1] === '') return 'the payload part is empty: the claims iss, sub, aud, iat, exp and jti are required.';
+  if (parts.length === 5) return { messageId: 'jwe' };
+  if (parts.length !== 3) return { messageId: 'parts', data: { count: `${parts.length} part${parts.length === 1 ? '' : 's'}` } };
+  const bad = parts.findIndex((part) => !BASE64URL.test(part));
+  if (bad >= 0) return { messageId: 'notBase64url', data: { part: PART_NAMES[bad]! } };
+  if (parts[0] === '') return { messageId: 'emptyHeader' };
+  if (parts[1] === '') return { messageId: 'emptyPayload' };
   return undefined;
 }
 
 /**
- * Decodes a compact JWT without verifying it, with jose's decodeProtectedHeader and decodeJwt.
- * Returns a `jwt-malformed` finding (pointer "") instead of throwing. An empty signature is not
+ * Decodes a compact JWT without verifying it, with jose's decodeProtectedHeader and decodeJwt, or
+ * says why it cannot (one of jwt-malformed's messages). Never throws. An empty signature is not
  * malformed here: it is what alg none produces, and jwt-alg explains that better.
  */
-export function decodeAssertion(token: unknown): DecodedAssertion | Finding {
-  if (typeof token !== 'string') return malformed(`the assertion must be a string (a compact JWT), not ${typeof token}.`);
-  if (token === '') return malformed('the assertion is empty: pass the signed compact JWT.');
+export function decodeAssertion(token: unknown): DecodedAssertion | { problem: MalformedProblem } {
+  if (typeof token !== 'string') return { problem: { messageId: 'notString', data: { type: typeof token } } };
+  if (token === '') return { problem: { messageId: 'empty' } };
   const problem = shapeProblem(token);
-  if (problem) return malformed(problem);
+  if (problem) return { problem };
   let header: Record<string, unknown>;
   try {
     header = decodeProtectedHeader(token) as Record<string, unknown>;
   } catch {
-    return malformed('the header part does not decode to a JSON object: it must be base64url of UTF-8 JSON such as {"alg":"ES384","typ":"JWT","kid":"…"}.');
+    return { problem: { messageId: 'header' } };
   }
   let payload: Record<string, unknown>;
   try {
     payload = decodeJwt(token) as Record<string, unknown>;
   } catch {
-    return malformed('the payload part does not decode to a JSON object: it must be base64url of the UTF-8 JSON claims.');
+    return { problem: { messageId: 'payload' } };
   }
   return { header, payload };
-}
-
-/** Narrows the result of {@link decodeAssertion}. */
-export function isFinding(value: DecodedAssertion | Finding): value is Finding {
-  return 'ruleId' in value;
 }

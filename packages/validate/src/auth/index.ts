@@ -3,7 +3,8 @@
  *
  * - {@link buildClientAssertion} signs a client assertion for POST {base_url}/v2/auth/token.
  * - {@link checkClientAssertion} and {@link checkTokenRequest} explain an assertion (and form)
- *   against the service's rules as findings with stable rule ids ({@link AUTH_RULES}).
+ *   against the service's rules as findings with stable rule ids (the rules of scope `assertion`
+ *   and `token-form` in `@cdx/validate`'s `RULES`).
  * - {@link MemoryReplayStore} remembers jtis; implement {@link ReplayStore} for a shared store.
  * - {@link legacyTokenExpiry} and {@link needsRefresh} help with the legacy API key flow.
  *
@@ -25,8 +26,6 @@ export { legacyTokenExpiry, needsRefresh } from './legacy.js';
 export type { NeedsRefreshOptions, RetrievedAt } from './legacy.js';
 export { AuthOptionError } from './errors.js';
 export type { AuthOptionErrorCode } from './errors.js';
-export { AUTH_RULES } from './rules.js';
-export type { AuthRule, AuthRuleId } from './rules.js';
 export {
   ALLOWED_ALGS,
   CLIENT_ASSERTION_TYPE,

@@ -53,9 +53,10 @@ function dispatcher(flavour) {
       validate.errors = [problem];
       return false;
     }
-    // Called in place of the slot's schema: the same context, so its errors point into the payload.
+    // Called in place of the slot's schema: the same context, so its errors point into the payload,
+    // and the same `this`, so a twin's gathering goes on (scripts/lib/twin-ajv.mjs).
     const own = validatorOf(flavour, data.resourceType);
-    if (own(data, context)) {
+    if (own.call(this, data, context)) {
       validate.errors = null;
       return true;
     }

@@ -336,6 +336,7 @@ export const LOADERS: Readonly<Record<string, () => Promise<unknown>>> = {
   "provider-deactivate.cjs": () => import("./validators/provider-deactivate.cjs"),
   "provider-providerqueryresponse.cjs": () => import("./validators/provider-providerqueryresponse.cjs"),
   "provider-update.cjs": () => import("./validators/provider-update.cjs"),
+  "rule-options.cjs": () => import("./validators/rule-options.cjs"),
   "scheduling-availableslots.cjs": () => import("./validators/scheduling-availableslots.cjs"),
   "scheduling-availableslotsresponse.cjs": () => import("./validators/scheduling-availableslotsresponse.cjs"),
   "scheduling-booked.cjs": () => import("./validators/scheduling-booked.cjs"),

@@ -1,5 +1,6 @@
 import { childPointer, memberPointer } from '../finding.js';
-import type { Rule, RuleContext } from './rule.js';
+import { createRule } from './create-rule.js';
+import { PAYLOAD } from './scopes.js';
 
 function destinationsOf(payload: unknown): unknown[] | undefined {
   // With an explicit kind, the payload can be anything, null included: the schema reports that.
@@ -11,46 +12,41 @@ function destinationsOf(payload: unknown): unknown[] | undefined {
 }
 
 /**
- * The spec's request minimum: "Meta.Destinations[].ID (array of objects carrying the endpoint
- * ID)". A destination that is not an object is the schema's to report.
+ * The spec: a request needs at least one destination, each carrying its endpoint ID ("Meta.Destinations[].ID
+ * (array of objects carrying the endpoint ID)"); a synchronous query (AvailableSlots, DocumentQuery)
+ * supports exactly one. A destination that is not an object is the schema's to report.
  */
-function reportMissingIds(destinations: readonly unknown[], context: RuleContext): void {
-  destinations.forEach((destination, i) => {
-    if (typeof destination !== 'object' || destination === null || Array.isArray(destination)) return;
-    const id = (destination as { ID?: unknown }).ID;
-    if (id !== undefined && id !== null) return; // a wrong type or format is the schema's
-    context.report({
-      pointer: childPointer(childPointer('/Meta/Destinations', i), 'ID'),
-      message: `\`Meta.Destinations[${i}].ID\` is ${id === null ? 'null' : 'missing'}; every destination of a request carries the endpoint ID (the destination's UUID in the dashboard).`,
-    });
-  });
-}
-
-/**
- * The spec: a request needs at least one destination, each carrying its endpoint ID; a
- * synchronous query (AvailableSlots, DocumentQuery) supports exactly one.
- */
-export const destinationsRule: Rule = {
-  id: 'destinations',
-  defaultSeverity: 'error',
-  description: 'A request names each destination by its ID; a synchronous query needs exactly one Meta.Destinations entry, other requests at least one.',
+export const destinationsRule = createRule({
+  scope: PAYLOAD,
+  meta: {
+    id: 'destinations',
+    severity: 'error',
+    description: 'A request names each destination by its ID; a synchronous query needs exactly one Meta.Destinations entry, other requests at least one.',
+    messages: {
+      missingId:
+        "`Meta.Destinations[{{index}}].ID` is {{state}}; every destination of a request carries the endpoint ID (the destination's UUID in the dashboard).",
+      notOne: '`Meta.Destinations` must have exactly one entry for {{kind}}, a synchronous query; got {{count}}. Send one query per destination.',
+      empty: '`Meta.Destinations` is empty; a request needs at least one destination (or omit it on messages from the service).',
+    },
+  },
   appliesTo: (kind) => kind.family === 'datamodel',
   check(context) {
     const destinations = destinationsOf(context.payload);
     const count = destinations?.length;
-    if (destinations) reportMissingIds(destinations, context);
+    destinations?.forEach((destination, index) => {
+      if (typeof destination !== 'object' || destination === null || Array.isArray(destination)) return;
+      const id = (destination as { ID?: unknown }).ID;
+      if (id !== undefined && id !== null) return; // a wrong type or format is the schema's
+      context.report({ pointer: childPointer(childPointer('/Meta/Destinations', index), 'ID'), messageId: 'missingId', data: { index, state: id === null ? 'null' : 'missing' } });
+    });
     // Decided before any pointer is built: this runs on every valid message.
     if (context.kind.query ? count === 1 : count !== 0) return;
     const pointer = memberPointer(context.payload, ['Meta', 'Destinations']);
     if (pointer === undefined) return;
     if (context.kind.query) {
-      const got = count === undefined ? 'none' : String(count);
-      context.report({
-        pointer,
-        message: `\`Meta.Destinations\` must have exactly one entry for ${context.kind.title}, a synchronous query; got ${got}. Send one query per destination.`,
-      });
+      context.report({ pointer, messageId: 'notOne', data: { kind: context.kind.title, count: count === undefined ? 'none' : count } });
     } else {
-      context.report({ pointer, message: '`Meta.Destinations` is empty; a request needs at least one destination (or omit it on messages from the service).' });
+      context.report({ pointer, messageId: 'empty' });
     }
   },
-};
+});

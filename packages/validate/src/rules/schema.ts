@@ -1,38 +1,45 @@
-import { describeError } from '../schema-errors.js';
+import { describeError, SCHEMA_MESSAGES, type SchemaReport } from '../schema-errors.js';
 import { untangle } from '../schema-errors-combine.js';
 import type { AjvError } from '../registry.js';
-import type { Report, Rule, RuleContext } from './rule.js';
+import { createRule } from './create-rule.js';
+import { PAYLOAD } from './scopes.js';
 
 /**
  * Structural violations found by the kind's precompiled validator: required members, types,
  * value sets, formats. For FHIR, what breaks R4 itself (the service's own additions are
  * service-profile's). Raw ajv errors never leave the schema-error rules.
  */
-export const schemaRule: Rule = {
-  id: 'schema',
-  defaultSeverity: 'error',
-  settledByTwin: true,
-  description: 'The payload must match its schema (for FHIR, R4 itself): required members, types, value sets and formats.',
-  check(context) {
-    reportErrors(context.schemaErrors(), context);
+export const schemaRule = createRule({
+  scope: PAYLOAD,
+  meta: {
+    id: 'schema',
+    severity: 'error',
+    description: 'The payload must match its schema (for FHIR, R4 itself): required members, types, value sets and formats.',
+    messages: SCHEMA_MESSAGES,
+    settledByTwin: true,
   },
-};
+  check(context) {
+    for (const report of schemaReports(context.schemaErrors(), context.payload)) context.report(report);
+  },
+});
 
 /**
- * Turns validator errors into reports, one per real problem; `explain` may add to each message.
- * Shared by the schema and service-profile rules.
+ * Validator errors as reports, one per real problem. Shared by the schema and service-profile
+ * rules, whose messages have the same ids.
  */
-export function reportErrors(errors: readonly AjvError[], context: RuleContext, explain: (report: Report) => Report = (r) => r): void {
-  if (errors.length === 0) return;
+export function schemaReports(errors: readonly AjvError[], payload: unknown): SchemaReport[] {
+  if (errors.length === 0) return [];
   const seen = new Set<string>();
+  const out: SchemaReport[] = [];
   for (const error of narrowestTypes(untangle(errors))) {
-    const report = describeError(error, context.payload);
+    const report = describeError(error, payload);
     if (!report) continue;
-    const key = `${report.pointer}\u0000${report.message}`;
+    const key = `${report.pointer}\u0000${report.messageId}\u0000${JSON.stringify(report.data)}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    context.report(explain(report));
+    out.push(report);
   }
+  return out;
 }
 
 /**

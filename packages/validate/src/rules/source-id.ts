@@ -1,15 +1,36 @@
 import { memberPointer } from '../finding.js';
-import type { Rule } from './rule.js';
+import { createRule } from './create-rule.js';
+import { PAYLOAD } from './scopes.js';
+
+/** Options of source-id. */
+export interface SourceIdOptions {
+  /** The caller holds more than one API key, so `Meta.Source.ID` is required (rule `source-id`). Default false. */
+  multipleApiKeys: boolean;
+}
 
 /**
  * The spec: with more than one legacy API key (or more than one OAuth API key per environment
  * type), `Meta.Source.ID` is required. Only the caller knows how many keys it holds, so the rule
  * stays silent unless `multipleApiKeys` is set.
  */
-export const sourceIdRule: Rule = {
-  id: 'source-id',
-  defaultSeverity: 'error',
-  description: 'Meta.Source.ID is required when the sender holds more than one API key (option multipleApiKeys).',
+export const sourceIdRule = createRule({
+  scope: PAYLOAD,
+  meta: {
+    id: 'source-id',
+    severity: 'error',
+    description: 'Meta.Source.ID is required when the sender holds more than one API key (option multipleApiKeys).',
+    messages: {
+      missing: '`Meta.Source.ID` is required because you hold more than one API key: set it to the source ID shown in the dashboard.',
+    },
+    options: {
+      type: 'object',
+      properties: {
+        multipleApiKeys: { type: 'boolean', description: 'The caller holds more than one API key per environment, so Meta.Source.ID is required.' },
+      },
+      additionalProperties: false,
+    },
+  },
+  defaultOptions: { multipleApiKeys: false } as SourceIdOptions,
   appliesTo: (kind) => kind.family === 'datamodel',
   check(context) {
     if (!context.options.multipleApiKeys) return;
@@ -18,10 +39,7 @@ export const sourceIdRule: Rule = {
     const meta = (context.payload as { Meta?: { Source?: { ID?: unknown } } }).Meta;
     const id = typeof meta === 'object' && meta !== null ? meta.Source?.ID : undefined;
     if (typeof id === 'string' && id.length > 0) return;
-    context.report({
-      // The first of Meta, Source and ID that is missing, so the pointer names a place that exists.
-      pointer,
-      message: '`Meta.Source.ID` is required because you hold more than one API key: set it to the source ID shown in the dashboard.',
-    });
+    // The first of Meta, Source and ID that is missing, so the pointer names a place that exists.
+    context.report({ pointer, messageId: 'missing' });
   },
-};
+});

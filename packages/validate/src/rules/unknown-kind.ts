@@ -3,24 +3,18 @@ import { code } from '../display.js';
 import { quote } from '../finding.js';
 import { nearMisses } from '../near-miss.js';
 import type { KindInfo } from '../kind-info.js';
-import type { Report } from './rule.js';
+import { createRule } from './create-rule.js';
+import { UNDETECTED } from './scopes.js';
 
-/** Metadata of the `unknown-kind` rule; validate() reports it when no kind fits the payload. */
-export const unknownKindMeta = {
-  id: 'unknown-kind',
-  defaultSeverity: 'error',
-  description: 'The payload is not a message, resource or bundle this version knows.',
-} as const;
-
+/** ` Did you mean `X`?` for the known values closest to `value`, or nothing. */
 function suggest(value: string, known: Iterable<string>): string {
   const near = nearMisses(value, known);
   return near.length > 0 ? ` Did you mean ${near.map((n) => code(n)).join(' or ')}?` : '';
 }
 
-/** "<field> … is not a FHIR R4 resource type", with the R4 type it most likely misspells. */
-export function notR4Message(field: string, resourceType: string, kinds: readonly KindInfo[]): string {
-  const types = new Set(kinds.flatMap((k) => (k.base === undefined ? [] : [k.base])));
-  return `${field} is ${quote(resourceType)}, which is not a FHIR R4 resource type.${suggest(resourceType, types)}`;
+/** The R4 resource types a mistyped one most likely stands for, as a sentence (or nothing). */
+export function r4TypeSuggestion(resourceType: string, kinds: readonly KindInfo[]): string {
+  return suggest(resourceType, new Set(kinds.flatMap((k) => (k.base === undefined ? [] : [k.base]))));
 }
 
 /**
@@ -33,34 +27,52 @@ function bareCds(payload: unknown): string {
 }
 
 /** Explains why no kind fits: an unknown data model, event type or resource type. */
-export function diagnoseUnknownKind(payload: unknown, kinds: readonly KindInfo[]): Report {
-  const meta = (payload as { Meta?: { DataModel?: unknown; EventType?: unknown } } | null)?.Meta;
-  const dataModels = kinds.filter((k) => k.family === 'datamodel').map((k) => k.id.split('/'));
-  if (typeof meta === 'object' && meta !== null && typeof meta.DataModel === 'string') {
-    const { DataModel: model, EventType: event } = meta;
-    const events = dataModels.filter(([m]) => m === model).map(([, e]) => e!);
-    if (events.length === 0) {
-      const known = [...new Set(dataModels.map(([m]) => m!))];
-      return {
-        pointer: '/Meta/DataModel',
-        message: `Unknown \`Meta.DataModel\` ${quote(model)}.${suggest(model, known)} Known data models: ${known.join(', ')}.`,
-      };
+export const unknownKindRule = createRule({
+  scope: UNDETECTED,
+  meta: {
+    id: 'unknown-kind',
+    severity: 'error',
+    description: 'The payload is not a message, resource or bundle this version knows.',
+    messages: {
+      dataModel: 'Unknown `Meta.DataModel` {{value}}.{{suggestion}} Known data models: {{known}}.',
+      eventType: '`Meta.EventType` {{value}} is not an event of {{dataModel}}.{{suggestion}} Known: {{known}}.{{bareCds}}',
+      eventTypeNotString: '`Meta.EventType` is {{value}}, not a string; {{dataModel}} has the events {{known}}.{{bareCds}}',
+      eventTypeMissing: '`Meta.EventType` is missing; {{dataModel}} has the events {{known}}.{{bareCds}}',
+      resourceType: '`resourceType` is {{value}}, which is not a FHIR R4 resource type.{{suggestion}}',
+      undetectable:
+        'Cannot tell which message this is: it has no `Meta.DataModel`/`Meta.EventType`, no `resourceType` and none of the CDS Hooks members (`hook` with `hookInstance` or `context`, `cards`, `systemActions`, `services`, `feedback`). Pass the kind explicitly (auth bodies cannot be detected).',
+      // validate() says this when reading the payload throws (a getter or Proxy trap of a payload built in code).
+      unreadable: 'Cannot tell which message this is: {{reason}}.',
+      // What cdx-lint's form-body reader says instead of `undetectable` (a payload does not tell it came from a form).
+      searchForm:
+        'Cannot tell which search this form body is: its parameters name neither a Goal nor a Patient search. Pass the kind (`--kind fhir/Goal/_search` or `--kind fhir/Patient/_search`) or map the file to one in the config ("kinds").',
+    },
+  },
+  check({ payload, kinds, report }) {
+    const meta = (payload as { Meta?: { DataModel?: unknown; EventType?: unknown } } | null)?.Meta;
+    const dataModels = kinds.filter((k) => k.family === 'datamodel').map((k) => k.id.split('/'));
+    if (typeof meta === 'object' && meta !== null && typeof meta.DataModel === 'string') {
+      const { DataModel: model, EventType: event } = meta;
+      const events = dataModels.filter(([m]) => m === model).map(([, e]) => e!);
+      if (events.length === 0) {
+        const known = [...new Set(dataModels.map(([m]) => m!))];
+        report({ pointer: '/Meta/DataModel', messageId: 'dataModel', data: { value: quote(model), suggestion: suggest(model, known), known: known.join(', ') } });
+      } else if (typeof event === 'string') {
+        report({ pointer: '/Meta/EventType', messageId: 'eventType', data: { value: quote(event), dataModel: model, suggestion: suggest(event, events), known: events.join(', '), bareCds: bareCds(payload) } });
+      } else if (event !== undefined) {
+        // Payloads built in code can hold anything: a Symbol or a number is not "missing".
+        report({ pointer: '/Meta/EventType', messageId: 'eventTypeNotString', data: { value: quote(event), dataModel: model, known: events.join(', '), bareCds: bareCds(payload) } });
+      } else {
+        report({ pointer: '/Meta/EventType', messageId: 'eventTypeMissing', data: { dataModel: model, known: events.join(', '), bareCds: bareCds(payload) } });
+      }
+      return;
     }
-    // Payloads built in code can hold anything: a Symbol is not "missing".
-    const shown = typeof event === 'string' ? quote(event) : event === undefined ? 'missing' : `${quote(event)}, not a string,`;
-    return {
-      pointer: '/Meta/EventType',
-      message: `\`Meta.EventType\` ${shown} is not an event of ${model}.${typeof event === 'string' ? suggest(event, events) : ''} Known: ${events.join(', ')}.${bareCds(payload)}`,
-    };
-  }
-  const resourceType = (payload as { resourceType?: unknown } | null)?.resourceType;
-  if (typeof resourceType === 'string') {
-    // Every R4 resource type has a kind: this resourceType is not one.
-    return { pointer: '/resourceType', message: notR4Message('`resourceType`', resourceType, kinds) };
-  }
-  return {
-    pointer: '',
-    message:
-      'Cannot tell which message this is: it has no `Meta.DataModel`/`Meta.EventType`, no `resourceType` and none of the CDS Hooks members (`hook` with `hookInstance` or `context`, `cards`, `systemActions`, `services`, `feedback`). Pass the kind explicitly (auth bodies cannot be detected).',
-  };
-}
+    const resourceType = (payload as { resourceType?: unknown } | null)?.resourceType;
+    if (typeof resourceType === 'string') {
+      // Every R4 resource type has a kind: this resourceType is not one.
+      report({ pointer: '/resourceType', messageId: 'resourceType', data: { value: quote(resourceType), suggestion: r4TypeSuggestion(resourceType, kinds) } });
+      return;
+    }
+    report({ pointer: '', messageId: 'undetectable' });
+  },
+});

@@ -152,7 +152,7 @@ describe('jwt-jti', () => {
     const token = await signToken(es384, goodClaims({ jti: 'concurrent' }));
     const results = await Promise.all(Array.from({ length: 20 }, () => check(token, { replayStore })));
     expect(results.filter((r) => r.length === 0)).toHaveLength(1);
-    expect(results.flat().every((f) => f.ruleId === 'jwt-jti' && f.pointer === '/payload/jti')).toBe(true);
+    expect(results.flat().map((f) => [f.ruleId, f.pointer])).toEqual(Array.from({ length: 19 }, () => ['jwt-jti', '/payload/jti']));
   });
 
   it('a rejected token does not burn its jti', async () => {

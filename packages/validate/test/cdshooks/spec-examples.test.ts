@@ -80,12 +80,12 @@ const EXPECTED: Record<string, Expected | { skip: string }> = {
   'specification/current.md:594': {
     as: 'action',
     kind: 'cds-hooks/response',
-    findings: ['status', 'intent', 'medicationCodeableConcept', 'subject'].map((m) => ['schema', `/systemActions/0/resource/${m}`, SNIPPED] as const).concat([['unknown-field', '/systemActions/0/resource/...', SNIPPED]]),
+    findings: ['status', 'intent', 'medicationCodeableConcept', 'subject'].map((m) => ['schema', `/systemActions/0/resource/${m}`, SNIPPED] as readonly [string, string, string]).concat([['unknown-field', '/systemActions/0/resource/...', SNIPPED]]),
   },
   'specification/current.md:608': {
     as: 'action',
     kind: 'cds-hooks/response',
-    findings: ['status', 'intent', 'subject'].map((m) => ['schema', `/systemActions/0/resource/${m}`, SNIPPED] as const).concat([['unknown-field', '/systemActions/0/resource/...', SNIPPED]]),
+    findings: ['status', 'intent', 'subject'].map((m) => ['schema', `/systemActions/0/resource/${m}`, SNIPPED] as readonly [string, string, string]).concat([['unknown-field', '/systemActions/0/resource/...', SNIPPED]]),
   },
   'specification/current.md:622': { as: 'action', kind: 'cds-hooks/response' },
   'specification/current.md:637': { as: 'cardMember', kind: 'cds-hooks/response' },
@@ -165,8 +165,8 @@ const EXPECTED: Record<string, Expected | { skip: string }> = {
     ['schema', '/resource/category', 'mistake: Condition.category is an array of CodeableConcept; the example labelled R4 writes the string "problem-list-item"'],
     ['unknown-field', '/resource/assertedDate', 'mistake: Condition.assertedDate is STU3; R4 calls it recordedDate'],
   ])),
-  'hooks/problem-list-item-create.md:81': c('cds-hooks/problem-list-item-create', draftOrders('conditions', 0, ['clinicalStatus', 'verificationStatus', 'category'].map((m) => ['schema', `/resource/${m}`, STU3] as const).concat([['unknown-field', '/resource/assertedDate', STU3]]))),
-  'hooks/problem-list-item-create.md:122': c('cds-hooks/problem-list-item-create', draftOrders('conditions', 0, ['subject', 'clinicalStatus', 'verificationStatus', 'category'].map((m) => ['schema', `/resource/${m}`, DSTU2] as const).concat([['unknown-field', '/resource/patient', DSTU2]]))),
+  'hooks/problem-list-item-create.md:81': c('cds-hooks/problem-list-item-create', draftOrders('conditions', 0, ['clinicalStatus', 'verificationStatus', 'category'].map((m) => ['schema', `/resource/${m}`, STU3] as readonly [string, string, string]).concat([['unknown-field', '/resource/assertedDate', STU3]]))),
+  'hooks/problem-list-item-create.md:122': c('cds-hooks/problem-list-item-create', draftOrders('conditions', 0, ['subject', 'clinicalStatus', 'verificationStatus', 'category'].map((m) => ['schema', `/resource/${m}`, DSTU2] as readonly [string, string, string]).concat([['unknown-field', '/resource/patient', DSTU2]]))),
 };
 
 const root = referenceCopy();

@@ -2,7 +2,7 @@
 // generated here (never committed). Measured on the base64 text, never decoded; malformed base64
 // of that size is a schema finding, never a RangeError.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ATTACHMENT_LIMIT } from '../../src/options.js';
+import { DEFAULT_ATTACHMENT_LIMIT } from '../../src/rules/fhir/attachment-size.js';
 import { validate } from '../../src/index.js';
 import { validExample } from './support.js';
 

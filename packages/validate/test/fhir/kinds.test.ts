@@ -3,7 +3,7 @@
 // to the kinds it is for.
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { detectKind, listKinds, RULE_META, validate } from '../../src/index.js';
+import { detectKind, listKinds, RULES, validate } from '../../src/index.js';
 import { validExample } from './support.js';
 
 const fhirKinds = listKinds().filter((k) => k.family === 'fhir');
@@ -77,7 +77,7 @@ describe('FHIR kinds', () => {
   });
 
   it('registers every FHIR rule', () => {
-    const ids = RULE_META.map((r) => r.id);
+    const ids = RULES.map((r) => r.meta.id);
     for (const id of ['bundle-message-header', 'bundle-focus', 'bundle-event-uri', 'bundle-required-entry', 'bundle-reference', 'attachment-size', 'service-profile', 'service-resource-type']) {
       expect(ids).toContain(id);
     }

@@ -1,17 +1,14 @@
 // The FHIR strict twins on the whole R4 example corpus: whenever a twin accepts, the exact path (the
 // canonical R4 validator, a profile's overlay and the member walk) must have nothing to say, and
 // when it says it saw the whole payload, it must have handed over every `reference` in it
-// (bundle-reference relies on that, src/twin-sink.cjs). Each example is checked as a standalone
+// (bundle-reference relies on that: the twin is called on the gathering, scripts/lib/twin-ajv.mjs). Each example is checked as a standalone
 // resource and inside a message bundle, which reaches it through the run-time resource dispatch.
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { getKind } from '../../src/index.js';
 import { walkMembers } from '../../src/members.js';
 import { detectKindInfo } from '../../src/detect.js';
 import { loadKind } from '../../src/registry.js';
 import { r4Examples, readR4Example, validExample } from './support.js';
-
-const sink = createRequire(import.meta.url)('../../src/twin-sink.cjs') as { current: { references: string[]; complete: boolean } | null };
 
 /** Every string `reference` member anywhere in a payload. */
 function allReferences(value: unknown, out: string[] = []): string[] {
@@ -28,14 +25,8 @@ function allReferences(value: unknown, out: string[] = []): string[] {
 /** What went wrong when the twin accepted (empty: it was right), or null when it rejected. */
 function unsoundness(kindId: string, payload: unknown): string[] | null {
   const module = loadKind(getKind(kindId)!);
-  const gathered = (sink.current = { references: [], complete: true });
-  let accepted: boolean;
-  try {
-    accepted = module.strict(payload);
-  } finally {
-    sink.current = null;
-  }
-  if (!accepted) return null;
+  const gathered: { references: string[]; complete: boolean } = { references: [], complete: true };
+  if (!module.strict(payload, gathered)) return null;
   const problems: string[] = [];
   const handed = new Set(gathered.references);
   if (gathered.complete) {

@@ -3,6 +3,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { KindId } from '../../src/index.js';
 import { applyPatch, type PatchOp } from './json-patch.js';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -17,14 +18,14 @@ export interface ExpectedFinding {
 export interface Case {
   description: string;
   payload: unknown;
-  kindOption?: string;
+  kindOption?: KindId;
   options?: Record<string, unknown>;
   findings: ExpectedFinding[];
 }
 
 export interface CaseFile {
   file: string;
-  kind: string;
+  kind: KindId;
   cases: Case[];
 }
 
@@ -42,7 +43,7 @@ export function listJson(dir: string): string[] {
 export function loadCaseFiles(): CaseFile[] {
   const dir = join(examplesDir, 'cases');
   return listJson(dir).map((file) => {
-    const raw = readJson(join(dir, file)) as { kind: string; base?: string; cases: RawCase[] };
+    const raw = readJson(join(dir, file)) as { kind: KindId; base?: string; cases: RawCase[] };
     const base = raw.base === undefined ? undefined : readJson(join(dir, raw.base));
     const cases = raw.cases.map(({ patch, payload, ...rest }) => {
       if (payload === undefined && base === undefined) throw new Error(`${file}: "${rest.description}" has no payload and the file no base`);

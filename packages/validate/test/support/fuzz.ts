@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { join } from 'node:path';
 import { dereference } from '../../../../scripts/lib/resolve.mjs';
 import { loadSchemas } from '../../../../scripts/lib/schemas.mjs';
-import { listKinds } from '../../src/index.js';
+import { listKinds, type KindId } from '../../src/index.js';
 import { examplesDir, kindFile, kindsWithExamples, readJson, repoRoot } from './cases.js';
 
 /**
@@ -109,7 +109,7 @@ export function valueAt(root: unknown, path: readonly (string | number)[]): unkn
 // --- The valid examples and their mutations -----------------------------------------------------
 
 export interface Example {
-  kind: string;
+  kind: KindId;
   payload: unknown;
 }
 
@@ -171,61 +171,106 @@ function setAt(root: unknown, path: readonly (string | number)[], value: unknown
 const isReference = (path: readonly (string | number)[], value: unknown) =>
   typeof value === 'string' && (path.at(-1) === 'reference' || path.at(-1) === 'fullUrl' || /^urn:uuid:/.test(value));
 
-/** A mutation of one valid example, decided by a few numbers so fast-check can shrink it. */
-export const mutationArbitrary: fc.Arbitrary<Mutation> = fc
-  .record({
-    example: fc.nat(),
-    path: fc.nat(),
-    op: fc.constantFrom<MutationOp>('delete', 'rename', 'retype', 'duplicate', 'reference', 'graft'),
+/** One edit, decided by a few numbers so fast-check can shrink it. */
+interface Edit {
+  op: MutationOp | 'inherit';
+  p: number;
+  n: number;
+  char: string;
+  graft: string;
+}
+
+const editArbitrary = (ops: readonly (MutationOp | 'inherit')[]): fc.Arbitrary<Edit> =>
+  fc.record({
+    op: fc.constantFrom(...ops),
+    p: fc.nat(),
     n: fc.nat(),
     char: fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 1 }),
     graft: jsonTextArbitrary,
-  })
-  .map(({ example: e, path: p, op, n, char, graft }) => {
-    const example = examples[e % examples.length]!;
-    const payload = structuredClone(example.payload);
-    const paths = pathsOf(payload);
-    const members = paths.filter((path) => path.length > 0 && typeof path.at(-1) === 'string');
-    const items = paths.filter((path) => typeof path.at(-1) === 'number');
-    const references = paths.filter((path) => isReference(path, valueAt(payload, path)));
-    const pick = <T>(list: T[], fallback: T) => (list.length > 0 ? list[p % list.length]! : fallback);
-    switch (op) {
-      case 'delete': {
-        const path = pick(members, []);
-        if (path.length > 0) delete (valueAt(payload, path.slice(0, -1)) as Record<string, unknown>)[path.at(-1) as string];
-        return { example, op, path, payload };
-      }
-      case 'rename': {
-        const path = pick(members, []);
-        if (path.length === 0) return { example, op, path, payload };
-        const from = path.at(-1) as string;
-        const to = editName(from, n, char);
-        const parent = valueAt(payload, path.slice(0, -1)) as Record<string, unknown>;
-        return { example, op, path, payload: setAt(payload, path.slice(0, -1), renameMember(parent, from, to)) };
-      }
-      case 'retype': {
-        const path = pick(paths, []);
-        const choices = RETYPED[jsonType(valueAt(payload, path))]!;
-        return { example, op, path, payload: setAt(payload, path, structuredClone(choices[n % choices.length])) };
-      }
-      case 'duplicate': {
-        const path = pick(items, []);
-        if (path.length > 0) (valueAt(payload, path.slice(0, -1)) as unknown[]).push(structuredClone(valueAt(payload, path)));
-        return { example, op, path, payload };
-      }
-      case 'reference': {
-        const path = pick(references, []);
-        if (path.length === 0) return { example, op, path, payload };
-        const value = valueAt(payload, path) as string;
-        const broken = n % 2 === 0 ? 'urn:uuid:00000000-0000-4000-8000-000000000000' : editName(value, n, char);
-        return { example, op, path, payload: setAt(payload, path, broken) };
-      }
-      case 'graft': {
-        const path = pick(paths, []);
-        return { example, op, path, payload: setAt(payload, path, JSON.parse(graft)) };
-      }
-    }
   });
+
+/**
+ * Applies one edit to a payload (in place where it can): returns the payload and the path edited.
+ * `inherit` moves one member of an object onto that object's prototype: a hand-built object
+ * JSON.parse never makes, which a strict twin must not accept where the schema would not.
+ */
+function applyEdit(payload: unknown, { op, p, n, char, graft }: Edit): { path: (string | number)[]; payload: unknown } {
+  const paths = pathsOf(payload);
+  const members = paths.filter((path) => path.length > 0 && typeof path.at(-1) === 'string');
+  const items = paths.filter((path) => typeof path.at(-1) === 'number');
+  const references = paths.filter((path) => isReference(path, valueAt(payload, path)));
+  const pick = <T>(list: T[], fallback: T) => (list.length > 0 ? list[p % list.length]! : fallback);
+  switch (op) {
+    case 'delete': {
+      const path = pick(members, []);
+      if (path.length > 0) delete (valueAt(payload, path.slice(0, -1)) as Record<string, unknown>)[path.at(-1) as string];
+      return { path, payload };
+    }
+    case 'rename': {
+      const path = pick(members, []);
+      if (path.length === 0) return { path, payload };
+      const from = path.at(-1) as string;
+      const parent = valueAt(payload, path.slice(0, -1)) as Record<string, unknown>;
+      return { path, payload: setAt(payload, path.slice(0, -1), renameMember(parent, from, editName(from, n, char))) };
+    }
+    case 'retype': {
+      const path = pick(paths, []);
+      const choices = RETYPED[jsonType(valueAt(payload, path))]!;
+      return { path, payload: setAt(payload, path, structuredClone(choices[n % choices.length])) };
+    }
+    case 'duplicate': {
+      const path = pick(items, []);
+      if (path.length > 0) (valueAt(payload, path.slice(0, -1)) as unknown[]).push(structuredClone(valueAt(payload, path)));
+      return { path, payload };
+    }
+    case 'reference': {
+      const path = pick(references, []);
+      if (path.length === 0) return { path, payload };
+      const value = valueAt(payload, path) as string;
+      const broken = n % 2 === 0 ? 'urn:uuid:00000000-0000-4000-8000-000000000000' : editName(value, n, char);
+      return { path, payload: setAt(payload, path, broken) };
+    }
+    case 'graft': {
+      const path = pick(paths, []);
+      return { path, payload: setAt(payload, path, JSON.parse(graft)) };
+    }
+    case 'inherit': {
+      const objects = paths.filter((path) => jsonType(valueAt(payload, path)) === 'object');
+      if (objects.length === 0) return { path: [], payload };
+      const path = pick(objects, []);
+      const object = valueAt(payload, path) as Record<string, unknown>;
+      const names = Object.keys(object);
+      if (names.length === 0) return { path, payload };
+      const moved = names[n % names.length]!;
+      const { [moved]: value, ...rest } = object;
+      return { path, payload: setAt(payload, path, Object.assign(Object.create({ [moved]: value }), rest)) };
+    }
+  }
+}
+
+/** A mutation of one valid example, decided by a few numbers so fast-check can shrink it. */
+export const mutationArbitrary: fc.Arbitrary<Mutation> = fc
+  .record({ example: fc.nat(), edit: editArbitrary(['delete', 'rename', 'retype', 'duplicate', 'reference', 'graft']) })
+  .map(({ example: e, edit }) => {
+    const example = examples[e % examples.length]!;
+    const { path, payload } = applyEdit(structuredClone(example.payload), edit);
+    return { example, op: edit.op as MutationOp, path, payload };
+  });
+
+/**
+ * One to three edits of one of `bases`, objects moved onto prototypes among them: what the strict
+ * twins' differential test feeds to a twin and its canonical validator.
+ */
+export function editsOf(bases: readonly Example[]): fc.Arbitrary<{ example: Example; payload: unknown }> {
+  return fc
+    .record({ base: fc.nat(), edits: fc.array(editArbitrary(['delete', 'rename', 'retype', 'duplicate', 'reference', 'graft', 'inherit']), { minLength: 1, maxLength: 3 }) })
+    .map(({ base, edits }) => {
+      const example = bases[base % bases.length]!;
+      let payload: unknown = structuredClone(example.payload);
+      for (const edit of edits) payload = applyEdit(payload, edit).payload;
+      return { example, payload };
+    });
+}
 
 // --- What the schemas require ------------------------------------------------------------------
 
@@ -255,7 +300,7 @@ export function schemaOf(kindId: string): Promise<unknown> {
   let schema = dereferenced.get(kindId);
   if (!schema) {
     const kind = listKinds().find((k) => k.id === kindId)!;
-    const entry = entries.find((e: { id: string }) => e.id === kind.schemaId);
+    const entry = entries.find((e) => e.id === kind.schemaId)!;
     schema = dereference(entry, entries);
     dereferenced.set(kindId, schema);
   }

@@ -2,18 +2,18 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate30;
+exports.v0 = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func63 = require("ajv/dist/runtime/ucs2length").default;
+const func1 = require("ajv/dist/runtime/ucs2length").default;
 const formats0 = require("../../formats.cjs")["date-time"];
-const pattern4 = new RegExp("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{1,9})?Z$", "u");
+const pattern0 = new RegExp("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{1,9})?Z$", "u");
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/auth/authenticate-response.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate30.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -54,7 +54,7 @@ errors++;
 if(data.accessToken !== undefined && func0.call(data, "accessToken")){
 let data0 = data.accessToken;
 if(typeof data0 === "string"){
-if(func63(data0) < 1){
+if(func1(data0) < 1){
 const err3 = {instancePath:instancePath+"/accessToken",schemaPath:"#/properties/accessToken/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err3];
@@ -79,7 +79,7 @@ errors++;
 if(data.expires !== undefined && func0.call(data, "expires")){
 let data1 = data.expires;
 if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
+if(!pattern0.test(data1)){
 const err5 = {instancePath:instancePath+"/expires",schemaPath:"#/properties/expires/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{1,9})?Z$"}};
 if(vErrors === null){
 vErrors = [err5];
@@ -114,7 +114,7 @@ errors++;
 if(data.refreshToken !== undefined && func0.call(data, "refreshToken")){
 let data2 = data.refreshToken;
 if(typeof data2 === "string"){
-if(func63(data2) < 1){
+if(func1(data2) < 1){
 const err8 = {instancePath:instancePath+"/refreshToken",schemaPath:"#/properties/refreshToken/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err8];
@@ -147,29 +147,45 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate30.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate30.evaluated = {"props":{"accessToken":true,"expires":true,"refreshToken":true},"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {
+ "props": {
+  "accessToken": true,
+  "expires": true,
+  "refreshToken": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 return exports;
 })({});
 exports.kinds = {
-  "auth/AuthenticateResponse": { validate: canonical.v0, shape: [{"p":{"accessToken":1,"expires":2,"refreshToken":3}},{},{},{}] },
+  "auth/AuthenticateResponse": {
+    validate: canonical.v0,
+    shape: [
+      {"p":{"accessToken":1,"expires":2,"refreshToken":3}},
+      {},
+      {},
+      {},
+    ],
+  },
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate30;
+exports.s0 = validate0;
 
 const formats0 = require("../../formats.cjs")["date-time"];
-const pattern4 = new RegExp("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{1,9})?Z$", "u");
+const pattern0 = new RegExp("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{1,9})?Z$", "u");
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
-function validate30(data){
+function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/auth/authenticate-response.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate30.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -200,7 +216,7 @@ errors++;
 if(data.expires !== undefined){
 let data1 = data.expires;
 if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
+if(!pattern0.test(data1)){
 errors++;
 }
 if(!(formats0.validate(data1))){
@@ -237,10 +253,10 @@ errors++;
 else {
 errors++;
 }
-validate30.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

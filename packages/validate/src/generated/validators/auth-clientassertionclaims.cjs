@@ -2,18 +2,18 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate31;
+exports.v0 = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func63 = require("ajv/dist/runtime/ucs2length").default;
-const formats2 = require("../../formats.cjs").uri;
-const pattern5 = new RegExp("/v2/auth/token$", "u");
+const func1 = require("ajv/dist/runtime/ucs2length").default;
+const formats0 = require("../../formats.cjs").uri;
+const pattern0 = new RegExp("/v2/auth/token$", "u");
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/auth/client-assertion-claims.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate31.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -84,7 +84,7 @@ errors++;
 if(data.iss !== undefined && func0.call(data, "iss")){
 let data0 = data.iss;
 if(typeof data0 === "string"){
-if(func63(data0) < 1){
+if(func1(data0) < 1){
 const err6 = {instancePath:instancePath+"/iss",schemaPath:"#/properties/iss/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err6];
@@ -109,7 +109,7 @@ errors++;
 if(data.sub !== undefined && func0.call(data, "sub")){
 let data1 = data.sub;
 if(typeof data1 === "string"){
-if(func63(data1) < 1){
+if(func1(data1) < 1){
 const err8 = {instancePath:instancePath+"/sub",schemaPath:"#/properties/sub/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err8];
@@ -134,7 +134,7 @@ errors++;
 if(data.aud !== undefined && func0.call(data, "aud")){
 let data2 = data.aud;
 if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
+if(!pattern0.test(data2)){
 const err10 = {instancePath:instancePath+"/aud",schemaPath:"#/properties/aud/pattern",keyword:"pattern",params:{pattern: "/v2/auth/token$"}};
 if(vErrors === null){
 vErrors = [err10];
@@ -144,7 +144,7 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(!(formats2(data2))){
+if(!(formats0(data2))){
 const err11 = {instancePath:instancePath+"/aud",schemaPath:"#/properties/aud/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err11];
@@ -219,7 +219,7 @@ errors++;
 if(data.jti !== undefined && func0.call(data, "jti")){
 let data5 = data.jti;
 if(typeof data5 === "string"){
-if(func63(data5) < 1){
+if(func1(data5) < 1){
 const err17 = {instancePath:instancePath+"/jti",schemaPath:"#/properties/jti/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err17];
@@ -252,29 +252,51 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate31.evaluated = {"props":{"iss":true,"sub":true,"aud":true,"iat":true,"exp":true,"jti":true},"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {
+ "props": {
+  "iss": true,
+  "sub": true,
+  "aud": true,
+  "iat": true,
+  "exp": true,
+  "jti": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 return exports;
 })({});
 exports.kinds = {
-  "auth/ClientAssertionClaims": { validate: canonical.v0, shape: [{"p":{"aud":1,"exp":2,"iat":3,"iss":4,"jti":5,"sub":6}},{},{},{},{},{},{}] },
+  "auth/ClientAssertionClaims": {
+    validate: canonical.v0,
+    shape: [
+      {"p":{"aud":1,"exp":2,"iat":3,"iss":4,"jti":5,"sub":6}},
+      {},
+      {},
+      {},
+      {},
+      {},
+      {},
+    ],
+  },
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate31;
+exports.s0 = validate0;
 
-const formats2 = require("../../formats.cjs").uri;
-const pattern5 = new RegExp("/v2/auth/token$", "u");
+const formats0 = require("../../formats.cjs").uri;
+const pattern0 = new RegExp("/v2/auth/token$", "u");
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
-function validate31(data){
+function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/auth/client-assertion-claims.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate31.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -325,10 +347,10 @@ errors++;
 if(data.aud !== undefined){
 let data2 = data.aud;
 if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
+if(!pattern0.test(data2)){
 errors++;
 }
-if(!(formats2(data2))){
+if(!(formats0(data2))){
 errors++;
 }
 }
@@ -384,10 +406,10 @@ errors++;
 else {
 errors++;
 }
-validate31.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate31.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

@@ -2,18 +2,18 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate32;
-const schema43 = {"properties":{"alg":{"enum":["RS384","RS512","ES384","ES512"]}}};
+exports.v0 = validate0;
+const schema0 = {"properties":{"alg":{"enum":["RS384","RS512","ES384","ES512"]}}};
 const func0 = Object.prototype.hasOwnProperty;
-const func63 = require("ajv/dist/runtime/ucs2length").default;
-const formats2 = require("../../formats.cjs").uri;
-const pattern6 = new RegExp("^https://", "u");
+const func1 = require("ajv/dist/runtime/ucs2length").default;
+const formats0 = require("../../formats.cjs").uri;
+const pattern0 = new RegExp("^https://", "u");
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/auth/client-assertion-header.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate32.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -54,7 +54,7 @@ errors++;
 if(data.alg !== undefined && func0.call(data, "alg")){
 let data0 = data.alg;
 if(!((((data0 === "RS384") || (data0 === "RS512")) || (data0 === "ES384")) || (data0 === "ES512"))){
-const err3 = {instancePath:instancePath+"/alg",schemaPath:"#/properties/alg/enum",keyword:"enum",params:{allowedValues: schema43.properties.alg.enum}};
+const err3 = {instancePath:instancePath+"/alg",schemaPath:"#/properties/alg/enum",keyword:"enum",params:{allowedValues: schema0.properties.alg.enum}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -67,7 +67,7 @@ errors++;
 if(data.kid !== undefined && func0.call(data, "kid")){
 let data1 = data.kid;
 if(typeof data1 === "string"){
-if(func63(data1) < 1){
+if(func1(data1) < 1){
 const err4 = {instancePath:instancePath+"/kid",schemaPath:"#/properties/kid/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err4];
@@ -104,7 +104,7 @@ errors++;
 if(data.jku !== undefined && func0.call(data, "jku")){
 let data3 = data.jku;
 if(typeof data3 === "string"){
-if(!pattern6.test(data3)){
+if(!pattern0.test(data3)){
 const err7 = {instancePath:instancePath+"/jku",schemaPath:"#/properties/jku/pattern",keyword:"pattern",params:{pattern: "^https://"}};
 if(vErrors === null){
 vErrors = [err7];
@@ -114,7 +114,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!(formats2(data3))){
+if(!(formats0(data3))){
 const err8 = {instancePath:instancePath+"/jku",schemaPath:"#/properties/jku/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err8];
@@ -147,29 +147,38 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate32.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate32.evaluated = {"props":{"alg":true,"kid":true,"typ":true,"jku":true},"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":{"alg":true,"kid":true,"typ":true,"jku":true},"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});
 exports.kinds = {
-  "auth/ClientAssertionHeader": { validate: canonical.v0, shape: [{"p":{"alg":1,"jku":2,"kid":3,"typ":4}},{},{},{},{}] },
+  "auth/ClientAssertionHeader": {
+    validate: canonical.v0,
+    shape: [
+      {"p":{"alg":1,"jku":2,"kid":3,"typ":4}},
+      {},
+      {},
+      {},
+      {},
+    ],
+  },
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate32;
-const schema43 = {"properties":{"alg":{"enum":["RS384","RS512","ES384","ES512"]}}};
-const formats2 = require("../../formats.cjs").uri;
-const pattern6 = new RegExp("^https://", "u");
+exports.s0 = validate0;
+
+const formats0 = require("../../formats.cjs").uri;
+const pattern0 = new RegExp("^https://", "u");
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
-function validate32(data){
+function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/auth/client-assertion-header.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate32.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -211,10 +220,10 @@ errors++;
 if(data.jku !== undefined){
 let data3 = data.jku;
 if(typeof data3 === "string"){
-if(!pattern6.test(data3)){
+if(!pattern0.test(data3)){
 errors++;
 }
-if(!(formats2(data3))){
+if(!(formats0(data3))){
 errors++;
 }
 }
@@ -237,10 +246,10 @@ errors++;
 else {
 errors++;
 }
-validate32.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

@@ -2,16 +2,16 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate33;
+exports.v0 = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func63 = require("ajv/dist/runtime/ucs2length").default;
+const func1 = require("ajv/dist/runtime/ucs2length").default;
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/auth/refresh-token-request.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate33.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -42,7 +42,7 @@ errors++;
 if(data.apiKey !== undefined && func0.call(data, "apiKey")){
 let data0 = data.apiKey;
 if(typeof data0 === "string"){
-if(func63(data0) < 1){
+if(func1(data0) < 1){
 const err2 = {instancePath:instancePath+"/apiKey",schemaPath:"#/properties/apiKey/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err2];
@@ -67,7 +67,7 @@ errors++;
 if(data.refreshToken !== undefined && func0.call(data, "refreshToken")){
 let data1 = data.refreshToken;
 if(typeof data1 === "string"){
-if(func63(data1) < 1){
+if(func1(data1) < 1){
 const err4 = {instancePath:instancePath+"/refreshToken",schemaPath:"#/properties/refreshToken/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err4];
@@ -100,27 +100,34 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate33.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate33.evaluated = {"props":{"apiKey":true,"refreshToken":true},"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":{"apiKey":true,"refreshToken":true},"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});
 exports.kinds = {
-  "auth/RefreshTokenRequest": { validate: canonical.v0, shape: [{"p":{"apiKey":1,"refreshToken":2}},{},{}] },
+  "auth/RefreshTokenRequest": {
+    validate: canonical.v0,
+    shape: [
+      {"p":{"apiKey":1,"refreshToken":2}},
+      {},
+      {},
+    ],
+  },
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate33;
+exports.s0 = validate0;
 
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
-function validate33(data){
+function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/auth/refresh-token-request.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate33.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -171,10 +178,10 @@ errors++;
 else {
 errors++;
 }
-validate33.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

@@ -2,16 +2,16 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate34;
+exports.v0 = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const pattern7 = new RegExp("^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$", "u");
+const pattern0 = new RegExp("^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$", "u");
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/auth/token-request.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate34.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -76,7 +76,7 @@ errors++;
 if(data.client_assertion !== undefined && func0.call(data, "client_assertion")){
 let data2 = data.client_assertion;
 if(typeof data2 === "string"){
-if(!pattern7.test(data2)){
+if(!pattern0.test(data2)){
 const err5 = {instancePath:instancePath+"/client_assertion",schemaPath:"#/properties/client_assertion/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"}};
 if(vErrors === null){
 vErrors = [err5];
@@ -109,28 +109,44 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate34.evaluated = {"props":{"grant_type":true,"client_assertion_type":true,"client_assertion":true},"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {
+ "props": {
+  "grant_type": true,
+  "client_assertion_type": true,
+  "client_assertion": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 return exports;
 })({});
 exports.kinds = {
-  "auth/TokenRequest": { validate: canonical.v0, shape: [{"p":{"client_assertion":1,"client_assertion_type":2,"grant_type":3}},{},{},{}] },
+  "auth/TokenRequest": {
+    validate: canonical.v0,
+    shape: [
+      {"p":{"client_assertion":1,"client_assertion_type":2,"grant_type":3}},
+      {},
+      {},
+      {},
+    ],
+  },
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate34;
+exports.s0 = validate0;
 
-const pattern7 = new RegExp("^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$", "u");
+const pattern0 = new RegExp("^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$", "u");
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
-function validate34(data){
+function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/auth/token-request.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate34.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -160,7 +176,7 @@ errors++;
 if(data.client_assertion !== undefined){
 let data2 = data.client_assertion;
 if(typeof data2 === "string"){
-if(!pattern7.test(data2)){
+if(!pattern0.test(data2)){
 errors++;
 }
 }
@@ -183,10 +199,10 @@ errors++;
 else {
 errors++;
 }
-validate34.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

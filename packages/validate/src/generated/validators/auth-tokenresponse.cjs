@@ -2,16 +2,16 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate35;
+exports.v0 = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func63 = require("ajv/dist/runtime/ucs2length").default;
+const func1 = require("ajv/dist/runtime/ucs2length").default;
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/auth/token-response.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate35.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -52,7 +52,7 @@ errors++;
 if(data.access_token !== undefined && func0.call(data, "access_token")){
 let data0 = data.access_token;
 if(typeof data0 === "string"){
-if(func63(data0) < 1){
+if(func1(data0) < 1){
 const err3 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err3];
@@ -77,7 +77,7 @@ errors++;
 if(data.token_type !== undefined && func0.call(data, "token_type")){
 let data1 = data.token_type;
 if(typeof data1 === "string"){
-if(func63(data1) < 1){
+if(func1(data1) < 1){
 const err5 = {instancePath:instancePath+"/token_type",schemaPath:"#/properties/token_type/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err5];
@@ -123,27 +123,43 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate35.evaluated = {"props":{"access_token":true,"token_type":true,"expires_in":true},"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {
+ "props": {
+  "access_token": true,
+  "token_type": true,
+  "expires_in": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 return exports;
 })({});
 exports.kinds = {
-  "auth/TokenResponse": { validate: canonical.v0, shape: [{"p":{"access_token":1,"expires_in":2,"token_type":3}},{},{},{}] },
+  "auth/TokenResponse": {
+    validate: canonical.v0,
+    shape: [
+      {"p":{"access_token":1,"expires_in":2,"token_type":3}},
+      {},
+      {},
+      {},
+    ],
+  },
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate35;
+exports.s0 = validate0;
 
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
-function validate35(data){
+function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/auth/token-response.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate35.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -203,10 +219,10 @@ errors++;
 else {
 errors++;
 }
-validate35.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

@@ -2,19 +2,54 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate36;
+exports.v0 = validate0;
 
 
 const func0 = Object.prototype.hasOwnProperty;
 
-const root0 = {validate: validate37};
-const schema48 = {"properties":{"title":{"type":["string","null"]},"description":{"type":["string","null"]},"prefetch":{"additionalProperties":{"type":["string","null"]}},"usageRequirements":{"type":["string","null"]},"usageDescription":{"type":["string","null"]}}};
+const root0 = {validate: validate1};
+const schema0 = {
+ "properties": {
+  "title": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "description": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "prefetch": {
+   "additionalProperties": {
+    "type": [
+     "string",
+     "null"
+    ]
+   }
+  },
+  "usageRequirements": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "usageDescription": {
+   "type": [
+    "string",
+    "null"
+   ]
+  }
+ }
+};
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/service.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate37.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -69,7 +104,7 @@ errors++;
 if(data.title !== undefined && func0.call(data, "title")){
 let data2 = data.title;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err4 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema48.properties.title.type}};
+const err4 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema0.properties.title.type}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -82,7 +117,7 @@ errors++;
 if(data.description !== undefined && func0.call(data, "description")){
 let data3 = data.description;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema48.properties.description.type}};
+const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema0.properties.description.type}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -98,7 +133,7 @@ if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 of Object.keys(data4)){
 let data5 = data4[key0];
 if((typeof data5 !== "string") && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/prefetch/additionalProperties/type",keyword:"type",params:{type: schema48.properties.prefetch.additionalProperties.type}};
+const err6 = {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/prefetch/additionalProperties/type",keyword:"type",params:{type: schema0.properties.prefetch.additionalProperties.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -123,7 +158,7 @@ errors++;
 if(data.usageRequirements !== undefined && func0.call(data, "usageRequirements")){
 let data6 = data.usageRequirements;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/usageRequirements",schemaPath:"#/properties/usageRequirements/type",keyword:"type",params:{type: schema48.properties.usageRequirements.type}};
+const err8 = {instancePath:instancePath+"/usageRequirements",schemaPath:"#/properties/usageRequirements/type",keyword:"type",params:{type: schema0.properties.usageRequirements.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -136,7 +171,7 @@ errors++;
 if(data.usageDescription !== undefined && func0.call(data, "usageDescription")){
 let data7 = data.usageDescription;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err9 = {instancePath:instancePath+"/usageDescription",schemaPath:"#/properties/usageDescription/type",keyword:"type",params:{type: schema48.properties.usageDescription.type}};
+const err9 = {instancePath:instancePath+"/usageDescription",schemaPath:"#/properties/usageDescription/type",keyword:"type",params:{type: schema0.properties.usageDescription.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -172,16 +207,29 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate37.evaluated = {"props":{"hook":true,"id":true,"title":true,"description":true,"prefetch":true,"usageRequirements":true,"usageDescription":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {
+ "props": {
+  "hook": true,
+  "id": true,
+  "title": true,
+  "description": true,
+  "prefetch": true,
+  "usageRequirements": true,
+  "usageDescription": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate38.evaluated;
+const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -321,17 +369,30 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate38.evaluated = {"props":{"hook":true,"id":true,"title":true,"description":true,"prefetch":true,"usageRequirements":true,"usageDescription":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate2.evaluated = {
+ "props": {
+  "hook": true,
+  "id": true,
+  "title": true,
+  "description": true,
+  "prefetch": true,
+  "usageRequirements": true,
+  "usageDescription": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/discovery.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate36.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -354,8 +415,8 @@ let data0 = data.services;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate38(data0[i0], {instancePath:instancePath+"/services/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate38.errors; else for (const vError of validate38.errors) vErrors.push(vError);
+if(!(validate2(data0[i0], {instancePath:instancePath+"/services/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate2.errors; else for (const vError of validate2.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -397,31 +458,46 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate36.evaluated = {"props":{"services":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":{"services":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});
 exports.kinds = {
-  "cds-hooks/discovery": { validate: canonical.v0, shape: [{"p":{"extension":1,"services":2}},{"o":1},{"i":3},{"p":{"description":4,"extension":1,"hook":5,"id":6,"prefetch":7,"title":8,"usageDescription":9,"usageRequirements":10},"v":{"usageDescription":"usageRequirements"}},{},{},{},{"o":1},{},{},{}] },
+  "cds-hooks/discovery": {
+    validate: canonical.v0,
+    shape: [
+      {"p":{"extension":1,"services":2}},
+      {"o":1},
+      {"i":3},
+      {"p":{"description":4,"extension":1,"hook":5,"id":6,"prefetch":7,"title":8,"usageDescription":9,"usageRequirements":10},"v":{"usageDescription":"usageRequirements"}},
+      {},
+      {},
+      {},
+      {"o":1},
+      {},
+      {},
+      {},
+    ],
+  },
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate36;
+exports.s0 = validate0;
 
 
 
-const root0 = {validate: validate37};
-const schema48 = {"properties":{"title":{"type":["string","null"]},"description":{"type":["string","null"]},"prefetch":{"additionalProperties":{"type":["string","null"]}},"usageRequirements":{"type":["string","null"]}}};
+const root0 = {validate: validate1};
+
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
-function validate37(data){
+function validate1(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/defs/service.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate37.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -498,23 +574,36 @@ errors++;
 else {
 errors++;
 }
-validate37.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate37.evaluated = {"props":{"hook":true,"id":true,"title":true,"description":true,"prefetch":true,"usageRequirements":true,"usageDescription":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {
+ "props": {
+  "hook": true,
+  "id": true,
+  "title": true,
+  "description": true,
+  "prefetch": true,
+  "usageRequirements": true,
+  "usageDescription": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate38(data){
+function validate2(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate38.evaluated;
+const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(root0.validate(data))){
+if(!(root0.validate.call(this, data))){
 errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -585,17 +674,17 @@ errors++;
 else {
 errors++;
 }
-validate38.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate2.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate36(data){
+function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/discovery.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate36.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -611,7 +700,7 @@ let data0 = data.services;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate38(data0[i0]))){
+if(!(validate2.call(this, data0[i0]))){
 errors++;
 }
 }
@@ -643,10 +732,10 @@ errors++;
 else {
 errors++;
 }
-validate36.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

@@ -2,17 +2,17 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate40;
+exports.v0 = validate0;
 
 
 const func0 = Object.prototype.hasOwnProperty;
-const schema53 = {"properties":{"outcome":{"enum":["accepted","overridden"]}}};
+const schema0 = {"properties":{"outcome":{"enum":["accepted","overridden"]}}};
 
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate42.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -68,22 +68,43 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate42.evaluated = {"props":{"id":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {"props":{"id":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 
 
-const root1 = {validate: validate45};
-const schema57 = {"properties":{"code":{"type":["string","null"]},"system":{"type":["string","null"]},"display":{"type":["string","null"]}}};
-const formats2 = require("../../formats.cjs").uri;
+const root1 = {validate: validate2};
+const schema1 = {
+ "properties": {
+  "code": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "system": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "display": {
+   "type": [
+    "string",
+    "null"
+   ]
+  }
+ }
+};
+const formats0 = require("../../formats.cjs").uri;
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/coding.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate45.evaluated;
+const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -94,7 +115,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.code !== undefined && func0.call(data, "code")){
 let data0 = data.code;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: schema57.properties.code.type}};
+const err0 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: schema1.properties.code.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -107,7 +128,7 @@ errors++;
 if(data.system !== undefined && func0.call(data, "system")){
 let data1 = data.system;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/system",schemaPath:"#/properties/system/type",keyword:"type",params:{type: schema57.properties.system.type}};
+const err1 = {instancePath:instancePath+"/system",schemaPath:"#/properties/system/type",keyword:"type",params:{type: schema1.properties.system.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -117,7 +138,7 @@ vErrors.push(err1);
 errors++;
 }
 if(typeof data1 === "string"){
-if(!(formats2(data1))){
+if(!(formats0(data1))){
 const err2 = {instancePath:instancePath+"/system",schemaPath:"#/properties/system/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -132,7 +153,7 @@ errors++;
 if(data.display !== undefined && func0.call(data, "display")){
 let data2 = data.display;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/display",schemaPath:"#/properties/display/type",keyword:"type",params:{type: schema57.properties.display.type}};
+const err3 = {instancePath:instancePath+"/display",schemaPath:"#/properties/display/type",keyword:"type",params:{type: schema1.properties.display.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -168,16 +189,25 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate45.evaluated = {"props":{"code":true,"system":true,"display":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate2.evaluated = {
+ "props": {
+  "code": true,
+  "system": true,
+  "display": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate46.evaluated;
+const evaluated0 = validate3.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -256,16 +286,25 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
-validate46.evaluated = {"props":{"code":true,"system":true,"display":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate3.evaluated = {
+ "props": {
+  "code": true,
+  "system": true,
+  "display": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate44.evaluated;
+const evaluated0 = validate4.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -274,8 +313,8 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.reason !== undefined && func0.call(data, "reason")){
-if(!(validate46(data.reason, {instancePath:instancePath+"/reason",parentData:data,parentDataProperty:"reason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate46.errors; else for (const vError of validate46.errors) vErrors.push(vError);
+if(!(validate3(data.reason, {instancePath:instancePath+"/reason",parentData:data,parentDataProperty:"reason",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate3.errors; else for (const vError of validate3.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -317,17 +356,25 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
-validate44.evaluated = {"props":{"reason":true,"userComment":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate4.evaluated = {
+ "props": {
+  "reason": true,
+  "userComment": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
-const formats0 = require("../../formats.cjs")["date-time"];
+const formats1 = require("../../formats.cjs")["date-time"];
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate41.evaluated;
+const evaluated0 = validate5.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -390,7 +437,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((data1 === "accepted") || (data1 === "overridden"))){
-const err5 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema53.properties.outcome.enum}};
+const err5 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema0.properties.outcome.enum}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -405,8 +452,8 @@ let data2 = data.acceptedSuggestions;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate42(data2[i0], {instancePath:instancePath+"/acceptedSuggestions/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate42.errors; else for (const vError of validate42.errors) vErrors.push(vError);
+if(!(validate1(data2[i0], {instancePath:instancePath+"/acceptedSuggestions/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -423,15 +470,15 @@ errors++;
 }
 }
 if(data.overrideReason !== undefined && func0.call(data, "overrideReason")){
-if(!(validate44(data.overrideReason, {instancePath:instancePath+"/overrideReason",parentData:data,parentDataProperty:"overrideReason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate44.errors; else for (const vError of validate44.errors) vErrors.push(vError);
+if(!(validate4(data.overrideReason, {instancePath:instancePath+"/overrideReason",parentData:data,parentDataProperty:"overrideReason",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate4.errors; else for (const vError of validate4.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.outcomeTimestamp !== undefined && func0.call(data, "outcomeTimestamp")){
 let data5 = data.outcomeTimestamp;
 if(typeof data5 === "string"){
-if(!(formats0.validate(data5))){
+if(!(formats1.validate(data5))){
 const err7 = {instancePath:instancePath+"/outcomeTimestamp",schemaPath:"#/properties/outcomeTimestamp/format",keyword:"format",params:{format: "date-time"}};
 if(vErrors === null){
 vErrors = [err7];
@@ -479,17 +526,28 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate41.errors = vErrors;
+validate5.errors = vErrors;
 return errors === 0;
 }
-validate41.evaluated = {"props":{"card":true,"outcome":true,"acceptedSuggestions":true,"overrideReason":true,"outcomeTimestamp":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate5.evaluated = {
+ "props": {
+  "card": true,
+  "outcome": true,
+  "acceptedSuggestions": true,
+  "overrideReason": true,
+  "outcomeTimestamp": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/feedback.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate40.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -512,8 +570,8 @@ let data0 = data.feedback;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate41(data0[i0], {instancePath:instancePath+"/feedback/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate41.errors; else for (const vError of validate41.errors) vErrors.push(vError);
+if(!(validate5(data0[i0], {instancePath:instancePath+"/feedback/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate5.errors; else for (const vError of validate5.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -555,29 +613,49 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate40.evaluated = {"props":{"feedback":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":{"feedback":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});
 exports.kinds = {
-  "cds-hooks/feedback": { validate: canonical.v0, shape: [{"p":{"extension":1,"feedback":2}},{"o":1},{"i":3},{"p":{"acceptedSuggestions":4,"card":7,"extension":1,"outcome":8,"outcomeTimestamp":9,"overrideReason":10}},{"i":5},{"p":{"extension":1,"id":6}},{},{},{},{},{"p":{"extension":1,"reason":11,"userComment":15}},{"p":{"code":12,"display":13,"extension":1,"system":14}},{},{},{},{}] },
+  "cds-hooks/feedback": {
+    validate: canonical.v0,
+    shape: [
+      {"p":{"extension":1,"feedback":2}},
+      {"o":1},
+      {"i":3},
+      {"p":{"acceptedSuggestions":4,"card":7,"extension":1,"outcome":8,"outcomeTimestamp":9,"overrideReason":10}},
+      {"i":5},
+      {"p":{"extension":1,"id":6}},
+      {},
+      {},
+      {},
+      {},
+      {"p":{"extension":1,"reason":11,"userComment":15}},
+      {"p":{"code":12,"display":13,"extension":1,"system":14}},
+      {},
+      {},
+      {},
+      {},
+    ],
+  },
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate40;
+exports.s0 = validate0;
 
 
-const schema53 = {"properties":{"outcome":{"enum":["accepted","overridden"]}}};
+
 
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
-function validate42(data){
+function validate1(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate42.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -616,22 +694,22 @@ errors++;
 else {
 errors++;
 }
-validate42.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 
-const root1 = {validate: validate45};
-const schema57 = {"properties":{"code":{"type":["string","null"]},"system":{"type":["string","null"]},"display":{"type":["string","null"]}}};
-const formats2 = require("../../formats.cjs").uri;
+const root1 = {validate: validate2};
 
-function validate45(data){
+const formats0 = require("../../formats.cjs").uri;
+
+function validate2(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/defs/coding.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate45.evaluated;
+const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -651,7 +729,7 @@ if((typeof data1 !== "string") && (data1 !== null)){
 errors++;
 }
 if(typeof data1 === "string"){
-if(!(formats2(data1))){
+if(!(formats0(data1))){
 errors++;
 }
 }
@@ -680,23 +758,32 @@ errors++;
 else {
 errors++;
 }
-validate45.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate45.evaluated = {"props":{"code":true,"system":true,"display":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate2.evaluated = {
+ "props": {
+  "code": true,
+  "system": true,
+  "display": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate46(data){
+function validate3(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate46.evaluated;
+const evaluated0 = validate3.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(root1.validate(data))){
+if(!(root1.validate.call(this, data))){
 errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -731,16 +818,25 @@ errors++;
 else {
 errors++;
 }
-validate46.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
-validate46.evaluated = {"props":{"code":true,"system":true,"display":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate3.evaluated = {
+ "props": {
+  "code": true,
+  "system": true,
+  "display": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate44(data){
+function validate4(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate44.evaluated;
+const evaluated0 = validate4.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -749,7 +845,18 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.reason !== undefined){
-if(!(validate46(data.reason))){
+let data0 = data.reason;
+if(!(validate3.call(this, data0))){
+errors++;
+}
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+if((((key0 !== "code") && (key0 !== "system")) && (key0 !== "display")) && (key0 !== "extension")){
+errors++;
+}
+}
+}
+else {
 errors++;
 }
 }
@@ -766,8 +873,8 @@ else {
 errors++;
 }
 }
-for(const key0 in data){
-if(((key0 !== "reason") && (key0 !== "userComment")) && (key0 !== "extension")){
+for(const key1 in data){
+if(((key1 !== "reason") && (key1 !== "userComment")) && (key1 !== "extension")){
 errors++;
 }
 }
@@ -781,17 +888,17 @@ errors++;
 else {
 errors++;
 }
-validate44.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
-validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate4.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const formats0 = require("../../formats.cjs")["date-time"];
+const formats1 = require("../../formats.cjs")["date-time"];
 
-function validate41(data){
+function validate5(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate41.evaluated;
+const evaluated0 = validate5.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -827,7 +934,7 @@ let data2 = data.acceptedSuggestions;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate42(data2[i0]))){
+if(!(validate1.call(this, data2[i0]))){
 errors++;
 }
 }
@@ -837,14 +944,14 @@ errors++;
 }
 }
 if(data.overrideReason !== undefined){
-if(!(validate44(data.overrideReason))){
+if(!(validate4.call(this, data.overrideReason))){
 errors++;
 }
 }
 if(data.outcomeTimestamp !== undefined){
 let data5 = data.outcomeTimestamp;
 if(typeof data5 === "string"){
-if(!(formats0.validate(data5))){
+if(!(formats1.validate(data5))){
 errors++;
 }
 }
@@ -875,17 +982,17 @@ errors++;
 else {
 errors++;
 }
-validate41.errors = vErrors;
+validate5.errors = vErrors;
 return errors === 0;
 }
-validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate5.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate40(data){
+function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/feedback.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate40.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -901,7 +1008,7 @@ let data0 = data.feedback;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate41(data0[i0]))){
+if(!(validate5.call(this, data0[i0]))){
 errors++;
 }
 }
@@ -933,10 +1040,10 @@ errors++;
 else {
 errors++;
 }
-validate40.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

@@ -2,24 +2,71 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate96;
+exports.v0 = validate0;
 
 
 
 const func0 = Object.prototype.hasOwnProperty;
-const func204 = require("../../fhir/resources.cjs")["canonical"];
-const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
-const formats2 = require("../../formats.cjs").uri;
+const func1 = require("../../fhir/resources.cjs")["canonical"];
+const formats0 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const formats1 = require("../../formats.cjs").uri;
 
-const root2 = {validate: validate51};
-const schema64 = {"properties":{"access_token":{"type":["string","null"]},"token_type":{"type":["string","null"]},"expires_in":{"type":["integer","string","null"]},"scope":{"type":["string","null"]},"accessToken":{"type":["string","null"]},"tokenType":{"type":["string","null"]},"expiresIn":{"type":["integer","string","null"]}}};
-const pattern8 = new RegExp("^[0-9]+$", "u");
+const root2 = {validate: validate1};
+const schema0 = {
+ "properties": {
+  "access_token": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "token_type": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "expires_in": {
+   "type": [
+    "integer",
+    "string",
+    "null"
+   ]
+  },
+  "scope": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "accessToken": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "tokenType": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "expiresIn": {
+   "type": [
+    "integer",
+    "string",
+    "null"
+   ]
+  }
+ }
+};
+const pattern0 = new RegExp("^[0-9]+$", "u");
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/fhir-authorization.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate51.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -30,7 +77,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.access_token !== undefined && func0.call(data, "access_token")){
 let data0 = data.access_token;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/type",keyword:"type",params:{type: schema64.properties.access_token.type}};
+const err0 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/type",keyword:"type",params:{type: schema0.properties.access_token.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -43,7 +90,7 @@ errors++;
 if(data.token_type !== undefined && func0.call(data, "token_type")){
 let data1 = data.token_type;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/token_type",schemaPath:"#/properties/token_type/type",keyword:"type",params:{type: schema64.properties.token_type.type}};
+const err1 = {instancePath:instancePath+"/token_type",schemaPath:"#/properties/token_type/type",keyword:"type",params:{type: schema0.properties.token_type.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -56,7 +103,7 @@ errors++;
 if(data.expires_in !== undefined && func0.call(data, "expires_in")){
 let data2 = data.expires_in;
 if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/expires_in",schemaPath:"#/properties/expires_in/type",keyword:"type",params:{type: schema64.properties.expires_in.type}};
+const err2 = {instancePath:instancePath+"/expires_in",schemaPath:"#/properties/expires_in/type",keyword:"type",params:{type: schema0.properties.expires_in.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -66,7 +113,7 @@ vErrors.push(err2);
 errors++;
 }
 if(typeof data2 === "string"){
-if(!pattern8.test(data2)){
+if(!pattern0.test(data2)){
 const err3 = {instancePath:instancePath+"/expires_in",schemaPath:"#/properties/expires_in/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}};
 if(vErrors === null){
 vErrors = [err3];
@@ -81,7 +128,7 @@ errors++;
 if(data.scope !== undefined && func0.call(data, "scope")){
 let data3 = data.scope;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/type",keyword:"type",params:{type: schema64.properties.scope.type}};
+const err4 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/type",keyword:"type",params:{type: schema0.properties.scope.type}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -118,7 +165,7 @@ errors++;
 if(data.accessToken !== undefined && func0.call(data, "accessToken")){
 let data6 = data.accessToken;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err7 = {instancePath:instancePath+"/accessToken",schemaPath:"#/properties/accessToken/type",keyword:"type",params:{type: schema64.properties.accessToken.type}};
+const err7 = {instancePath:instancePath+"/accessToken",schemaPath:"#/properties/accessToken/type",keyword:"type",params:{type: schema0.properties.accessToken.type}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -131,7 +178,7 @@ errors++;
 if(data.tokenType !== undefined && func0.call(data, "tokenType")){
 let data7 = data.tokenType;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err8 = {instancePath:instancePath+"/tokenType",schemaPath:"#/properties/tokenType/type",keyword:"type",params:{type: schema64.properties.tokenType.type}};
+const err8 = {instancePath:instancePath+"/tokenType",schemaPath:"#/properties/tokenType/type",keyword:"type",params:{type: schema0.properties.tokenType.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -144,7 +191,7 @@ errors++;
 if(data.expiresIn !== undefined && func0.call(data, "expiresIn")){
 let data8 = data.expiresIn;
 if(((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (typeof data8 !== "string")) && (data8 !== null)){
-const err9 = {instancePath:instancePath+"/expiresIn",schemaPath:"#/properties/expiresIn/type",keyword:"type",params:{type: schema64.properties.expiresIn.type}};
+const err9 = {instancePath:instancePath+"/expiresIn",schemaPath:"#/properties/expiresIn/type",keyword:"type",params:{type: schema0.properties.expiresIn.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -154,7 +201,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data8 === "string"){
-if(!pattern8.test(data8)){
+if(!pattern0.test(data8)){
 const err10 = {instancePath:instancePath+"/expiresIn",schemaPath:"#/properties/expiresIn/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}};
 if(vErrors === null){
 vErrors = [err10];
@@ -192,16 +239,31 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate51.evaluated = {"props":{"access_token":true,"token_type":true,"expires_in":true,"scope":true,"subject":true,"patient":true,"accessToken":true,"tokenType":true,"expiresIn":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {
+ "props": {
+  "access_token": true,
+  "token_type": true,
+  "expires_in": true,
+  "scope": true,
+  "subject": true,
+  "patient": true,
+  "accessToken": true,
+  "tokenType": true,
+  "expiresIn": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate97.evaluated;
+const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -335,19 +397,34 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate97.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate97.evaluated = {"props":{"access_token":true,"token_type":true,"expires_in":true,"scope":true,"subject":true,"patient":true,"accessToken":true,"tokenType":true,"expiresIn":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate2.evaluated = {
+ "props": {
+  "access_token": true,
+  "token_type": true,
+  "expires_in": true,
+  "scope": true,
+  "subject": true,
+  "patient": true,
+  "accessToken": true,
+  "tokenType": true,
+  "expiresIn": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-const schema122 = {"properties":{"userId":{"type":["string","null"]},"encounterId":{"type":["string","null"]}}};
-const func234 = require("../../fhir/resources.cjs").typed("canonical", "Bundle");
+const schema1 = {"properties":{"userId":{"type":["string","null"]},"encounterId":{"type":["string","null"]}}};
+const func2 = require("../../fhir/resources.cjs").typed("canonical", "Bundle");
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate100.evaluated;
+const evaluated0 = validate3.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -368,7 +445,7 @@ errors++;
 if(data.userId !== undefined && func0.call(data, "userId")){
 let data0 = data.userId;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err1 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: schema122.properties.userId.type}};
+const err1 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: schema1.properties.userId.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -393,7 +470,7 @@ errors++;
 if(data.encounterId !== undefined && func0.call(data, "encounterId")){
 let data2 = data.encounterId;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/encounterId",schemaPath:"#/properties/encounterId/type",keyword:"type",params:{type: schema122.properties.encounterId.type}};
+const err3 = {instancePath:instancePath+"/encounterId",schemaPath:"#/properties/encounterId/type",keyword:"type",params:{type: schema1.properties.encounterId.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -404,8 +481,8 @@ errors++;
 }
 }
 if(data.draftOrders !== undefined && func0.call(data, "draftOrders")){
-if(!(func234(data.draftOrders, {instancePath:instancePath+"/draftOrders",parentData:data,parentDataProperty:"draftOrders",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func234.errors; else for (const vError of func234.errors) vErrors.push(vError);
+if(!(func2(data.draftOrders, {instancePath:instancePath+"/draftOrders",parentData:data,parentDataProperty:"draftOrders",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -461,24 +538,36 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate100.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
-validate100.evaluated = {"props":{"userId":true,"patientId":true,"encounterId":true,"draftOrders":true,"medications":true,"orders":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate3.evaluated = {
+ "props": {
+  "userId": true,
+  "patientId": true,
+  "encounterId": true,
+  "draftOrders": true,
+  "medications": true,
+  "orders": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate99.evaluated;
+const evaluated0 = validate4.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate100(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate100.errors; else for (const vError of validate100.errors) vErrors.push(vError);
+if(!(validate3(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate3.errors; else for (const vError of validate3.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -559,17 +648,29 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate99.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
-validate99.evaluated = {"props":{"userId":true,"patientId":true,"encounterId":true,"draftOrders":true,"medications":true,"orders":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate4.evaluated = {
+ "props": {
+  "userId": true,
+  "patientId": true,
+  "encounterId": true,
+  "draftOrders": true,
+  "medications": true,
+  "orders": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/hooks/order-sign.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate96.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -622,7 +723,7 @@ errors++;
 if(data.hookInstance !== undefined && func0.call(data, "hookInstance")){
 let data1 = data.hookInstance;
 if(typeof data1 === "string"){
-if(!(formats10.test(data1))){
+if(!(formats0.test(data1))){
 const err4 = {instancePath:instancePath+"/hookInstance",schemaPath:"#/properties/hookInstance/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err4];
@@ -647,7 +748,7 @@ errors++;
 if(data.fhirServer !== undefined && func0.call(data, "fhirServer")){
 let data2 = data.fhirServer;
 if(typeof data2 === "string"){
-if(!(formats2(data2))){
+if(!(formats1(data2))){
 const err6 = {instancePath:instancePath+"/fhirServer",schemaPath:"#/properties/fhirServer/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err6];
@@ -670,14 +771,14 @@ errors++;
 }
 }
 if(data.fhirAuthorization !== undefined && func0.call(data, "fhirAuthorization")){
-if(!(validate97(data.fhirAuthorization, {instancePath:instancePath+"/fhirAuthorization",parentData:data,parentDataProperty:"fhirAuthorization",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate97.errors; else for (const vError of validate97.errors) vErrors.push(vError);
+if(!(validate2(data.fhirAuthorization, {instancePath:instancePath+"/fhirAuthorization",parentData:data,parentDataProperty:"fhirAuthorization",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate2.errors; else for (const vError of validate2.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.context !== undefined && func0.call(data, "context")){
-if(!(validate99(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate99.errors; else for (const vError of validate99.errors) vErrors.push(vError);
+if(!(validate4(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate4.errors; else for (const vError of validate4.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -702,8 +803,8 @@ errors++;
 var _valid0 = _errs15 === errors;
 valid3 = valid3 || _valid0;
 const _errs17 = errors;
-if(!(func204(data6, {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data5,parentDataProperty:key0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func204.errors; else for (const vError of func204.errors) vErrors.push(vError);
+if(!(func1(data6, {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data5,parentDataProperty:key0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 var _valid0 = _errs17 === errors;
@@ -795,35 +896,77 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate96.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate96.evaluated = {"props":{"hook":true,"hookInstance":true,"fhirServer":true,"fhirAuthorization":true,"context":true,"prefetch":true,"user":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {
+ "props": {
+  "hook": true,
+  "hookInstance": true,
+  "fhirServer": true,
+  "fhirAuthorization": true,
+  "context": true,
+  "prefetch": true,
+  "user": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 return exports;
 })({});
 exports.kinds = {
-  "cds-hooks/order-sign": { validate: canonical.v0, shape: [{"p":{"context":1,"extension":4,"fhirAuthorization":9,"fhirServer":19,"hook":20,"hookInstance":21,"prefetch":22,"user":24}},{"p":{"draftOrders":2,"encounterId":3,"extension":4,"medications":5,"orders":6,"patientId":7,"userId":8}},{"r":1,"rt":"Bundle"},{"l":"Probable"},{"o":1},{},{},{"l":"Reliable"},{"l":"Reliable"},{"p":{"accessToken":10,"access_token":11,"expiresIn":12,"expires_in":13,"extension":4,"patient":14,"scope":15,"subject":16,"tokenType":17,"token_type":18},"v":{"accessToken":"access_token","expiresIn":"expires_in","tokenType":"token_type"}},{"l":"Probable"},{"l":"Probable"},{"l":"Probable"},{"l":"Probable"},{},{"l":"Probable"},{},{"l":"Probable"},{"l":"Probable"},{},{},{},{"o":1,"a":23},{"r":1},{}] },
+  "cds-hooks/order-sign": {
+    validate: canonical.v0,
+    shape: [
+      {"p":{"context":1,"extension":4,"fhirAuthorization":9,"fhirServer":19,"hook":20,"hookInstance":21,"prefetch":22,"user":24}},
+      {"p":{"draftOrders":2,"encounterId":3,"extension":4,"medications":5,"orders":6,"patientId":7,"userId":8}},
+      {"r":1,"rt":"Bundle"},
+      {"l":"Probable"},
+      {"o":1},
+      {},
+      {},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"p":{"accessToken":10,"access_token":11,"expiresIn":12,"expires_in":13,"extension":4,"patient":14,"scope":15,"subject":16,"tokenType":17,"token_type":18},"v":{"accessToken":"access_token","expiresIn":"expires_in","tokenType":"token_type"}},
+      {"l":"Probable"},
+      {"l":"Probable"},
+      {"l":"Probable"},
+      {"l":"Probable"},
+      {},
+      {"l":"Probable"},
+      {},
+      {"l":"Probable"},
+      {"l":"Probable"},
+      {},
+      {},
+      {},
+      {"o":1,"a":23},
+      {"r":1},
+      {},
+    ],
+  },
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate96;
+exports.s0 = validate0;
 
 
 
-const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
-const formats2 = require("../../formats.cjs").uri;
+const formats0 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const formats1 = require("../../formats.cjs").uri;
 
-const root2 = {validate: validate51};
-const schema64 = {"properties":{"access_token":{"type":["string","null"]},"token_type":{"type":["string","null"]},"expires_in":{"type":["integer","string","null"]},"scope":{"type":["string","null"]}}};
-const pattern8 = new RegExp("^[0-9]+$", "u");
+const root2 = {validate: validate1};
+
+const pattern0 = new RegExp("^[0-9]+$", "u");
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
-function validate51(data){
+function validate1(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/defs/fhir-authorization.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate51.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -849,7 +992,7 @@ if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFin
 errors++;
 }
 if(typeof data2 === "string"){
-if(!pattern8.test(data2)){
+if(!pattern0.test(data2)){
 errors++;
 }
 }
@@ -897,23 +1040,38 @@ errors++;
 else {
 errors++;
 }
-validate51.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate51.evaluated = {"props":{"access_token":true,"token_type":true,"expires_in":true,"scope":true,"subject":true,"patient":true,"accessToken":true,"tokenType":true,"expiresIn":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {
+ "props": {
+  "access_token": true,
+  "token_type": true,
+  "expires_in": true,
+  "scope": true,
+  "subject": true,
+  "patient": true,
+  "accessToken": true,
+  "tokenType": true,
+  "expiresIn": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate97(data){
+function validate2(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate97.evaluated;
+const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(root2.validate(data))){
+if(!(root2.validate.call(this, data))){
 errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -978,19 +1136,19 @@ errors++;
 else {
 errors++;
 }
-validate97.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate97.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate2.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-const schema122 = {"properties":{"userId":{"type":["string","null"]},"encounterId":{"type":["string","null"]}}};
+
 const func3 = require("../../fhir/resources.cjs").typed("twin", "Bundle");
 
-function validate100(data){
+function validate3(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate100.evaluated;
+const evaluated0 = validate3.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1019,7 +1177,7 @@ errors++;
 }
 }
 if(data.draftOrders !== undefined){
-if(!(func3(data.draftOrders))){
+if(!(func3.call(this, data.draftOrders))){
 errors++;
 }
 }
@@ -1053,23 +1211,35 @@ errors++;
 else {
 errors++;
 }
-validate100.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
-validate100.evaluated = {"props":{"userId":true,"patientId":true,"encounterId":true,"draftOrders":true,"medications":true,"orders":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate3.evaluated = {
+ "props": {
+  "userId": true,
+  "patientId": true,
+  "encounterId": true,
+  "draftOrders": true,
+  "medications": true,
+  "orders": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate99(data){
+function validate4(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate99.evaluated;
+const evaluated0 = validate4.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate100(data))){
+if(!(validate3.call(this, data))){
 errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1117,18 +1287,18 @@ errors++;
 else {
 errors++;
 }
-validate99.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
-validate99.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate4.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const func2 = require("../../fhir/resources.cjs")["twin"];
+const func4 = require("../../fhir/resources.cjs")["twin"];
 
-function validate96(data){
+function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/hooks/order-sign.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate96.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1153,7 +1323,7 @@ errors++;
 if(data.hookInstance !== undefined){
 let data1 = data.hookInstance;
 if(typeof data1 === "string"){
-if(!(formats10.test(data1))){
+if(!(formats0.test(data1))){
 errors++;
 }
 }
@@ -1164,7 +1334,7 @@ errors++;
 if(data.fhirServer !== undefined){
 let data2 = data.fhirServer;
 if(typeof data2 === "string"){
-if(!(formats2(data2))){
+if(!(formats1(data2))){
 errors++;
 }
 }
@@ -1173,12 +1343,12 @@ errors++;
 }
 }
 if(data.fhirAuthorization !== undefined){
-if(!(validate97(data.fhirAuthorization))){
+if(!(validate2.call(this, data.fhirAuthorization))){
 errors++;
 }
 }
 if(data.context !== undefined){
-if(!(validate99(data.context))){
+if(!(validate4.call(this, data.context))){
 errors++;
 }
 }
@@ -1196,7 +1366,7 @@ errors++;
 var _valid0 = _errs15 === errors;
 valid3 = valid3 || _valid0;
 const _errs17 = errors;
-if(!(func2(data6))){
+if(!(func4.call(this, data6))){
 errors++;
 }
 var _valid0 = _errs17 === errors;
@@ -1254,10 +1424,10 @@ errors++;
 else {
 errors++;
 }
-validate96.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate96.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

@@ -2,24 +2,71 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate103;
+exports.v0 = validate0;
 
 
 
 const func0 = Object.prototype.hasOwnProperty;
-const func204 = require("../../fhir/resources.cjs")["canonical"];
-const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
-const formats2 = require("../../formats.cjs").uri;
+const func1 = require("../../fhir/resources.cjs")["canonical"];
+const formats0 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const formats1 = require("../../formats.cjs").uri;
 
-const root2 = {validate: validate51};
-const schema64 = {"properties":{"access_token":{"type":["string","null"]},"token_type":{"type":["string","null"]},"expires_in":{"type":["integer","string","null"]},"scope":{"type":["string","null"]},"accessToken":{"type":["string","null"]},"tokenType":{"type":["string","null"]},"expiresIn":{"type":["integer","string","null"]}}};
-const pattern8 = new RegExp("^[0-9]+$", "u");
+const root2 = {validate: validate1};
+const schema0 = {
+ "properties": {
+  "access_token": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "token_type": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "expires_in": {
+   "type": [
+    "integer",
+    "string",
+    "null"
+   ]
+  },
+  "scope": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "accessToken": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "tokenType": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "expiresIn": {
+   "type": [
+    "integer",
+    "string",
+    "null"
+   ]
+  }
+ }
+};
+const pattern0 = new RegExp("^[0-9]+$", "u");
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/fhir-authorization.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate51.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -30,7 +77,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.access_token !== undefined && func0.call(data, "access_token")){
 let data0 = data.access_token;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/type",keyword:"type",params:{type: schema64.properties.access_token.type}};
+const err0 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/type",keyword:"type",params:{type: schema0.properties.access_token.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -43,7 +90,7 @@ errors++;
 if(data.token_type !== undefined && func0.call(data, "token_type")){
 let data1 = data.token_type;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/token_type",schemaPath:"#/properties/token_type/type",keyword:"type",params:{type: schema64.properties.token_type.type}};
+const err1 = {instancePath:instancePath+"/token_type",schemaPath:"#/properties/token_type/type",keyword:"type",params:{type: schema0.properties.token_type.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -56,7 +103,7 @@ errors++;
 if(data.expires_in !== undefined && func0.call(data, "expires_in")){
 let data2 = data.expires_in;
 if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/expires_in",schemaPath:"#/properties/expires_in/type",keyword:"type",params:{type: schema64.properties.expires_in.type}};
+const err2 = {instancePath:instancePath+"/expires_in",schemaPath:"#/properties/expires_in/type",keyword:"type",params:{type: schema0.properties.expires_in.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -66,7 +113,7 @@ vErrors.push(err2);
 errors++;
 }
 if(typeof data2 === "string"){
-if(!pattern8.test(data2)){
+if(!pattern0.test(data2)){
 const err3 = {instancePath:instancePath+"/expires_in",schemaPath:"#/properties/expires_in/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}};
 if(vErrors === null){
 vErrors = [err3];
@@ -81,7 +128,7 @@ errors++;
 if(data.scope !== undefined && func0.call(data, "scope")){
 let data3 = data.scope;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/type",keyword:"type",params:{type: schema64.properties.scope.type}};
+const err4 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/type",keyword:"type",params:{type: schema0.properties.scope.type}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -118,7 +165,7 @@ errors++;
 if(data.accessToken !== undefined && func0.call(data, "accessToken")){
 let data6 = data.accessToken;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err7 = {instancePath:instancePath+"/accessToken",schemaPath:"#/properties/accessToken/type",keyword:"type",params:{type: schema64.properties.accessToken.type}};
+const err7 = {instancePath:instancePath+"/accessToken",schemaPath:"#/properties/accessToken/type",keyword:"type",params:{type: schema0.properties.accessToken.type}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -131,7 +178,7 @@ errors++;
 if(data.tokenType !== undefined && func0.call(data, "tokenType")){
 let data7 = data.tokenType;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err8 = {instancePath:instancePath+"/tokenType",schemaPath:"#/properties/tokenType/type",keyword:"type",params:{type: schema64.properties.tokenType.type}};
+const err8 = {instancePath:instancePath+"/tokenType",schemaPath:"#/properties/tokenType/type",keyword:"type",params:{type: schema0.properties.tokenType.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -144,7 +191,7 @@ errors++;
 if(data.expiresIn !== undefined && func0.call(data, "expiresIn")){
 let data8 = data.expiresIn;
 if(((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (typeof data8 !== "string")) && (data8 !== null)){
-const err9 = {instancePath:instancePath+"/expiresIn",schemaPath:"#/properties/expiresIn/type",keyword:"type",params:{type: schema64.properties.expiresIn.type}};
+const err9 = {instancePath:instancePath+"/expiresIn",schemaPath:"#/properties/expiresIn/type",keyword:"type",params:{type: schema0.properties.expiresIn.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -154,7 +201,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data8 === "string"){
-if(!pattern8.test(data8)){
+if(!pattern0.test(data8)){
 const err10 = {instancePath:instancePath+"/expiresIn",schemaPath:"#/properties/expiresIn/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}};
 if(vErrors === null){
 vErrors = [err10];
@@ -192,16 +239,31 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate51.evaluated = {"props":{"access_token":true,"token_type":true,"expires_in":true,"scope":true,"subject":true,"patient":true,"accessToken":true,"tokenType":true,"expiresIn":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {
+ "props": {
+  "access_token": true,
+  "token_type": true,
+  "expires_in": true,
+  "scope": true,
+  "subject": true,
+  "patient": true,
+  "accessToken": true,
+  "tokenType": true,
+  "expiresIn": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate104.evaluated;
+const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -335,17 +397,32 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate104.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate104.evaluated = {"props":{"access_token":true,"token_type":true,"expires_in":true,"scope":true,"subject":true,"patient":true,"accessToken":true,"tokenType":true,"expiresIn":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate2.evaluated = {
+ "props": {
+  "access_token": true,
+  "token_type": true,
+  "expires_in": true,
+  "scope": true,
+  "subject": true,
+  "patient": true,
+  "accessToken": true,
+  "tokenType": true,
+  "expiresIn": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
 
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate106.evaluated;
+const evaluated0 = validate3.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -435,17 +512,26 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate106.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
-validate106.evaluated = {"props":{"userId":true,"patientId":true,"encounterId":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate3.evaluated = {
+ "props": {
+  "userId": true,
+  "patientId": true,
+  "encounterId": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/hooks/patient-view.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate103.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -498,7 +584,7 @@ errors++;
 if(data.hookInstance !== undefined && func0.call(data, "hookInstance")){
 let data1 = data.hookInstance;
 if(typeof data1 === "string"){
-if(!(formats10.test(data1))){
+if(!(formats0.test(data1))){
 const err4 = {instancePath:instancePath+"/hookInstance",schemaPath:"#/properties/hookInstance/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err4];
@@ -523,7 +609,7 @@ errors++;
 if(data.fhirServer !== undefined && func0.call(data, "fhirServer")){
 let data2 = data.fhirServer;
 if(typeof data2 === "string"){
-if(!(formats2(data2))){
+if(!(formats1(data2))){
 const err6 = {instancePath:instancePath+"/fhirServer",schemaPath:"#/properties/fhirServer/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err6];
@@ -546,14 +632,14 @@ errors++;
 }
 }
 if(data.fhirAuthorization !== undefined && func0.call(data, "fhirAuthorization")){
-if(!(validate104(data.fhirAuthorization, {instancePath:instancePath+"/fhirAuthorization",parentData:data,parentDataProperty:"fhirAuthorization",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate104.errors; else for (const vError of validate104.errors) vErrors.push(vError);
+if(!(validate2(data.fhirAuthorization, {instancePath:instancePath+"/fhirAuthorization",parentData:data,parentDataProperty:"fhirAuthorization",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate2.errors; else for (const vError of validate2.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.context !== undefined && func0.call(data, "context")){
-if(!(validate106(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate106.errors; else for (const vError of validate106.errors) vErrors.push(vError);
+if(!(validate3(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate3.errors; else for (const vError of validate3.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -578,8 +664,8 @@ errors++;
 var _valid0 = _errs15 === errors;
 valid3 = valid3 || _valid0;
 const _errs17 = errors;
-if(!(func204(data6, {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data5,parentDataProperty:key0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func204.errors; else for (const vError of func204.errors) vErrors.push(vError);
+if(!(func1(data6, {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data5,parentDataProperty:key0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 var _valid0 = _errs17 === errors;
@@ -671,35 +757,74 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate103.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate103.evaluated = {"props":{"hook":true,"hookInstance":true,"fhirServer":true,"fhirAuthorization":true,"context":true,"prefetch":true,"user":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {
+ "props": {
+  "hook": true,
+  "hookInstance": true,
+  "fhirServer": true,
+  "fhirAuthorization": true,
+  "context": true,
+  "prefetch": true,
+  "user": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 return exports;
 })({});
 exports.kinds = {
-  "cds-hooks/patient-view": { validate: canonical.v0, shape: [{"p":{"context":1,"extension":3,"fhirAuthorization":6,"fhirServer":16,"hook":17,"hookInstance":18,"prefetch":19,"user":21}},{"p":{"encounterId":2,"extension":3,"patientId":4,"userId":5}},{},{"o":1},{},{},{"p":{"accessToken":7,"access_token":8,"expiresIn":9,"expires_in":10,"extension":3,"patient":11,"scope":12,"subject":13,"tokenType":14,"token_type":15},"v":{"accessToken":"access_token","expiresIn":"expires_in","tokenType":"token_type"}},{"l":"Probable"},{"l":"Probable"},{"l":"Probable"},{"l":"Probable"},{},{"l":"Probable"},{},{"l":"Probable"},{"l":"Probable"},{},{},{},{"o":1,"a":20},{"r":1},{}] },
+  "cds-hooks/patient-view": {
+    validate: canonical.v0,
+    shape: [
+      {"p":{"context":1,"extension":3,"fhirAuthorization":6,"fhirServer":16,"hook":17,"hookInstance":18,"prefetch":19,"user":21}},
+      {"p":{"encounterId":2,"extension":3,"patientId":4,"userId":5}},
+      {},
+      {"o":1},
+      {},
+      {},
+      {"p":{"accessToken":7,"access_token":8,"expiresIn":9,"expires_in":10,"extension":3,"patient":11,"scope":12,"subject":13,"tokenType":14,"token_type":15},"v":{"accessToken":"access_token","expiresIn":"expires_in","tokenType":"token_type"}},
+      {"l":"Probable"},
+      {"l":"Probable"},
+      {"l":"Probable"},
+      {"l":"Probable"},
+      {},
+      {"l":"Probable"},
+      {},
+      {"l":"Probable"},
+      {"l":"Probable"},
+      {},
+      {},
+      {},
+      {"o":1,"a":20},
+      {"r":1},
+      {},
+    ],
+  },
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate103;
+exports.s0 = validate0;
 
 
 
-const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
-const formats2 = require("../../formats.cjs").uri;
+const formats0 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const formats1 = require("../../formats.cjs").uri;
 
-const root2 = {validate: validate51};
-const schema64 = {"properties":{"access_token":{"type":["string","null"]},"token_type":{"type":["string","null"]},"expires_in":{"type":["integer","string","null"]},"scope":{"type":["string","null"]}}};
-const pattern8 = new RegExp("^[0-9]+$", "u");
+const root2 = {validate: validate1};
+
+const pattern0 = new RegExp("^[0-9]+$", "u");
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
-function validate51(data){
+function validate1(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/defs/fhir-authorization.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate51.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -725,7 +850,7 @@ if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFin
 errors++;
 }
 if(typeof data2 === "string"){
-if(!pattern8.test(data2)){
+if(!pattern0.test(data2)){
 errors++;
 }
 }
@@ -773,23 +898,38 @@ errors++;
 else {
 errors++;
 }
-validate51.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate51.evaluated = {"props":{"access_token":true,"token_type":true,"expires_in":true,"scope":true,"subject":true,"patient":true,"accessToken":true,"tokenType":true,"expiresIn":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {
+ "props": {
+  "access_token": true,
+  "token_type": true,
+  "expires_in": true,
+  "scope": true,
+  "subject": true,
+  "patient": true,
+  "accessToken": true,
+  "tokenType": true,
+  "expiresIn": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate104(data){
+function validate2(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate104.evaluated;
+const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(root2.validate(data))){
+if(!(root2.validate.call(this, data))){
 errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -854,17 +994,17 @@ errors++;
 else {
 errors++;
 }
-validate104.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate104.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate2.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 
-function validate106(data){
+function validate3(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate106.evaluated;
+const evaluated0 = validate3.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -916,18 +1056,18 @@ errors++;
 else {
 errors++;
 }
-validate106.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
-validate106.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate3.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const func2 = require("../../fhir/resources.cjs")["twin"];
 
-function validate103(data){
+function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/hooks/patient-view.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate103.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -952,7 +1092,7 @@ errors++;
 if(data.hookInstance !== undefined){
 let data1 = data.hookInstance;
 if(typeof data1 === "string"){
-if(!(formats10.test(data1))){
+if(!(formats0.test(data1))){
 errors++;
 }
 }
@@ -963,7 +1103,7 @@ errors++;
 if(data.fhirServer !== undefined){
 let data2 = data.fhirServer;
 if(typeof data2 === "string"){
-if(!(formats2(data2))){
+if(!(formats1(data2))){
 errors++;
 }
 }
@@ -972,12 +1112,12 @@ errors++;
 }
 }
 if(data.fhirAuthorization !== undefined){
-if(!(validate104(data.fhirAuthorization))){
+if(!(validate2.call(this, data.fhirAuthorization))){
 errors++;
 }
 }
 if(data.context !== undefined){
-if(!(validate106(data.context))){
+if(!(validate3.call(this, data.context))){
 errors++;
 }
 }
@@ -995,7 +1135,7 @@ errors++;
 var _valid0 = _errs15 === errors;
 valid3 = valid3 || _valid0;
 const _errs17 = errors;
-if(!(func2(data6))){
+if(!(func2.call(this, data6))){
 errors++;
 }
 var _valid0 = _errs17 === errors;
@@ -1053,10 +1193,10 @@ errors++;
 else {
 errors++;
 }
-validate103.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate103.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

@@ -2,25 +2,72 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate113;
+exports.v0 = validate0;
 
 
 
 
 const func0 = Object.prototype.hasOwnProperty;
-const func204 = require("../../fhir/resources.cjs")["canonical"];
-const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
-const formats2 = require("../../formats.cjs").uri;
+const func1 = require("../../fhir/resources.cjs")["canonical"];
+const formats0 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const formats1 = require("../../formats.cjs").uri;
 
-const root2 = {validate: validate51};
-const schema64 = {"properties":{"access_token":{"type":["string","null"]},"token_type":{"type":["string","null"]},"expires_in":{"type":["integer","string","null"]},"scope":{"type":["string","null"]},"accessToken":{"type":["string","null"]},"tokenType":{"type":["string","null"]},"expiresIn":{"type":["integer","string","null"]}}};
-const pattern8 = new RegExp("^[0-9]+$", "u");
+const root2 = {validate: validate1};
+const schema0 = {
+ "properties": {
+  "access_token": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "token_type": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "expires_in": {
+   "type": [
+    "integer",
+    "string",
+    "null"
+   ]
+  },
+  "scope": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "accessToken": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "tokenType": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "expiresIn": {
+   "type": [
+    "integer",
+    "string",
+    "null"
+   ]
+  }
+ }
+};
+const pattern0 = new RegExp("^[0-9]+$", "u");
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/fhir-authorization.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate51.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -31,7 +78,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.access_token !== undefined && func0.call(data, "access_token")){
 let data0 = data.access_token;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/type",keyword:"type",params:{type: schema64.properties.access_token.type}};
+const err0 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/type",keyword:"type",params:{type: schema0.properties.access_token.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -44,7 +91,7 @@ errors++;
 if(data.token_type !== undefined && func0.call(data, "token_type")){
 let data1 = data.token_type;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/token_type",schemaPath:"#/properties/token_type/type",keyword:"type",params:{type: schema64.properties.token_type.type}};
+const err1 = {instancePath:instancePath+"/token_type",schemaPath:"#/properties/token_type/type",keyword:"type",params:{type: schema0.properties.token_type.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -57,7 +104,7 @@ errors++;
 if(data.expires_in !== undefined && func0.call(data, "expires_in")){
 let data2 = data.expires_in;
 if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/expires_in",schemaPath:"#/properties/expires_in/type",keyword:"type",params:{type: schema64.properties.expires_in.type}};
+const err2 = {instancePath:instancePath+"/expires_in",schemaPath:"#/properties/expires_in/type",keyword:"type",params:{type: schema0.properties.expires_in.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -67,7 +114,7 @@ vErrors.push(err2);
 errors++;
 }
 if(typeof data2 === "string"){
-if(!pattern8.test(data2)){
+if(!pattern0.test(data2)){
 const err3 = {instancePath:instancePath+"/expires_in",schemaPath:"#/properties/expires_in/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}};
 if(vErrors === null){
 vErrors = [err3];
@@ -82,7 +129,7 @@ errors++;
 if(data.scope !== undefined && func0.call(data, "scope")){
 let data3 = data.scope;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/type",keyword:"type",params:{type: schema64.properties.scope.type}};
+const err4 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/type",keyword:"type",params:{type: schema0.properties.scope.type}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -119,7 +166,7 @@ errors++;
 if(data.accessToken !== undefined && func0.call(data, "accessToken")){
 let data6 = data.accessToken;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err7 = {instancePath:instancePath+"/accessToken",schemaPath:"#/properties/accessToken/type",keyword:"type",params:{type: schema64.properties.accessToken.type}};
+const err7 = {instancePath:instancePath+"/accessToken",schemaPath:"#/properties/accessToken/type",keyword:"type",params:{type: schema0.properties.accessToken.type}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -132,7 +179,7 @@ errors++;
 if(data.tokenType !== undefined && func0.call(data, "tokenType")){
 let data7 = data.tokenType;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err8 = {instancePath:instancePath+"/tokenType",schemaPath:"#/properties/tokenType/type",keyword:"type",params:{type: schema64.properties.tokenType.type}};
+const err8 = {instancePath:instancePath+"/tokenType",schemaPath:"#/properties/tokenType/type",keyword:"type",params:{type: schema0.properties.tokenType.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -145,7 +192,7 @@ errors++;
 if(data.expiresIn !== undefined && func0.call(data, "expiresIn")){
 let data8 = data.expiresIn;
 if(((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (typeof data8 !== "string")) && (data8 !== null)){
-const err9 = {instancePath:instancePath+"/expiresIn",schemaPath:"#/properties/expiresIn/type",keyword:"type",params:{type: schema64.properties.expiresIn.type}};
+const err9 = {instancePath:instancePath+"/expiresIn",schemaPath:"#/properties/expiresIn/type",keyword:"type",params:{type: schema0.properties.expiresIn.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -155,7 +202,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data8 === "string"){
-if(!pattern8.test(data8)){
+if(!pattern0.test(data8)){
 const err10 = {instancePath:instancePath+"/expiresIn",schemaPath:"#/properties/expiresIn/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}};
 if(vErrors === null){
 vErrors = [err10];
@@ -193,16 +240,31 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate51.evaluated = {"props":{"access_token":true,"token_type":true,"expires_in":true,"scope":true,"subject":true,"patient":true,"accessToken":true,"tokenType":true,"expiresIn":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {
+ "props": {
+  "access_token": true,
+  "token_type": true,
+  "expires_in": true,
+  "scope": true,
+  "subject": true,
+  "patient": true,
+  "accessToken": true,
+  "tokenType": true,
+  "expiresIn": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate114.evaluated;
+const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -336,17 +398,32 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate114.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate114.evaluated = {"props":{"access_token":true,"token_type":true,"expires_in":true,"scope":true,"subject":true,"patient":true,"accessToken":true,"tokenType":true,"expiresIn":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate2.evaluated = {
+ "props": {
+  "access_token": true,
+  "token_type": true,
+  "expires_in": true,
+  "scope": true,
+  "subject": true,
+  "patient": true,
+  "accessToken": true,
+  "tokenType": true,
+  "expiresIn": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/request.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate113.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -399,7 +476,7 @@ errors++;
 if(data.hookInstance !== undefined && func0.call(data, "hookInstance")){
 let data1 = data.hookInstance;
 if(typeof data1 === "string"){
-if(!(formats10.test(data1))){
+if(!(formats0.test(data1))){
 const err4 = {instancePath:instancePath+"/hookInstance",schemaPath:"#/properties/hookInstance/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err4];
@@ -424,7 +501,7 @@ errors++;
 if(data.fhirServer !== undefined && func0.call(data, "fhirServer")){
 let data2 = data.fhirServer;
 if(typeof data2 === "string"){
-if(!(formats2(data2))){
+if(!(formats1(data2))){
 const err6 = {instancePath:instancePath+"/fhirServer",schemaPath:"#/properties/fhirServer/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err6];
@@ -447,8 +524,8 @@ errors++;
 }
 }
 if(data.fhirAuthorization !== undefined && func0.call(data, "fhirAuthorization")){
-if(!(validate114(data.fhirAuthorization, {instancePath:instancePath+"/fhirAuthorization",parentData:data,parentDataProperty:"fhirAuthorization",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate114.errors; else for (const vError of validate114.errors) vErrors.push(vError);
+if(!(validate2(data.fhirAuthorization, {instancePath:instancePath+"/fhirAuthorization",parentData:data,parentDataProperty:"fhirAuthorization",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate2.errors; else for (const vError of validate2.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -524,8 +601,8 @@ errors++;
 var _valid0 = _errs25 === errors;
 valid5 = valid5 || _valid0;
 const _errs27 = errors;
-if(!(func204(data9, {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data8,parentDataProperty:key0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func204.errors; else for (const vError of func204.errors) vErrors.push(vError);
+if(!(func1(data9, {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data8,parentDataProperty:key0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 var _valid0 = _errs27 === errors;
@@ -617,36 +694,75 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate113.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate113.evaluated = {"props":{"hook":true,"hookInstance":true,"fhirServer":true,"fhirAuthorization":true,"context":true,"prefetch":true,"user":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {
+ "props": {
+  "hook": true,
+  "hookInstance": true,
+  "fhirServer": true,
+  "fhirAuthorization": true,
+  "context": true,
+  "prefetch": true,
+  "user": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 return exports;
 })({});
 exports.kinds = {
-  "cds-hooks/request": { validate: canonical.v0, shape: [{"p":{"context":1,"extension":5,"fhirAuthorization":6,"fhirServer":16,"hook":17,"hookInstance":18,"prefetch":19,"user":21}},{"o":1,"p":{"encounterId":2,"patientId":3,"userId":4}},{},{},{},{"o":1},{"p":{"accessToken":7,"access_token":8,"expiresIn":9,"expires_in":10,"extension":5,"patient":11,"scope":12,"subject":13,"tokenType":14,"token_type":15},"v":{"accessToken":"access_token","expiresIn":"expires_in","tokenType":"token_type"}},{"l":"Probable"},{"l":"Probable"},{"l":"Probable"},{"l":"Probable"},{},{"l":"Probable"},{},{"l":"Probable"},{"l":"Probable"},{},{},{},{"o":1,"a":20},{"r":1},{}] },
+  "cds-hooks/request": {
+    validate: canonical.v0,
+    shape: [
+      {"p":{"context":1,"extension":5,"fhirAuthorization":6,"fhirServer":16,"hook":17,"hookInstance":18,"prefetch":19,"user":21}},
+      {"o":1,"p":{"encounterId":2,"patientId":3,"userId":4}},
+      {},
+      {},
+      {},
+      {"o":1},
+      {"p":{"accessToken":7,"access_token":8,"expiresIn":9,"expires_in":10,"extension":5,"patient":11,"scope":12,"subject":13,"tokenType":14,"token_type":15},"v":{"accessToken":"access_token","expiresIn":"expires_in","tokenType":"token_type"}},
+      {"l":"Probable"},
+      {"l":"Probable"},
+      {"l":"Probable"},
+      {"l":"Probable"},
+      {},
+      {"l":"Probable"},
+      {},
+      {"l":"Probable"},
+      {"l":"Probable"},
+      {},
+      {},
+      {},
+      {"o":1,"a":20},
+      {"r":1},
+      {},
+    ],
+  },
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate113;
+exports.s0 = validate0;
 
 
 
 
-const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
-const formats2 = require("../../formats.cjs").uri;
+const formats0 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const formats1 = require("../../formats.cjs").uri;
 
-const root2 = {validate: validate51};
-const schema64 = {"properties":{"access_token":{"type":["string","null"]},"token_type":{"type":["string","null"]},"expires_in":{"type":["integer","string","null"]},"scope":{"type":["string","null"]}}};
-const pattern8 = new RegExp("^[0-9]+$", "u");
+const root2 = {validate: validate1};
+
+const pattern0 = new RegExp("^[0-9]+$", "u");
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
-function validate51(data){
+function validate1(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/defs/fhir-authorization.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate51.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -672,7 +788,7 @@ if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFin
 errors++;
 }
 if(typeof data2 === "string"){
-if(!pattern8.test(data2)){
+if(!pattern0.test(data2)){
 errors++;
 }
 }
@@ -720,23 +836,38 @@ errors++;
 else {
 errors++;
 }
-validate51.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate51.evaluated = {"props":{"access_token":true,"token_type":true,"expires_in":true,"scope":true,"subject":true,"patient":true,"accessToken":true,"tokenType":true,"expiresIn":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {
+ "props": {
+  "access_token": true,
+  "token_type": true,
+  "expires_in": true,
+  "scope": true,
+  "subject": true,
+  "patient": true,
+  "accessToken": true,
+  "tokenType": true,
+  "expiresIn": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate114(data){
+function validate2(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate114.evaluated;
+const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(root2.validate(data))){
+if(!(root2.validate.call(this, data))){
 errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -801,18 +932,18 @@ errors++;
 else {
 errors++;
 }
-validate114.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate114.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate2.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const func2 = require("../../fhir/resources.cjs")["twin"];
 
-function validate113(data){
+function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/request.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate113.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -837,7 +968,7 @@ errors++;
 if(data.hookInstance !== undefined){
 let data1 = data.hookInstance;
 if(typeof data1 === "string"){
-if(!(formats10.test(data1))){
+if(!(formats0.test(data1))){
 errors++;
 }
 }
@@ -848,7 +979,7 @@ errors++;
 if(data.fhirServer !== undefined){
 let data2 = data.fhirServer;
 if(typeof data2 === "string"){
-if(!(formats2(data2))){
+if(!(formats1(data2))){
 errors++;
 }
 }
@@ -857,7 +988,7 @@ errors++;
 }
 }
 if(data.fhirAuthorization !== undefined){
-if(!(validate114(data.fhirAuthorization))){
+if(!(validate2.call(this, data.fhirAuthorization))){
 errors++;
 }
 }
@@ -904,7 +1035,7 @@ errors++;
 var _valid0 = _errs25 === errors;
 valid5 = valid5 || _valid0;
 const _errs27 = errors;
-if(!(func2(data9))){
+if(!(func2.call(this, data9))){
 errors++;
 }
 var _valid0 = _errs27 === errors;
@@ -962,10 +1093,10 @@ errors++;
 else {
 errors++;
 }
-validate113.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate113.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

@@ -2,22 +2,89 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate116;
+exports.v0 = validate0;
 
 
 const func0 = Object.prototype.hasOwnProperty;
-const schema154 = {"allOf":[null,{"properties":{"selectionBehavior":{"enum":["at-most-one","any"]}}}]};
-const root15 = {validate: validate117};
-const schema144 = {"properties":{"uuid":{"type":["string","null"]},"detail":{"type":["string","null"]},"indicator":{"enum":["info","warning","critical"]},"selectionBehavior":{"type":["string","null"],"enum":["at-most-one","any","exactly-one",null]},"selectionsBehavior":{"type":["string","null"],"enum":["at-most-one","any","exactly-one",null]}}};
-const schema145 = {"properties":{"label":{"type":["string","null"]},"url":{"type":["string","null"]}}};
-const formats2 = require("../../formats.cjs").uri;
-const schema57 = {"properties":{"code":{"type":["string","null"]},"system":{"type":["string","null"]},"display":{"type":["string","null"]}}};
+const schema0 = {"allOf":[null,{"properties":{"selectionBehavior":{"enum":["at-most-one","any"]}}}]};
+const root15 = {validate: validate1};
+const schema1 = {
+ "properties": {
+  "uuid": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "detail": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "indicator": {
+   "enum": [
+    "info",
+    "warning",
+    "critical"
+   ]
+  },
+  "selectionBehavior": {
+   "type": [
+    "string",
+    "null"
+   ],
+   "enum": [
+    "at-most-one",
+    "any",
+    "exactly-one",
+    null
+   ]
+  },
+  "selectionsBehavior": {
+   "type": [
+    "string",
+    "null"
+   ],
+   "enum": [
+    "at-most-one",
+    "any",
+    "exactly-one",
+    null
+   ]
+  }
+ }
+};
+const schema2 = {"properties":{"label":{"type":["string","null"]},"url":{"type":["string","null"]}}};
+const formats0 = require("../../formats.cjs").uri;
+const schema3 = {
+ "properties": {
+  "code": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "system": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "display": {
+   "type": [
+    "string",
+    "null"
+   ]
+  }
+ }
+};
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/coding.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate45.evaluated;
+const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -28,7 +95,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.code !== undefined && func0.call(data, "code")){
 let data0 = data.code;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: schema57.properties.code.type}};
+const err0 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: schema3.properties.code.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -41,7 +108,7 @@ errors++;
 if(data.system !== undefined && func0.call(data, "system")){
 let data1 = data.system;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/system",schemaPath:"#/properties/system/type",keyword:"type",params:{type: schema57.properties.system.type}};
+const err1 = {instancePath:instancePath+"/system",schemaPath:"#/properties/system/type",keyword:"type",params:{type: schema3.properties.system.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -51,7 +118,7 @@ vErrors.push(err1);
 errors++;
 }
 if(typeof data1 === "string"){
-if(!(formats2(data1))){
+if(!(formats0(data1))){
 const err2 = {instancePath:instancePath+"/system",schemaPath:"#/properties/system/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -66,7 +133,7 @@ errors++;
 if(data.display !== undefined && func0.call(data, "display")){
 let data2 = data.display;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/display",schemaPath:"#/properties/display/type",keyword:"type",params:{type: schema57.properties.display.type}};
+const err3 = {instancePath:instancePath+"/display",schemaPath:"#/properties/display/type",keyword:"type",params:{type: schema3.properties.display.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -102,16 +169,25 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate45.evaluated = {"props":{"code":true,"system":true,"display":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate2.evaluated = {
+ "props": {
+  "code": true,
+  "system": true,
+  "display": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate118.evaluated;
+const evaluated0 = validate3.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -122,7 +198,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.label !== undefined && func0.call(data, "label")){
 let data0 = data.label;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: schema145.properties.label.type}};
+const err0 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: schema2.properties.label.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -135,7 +211,7 @@ errors++;
 if(data.url !== undefined && func0.call(data, "url")){
 let data1 = data.url;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: schema145.properties.url.type}};
+const err1 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: schema2.properties.url.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -145,7 +221,7 @@ vErrors.push(err1);
 errors++;
 }
 if(typeof data1 === "string"){
-if(!(formats2(data1))){
+if(!(formats0(data1))){
 const err2 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -160,7 +236,7 @@ errors++;
 if(data.icon !== undefined && func0.call(data, "icon")){
 let data2 = data.icon;
 if(typeof data2 === "string"){
-if(!(formats2(data2))){
+if(!(formats0(data2))){
 const err3 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err3];
@@ -183,8 +259,8 @@ errors++;
 }
 }
 if(data.topic !== undefined && func0.call(data, "topic")){
-if(!(validate45(data.topic, {instancePath:instancePath+"/topic",parentData:data,parentDataProperty:"topic",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate45.errors; else for (const vError of validate45.errors) vErrors.push(vError);
+if(!(validate2(data.topic, {instancePath:instancePath+"/topic",parentData:data,parentDataProperty:"topic",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate2.errors; else for (const vError of validate2.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -214,20 +290,51 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate118.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
-validate118.evaluated = {"props":{"label":true,"url":true,"icon":true,"topic":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate3.evaluated = {
+ "props": {
+  "label": true,
+  "url": true,
+  "icon": true,
+  "topic": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
-const schema147 = {"properties":{"label":{"type":["string","null"]},"uuid":{"type":["string","null"]}}};
-const schema148 = {"properties":{"type":{"type":["string","null"],"enum":["create","update","delete",null]},"description":{"type":["string","null"]}}};
-const func204 = require("../../fhir/resources.cjs")["canonical"];
+const schema4 = {"properties":{"label":{"type":["string","null"]},"uuid":{"type":["string","null"]}}};
+const schema5 = {
+ "properties": {
+  "type": {
+   "type": [
+    "string",
+    "null"
+   ],
+   "enum": [
+    "create",
+    "update",
+    "delete",
+    null
+   ]
+  },
+  "description": {
+   "type": [
+    "string",
+    "null"
+   ]
+  }
+ }
+};
+const func1 = require("../../fhir/resources.cjs")["canonical"];
 
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/action.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate122.evaluated;
+const evaluated0 = validate4.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -238,7 +345,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type !== undefined && func0.call(data, "type")){
 let data0 = data.type;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema148.properties.type.type}};
+const err0 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema5.properties.type.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -248,7 +355,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data0 === "create") || (data0 === "update")) || (data0 === "delete")) || (data0 === null))){
-const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema148.properties.type.enum}};
+const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema5.properties.type.enum}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -261,7 +368,7 @@ errors++;
 if(data.description !== undefined && func0.call(data, "description")){
 let data1 = data.description;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema148.properties.description.type}};
+const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema5.properties.description.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -276,8 +383,8 @@ let data2 = data.resource;
 const _errs6 = errors;
 let valid1 = false;
 const _errs7 = errors;
-if(!(func204(data2, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func204.errors; else for (const vError of func204.errors) vErrors.push(vError);
+if(!(func1(data2, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -355,16 +462,26 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate122.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
-validate122.evaluated = {"props":{"type":true,"description":true,"resource":true,"resourceId":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate4.evaluated = {
+ "props": {
+  "type": true,
+  "description": true,
+  "resource": true,
+  "resourceId": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate121.evaluated;
+const evaluated0 = validate5.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -375,7 +492,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.label !== undefined && func0.call(data, "label")){
 let data0 = data.label;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: schema147.properties.label.type}};
+const err0 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: schema4.properties.label.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -388,7 +505,7 @@ errors++;
 if(data.uuid !== undefined && func0.call(data, "uuid")){
 let data1 = data.uuid;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/uuid",schemaPath:"#/properties/uuid/type",keyword:"type",params:{type: schema147.properties.uuid.type}};
+const err1 = {instancePath:instancePath+"/uuid",schemaPath:"#/properties/uuid/type",keyword:"type",params:{type: schema4.properties.uuid.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -415,8 +532,8 @@ let data3 = data.actions;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate122(data3[i0], {instancePath:instancePath+"/actions/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate122.errors; else for (const vError of validate122.errors) vErrors.push(vError);
+if(!(validate4(data3[i0], {instancePath:instancePath+"/actions/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate4.errors; else for (const vError of validate4.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -458,17 +575,27 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate121.errors = vErrors;
+validate5.errors = vErrors;
 return errors === 0;
 }
-validate121.evaluated = {"props":{"label":true,"uuid":true,"isRecommended":true,"actions":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate5.evaluated = {
+ "props": {
+  "label": true,
+  "uuid": true,
+  "isRecommended": true,
+  "actions": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
-const schema151 = {"properties":{"type":{"enum":["absolute","smart","action","related","documentation"]}}};
+const schema6 = {"properties":{"type":{"enum":["absolute","smart","action","related","documentation"]}}};
 
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate126.evaluated;
+const evaluated0 = validate6.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -491,7 +618,7 @@ errors++;
 if(data.url !== undefined && func0.call(data, "url")){
 let data1 = data.url;
 if(typeof data1 === "string"){
-if(!(formats2(data1))){
+if(!(formats0(data1))){
 const err1 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err1];
@@ -526,7 +653,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!(((((data2 === "absolute") || (data2 === "smart")) || (data2 === "action")) || (data2 === "related")) || (data2 === "documentation"))){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema151.properties.type.enum}};
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema6.properties.type.enum}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -586,17 +713,28 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate126.errors = vErrors;
+validate6.errors = vErrors;
 return errors === 0;
 }
-validate126.evaluated = {"props":{"label":true,"url":true,"type":true,"appContext":true,"autolaunchable":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate6.evaluated = {
+ "props": {
+  "label": true,
+  "url": true,
+  "type": true,
+  "appContext": true,
+  "autolaunchable": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/card.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate117.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -627,7 +765,7 @@ errors++;
 if(data.uuid !== undefined && func0.call(data, "uuid")){
 let data0 = data.uuid;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err2 = {instancePath:instancePath+"/uuid",schemaPath:"#/properties/uuid/type",keyword:"type",params:{type: schema144.properties.uuid.type}};
+const err2 = {instancePath:instancePath+"/uuid",schemaPath:"#/properties/uuid/type",keyword:"type",params:{type: schema1.properties.uuid.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -652,7 +790,7 @@ errors++;
 if(data.detail !== undefined && func0.call(data, "detail")){
 let data2 = data.detail;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err4 = {instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: schema144.properties.detail.type}};
+const err4 = {instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: schema1.properties.detail.type}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -675,7 +813,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((data3 === "info") || (data3 === "warning")) || (data3 === "critical"))){
-const err6 = {instancePath:instancePath+"/indicator",schemaPath:"#/properties/indicator/enum",keyword:"enum",params:{allowedValues: schema144.properties.indicator.enum}};
+const err6 = {instancePath:instancePath+"/indicator",schemaPath:"#/properties/indicator/enum",keyword:"enum",params:{allowedValues: schema1.properties.indicator.enum}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -686,8 +824,8 @@ errors++;
 }
 }
 if(data.source !== undefined && func0.call(data, "source")){
-if(!(validate118(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate118.errors; else for (const vError of validate118.errors) vErrors.push(vError);
+if(!(validate3(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate3.errors; else for (const vError of validate3.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -696,8 +834,8 @@ let data5 = data.suggestions;
 if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate121(data5[i0], {instancePath:instancePath+"/suggestions/" + i0,parentData:data5,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate121.errors; else for (const vError of validate121.errors) vErrors.push(vError);
+if(!(validate5(data5[i0], {instancePath:instancePath+"/suggestions/" + i0,parentData:data5,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate5.errors; else for (const vError of validate5.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -716,7 +854,7 @@ errors++;
 if(data.selectionBehavior !== undefined && func0.call(data, "selectionBehavior")){
 let data7 = data.selectionBehavior;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err8 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/properties/selectionBehavior/type",keyword:"type",params:{type: schema144.properties.selectionBehavior.type}};
+const err8 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/properties/selectionBehavior/type",keyword:"type",params:{type: schema1.properties.selectionBehavior.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -726,7 +864,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((((data7 === "at-most-one") || (data7 === "any")) || (data7 === "exactly-one")) || (data7 === null))){
-const err9 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/properties/selectionBehavior/enum",keyword:"enum",params:{allowedValues: schema144.properties.selectionBehavior.enum}};
+const err9 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/properties/selectionBehavior/enum",keyword:"enum",params:{allowedValues: schema1.properties.selectionBehavior.enum}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -739,7 +877,7 @@ errors++;
 if(data.selectionsBehavior !== undefined && func0.call(data, "selectionsBehavior")){
 let data8 = data.selectionsBehavior;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err10 = {instancePath:instancePath+"/selectionsBehavior",schemaPath:"#/properties/selectionsBehavior/type",keyword:"type",params:{type: schema144.properties.selectionsBehavior.type}};
+const err10 = {instancePath:instancePath+"/selectionsBehavior",schemaPath:"#/properties/selectionsBehavior/type",keyword:"type",params:{type: schema1.properties.selectionsBehavior.type}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -749,7 +887,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((((data8 === "at-most-one") || (data8 === "any")) || (data8 === "exactly-one")) || (data8 === null))){
-const err11 = {instancePath:instancePath+"/selectionsBehavior",schemaPath:"#/properties/selectionsBehavior/enum",keyword:"enum",params:{allowedValues: schema144.properties.selectionsBehavior.enum}};
+const err11 = {instancePath:instancePath+"/selectionsBehavior",schemaPath:"#/properties/selectionsBehavior/enum",keyword:"enum",params:{allowedValues: schema1.properties.selectionsBehavior.enum}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -764,8 +902,8 @@ let data9 = data.overrideReasons;
 if(Array.isArray(data9)){
 const len1 = data9.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate45(data9[i1], {instancePath:instancePath+"/overrideReasons/" + i1,parentData:data9,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate45.errors; else for (const vError of validate45.errors) vErrors.push(vError);
+if(!(validate2(data9[i1], {instancePath:instancePath+"/overrideReasons/" + i1,parentData:data9,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate2.errors; else for (const vError of validate2.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -786,8 +924,8 @@ let data11 = data.links;
 if(Array.isArray(data11)){
 const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate126(data11[i2], {instancePath:instancePath+"/links/" + i2,parentData:data11,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate126.errors; else for (const vError of validate126.errors) vErrors.push(vError);
+if(!(validate6(data11[i2], {instancePath:instancePath+"/links/" + i2,parentData:data11,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate6.errors; else for (const vError of validate6.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -829,21 +967,37 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate117.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate117.evaluated = {"props":{"uuid":true,"summary":true,"detail":true,"indicator":true,"source":true,"suggestions":true,"selectionBehavior":true,"selectionsBehavior":true,"overrideReasons":true,"links":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {
+ "props": {
+  "uuid": true,
+  "summary": true,
+  "detail": true,
+  "indicator": true,
+  "source": true,
+  "suggestions": true,
+  "selectionBehavior": true,
+  "selectionsBehavior": true,
+  "overrideReasons": true,
+  "links": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
-const func63 = require("ajv/dist/runtime/ucs2length").default;
+const func2 = require("ajv/dist/runtime/ucs2length").default;
 
 
-const root1 = {validate: validate45};
+const root1 = {validate: validate2};
 
 
-function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate131.evaluated;
+const evaluated0 = validate7.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -922,24 +1076,33 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate131.errors = vErrors;
+validate7.errors = vErrors;
 return errors === 0;
 }
-validate131.evaluated = {"props":{"code":true,"system":true,"display":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate7.evaluated = {
+ "props": {
+  "code": true,
+  "system": true,
+  "display": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate129.evaluated;
+const evaluated0 = validate8.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate118(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate118.errors; else for (const vError of validate118.errors) vErrors.push(vError);
+if(!(validate3(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate3.errors; else for (const vError of validate3.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -978,8 +1141,8 @@ errors++;
 }
 }
 if(data.topic !== undefined && func0.call(data, "topic")){
-if(!(validate131(data.topic, {instancePath:instancePath+"/topic",parentData:data,parentDataProperty:"topic",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate131.errors; else for (const vError of validate131.errors) vErrors.push(vError);
+if(!(validate7(data.topic, {instancePath:instancePath+"/topic",parentData:data,parentDataProperty:"topic",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate7.errors; else for (const vError of validate7.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -994,20 +1157,30 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate129.errors = vErrors;
+validate8.errors = vErrors;
 return errors === 0;
 }
-validate129.evaluated = {"props":{"label":true,"url":true,"topic":true,"icon":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate8.evaluated = {
+ "props": {
+  "label": true,
+  "url": true,
+  "topic": true,
+  "icon": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-const schema158 = {"allOf":[null,{"properties":{"type":{"enum":["create","update","delete"]}}}]};
-const root17 = {validate: validate122};
+const schema7 = {"allOf":[null,{"properties":{"type":{"enum":["create","update","delete"]}}}]};
+const root17 = {validate: validate4};
 
 
-function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate136.evaluated;
+const evaluated0 = validate9.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1042,7 +1215,7 @@ errors++;
 if(data.type !== undefined && func0.call(data, "type")){
 let data0 = data.type;
 if(!(((data0 === "create") || (data0 === "update")) || (data0 === "delete"))){
-const err2 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/1/properties/type/enum",keyword:"enum",params:{allowedValues: schema158.allOf[1].properties.type.enum}};
+const err2 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/1/properties/type/enum",keyword:"enum",params:{allowedValues: schema7.allOf[1].properties.type.enum}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1075,24 +1248,34 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate136.errors = vErrors;
+validate9.errors = vErrors;
 return errors === 0;
 }
-validate136.evaluated = {"props":{"type":true,"description":true,"resource":true,"resourceId":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate9.evaluated = {
+ "props": {
+  "type": true,
+  "description": true,
+  "resource": true,
+  "resourceId": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate134.evaluated;
+const evaluated0 = validate10.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate121(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate121.errors; else for (const vError of validate121.errors) vErrors.push(vError);
+if(!(validate5(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate5.errors; else for (const vError of validate5.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1135,8 +1318,8 @@ let data2 = data.actions;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate136(data2[i0], {instancePath:instancePath+"/actions/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate136.errors; else for (const vError of validate136.errors) vErrors.push(vError);
+if(!(validate9(data2[i0], {instancePath:instancePath+"/actions/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate9.errors; else for (const vError of validate9.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1163,17 +1346,27 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate134.errors = vErrors;
+validate10.errors = vErrors;
 return errors === 0;
 }
-validate134.evaluated = {"props":{"label":true,"uuid":true,"actions":true,"isRecommended":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate10.evaluated = {
+ "props": {
+  "label": true,
+  "uuid": true,
+  "actions": true,
+  "isRecommended": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
 
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate140.evaluated;
+const evaluated0 = validate11.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1252,24 +1445,33 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate140.errors = vErrors;
+validate11.errors = vErrors;
 return errors === 0;
 }
-validate140.evaluated = {"props":{"code":true,"system":true,"display":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate11.evaluated = {
+ "props": {
+  "code": true,
+  "system": true,
+  "display": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate139.evaluated;
+const evaluated0 = validate12.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate140(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate140.errors; else for (const vError of validate140.errors) vErrors.push(vError);
+if(!(validate11(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate11.errors; else for (const vError of validate11.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1306,25 +1508,34 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate139.errors = vErrors;
+validate12.errors = vErrors;
 return errors === 0;
 }
-validate139.evaluated = {"props":{"display":true,"code":true,"system":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate12.evaluated = {
+ "props": {
+  "display": true,
+  "code": true,
+  "system": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
-const schema161 = {"allOf":[null,{"properties":{"type":{"enum":["absolute","smart"]}}}]};
+const schema8 = {"allOf":[null,{"properties":{"type":{"enum":["absolute","smart"]}}}]};
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate143.evaluated;
+const evaluated0 = validate13.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate126.errors; else for (const vError of validate126.errors) vErrors.push(vError);
+if(!(validate6(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate6.errors; else for (const vError of validate6.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1385,7 +1596,7 @@ errors++;
 if(data.type !== undefined && func0.call(data, "type")){
 let data2 = data.type;
 if(!((data2 === "absolute") || (data2 === "smart"))){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/1/properties/type/enum",keyword:"enum",params:{allowedValues: schema161.allOf[1].properties.type.enum}};
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/1/properties/type/enum",keyword:"enum",params:{allowedValues: schema8.allOf[1].properties.type.enum}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1406,16 +1617,27 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate143.errors = vErrors;
+validate13.errors = vErrors;
 return errors === 0;
 }
-validate143.evaluated = {"props":{"label":true,"url":true,"type":true,"appContext":true,"autolaunchable":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate13.evaluated = {
+ "props": {
+  "label": true,
+  "url": true,
+  "type": true,
+  "appContext": true,
+  "autolaunchable": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate128.evaluated;
+const evaluated0 = validate14.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1472,7 +1694,7 @@ errors++;
 if(data.summary !== undefined && func0.call(data, "summary")){
 let data1 = data.summary;
 if(typeof data1 === "string"){
-if(func63(data1) > 139){
+if(func2(data1) > 139){
 const err4 = {instancePath:instancePath+"/summary",schemaPath:"#/allOf/1/properties/summary/maxLength",keyword:"maxLength",params:{limit: 139}};
 if(vErrors === null){
 vErrors = [err4];
@@ -1519,8 +1741,8 @@ errors++;
 }
 }
 if(data.source !== undefined && func0.call(data, "source")){
-if(!(validate129(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate129.errors; else for (const vError of validate129.errors) vErrors.push(vError);
+if(!(validate8(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate8.errors; else for (const vError of validate8.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1529,8 +1751,8 @@ let data5 = data.suggestions;
 if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate134(data5[i0], {instancePath:instancePath+"/suggestions/" + i0,parentData:data5,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate134.errors; else for (const vError of validate134.errors) vErrors.push(vError);
+if(!(validate10(data5[i0], {instancePath:instancePath+"/suggestions/" + i0,parentData:data5,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate10.errors; else for (const vError of validate10.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1549,7 +1771,7 @@ errors++;
 if(data.selectionBehavior !== undefined && func0.call(data, "selectionBehavior")){
 let data7 = data.selectionBehavior;
 if(!((data7 === "at-most-one") || (data7 === "any"))){
-const err9 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/allOf/1/properties/selectionBehavior/enum",keyword:"enum",params:{allowedValues: schema154.allOf[1].properties.selectionBehavior.enum}};
+const err9 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/allOf/1/properties/selectionBehavior/enum",keyword:"enum",params:{allowedValues: schema0.allOf[1].properties.selectionBehavior.enum}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1564,8 +1786,8 @@ let data8 = data.overrideReasons;
 if(Array.isArray(data8)){
 const len1 = data8.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate139(data8[i1], {instancePath:instancePath+"/overrideReasons/" + i1,parentData:data8,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate139.errors; else for (const vError of validate139.errors) vErrors.push(vError);
+if(!(validate12(data8[i1], {instancePath:instancePath+"/overrideReasons/" + i1,parentData:data8,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate12.errors; else for (const vError of validate12.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1586,8 +1808,8 @@ let data10 = data.links;
 if(Array.isArray(data10)){
 const len2 = data10.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate143(data10[i2], {instancePath:instancePath+"/links/" + i2,parentData:data10,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate143.errors; else for (const vError of validate143.errors) vErrors.push(vError);
+if(!(validate13(data10[i2], {instancePath:instancePath+"/links/" + i2,parentData:data10,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate13.errors; else for (const vError of validate13.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1614,16 +1836,32 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate128.errors = vErrors;
+validate14.errors = vErrors;
 return errors === 0;
 }
-validate128.evaluated = {"props":{"uuid":true,"summary":true,"detail":true,"indicator":true,"source":true,"suggestions":true,"selectionBehavior":true,"overrideReasons":true,"links":true,"selectionsBehavior":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate14.evaluated = {
+ "props": {
+  "uuid": true,
+  "summary": true,
+  "detail": true,
+  "indicator": true,
+  "source": true,
+  "suggestions": true,
+  "selectionBehavior": true,
+  "overrideReasons": true,
+  "links": true,
+  "selectionsBehavior": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate147.evaluated;
+const evaluated0 = validate15.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1658,7 +1896,7 @@ errors++;
 if(data.type !== undefined && func0.call(data, "type")){
 let data0 = data.type;
 if(!(((data0 === "create") || (data0 === "update")) || (data0 === "delete"))){
-const err2 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/1/properties/type/enum",keyword:"enum",params:{allowedValues: schema158.allOf[1].properties.type.enum}};
+const err2 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/1/properties/type/enum",keyword:"enum",params:{allowedValues: schema7.allOf[1].properties.type.enum}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1691,17 +1929,27 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate147.errors = vErrors;
+validate15.errors = vErrors;
 return errors === 0;
 }
-validate147.evaluated = {"props":{"type":true,"description":true,"resource":true,"resourceId":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate15.evaluated = {
+ "props": {
+  "type": true,
+  "description": true,
+  "resource": true,
+  "resourceId": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/response.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate116.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1724,8 +1972,8 @@ let data0 = data.cards;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate128(data0[i0], {instancePath:instancePath+"/cards/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate128.errors; else for (const vError of validate128.errors) vErrors.push(vError);
+if(!(validate14(data0[i0], {instancePath:instancePath+"/cards/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate14.errors; else for (const vError of validate14.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1746,8 +1994,8 @@ let data2 = data.systemActions;
 if(Array.isArray(data2)){
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate147(data2[i1], {instancePath:instancePath+"/systemActions/" + i1,parentData:data2,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate147.errors; else for (const vError of validate147.errors) vErrors.push(vError);
+if(!(validate15(data2[i1], {instancePath:instancePath+"/systemActions/" + i1,parentData:data2,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate15.errors; else for (const vError of validate15.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1789,34 +2037,92 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate116.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate116.evaluated = {"props":{"cards":true,"systemActions":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {
+ "props": {
+  "cards": true,
+  "systemActions": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 return exports;
 })({});
 exports.kinds = {
-  "cds-hooks/response": { validate: canonical.v0, shape: [{"p":{"cards":1,"extension":4,"systemActions":41}},{"i":2},{"p":{"detail":3,"extension":4,"indicator":5,"links":6,"overrideReasons":13,"selectionBehavior":18,"selectionsBehavior":19,"source":20,"suggestions":28,"summary":39,"uuid":40},"v":{"selectionsBehavior":"selectionBehavior"}},{},{"o":1},{},{"i":7},{"p":{"appContext":8,"autolaunchable":9,"extension":4,"label":10,"type":11,"url":12}},{},{},{},{},{},{"i":14},{"p":{"code":15,"display":16,"extension":4,"system":17}},{},{},{},{},{},{"p":{"extension":4,"icon":21,"label":22,"topic":23,"url":27}},{},{},{"p":{"code":24,"display":25,"extension":4,"system":26}},{},{},{},{},{"i":29},{"p":{"actions":30,"extension":4,"isRecommended":36,"label":37,"uuid":38}},{"i":31},{"p":{"description":32,"extension":4,"resource":33,"resourceId":34,"type":35}},{},{"r":1},{},{},{},{},{},{},{},{"i":42},{"p":{"description":43,"extension":4,"resource":44,"resourceId":34,"type":45}},{},{"r":1},{}] },
+  "cds-hooks/response": {
+    validate: canonical.v0,
+    shape: [
+      {"p":{"cards":1,"extension":4,"systemActions":41}},
+      {"i":2},
+      {"p":{"detail":3,"extension":4,"indicator":5,"links":6,"overrideReasons":13,"selectionBehavior":18,"selectionsBehavior":19,"source":20,"suggestions":28,"summary":39,"uuid":40},"v":{"selectionsBehavior":"selectionBehavior"}},
+      {},
+      {"o":1},
+      {},
+      {"i":7},
+      {"p":{"appContext":8,"autolaunchable":9,"extension":4,"label":10,"type":11,"url":12}},
+      {},
+      {},
+      {},
+      {},
+      {},
+      {"i":14},
+      {"p":{"code":15,"display":16,"extension":4,"system":17}},
+      {},
+      {},
+      {},
+      {},
+      {},
+      {"p":{"extension":4,"icon":21,"label":22,"topic":23,"url":27}},
+      {},
+      {},
+      {"p":{"code":24,"display":25,"extension":4,"system":26}},
+      {},
+      {},
+      {},
+      {},
+      {"i":29},
+      {"p":{"actions":30,"extension":4,"isRecommended":36,"label":37,"uuid":38}},
+      {"i":31},
+      {"p":{"description":32,"extension":4,"resource":33,"resourceId":34,"type":35}},
+      {},
+      {"r":1},
+      {},
+      {},
+      {},
+      {},
+      {},
+      {},
+      {},
+      {"i":42},
+      {"p":{"description":43,"extension":4,"resource":44,"resourceId":34,"type":45}},
+      {},
+      {"r":1},
+      {},
+    ],
+  },
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate116;
+exports.s0 = validate0;
 
 
-const schema154 = {"allOf":[null,{"properties":{"selectionBehavior":{"enum":["at-most-one","any"]}}}]};
-const root15 = {validate: validate117};
-const schema144 = {"properties":{"uuid":{"type":["string","null"]},"detail":{"type":["string","null"]},"indicator":{"enum":["info","warning","critical"]},"selectionBehavior":{"type":["string","null"],"enum":["at-most-one","any","exactly-one",null]}}};
-const schema145 = {"properties":{"label":{"type":["string","null"]},"url":{"type":["string","null"]}}};
-const formats2 = require("../../formats.cjs").uri;
-const schema57 = {"properties":{"code":{"type":["string","null"]},"system":{"type":["string","null"]},"display":{"type":["string","null"]}}};
+
+const root15 = {validate: validate1};
+
+
+const formats0 = require("../../formats.cjs").uri;
+
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
-function validate45(data){
+function validate2(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/defs/coding.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate45.evaluated;
+const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1836,7 +2142,7 @@ if((typeof data1 !== "string") && (data1 !== null)){
 errors++;
 }
 if(typeof data1 === "string"){
-if(!(formats2(data1))){
+if(!(formats0(data1))){
 errors++;
 }
 }
@@ -1865,16 +2171,25 @@ errors++;
 else {
 errors++;
 }
-validate45.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate45.evaluated = {"props":{"code":true,"system":true,"display":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate2.evaluated = {
+ "props": {
+  "code": true,
+  "system": true,
+  "display": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate118(data){
+function validate3(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate118.evaluated;
+const evaluated0 = validate3.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1894,7 +2209,7 @@ if((typeof data1 !== "string") && (data1 !== null)){
 errors++;
 }
 if(typeof data1 === "string"){
-if(!(formats2(data1))){
+if(!(formats0(data1))){
 errors++;
 }
 }
@@ -1902,7 +2217,7 @@ errors++;
 if(data.icon !== undefined){
 let data2 = data.icon;
 if(typeof data2 === "string"){
-if(!(formats2(data2))){
+if(!(formats0(data2))){
 errors++;
 }
 }
@@ -1912,7 +2227,7 @@ errors++;
 }
 if(data.topic !== undefined){
 let data3 = data.topic;
-if(!(validate45(data3))){
+if(!(validate2.call(this, data3))){
 errors++;
 }
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
@@ -1944,20 +2259,30 @@ errors++;
 else {
 errors++;
 }
-validate118.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
-validate118.evaluated = {"props":{"label":true,"url":true,"icon":true,"topic":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate3.evaluated = {
+ "props": {
+  "label": true,
+  "url": true,
+  "icon": true,
+  "topic": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
-const schema147 = {"properties":{"label":{"type":["string","null"]},"uuid":{"type":["string","null"]}}};
-const schema148 = {"properties":{"type":{"type":["string","null"],"enum":["create","update","delete",null]},"description":{"type":["string","null"]}}};
-const func2 = require("../../fhir/resources.cjs")["twin"];
 
-function validate122(data){
+
+const func3 = require("../../fhir/resources.cjs")["twin"];
+
+function validate4(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/defs/action.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate122.evaluated;
+const evaluated0 = validate4.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1985,7 +2310,7 @@ let data2 = data.resource;
 const _errs6 = errors;
 let valid1 = false;
 const _errs7 = errors;
-if(!(func2(data2))){
+if(!(func3.call(this, data2))){
 errors++;
 }
 var _valid0 = _errs7 === errors;
@@ -2034,16 +2359,26 @@ errors++;
 else {
 errors++;
 }
-validate122.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
-validate122.evaluated = {"props":{"type":true,"description":true,"resource":true,"resourceId":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate4.evaluated = {
+ "props": {
+  "type": true,
+  "description": true,
+  "resource": true,
+  "resourceId": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate121(data){
+function validate5(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate121.evaluated;
+const evaluated0 = validate5.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2074,7 +2409,7 @@ if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
-if(!(validate122(data4))){
+if(!(validate4.call(this, data4))){
 errors++;
 }
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
@@ -2111,17 +2446,27 @@ errors++;
 else {
 errors++;
 }
-validate121.errors = vErrors;
+validate5.errors = vErrors;
 return errors === 0;
 }
-validate121.evaluated = {"props":{"label":true,"uuid":true,"isRecommended":true,"actions":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate5.evaluated = {
+ "props": {
+  "label": true,
+  "uuid": true,
+  "isRecommended": true,
+  "actions": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
-const schema151 = {"properties":{"type":{"enum":["absolute","smart","action","related","documentation"]}}};
 
-function validate126(data){
+
+function validate6(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate126.evaluated;
+const evaluated0 = validate6.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2137,7 +2482,7 @@ errors++;
 if(data.url !== undefined){
 let data1 = data.url;
 if(typeof data1 === "string"){
-if(!(formats2(data1))){
+if(!(formats0(data1))){
 errors++;
 }
 }
@@ -2182,17 +2527,28 @@ errors++;
 else {
 errors++;
 }
-validate126.errors = vErrors;
+validate6.errors = vErrors;
 return errors === 0;
 }
-validate126.evaluated = {"props":{"label":true,"url":true,"type":true,"appContext":true,"autolaunchable":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate6.evaluated = {
+ "props": {
+  "label": true,
+  "url": true,
+  "type": true,
+  "appContext": true,
+  "autolaunchable": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate117(data){
+function validate1(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/defs/card.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate117.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2234,7 +2590,7 @@ errors++;
 }
 if(data.source !== undefined){
 let data4 = data.source;
-if(!(validate118(data4))){
+if(!(validate3.call(this, data4))){
 errors++;
 }
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
@@ -2254,7 +2610,7 @@ if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 let data6 = data5[i0];
-if(!(validate121(data6))){
+if(!(validate5.call(this, data6))){
 errors++;
 }
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
@@ -2291,7 +2647,7 @@ if(Array.isArray(data9)){
 const len1 = data9.length;
 for(let i1=0; i1<len1; i1++){
 let data10 = data9[i1];
-if(!(validate45(data10))){
+if(!(validate2.call(this, data10))){
 errors++;
 }
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
@@ -2316,7 +2672,7 @@ if(Array.isArray(data11)){
 const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
 let data12 = data11[i2];
-if(!(validate126(data12))){
+if(!(validate6.call(this, data12))){
 errors++;
 }
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
@@ -2353,28 +2709,44 @@ errors++;
 else {
 errors++;
 }
-validate117.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate117.evaluated = {"props":{"uuid":true,"summary":true,"detail":true,"indicator":true,"source":true,"suggestions":true,"selectionBehavior":true,"selectionsBehavior":true,"overrideReasons":true,"links":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {
+ "props": {
+  "uuid": true,
+  "summary": true,
+  "detail": true,
+  "indicator": true,
+  "source": true,
+  "suggestions": true,
+  "selectionBehavior": true,
+  "selectionsBehavior": true,
+  "overrideReasons": true,
+  "links": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
-const func24 = require("ajv/dist/runtime/ucs2length").default;
+const func4 = require("ajv/dist/runtime/ucs2length").default;
 
 
-const root1 = {validate: validate45};
+const root1 = {validate: validate2};
 
 
-function validate131(data){
+function validate7(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate131.evaluated;
+const evaluated0 = validate7.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(root1.validate(data))){
+if(!(root1.validate.call(this, data))){
 errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2409,23 +2781,32 @@ errors++;
 else {
 errors++;
 }
-validate131.errors = vErrors;
+validate7.errors = vErrors;
 return errors === 0;
 }
-validate131.evaluated = {"props":{"code":true,"system":true,"display":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate7.evaluated = {
+ "props": {
+  "code": true,
+  "system": true,
+  "display": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate129(data){
+function validate8(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate129.evaluated;
+const evaluated0 = validate8.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate118(data))){
+if(!(validate3.call(this, data))){
 errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2443,7 +2824,18 @@ errors++;
 }
 }
 if(data.topic !== undefined){
-if(!(validate131(data.topic))){
+let data2 = data.topic;
+if(!(validate7.call(this, data2))){
+errors++;
+}
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+for(const key0 in data2){
+if((((key0 !== "code") && (key0 !== "system")) && (key0 !== "display")) && (key0 !== "extension")){
+errors++;
+}
+}
+}
+else {
 errors++;
 }
 }
@@ -2458,8 +2850,8 @@ else {
 errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(((((key0 !== "label") && (key0 !== "url")) && (key0 !== "topic")) && (key0 !== "icon")) && (key0 !== "extension")){
+for(const key1 in data){
+if(((((key1 !== "label") && (key1 !== "url")) && (key1 !== "topic")) && (key1 !== "icon")) && (key1 !== "extension")){
 errors++;
 }
 }
@@ -2467,27 +2859,27 @@ errors++;
 else {
 errors++;
 }
-validate129.errors = vErrors;
+validate8.errors = vErrors;
 return errors === 0;
 }
-validate129.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate8.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-const schema158 = {"allOf":[null,{"properties":{"type":{"enum":["create","update","delete"]}}}]};
-const root17 = {validate: validate122};
+
+const root17 = {validate: validate4};
 
 
-function validate136(data){
+function validate9(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate136.evaluated;
+const evaluated0 = validate9.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(root17.validate(data))){
+if(!(root17.validate.call(this, data))){
 errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2528,23 +2920,23 @@ errors++;
 else {
 errors++;
 }
-validate136.errors = vErrors;
+validate9.errors = vErrors;
 return errors === 0;
 }
-validate136.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate9.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate134(data){
+function validate10(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate134.evaluated;
+const evaluated0 = validate10.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate121(data))){
+if(!(validate5.call(this, data))){
 errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2566,7 +2958,7 @@ let data2 = data.actions;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate136(data2[i0]))){
+if(!(validate9.call(this, data2[i0]))){
 errors++;
 }
 }
@@ -2595,24 +2987,24 @@ errors++;
 else {
 errors++;
 }
-validate134.errors = vErrors;
+validate10.errors = vErrors;
 return errors === 0;
 }
-validate134.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate10.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 
-function validate140(data){
+function validate11(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate140.evaluated;
+const evaluated0 = validate11.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(root1.validate(data))){
+if(!(root1.validate.call(this, data))){
 errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2647,23 +3039,32 @@ errors++;
 else {
 errors++;
 }
-validate140.errors = vErrors;
+validate11.errors = vErrors;
 return errors === 0;
 }
-validate140.evaluated = {"props":{"code":true,"system":true,"display":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate11.evaluated = {
+ "props": {
+  "code": true,
+  "system": true,
+  "display": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate139(data){
+function validate12(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate139.evaluated;
+const evaluated0 = validate12.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate140(data))){
+if(!(validate11.call(this, data))){
 errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2695,24 +3096,24 @@ errors++;
 else {
 errors++;
 }
-validate139.errors = vErrors;
+validate12.errors = vErrors;
 return errors === 0;
 }
-validate139.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate12.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema161 = {"allOf":[null,{"properties":{"type":{"enum":["absolute","smart"]}}}]};
 
-function validate143(data){
+
+function validate13(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate143.evaluated;
+const evaluated0 = validate13.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate126(data))){
+if(!(validate6.call(this, data))){
 errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2761,23 +3162,23 @@ errors++;
 else {
 errors++;
 }
-validate143.errors = vErrors;
+validate13.errors = vErrors;
 return errors === 0;
 }
-validate143.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate13.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate128(data){
+function validate14(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate128.evaluated;
+const evaluated0 = validate14.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(root15.validate(data))){
+if(!(root15.validate.call(this, data))){
 errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2798,7 +3199,7 @@ errors++;
 if(data.summary !== undefined){
 let data1 = data.summary;
 if(typeof data1 === "string"){
-if(func24(data1) > 139){
+if(func4(data1) > 139){
 errors++;
 }
 }
@@ -2817,7 +3218,7 @@ errors++;
 }
 }
 if(data.source !== undefined){
-if(!(validate129(data.source))){
+if(!(validate8.call(this, data.source))){
 errors++;
 }
 }
@@ -2826,7 +3227,7 @@ let data5 = data.suggestions;
 if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate134(data5[i0]))){
+if(!(validate10.call(this, data5[i0]))){
 errors++;
 }
 }
@@ -2846,7 +3247,7 @@ let data8 = data.overrideReasons;
 if(Array.isArray(data8)){
 const len1 = data8.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate139(data8[i1]))){
+if(!(validate12.call(this, data8[i1]))){
 errors++;
 }
 }
@@ -2860,7 +3261,7 @@ let data10 = data.links;
 if(Array.isArray(data10)){
 const len2 = data10.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate143(data10[i2]))){
+if(!(validate13.call(this, data10[i2]))){
 errors++;
 }
 }
@@ -2889,23 +3290,23 @@ errors++;
 else {
 errors++;
 }
-validate128.errors = vErrors;
+validate14.errors = vErrors;
 return errors === 0;
 }
-validate128.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate14.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate147(data){
+function validate15(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate147.evaluated;
+const evaluated0 = validate15.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(root17.validate(data))){
+if(!(root17.validate.call(this, data))){
 errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2946,17 +3347,17 @@ errors++;
 else {
 errors++;
 }
-validate147.errors = vErrors;
+validate15.errors = vErrors;
 return errors === 0;
 }
-validate147.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate15.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate116(data){
+function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/response.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate116.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2972,7 +3373,7 @@ let data0 = data.cards;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate128(data0[i0]))){
+if(!(validate14.call(this, data0[i0]))){
 errors++;
 }
 }
@@ -2986,7 +3387,7 @@ let data2 = data.systemActions;
 if(Array.isArray(data2)){
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate147(data2[i1]))){
+if(!(validate15.call(this, data2[i1]))){
 errors++;
 }
 }
@@ -3018,10 +3419,10 @@ errors++;
 else {
 errors++;
 }
-validate116.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate116.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

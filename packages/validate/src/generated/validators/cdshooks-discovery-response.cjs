@@ -2,20 +2,158 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate150;
+exports.v0 = validate0;
 
-const schema165 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+const schema0 = {
+ "properties": {
+  "EventDateTime": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Test": {
+   "type": [
+    "boolean",
+    "null"
+   ]
+  },
+  "Source": {
+   "properties": {
+    "ID": {
+     "type": [
+      "string",
+      "null"
+     ]
+    },
+    "Name": {
+     "type": [
+      "string",
+      "null"
+     ]
+    }
+   }
+  },
+  "Destinations": {
+   "items": {
+    "properties": {
+     "ID": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Name": {
+      "type": [
+       "string",
+       "null"
+      ]
+     }
+    }
+   }
+  },
+  "Logs": {
+   "items": {
+    "properties": {
+     "ID": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "AttemptID": {
+      "type": [
+       "string",
+       "null"
+      ]
+     }
+    }
+   }
+  },
+  "Errors": {
+   "items": {
+    "properties": {
+     "ID": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Text": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Type": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Module": {
+      "type": [
+       "string",
+       "null"
+      ]
+     }
+    }
+   }
+  },
+  "FacilityCode": {
+   "type": [
+    "string",
+    "null"
+   ]
+  }
+ }
+};
 
 const func0 = Object.prototype.hasOwnProperty;
-const formats68 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
-const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
-const schema48 = {"properties":{"title":{"type":["string","null"]},"description":{"type":["string","null"]},"prefetch":{"additionalProperties":{"type":["string","null"]}},"usageRequirements":{"type":["string","null"]},"usageDescription":{"type":["string","null"]}}};
+const formats0 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const schema1 = {
+ "properties": {
+  "title": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "description": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "prefetch": {
+   "additionalProperties": {
+    "type": [
+     "string",
+     "null"
+    ]
+   }
+  },
+  "usageRequirements": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "usageDescription": {
+   "type": [
+    "string",
+    "null"
+   ]
+  }
+ }
+};
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/service.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate37.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -70,7 +208,7 @@ errors++;
 if(data.title !== undefined && func0.call(data, "title")){
 let data2 = data.title;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err4 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema48.properties.title.type}};
+const err4 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema1.properties.title.type}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -83,7 +221,7 @@ errors++;
 if(data.description !== undefined && func0.call(data, "description")){
 let data3 = data.description;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema48.properties.description.type}};
+const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema1.properties.description.type}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -99,7 +237,7 @@ if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 of Object.keys(data4)){
 let data5 = data4[key0];
 if((typeof data5 !== "string") && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/prefetch/additionalProperties/type",keyword:"type",params:{type: schema48.properties.prefetch.additionalProperties.type}};
+const err6 = {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/prefetch/additionalProperties/type",keyword:"type",params:{type: schema1.properties.prefetch.additionalProperties.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -124,7 +262,7 @@ errors++;
 if(data.usageRequirements !== undefined && func0.call(data, "usageRequirements")){
 let data6 = data.usageRequirements;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/usageRequirements",schemaPath:"#/properties/usageRequirements/type",keyword:"type",params:{type: schema48.properties.usageRequirements.type}};
+const err8 = {instancePath:instancePath+"/usageRequirements",schemaPath:"#/properties/usageRequirements/type",keyword:"type",params:{type: schema1.properties.usageRequirements.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -137,7 +275,7 @@ errors++;
 if(data.usageDescription !== undefined && func0.call(data, "usageDescription")){
 let data7 = data.usageDescription;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err9 = {instancePath:instancePath+"/usageDescription",schemaPath:"#/properties/usageDescription/type",keyword:"type",params:{type: schema48.properties.usageDescription.type}};
+const err9 = {instancePath:instancePath+"/usageDescription",schemaPath:"#/properties/usageDescription/type",keyword:"type",params:{type: schema1.properties.usageDescription.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -173,17 +311,30 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate37.evaluated = {"props":{"hook":true,"id":true,"title":true,"description":true,"prefetch":true,"usageRequirements":true,"usageDescription":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {
+ "props": {
+  "hook": true,
+  "id": true,
+  "title": true,
+  "description": true,
+  "prefetch": true,
+  "usageRequirements": true,
+  "usageDescription": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/cdshooks/discovery-response.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate150.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -261,7 +412,7 @@ errors++;
 if(data0.EventDateTime !== undefined && func0.call(data0, "EventDateTime")){
 let data3 = data0.EventDateTime;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema165.properties.EventDateTime.type}};
+const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema0.properties.EventDateTime.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -271,7 +422,7 @@ vErrors.push(err6);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats68.test(data3))){
+if(!(formats0.test(data3))){
 const err7 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err7];
@@ -286,7 +437,7 @@ errors++;
 if(data0.Test !== undefined && func0.call(data0, "Test")){
 let data4 = data0.Test;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema165.properties.Test.type}};
+const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema0.properties.Test.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -302,7 +453,7 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.ID !== undefined && func0.call(data5, "ID")){
 let data6 = data5.ID;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema165.properties.Source.properties.ID.type}};
+const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema0.properties.Source.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -312,7 +463,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats10.test(data6))){
+if(!(formats1.test(data6))){
 const err10 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err10];
@@ -327,7 +478,7 @@ errors++;
 if(data5.Name !== undefined && func0.call(data5, "Name")){
 let data7 = data5.Name;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema165.properties.Source.properties.Name.type}};
+const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema0.properties.Source.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -359,7 +510,7 @@ if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.ID !== undefined && func0.call(data9, "ID")){
 let data10 = data9.ID;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Destinations.items.properties.ID.type}};
+const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema0.properties.Destinations.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -369,7 +520,7 @@ vErrors.push(err13);
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats10.test(data10))){
+if(!(formats1.test(data10))){
 const err14 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err14];
@@ -384,7 +535,7 @@ errors++;
 if(data9.Name !== undefined && func0.call(data9, "Name")){
 let data11 = data9.Name;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema165.properties.Destinations.items.properties.Name.type}};
+const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema0.properties.Destinations.items.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -428,7 +579,7 @@ if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.ID !== undefined && func0.call(data13, "ID")){
 let data14 = data13.ID;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Logs.items.properties.ID.type}};
+const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema0.properties.Logs.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -438,7 +589,7 @@ vErrors.push(err18);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats10.test(data14))){
+if(!(formats1.test(data14))){
 const err19 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err19];
@@ -453,7 +604,7 @@ errors++;
 if(data13.AttemptID !== undefined && func0.call(data13, "AttemptID")){
 let data15 = data13.AttemptID;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema165.properties.Logs.items.properties.AttemptID.type}};
+const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema0.properties.Logs.items.properties.AttemptID.type}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -463,7 +614,7 @@ vErrors.push(err20);
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats10.test(data15))){
+if(!(formats1.test(data15))){
 const err21 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err21];
@@ -509,7 +660,7 @@ if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 if(data17.ID !== undefined && func0.call(data17, "ID")){
 let data18 = data17.ID;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err24 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.ID.type}};
+const err24 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -522,7 +673,7 @@ errors++;
 if(data17.Text !== undefined && func0.call(data17, "Text")){
 let data19 = data17.Text;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err25 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Text.type}};
+const err25 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.Text.type}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -535,7 +686,7 @@ errors++;
 if(data17.Type !== undefined && func0.call(data17, "Type")){
 let data20 = data17.Type;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err26 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Type.type}};
+const err26 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -548,7 +699,7 @@ errors++;
 if(data17.Module !== undefined && func0.call(data17, "Module")){
 let data21 = data17.Module;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Module.type}};
+const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.Module.type}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -585,7 +736,7 @@ errors++;
 if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
 let data22 = data0.FacilityCode;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err30 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema165.properties.FacilityCode.type}};
+const err30 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema0.properties.FacilityCode.type}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -668,8 +819,8 @@ let data25 = data.services;
 if(Array.isArray(data25)){
 const len3 = data25.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate37(data25[i3], {instancePath:instancePath+"/services/" + i3,parentData:data25,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate37.errors; else for (const vError of validate37.errors) vErrors.push(vError);
+if(!(validate1(data25[i3], {instancePath:instancePath+"/services/" + i3,parentData:data25,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -711,32 +862,78 @@ vErrors.push(err39);
 }
 errors++;
 }
-validate150.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate150.evaluated = {"props":{"Meta":true,"services":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {
+ "props": {
+  "Meta": true,
+  "services": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 return exports;
 })({});
 exports.kinds = {
-  "CDSHooks/discovery-response": { validate: canonical.v0, shape: [{"p":{"Meta":1,"extension":24,"services":25}},{"p":{"DataModel":2,"Destinations":3,"Errors":7,"EventDateTime":13,"EventType":14,"FacilityCode":15,"Logs":16,"Source":20,"Test":23}},{"l":"Reliable"},{"i":4},{"p":{"ID":5,"Name":6}},{"l":"Reliable"},{"l":"Reliable"},{"i":8},{"p":{"ID":9,"Module":10,"Text":11,"Type":12}},{},{},{},{},{"l":"Reliable"},{"l":"Reliable"},{"l":"Possible"},{"i":17},{"p":{"AttemptID":18,"ID":19}},{"l":"Reliable"},{"l":"Reliable"},{"p":{"ID":21,"Name":22}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"o":1},{"i":26},{"p":{"description":27,"extension":24,"hook":28,"id":29,"prefetch":30,"title":31,"usageDescription":32,"usageRequirements":33},"v":{"usageDescription":"usageRequirements"}},{},{},{},{"o":1},{},{},{}] },
+  "CDSHooks/discovery-response": {
+    validate: canonical.v0,
+    shape: [
+      {"p":{"Meta":1,"extension":24,"services":25}},
+      {"p":{"DataModel":2,"Destinations":3,"Errors":7,"EventDateTime":13,"EventType":14,"FacilityCode":15,"Logs":16,"Source":20,"Test":23}},
+      {"l":"Reliable"},
+      {"i":4},
+      {"p":{"ID":5,"Name":6}},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"i":8},
+      {"p":{"ID":9,"Module":10,"Text":11,"Type":12}},
+      {},
+      {},
+      {},
+      {},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"l":"Possible"},
+      {"i":17},
+      {"p":{"AttemptID":18,"ID":19}},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"p":{"ID":21,"Name":22}},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"o":1},
+      {"i":26},
+      {"p":{"description":27,"extension":24,"hook":28,"id":29,"prefetch":30,"title":31,"usageDescription":32,"usageRequirements":33},"v":{"usageDescription":"usageRequirements"}},
+      {},
+      {},
+      {},
+      {"o":1},
+      {},
+      {},
+      {},
+    ],
+  },
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate150;
+exports.s0 = validate0;
 
-const schema165 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
 
-const formats68 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
-const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+
+const formats0 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
-const schema48 = {"properties":{"title":{"type":["string","null"]},"description":{"type":["string","null"]},"prefetch":{"additionalProperties":{"type":["string","null"]}},"usageRequirements":{"type":["string","null"]}}};
 
-function validate37(data){
+
+function validate1(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/defs/service.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate37.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -813,17 +1010,30 @@ errors++;
 else {
 errors++;
 }
-validate37.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate37.evaluated = {"props":{"hook":true,"id":true,"title":true,"description":true,"prefetch":true,"usageRequirements":true,"usageDescription":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {
+ "props": {
+  "hook": true,
+  "id": true,
+  "title": true,
+  "description": true,
+  "prefetch": true,
+  "usageRequirements": true,
+  "usageDescription": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate150(data){
+function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/cdshooks/discovery-response.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate150.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -862,7 +1072,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats68.test(data3))){
+if(!(formats0.test(data3))){
 errors++;
 }
 }
@@ -882,7 +1092,7 @@ if((typeof data6 !== "string") && (data6 !== null)){
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats10.test(data6))){
+if(!(formats1.test(data6))){
 errors++;
 }
 }
@@ -922,7 +1132,7 @@ if((typeof data10 !== "string") && (data10 !== null)){
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats10.test(data10))){
+if(!(formats1.test(data10))){
 errors++;
 }
 }
@@ -967,7 +1177,7 @@ if((typeof data14 !== "string") && (data14 !== null)){
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats10.test(data14))){
+if(!(formats1.test(data14))){
 errors++;
 }
 }
@@ -978,7 +1188,7 @@ if((typeof data15 !== "string") && (data15 !== null)){
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats10.test(data15))){
+if(!(formats1.test(data15))){
 errors++;
 }
 }
@@ -1111,7 +1321,7 @@ if(Array.isArray(data25)){
 const len3 = data25.length;
 for(let i3=0; i3<len3; i3++){
 let data26 = data25[i3];
-if(!(validate37(data26))){
+if(!(validate1.call(this, data26))){
 errors++;
 }
 if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
@@ -1153,10 +1363,10 @@ errors++;
 else {
 errors++;
 }
-validate150.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate150.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

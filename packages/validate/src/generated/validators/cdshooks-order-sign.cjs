@@ -2,22 +2,156 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate152;
-const schema169 = {"properties":{"context":{"properties":{"userId":{"type":["string","null"]}}},"user":{"type":["string","null"]},"prefetch":{"additionalProperties":{"anyOf":[{"type":["string","null"]}]}}}};
-const schema165 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+exports.v0 = validate0;
+const schema0 = {
+ "properties": {
+  "context": {
+   "properties": {
+    "userId": {
+     "type": [
+      "string",
+      "null"
+     ]
+    }
+   }
+  },
+  "user": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "prefetch": {
+   "additionalProperties": {
+    "anyOf": [
+     {
+      "type": [
+       "string",
+       "null"
+      ]
+     }
+    ]
+   }
+  }
+ }
+};
+const schema1 = {
+ "properties": {
+  "EventDateTime": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Test": {
+   "type": [
+    "boolean",
+    "null"
+   ]
+  },
+  "Source": {
+   "properties": {
+    "ID": {
+     "type": [
+      "string",
+      "null"
+     ]
+    },
+    "Name": {
+     "type": [
+      "string",
+      "null"
+     ]
+    }
+   }
+  },
+  "Destinations": {
+   "items": {
+    "properties": {
+     "ID": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Name": {
+      "type": [
+       "string",
+       "null"
+      ]
+     }
+    }
+   }
+  },
+  "Logs": {
+   "items": {
+    "properties": {
+     "ID": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "AttemptID": {
+      "type": [
+       "string",
+       "null"
+      ]
+     }
+    }
+   }
+  },
+  "Errors": {
+   "items": {
+    "properties": {
+     "ID": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Text": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Type": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Module": {
+      "type": [
+       "string",
+       "null"
+      ]
+     }
+    }
+   }
+  },
+  "FacilityCode": {
+   "type": [
+    "string",
+    "null"
+   ]
+  }
+ }
+};
 
 const func0 = Object.prototype.hasOwnProperty;
-const func204 = require("../../fhir/resources.cjs")["canonical"];
-const formats68 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
-const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const func1 = require("../../fhir/resources.cjs")["canonical"];
+const formats0 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const formats2 = require("../../formats.cjs").uri;
-const schema122 = {"properties":{"userId":{"type":["string","null"]},"encounterId":{"type":["string","null"]}}};
-const func234 = require("../../fhir/resources.cjs").typed("canonical", "Bundle");
+const schema2 = {"properties":{"userId":{"type":["string","null"]},"encounterId":{"type":["string","null"]}}};
+const func2 = require("../../fhir/resources.cjs").typed("canonical", "Bundle");
 
-function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate153.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -38,7 +172,7 @@ errors++;
 if(data.userId !== undefined && func0.call(data, "userId")){
 let data0 = data.userId;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err1 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: schema122.properties.userId.type}};
+const err1 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: schema2.properties.userId.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -63,7 +197,7 @@ errors++;
 if(data.encounterId !== undefined && func0.call(data, "encounterId")){
 let data2 = data.encounterId;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/encounterId",schemaPath:"#/properties/encounterId/type",keyword:"type",params:{type: schema122.properties.encounterId.type}};
+const err3 = {instancePath:instancePath+"/encounterId",schemaPath:"#/properties/encounterId/type",keyword:"type",params:{type: schema2.properties.encounterId.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -74,8 +208,8 @@ errors++;
 }
 }
 if(data.draftOrders !== undefined && func0.call(data, "draftOrders")){
-if(!(func234(data.draftOrders, {instancePath:instancePath+"/draftOrders",parentData:data,parentDataProperty:"draftOrders",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func234.errors; else for (const vError of func234.errors) vErrors.push(vError);
+if(!(func2(data.draftOrders, {instancePath:instancePath+"/draftOrders",parentData:data,parentDataProperty:"draftOrders",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -131,19 +265,78 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate153.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate153.evaluated = {"props":{"userId":true,"patientId":true,"encounterId":true,"draftOrders":true,"medications":true,"orders":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {
+ "props": {
+  "userId": true,
+  "patientId": true,
+  "encounterId": true,
+  "draftOrders": true,
+  "medications": true,
+  "orders": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
-const schema64 = {"properties":{"access_token":{"type":["string","null"]},"token_type":{"type":["string","null"]},"expires_in":{"type":["integer","string","null"]},"scope":{"type":["string","null"]},"accessToken":{"type":["string","null"]},"tokenType":{"type":["string","null"]},"expiresIn":{"type":["integer","string","null"]}}};
-const pattern8 = new RegExp("^[0-9]+$", "u");
+const schema3 = {
+ "properties": {
+  "access_token": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "token_type": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "expires_in": {
+   "type": [
+    "integer",
+    "string",
+    "null"
+   ]
+  },
+  "scope": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "accessToken": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "tokenType": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "expiresIn": {
+   "type": [
+    "integer",
+    "string",
+    "null"
+   ]
+  }
+ }
+};
+const pattern0 = new RegExp("^[0-9]+$", "u");
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/fhir-authorization.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate51.evaluated;
+const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -154,7 +347,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.access_token !== undefined && func0.call(data, "access_token")){
 let data0 = data.access_token;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/type",keyword:"type",params:{type: schema64.properties.access_token.type}};
+const err0 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/type",keyword:"type",params:{type: schema3.properties.access_token.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -167,7 +360,7 @@ errors++;
 if(data.token_type !== undefined && func0.call(data, "token_type")){
 let data1 = data.token_type;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/token_type",schemaPath:"#/properties/token_type/type",keyword:"type",params:{type: schema64.properties.token_type.type}};
+const err1 = {instancePath:instancePath+"/token_type",schemaPath:"#/properties/token_type/type",keyword:"type",params:{type: schema3.properties.token_type.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -180,7 +373,7 @@ errors++;
 if(data.expires_in !== undefined && func0.call(data, "expires_in")){
 let data2 = data.expires_in;
 if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/expires_in",schemaPath:"#/properties/expires_in/type",keyword:"type",params:{type: schema64.properties.expires_in.type}};
+const err2 = {instancePath:instancePath+"/expires_in",schemaPath:"#/properties/expires_in/type",keyword:"type",params:{type: schema3.properties.expires_in.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -190,7 +383,7 @@ vErrors.push(err2);
 errors++;
 }
 if(typeof data2 === "string"){
-if(!pattern8.test(data2)){
+if(!pattern0.test(data2)){
 const err3 = {instancePath:instancePath+"/expires_in",schemaPath:"#/properties/expires_in/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}};
 if(vErrors === null){
 vErrors = [err3];
@@ -205,7 +398,7 @@ errors++;
 if(data.scope !== undefined && func0.call(data, "scope")){
 let data3 = data.scope;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/type",keyword:"type",params:{type: schema64.properties.scope.type}};
+const err4 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/type",keyword:"type",params:{type: schema3.properties.scope.type}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -242,7 +435,7 @@ errors++;
 if(data.accessToken !== undefined && func0.call(data, "accessToken")){
 let data6 = data.accessToken;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err7 = {instancePath:instancePath+"/accessToken",schemaPath:"#/properties/accessToken/type",keyword:"type",params:{type: schema64.properties.accessToken.type}};
+const err7 = {instancePath:instancePath+"/accessToken",schemaPath:"#/properties/accessToken/type",keyword:"type",params:{type: schema3.properties.accessToken.type}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -255,7 +448,7 @@ errors++;
 if(data.tokenType !== undefined && func0.call(data, "tokenType")){
 let data7 = data.tokenType;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err8 = {instancePath:instancePath+"/tokenType",schemaPath:"#/properties/tokenType/type",keyword:"type",params:{type: schema64.properties.tokenType.type}};
+const err8 = {instancePath:instancePath+"/tokenType",schemaPath:"#/properties/tokenType/type",keyword:"type",params:{type: schema3.properties.tokenType.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -268,7 +461,7 @@ errors++;
 if(data.expiresIn !== undefined && func0.call(data, "expiresIn")){
 let data8 = data.expiresIn;
 if(((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (typeof data8 !== "string")) && (data8 !== null)){
-const err9 = {instancePath:instancePath+"/expiresIn",schemaPath:"#/properties/expiresIn/type",keyword:"type",params:{type: schema64.properties.expiresIn.type}};
+const err9 = {instancePath:instancePath+"/expiresIn",schemaPath:"#/properties/expiresIn/type",keyword:"type",params:{type: schema3.properties.expiresIn.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -278,7 +471,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data8 === "string"){
-if(!pattern8.test(data8)){
+if(!pattern0.test(data8)){
 const err10 = {instancePath:instancePath+"/expiresIn",schemaPath:"#/properties/expiresIn/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}};
 if(vErrors === null){
 vErrors = [err10];
@@ -316,18 +509,33 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate51.evaluated = {"props":{"access_token":true,"token_type":true,"expires_in":true,"scope":true,"subject":true,"patient":true,"accessToken":true,"tokenType":true,"expiresIn":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate2.evaluated = {
+ "props": {
+  "access_token": true,
+  "token_type": true,
+  "expires_in": true,
+  "scope": true,
+  "subject": true,
+  "patient": true,
+  "accessToken": true,
+  "tokenType": true,
+  "expiresIn": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
-const pattern10 = new RegExp("^(?:Practitioner|PractitionerRole|Patient|RelatedPerson)/[A-Za-z0-9.-]{1,64}$", "u");
+const pattern1 = new RegExp("^(?:Practitioner|PractitionerRole|Patient|RelatedPerson)/[A-Za-z0-9.-]{1,64}$", "u");
 
-function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/cdshooks/order-sign.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate152.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -435,7 +643,7 @@ errors++;
 if(data0.EventDateTime !== undefined && func0.call(data0, "EventDateTime")){
 let data3 = data0.EventDateTime;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err9 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema165.properties.EventDateTime.type}};
+const err9 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema1.properties.EventDateTime.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -445,7 +653,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats68.test(data3))){
+if(!(formats0.test(data3))){
 const err10 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err10];
@@ -460,7 +668,7 @@ errors++;
 if(data0.Test !== undefined && func0.call(data0, "Test")){
 let data4 = data0.Test;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err11 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema165.properties.Test.type}};
+const err11 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema1.properties.Test.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -476,7 +684,7 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.ID !== undefined && func0.call(data5, "ID")){
 let data6 = data5.ID;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err12 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema165.properties.Source.properties.ID.type}};
+const err12 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema1.properties.Source.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -486,7 +694,7 @@ vErrors.push(err12);
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats10.test(data6))){
+if(!(formats1.test(data6))){
 const err13 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err13];
@@ -501,7 +709,7 @@ errors++;
 if(data5.Name !== undefined && func0.call(data5, "Name")){
 let data7 = data5.Name;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err14 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema165.properties.Source.properties.Name.type}};
+const err14 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema1.properties.Source.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -533,7 +741,7 @@ if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.ID !== undefined && func0.call(data9, "ID")){
 let data10 = data9.ID;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Destinations.items.properties.ID.type}};
+const err16 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema1.properties.Destinations.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -543,7 +751,7 @@ vErrors.push(err16);
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats10.test(data10))){
+if(!(formats1.test(data10))){
 const err17 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err17];
@@ -558,7 +766,7 @@ errors++;
 if(data9.Name !== undefined && func0.call(data9, "Name")){
 let data11 = data9.Name;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err18 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema165.properties.Destinations.items.properties.Name.type}};
+const err18 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema1.properties.Destinations.items.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -602,7 +810,7 @@ if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.ID !== undefined && func0.call(data13, "ID")){
 let data14 = data13.ID;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err21 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Logs.items.properties.ID.type}};
+const err21 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema1.properties.Logs.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -612,7 +820,7 @@ vErrors.push(err21);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats10.test(data14))){
+if(!(formats1.test(data14))){
 const err22 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err22];
@@ -627,7 +835,7 @@ errors++;
 if(data13.AttemptID !== undefined && func0.call(data13, "AttemptID")){
 let data15 = data13.AttemptID;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err23 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema165.properties.Logs.items.properties.AttemptID.type}};
+const err23 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema1.properties.Logs.items.properties.AttemptID.type}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -637,7 +845,7 @@ vErrors.push(err23);
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats10.test(data15))){
+if(!(formats1.test(data15))){
 const err24 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err24];
@@ -683,7 +891,7 @@ if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 if(data17.ID !== undefined && func0.call(data17, "ID")){
 let data18 = data17.ID;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.ID.type}};
+const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -696,7 +904,7 @@ errors++;
 if(data17.Text !== undefined && func0.call(data17, "Text")){
 let data19 = data17.Text;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err28 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Text.type}};
+const err28 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.Text.type}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -709,7 +917,7 @@ errors++;
 if(data17.Type !== undefined && func0.call(data17, "Type")){
 let data20 = data17.Type;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err29 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Type.type}};
+const err29 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -722,7 +930,7 @@ errors++;
 if(data17.Module !== undefined && func0.call(data17, "Module")){
 let data21 = data17.Module;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err30 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Module.type}};
+const err30 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.Module.type}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -759,7 +967,7 @@ errors++;
 if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
 let data22 = data0.FacilityCode;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err33 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema165.properties.FacilityCode.type}};
+const err33 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema1.properties.FacilityCode.type}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -863,7 +1071,7 @@ errors++;
 if(data.hookInstance !== undefined && func0.call(data, "hookInstance")){
 let data26 = data.hookInstance;
 if(typeof data26 === "string"){
-if(!(formats10.test(data26))){
+if(!(formats1.test(data26))){
 const err42 = {instancePath:instancePath+"/hookInstance",schemaPath:"#/properties/hookInstance/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err42];
@@ -912,15 +1120,15 @@ errors++;
 }
 if(data.context !== undefined && func0.call(data, "context")){
 let data28 = data.context;
-if(!(validate153(data28, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate153.errors; else for (const vError of validate153.errors) vErrors.push(vError);
+if(!(validate1(data28, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
 if(data28.userId !== undefined && func0.call(data28, "userId")){
 let data29 = data28.userId;
 if((typeof data29 !== "string") && (data29 !== null)){
-const err46 = {instancePath:instancePath+"/context/userId",schemaPath:"#/properties/context/properties/userId/type",keyword:"type",params:{type: schema169.properties.context.properties.userId.type}};
+const err46 = {instancePath:instancePath+"/context/userId",schemaPath:"#/properties/context/properties/userId/type",keyword:"type",params:{type: schema0.properties.context.properties.userId.type}};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -930,7 +1138,7 @@ vErrors.push(err46);
 errors++;
 }
 if(typeof data29 === "string"){
-if(!pattern10.test(data29)){
+if(!pattern1.test(data29)){
 const err47 = {instancePath:instancePath+"/context/userId",schemaPath:"#/properties/context/properties/userId/pattern",keyword:"pattern",params:{pattern: "^(?:Practitioner|PractitionerRole|Patient|RelatedPerson)/[A-Za-z0-9.-]{1,64}$"}};
 if(vErrors === null){
 vErrors = [err47];
@@ -957,7 +1165,7 @@ errors++;
 if(data.user !== undefined && func0.call(data, "user")){
 let data30 = data.user;
 if((typeof data30 !== "string") && (data30 !== null)){
-const err49 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema169.properties.user.type}};
+const err49 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema0.properties.user.type}};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -968,8 +1176,8 @@ errors++;
 }
 }
 if(data.fhirAuthorization !== undefined && func0.call(data, "fhirAuthorization")){
-if(!(validate51(data.fhirAuthorization, {instancePath:instancePath+"/fhirAuthorization",parentData:data,parentDataProperty:"fhirAuthorization",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate51.errors; else for (const vError of validate51.errors) vErrors.push(vError);
+if(!(validate2(data.fhirAuthorization, {instancePath:instancePath+"/fhirAuthorization",parentData:data,parentDataProperty:"fhirAuthorization",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate2.errors; else for (const vError of validate2.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -982,7 +1190,7 @@ const _errs71 = errors;
 let valid18 = false;
 const _errs72 = errors;
 if((typeof data33 !== "string") && (data33 !== null)){
-const err50 = {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/prefetch/additionalProperties/anyOf/0/type",keyword:"type",params:{type: schema169.properties.prefetch.additionalProperties.anyOf[0].type}};
+const err50 = {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/prefetch/additionalProperties/anyOf/0/type",keyword:"type",params:{type: schema0.properties.prefetch.additionalProperties.anyOf[0].type}};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -994,8 +1202,8 @@ errors++;
 var _valid0 = _errs72 === errors;
 valid18 = valid18 || _valid0;
 const _errs74 = errors;
-if(!(func204(data33, {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data32,parentDataProperty:key0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func204.errors; else for (const vError of func204.errors) vErrors.push(vError);
+if(!(func1(data33, {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data32,parentDataProperty:key0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 var _valid0 = _errs74 === errors;
@@ -1060,33 +1268,99 @@ vErrors.push(err54);
 }
 errors++;
 }
-validate152.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate152.evaluated = {"props":{"Meta":true,"hook":true,"hookInstance":true,"fhirServer":true,"context":true,"user":true,"fhirAuthorization":true,"prefetch":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {
+ "props": {
+  "Meta": true,
+  "hook": true,
+  "hookInstance": true,
+  "fhirServer": true,
+  "context": true,
+  "user": true,
+  "fhirAuthorization": true,
+  "prefetch": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 return exports;
 })({});
 exports.kinds = {
-  "CDSHooks/order-sign": { validate: canonical.v0, shape: [{"p":{"Meta":1,"context":24,"extension":27,"fhirAuthorization":32,"fhirServer":42,"hook":43,"hookInstance":44,"prefetch":45,"user":47}},{"p":{"DataModel":2,"Destinations":3,"Errors":7,"EventDateTime":13,"EventType":14,"FacilityCode":15,"Logs":16,"Source":20,"Test":23}},{"l":"Reliable"},{"i":4},{"p":{"ID":5,"Name":6}},{"l":"Reliable"},{"l":"Reliable"},{"i":8},{"p":{"ID":9,"Module":10,"Text":11,"Type":12}},{},{},{},{},{"l":"Reliable"},{"l":"Reliable"},{"l":"Possible"},{"i":17},{"p":{"AttemptID":18,"ID":19}},{"l":"Reliable"},{"l":"Reliable"},{"p":{"ID":21,"Name":22}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"p":{"draftOrders":25,"encounterId":26,"extension":27,"medications":28,"orders":29,"patientId":30,"userId":31}},{"r":1,"rt":"Bundle"},{"l":"Probable"},{"o":1},{},{},{"l":"Reliable"},{"l":"Reliable"},{"p":{"accessToken":33,"access_token":34,"expiresIn":35,"expires_in":36,"extension":27,"patient":37,"scope":38,"subject":39,"tokenType":40,"token_type":41},"v":{"accessToken":"access_token","expiresIn":"expires_in","tokenType":"token_type"}},{"l":"Probable"},{"l":"Probable"},{"l":"Probable"},{"l":"Probable"},{},{"l":"Probable"},{},{"l":"Probable"},{"l":"Probable"},{},{},{},{"o":1,"l":"Possible","a":46},{"r":1},{}] },
+  "CDSHooks/order-sign": {
+    validate: canonical.v0,
+    shape: [
+      {"p":{"Meta":1,"context":24,"extension":27,"fhirAuthorization":32,"fhirServer":42,"hook":43,"hookInstance":44,"prefetch":45,"user":47}},
+      {"p":{"DataModel":2,"Destinations":3,"Errors":7,"EventDateTime":13,"EventType":14,"FacilityCode":15,"Logs":16,"Source":20,"Test":23}},
+      {"l":"Reliable"},
+      {"i":4},
+      {"p":{"ID":5,"Name":6}},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"i":8},
+      {"p":{"ID":9,"Module":10,"Text":11,"Type":12}},
+      {},
+      {},
+      {},
+      {},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"l":"Possible"},
+      {"i":17},
+      {"p":{"AttemptID":18,"ID":19}},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"p":{"ID":21,"Name":22}},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"p":{"draftOrders":25,"encounterId":26,"extension":27,"medications":28,"orders":29,"patientId":30,"userId":31}},
+      {"r":1,"rt":"Bundle"},
+      {"l":"Probable"},
+      {"o":1},
+      {},
+      {},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"p":{"accessToken":33,"access_token":34,"expiresIn":35,"expires_in":36,"extension":27,"patient":37,"scope":38,"subject":39,"tokenType":40,"token_type":41},"v":{"accessToken":"access_token","expiresIn":"expires_in","tokenType":"token_type"}},
+      {"l":"Probable"},
+      {"l":"Probable"},
+      {"l":"Probable"},
+      {"l":"Probable"},
+      {},
+      {"l":"Probable"},
+      {},
+      {"l":"Probable"},
+      {"l":"Probable"},
+      {},
+      {},
+      {},
+      {"o":1,"l":"Possible","a":46},
+      {"r":1},
+      {},
+    ],
+  },
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate152;
-const schema169 = {"properties":{"context":{"properties":{"userId":{"type":["string","null"]}}},"user":{"type":["string","null"]},"prefetch":{"additionalProperties":{"anyOf":[{"type":["string","null"]}]}}}};
-const schema165 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+exports.s0 = validate0;
 
-const formats68 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
-const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+
+
+const formats0 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const formats2 = require("../../formats.cjs").uri;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
-const schema122 = {"properties":{"userId":{"type":["string","null"]},"encounterId":{"type":["string","null"]}}};
+
 const func3 = require("../../fhir/resources.cjs").typed("twin", "Bundle");
 
-function validate153(data){
+function validate1(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate153.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1115,7 +1389,7 @@ errors++;
 }
 }
 if(data.draftOrders !== undefined){
-if(!(func3(data.draftOrders))){
+if(!(func3.call(this, data.draftOrders))){
 errors++;
 }
 }
@@ -1149,19 +1423,31 @@ errors++;
 else {
 errors++;
 }
-validate153.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate153.evaluated = {"props":{"userId":true,"patientId":true,"encounterId":true,"draftOrders":true,"medications":true,"orders":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {
+ "props": {
+  "userId": true,
+  "patientId": true,
+  "encounterId": true,
+  "draftOrders": true,
+  "medications": true,
+  "orders": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
-const schema64 = {"properties":{"access_token":{"type":["string","null"]},"token_type":{"type":["string","null"]},"expires_in":{"type":["integer","string","null"]},"scope":{"type":["string","null"]}}};
-const pattern8 = new RegExp("^[0-9]+$", "u");
 
-function validate51(data){
+const pattern0 = new RegExp("^[0-9]+$", "u");
+
+function validate2(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/defs/fhir-authorization.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate51.evaluated;
+const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1187,7 +1473,7 @@ if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFin
 errors++;
 }
 if(typeof data2 === "string"){
-if(!pattern8.test(data2)){
+if(!pattern0.test(data2)){
 errors++;
 }
 }
@@ -1235,19 +1521,34 @@ errors++;
 else {
 errors++;
 }
-validate51.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate51.evaluated = {"props":{"access_token":true,"token_type":true,"expires_in":true,"scope":true,"subject":true,"patient":true,"accessToken":true,"tokenType":true,"expiresIn":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate2.evaluated = {
+ "props": {
+  "access_token": true,
+  "token_type": true,
+  "expires_in": true,
+  "scope": true,
+  "subject": true,
+  "patient": true,
+  "accessToken": true,
+  "tokenType": true,
+  "expiresIn": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
-const pattern9 = new RegExp("^(?:Practitioner|PractitionerRole|Patient|RelatedPerson)/[A-Za-z0-9.-]{1,64}$", "u");
-const func2 = require("../../fhir/resources.cjs")["twin"];
+const pattern2 = new RegExp("^(?:Practitioner|PractitionerRole|Patient|RelatedPerson)/[A-Za-z0-9.-]{1,64}$", "u");
+const func4 = require("../../fhir/resources.cjs")["twin"];
 
-function validate152(data){
+function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/cdshooks/order-sign.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate152.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1295,7 +1596,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats68.test(data3))){
+if(!(formats0.test(data3))){
 errors++;
 }
 }
@@ -1315,7 +1616,7 @@ if((typeof data6 !== "string") && (data6 !== null)){
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats10.test(data6))){
+if(!(formats1.test(data6))){
 errors++;
 }
 }
@@ -1355,7 +1656,7 @@ if((typeof data10 !== "string") && (data10 !== null)){
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats10.test(data10))){
+if(!(formats1.test(data10))){
 errors++;
 }
 }
@@ -1400,7 +1701,7 @@ if((typeof data14 !== "string") && (data14 !== null)){
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats10.test(data14))){
+if(!(formats1.test(data14))){
 errors++;
 }
 }
@@ -1411,7 +1712,7 @@ if((typeof data15 !== "string") && (data15 !== null)){
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats10.test(data15))){
+if(!(formats1.test(data15))){
 errors++;
 }
 }
@@ -1550,7 +1851,7 @@ errors++;
 if(data.hookInstance !== undefined){
 let data26 = data.hookInstance;
 if(typeof data26 === "string"){
-if(!(formats10.test(data26))){
+if(!(formats1.test(data26))){
 errors++;
 }
 }
@@ -1571,7 +1872,7 @@ errors++;
 }
 if(data.context !== undefined){
 let data28 = data.context;
-if(!(validate153(data28))){
+if(!(validate1.call(this, data28))){
 errors++;
 }
 if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
@@ -1581,7 +1882,7 @@ if((typeof data29 !== "string") && (data29 !== null)){
 errors++;
 }
 if(typeof data29 === "string"){
-if(!pattern9.test(data29)){
+if(!pattern2.test(data29)){
 errors++;
 }
 }
@@ -1610,7 +1911,7 @@ errors++;
 }
 if(data.fhirAuthorization !== undefined){
 let data31 = data.fhirAuthorization;
-if(!(validate51(data31))){
+if(!(validate2.call(this, data31))){
 errors++;
 }
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
@@ -1638,7 +1939,7 @@ errors++;
 var _valid0 = _errs80 === errors;
 valid18 = valid18 || _valid0;
 const _errs82 = errors;
-if(!(func2(data33))){
+if(!(func4.call(this, data33))){
 errors++;
 }
 var _valid0 = _errs82 === errors;
@@ -1686,10 +1987,10 @@ errors++;
 else {
 errors++;
 }
-validate152.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate152.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

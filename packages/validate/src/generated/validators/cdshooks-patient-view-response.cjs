@@ -2,23 +2,193 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate157;
+exports.v0 = validate0;
 
-const schema165 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+const schema0 = {
+ "properties": {
+  "EventDateTime": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Test": {
+   "type": [
+    "boolean",
+    "null"
+   ]
+  },
+  "Source": {
+   "properties": {
+    "ID": {
+     "type": [
+      "string",
+      "null"
+     ]
+    },
+    "Name": {
+     "type": [
+      "string",
+      "null"
+     ]
+    }
+   }
+  },
+  "Destinations": {
+   "items": {
+    "properties": {
+     "ID": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Name": {
+      "type": [
+       "string",
+       "null"
+      ]
+     }
+    }
+   }
+  },
+  "Logs": {
+   "items": {
+    "properties": {
+     "ID": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "AttemptID": {
+      "type": [
+       "string",
+       "null"
+      ]
+     }
+    }
+   }
+  },
+  "Errors": {
+   "items": {
+    "properties": {
+     "ID": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Text": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Type": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Module": {
+      "type": [
+       "string",
+       "null"
+      ]
+     }
+    }
+   }
+  },
+  "FacilityCode": {
+   "type": [
+    "string",
+    "null"
+   ]
+  }
+ }
+};
 
 const func0 = Object.prototype.hasOwnProperty;
-const formats68 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
-const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
-const schema144 = {"properties":{"uuid":{"type":["string","null"]},"detail":{"type":["string","null"]},"indicator":{"enum":["info","warning","critical"]},"selectionBehavior":{"type":["string","null"],"enum":["at-most-one","any","exactly-one",null]},"selectionsBehavior":{"type":["string","null"],"enum":["at-most-one","any","exactly-one",null]}}};
-const schema145 = {"properties":{"label":{"type":["string","null"]},"url":{"type":["string","null"]}}};
+const formats0 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const schema1 = {
+ "properties": {
+  "uuid": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "detail": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "indicator": {
+   "enum": [
+    "info",
+    "warning",
+    "critical"
+   ]
+  },
+  "selectionBehavior": {
+   "type": [
+    "string",
+    "null"
+   ],
+   "enum": [
+    "at-most-one",
+    "any",
+    "exactly-one",
+    null
+   ]
+  },
+  "selectionsBehavior": {
+   "type": [
+    "string",
+    "null"
+   ],
+   "enum": [
+    "at-most-one",
+    "any",
+    "exactly-one",
+    null
+   ]
+  }
+ }
+};
+const schema2 = {"properties":{"label":{"type":["string","null"]},"url":{"type":["string","null"]}}};
 const formats2 = require("../../formats.cjs").uri;
-const schema57 = {"properties":{"code":{"type":["string","null"]},"system":{"type":["string","null"]},"display":{"type":["string","null"]}}};
+const schema3 = {
+ "properties": {
+  "code": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "system": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "display": {
+   "type": [
+    "string",
+    "null"
+   ]
+  }
+ }
+};
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/coding.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate45.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -29,7 +199,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.code !== undefined && func0.call(data, "code")){
 let data0 = data.code;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: schema57.properties.code.type}};
+const err0 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: schema3.properties.code.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -42,7 +212,7 @@ errors++;
 if(data.system !== undefined && func0.call(data, "system")){
 let data1 = data.system;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/system",schemaPath:"#/properties/system/type",keyword:"type",params:{type: schema57.properties.system.type}};
+const err1 = {instancePath:instancePath+"/system",schemaPath:"#/properties/system/type",keyword:"type",params:{type: schema3.properties.system.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -67,7 +237,7 @@ errors++;
 if(data.display !== undefined && func0.call(data, "display")){
 let data2 = data.display;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/display",schemaPath:"#/properties/display/type",keyword:"type",params:{type: schema57.properties.display.type}};
+const err3 = {instancePath:instancePath+"/display",schemaPath:"#/properties/display/type",keyword:"type",params:{type: schema3.properties.display.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -103,16 +273,25 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate45.evaluated = {"props":{"code":true,"system":true,"display":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {
+ "props": {
+  "code": true,
+  "system": true,
+  "display": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate118.evaluated;
+const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -123,7 +302,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.label !== undefined && func0.call(data, "label")){
 let data0 = data.label;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: schema145.properties.label.type}};
+const err0 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: schema2.properties.label.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -136,7 +315,7 @@ errors++;
 if(data.url !== undefined && func0.call(data, "url")){
 let data1 = data.url;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: schema145.properties.url.type}};
+const err1 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: schema2.properties.url.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -184,8 +363,8 @@ errors++;
 }
 }
 if(data.topic !== undefined && func0.call(data, "topic")){
-if(!(validate45(data.topic, {instancePath:instancePath+"/topic",parentData:data,parentDataProperty:"topic",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate45.errors; else for (const vError of validate45.errors) vErrors.push(vError);
+if(!(validate1(data.topic, {instancePath:instancePath+"/topic",parentData:data,parentDataProperty:"topic",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -215,20 +394,51 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate118.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate118.evaluated = {"props":{"label":true,"url":true,"icon":true,"topic":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate2.evaluated = {
+ "props": {
+  "label": true,
+  "url": true,
+  "icon": true,
+  "topic": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
-const schema147 = {"properties":{"label":{"type":["string","null"]},"uuid":{"type":["string","null"]}}};
-const schema148 = {"properties":{"type":{"type":["string","null"],"enum":["create","update","delete",null]},"description":{"type":["string","null"]}}};
-const func204 = require("../../fhir/resources.cjs")["canonical"];
+const schema4 = {"properties":{"label":{"type":["string","null"]},"uuid":{"type":["string","null"]}}};
+const schema5 = {
+ "properties": {
+  "type": {
+   "type": [
+    "string",
+    "null"
+   ],
+   "enum": [
+    "create",
+    "update",
+    "delete",
+    null
+   ]
+  },
+  "description": {
+   "type": [
+    "string",
+    "null"
+   ]
+  }
+ }
+};
+const func1 = require("../../fhir/resources.cjs")["canonical"];
 
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/action.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate122.evaluated;
+const evaluated0 = validate3.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -239,7 +449,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type !== undefined && func0.call(data, "type")){
 let data0 = data.type;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema148.properties.type.type}};
+const err0 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema5.properties.type.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -249,7 +459,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data0 === "create") || (data0 === "update")) || (data0 === "delete")) || (data0 === null))){
-const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema148.properties.type.enum}};
+const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema5.properties.type.enum}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -262,7 +472,7 @@ errors++;
 if(data.description !== undefined && func0.call(data, "description")){
 let data1 = data.description;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema148.properties.description.type}};
+const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema5.properties.description.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -277,8 +487,8 @@ let data2 = data.resource;
 const _errs6 = errors;
 let valid1 = false;
 const _errs7 = errors;
-if(!(func204(data2, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func204.errors; else for (const vError of func204.errors) vErrors.push(vError);
+if(!(func1(data2, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -356,16 +566,26 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate122.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
-validate122.evaluated = {"props":{"type":true,"description":true,"resource":true,"resourceId":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate3.evaluated = {
+ "props": {
+  "type": true,
+  "description": true,
+  "resource": true,
+  "resourceId": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate121.evaluated;
+const evaluated0 = validate4.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -376,7 +596,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.label !== undefined && func0.call(data, "label")){
 let data0 = data.label;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: schema147.properties.label.type}};
+const err0 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: schema4.properties.label.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -389,7 +609,7 @@ errors++;
 if(data.uuid !== undefined && func0.call(data, "uuid")){
 let data1 = data.uuid;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/uuid",schemaPath:"#/properties/uuid/type",keyword:"type",params:{type: schema147.properties.uuid.type}};
+const err1 = {instancePath:instancePath+"/uuid",schemaPath:"#/properties/uuid/type",keyword:"type",params:{type: schema4.properties.uuid.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -416,8 +636,8 @@ let data3 = data.actions;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate122(data3[i0], {instancePath:instancePath+"/actions/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate122.errors; else for (const vError of validate122.errors) vErrors.push(vError);
+if(!(validate3(data3[i0], {instancePath:instancePath+"/actions/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate3.errors; else for (const vError of validate3.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -459,17 +679,27 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate121.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
-validate121.evaluated = {"props":{"label":true,"uuid":true,"isRecommended":true,"actions":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate4.evaluated = {
+ "props": {
+  "label": true,
+  "uuid": true,
+  "isRecommended": true,
+  "actions": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
-const schema151 = {"properties":{"type":{"enum":["absolute","smart","action","related","documentation"]}}};
+const schema6 = {"properties":{"type":{"enum":["absolute","smart","action","related","documentation"]}}};
 
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate126.evaluated;
+const evaluated0 = validate5.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -527,7 +757,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!(((((data2 === "absolute") || (data2 === "smart")) || (data2 === "action")) || (data2 === "related")) || (data2 === "documentation"))){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema151.properties.type.enum}};
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema6.properties.type.enum}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -587,17 +817,28 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate126.errors = vErrors;
+validate5.errors = vErrors;
 return errors === 0;
 }
-validate126.evaluated = {"props":{"label":true,"url":true,"type":true,"appContext":true,"autolaunchable":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate5.evaluated = {
+ "props": {
+  "label": true,
+  "url": true,
+  "type": true,
+  "appContext": true,
+  "autolaunchable": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/card.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate117.evaluated;
+const evaluated0 = validate6.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -628,7 +869,7 @@ errors++;
 if(data.uuid !== undefined && func0.call(data, "uuid")){
 let data0 = data.uuid;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err2 = {instancePath:instancePath+"/uuid",schemaPath:"#/properties/uuid/type",keyword:"type",params:{type: schema144.properties.uuid.type}};
+const err2 = {instancePath:instancePath+"/uuid",schemaPath:"#/properties/uuid/type",keyword:"type",params:{type: schema1.properties.uuid.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -653,7 +894,7 @@ errors++;
 if(data.detail !== undefined && func0.call(data, "detail")){
 let data2 = data.detail;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err4 = {instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: schema144.properties.detail.type}};
+const err4 = {instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: schema1.properties.detail.type}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -676,7 +917,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((data3 === "info") || (data3 === "warning")) || (data3 === "critical"))){
-const err6 = {instancePath:instancePath+"/indicator",schemaPath:"#/properties/indicator/enum",keyword:"enum",params:{allowedValues: schema144.properties.indicator.enum}};
+const err6 = {instancePath:instancePath+"/indicator",schemaPath:"#/properties/indicator/enum",keyword:"enum",params:{allowedValues: schema1.properties.indicator.enum}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -687,8 +928,8 @@ errors++;
 }
 }
 if(data.source !== undefined && func0.call(data, "source")){
-if(!(validate118(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate118.errors; else for (const vError of validate118.errors) vErrors.push(vError);
+if(!(validate2(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate2.errors; else for (const vError of validate2.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -697,8 +938,8 @@ let data5 = data.suggestions;
 if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate121(data5[i0], {instancePath:instancePath+"/suggestions/" + i0,parentData:data5,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate121.errors; else for (const vError of validate121.errors) vErrors.push(vError);
+if(!(validate4(data5[i0], {instancePath:instancePath+"/suggestions/" + i0,parentData:data5,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate4.errors; else for (const vError of validate4.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -717,7 +958,7 @@ errors++;
 if(data.selectionBehavior !== undefined && func0.call(data, "selectionBehavior")){
 let data7 = data.selectionBehavior;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err8 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/properties/selectionBehavior/type",keyword:"type",params:{type: schema144.properties.selectionBehavior.type}};
+const err8 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/properties/selectionBehavior/type",keyword:"type",params:{type: schema1.properties.selectionBehavior.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -727,7 +968,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((((data7 === "at-most-one") || (data7 === "any")) || (data7 === "exactly-one")) || (data7 === null))){
-const err9 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/properties/selectionBehavior/enum",keyword:"enum",params:{allowedValues: schema144.properties.selectionBehavior.enum}};
+const err9 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/properties/selectionBehavior/enum",keyword:"enum",params:{allowedValues: schema1.properties.selectionBehavior.enum}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -740,7 +981,7 @@ errors++;
 if(data.selectionsBehavior !== undefined && func0.call(data, "selectionsBehavior")){
 let data8 = data.selectionsBehavior;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err10 = {instancePath:instancePath+"/selectionsBehavior",schemaPath:"#/properties/selectionsBehavior/type",keyword:"type",params:{type: schema144.properties.selectionsBehavior.type}};
+const err10 = {instancePath:instancePath+"/selectionsBehavior",schemaPath:"#/properties/selectionsBehavior/type",keyword:"type",params:{type: schema1.properties.selectionsBehavior.type}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -750,7 +991,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((((data8 === "at-most-one") || (data8 === "any")) || (data8 === "exactly-one")) || (data8 === null))){
-const err11 = {instancePath:instancePath+"/selectionsBehavior",schemaPath:"#/properties/selectionsBehavior/enum",keyword:"enum",params:{allowedValues: schema144.properties.selectionsBehavior.enum}};
+const err11 = {instancePath:instancePath+"/selectionsBehavior",schemaPath:"#/properties/selectionsBehavior/enum",keyword:"enum",params:{allowedValues: schema1.properties.selectionsBehavior.enum}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -765,8 +1006,8 @@ let data9 = data.overrideReasons;
 if(Array.isArray(data9)){
 const len1 = data9.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate45(data9[i1], {instancePath:instancePath+"/overrideReasons/" + i1,parentData:data9,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate45.errors; else for (const vError of validate45.errors) vErrors.push(vError);
+if(!(validate1(data9[i1], {instancePath:instancePath+"/overrideReasons/" + i1,parentData:data9,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -787,8 +1028,8 @@ let data11 = data.links;
 if(Array.isArray(data11)){
 const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate126(data11[i2], {instancePath:instancePath+"/links/" + i2,parentData:data11,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate126.errors; else for (const vError of validate126.errors) vErrors.push(vError);
+if(!(validate5(data11[i2], {instancePath:instancePath+"/links/" + i2,parentData:data11,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate5.errors; else for (const vError of validate5.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -830,17 +1071,33 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate117.errors = vErrors;
+validate6.errors = vErrors;
 return errors === 0;
 }
-validate117.evaluated = {"props":{"uuid":true,"summary":true,"detail":true,"indicator":true,"source":true,"suggestions":true,"selectionBehavior":true,"selectionsBehavior":true,"overrideReasons":true,"links":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate6.evaluated = {
+ "props": {
+  "uuid": true,
+  "summary": true,
+  "detail": true,
+  "indicator": true,
+  "source": true,
+  "suggestions": true,
+  "selectionBehavior": true,
+  "selectionsBehavior": true,
+  "overrideReasons": true,
+  "links": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/cdshooks/patient-view-response.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate157.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -918,7 +1175,7 @@ errors++;
 if(data0.EventDateTime !== undefined && func0.call(data0, "EventDateTime")){
 let data3 = data0.EventDateTime;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema165.properties.EventDateTime.type}};
+const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema0.properties.EventDateTime.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -928,7 +1185,7 @@ vErrors.push(err6);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats68.test(data3))){
+if(!(formats0.test(data3))){
 const err7 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err7];
@@ -943,7 +1200,7 @@ errors++;
 if(data0.Test !== undefined && func0.call(data0, "Test")){
 let data4 = data0.Test;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema165.properties.Test.type}};
+const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema0.properties.Test.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -959,7 +1216,7 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.ID !== undefined && func0.call(data5, "ID")){
 let data6 = data5.ID;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema165.properties.Source.properties.ID.type}};
+const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema0.properties.Source.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -969,7 +1226,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats10.test(data6))){
+if(!(formats1.test(data6))){
 const err10 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err10];
@@ -984,7 +1241,7 @@ errors++;
 if(data5.Name !== undefined && func0.call(data5, "Name")){
 let data7 = data5.Name;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema165.properties.Source.properties.Name.type}};
+const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema0.properties.Source.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1016,7 +1273,7 @@ if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.ID !== undefined && func0.call(data9, "ID")){
 let data10 = data9.ID;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Destinations.items.properties.ID.type}};
+const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema0.properties.Destinations.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1026,7 +1283,7 @@ vErrors.push(err13);
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats10.test(data10))){
+if(!(formats1.test(data10))){
 const err14 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err14];
@@ -1041,7 +1298,7 @@ errors++;
 if(data9.Name !== undefined && func0.call(data9, "Name")){
 let data11 = data9.Name;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema165.properties.Destinations.items.properties.Name.type}};
+const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema0.properties.Destinations.items.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1085,7 +1342,7 @@ if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.ID !== undefined && func0.call(data13, "ID")){
 let data14 = data13.ID;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Logs.items.properties.ID.type}};
+const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema0.properties.Logs.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1095,7 +1352,7 @@ vErrors.push(err18);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats10.test(data14))){
+if(!(formats1.test(data14))){
 const err19 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err19];
@@ -1110,7 +1367,7 @@ errors++;
 if(data13.AttemptID !== undefined && func0.call(data13, "AttemptID")){
 let data15 = data13.AttemptID;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema165.properties.Logs.items.properties.AttemptID.type}};
+const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema0.properties.Logs.items.properties.AttemptID.type}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1120,7 +1377,7 @@ vErrors.push(err20);
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats10.test(data15))){
+if(!(formats1.test(data15))){
 const err21 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err21];
@@ -1166,7 +1423,7 @@ if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 if(data17.ID !== undefined && func0.call(data17, "ID")){
 let data18 = data17.ID;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err24 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.ID.type}};
+const err24 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1179,7 +1436,7 @@ errors++;
 if(data17.Text !== undefined && func0.call(data17, "Text")){
 let data19 = data17.Text;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err25 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Text.type}};
+const err25 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.Text.type}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1192,7 +1449,7 @@ errors++;
 if(data17.Type !== undefined && func0.call(data17, "Type")){
 let data20 = data17.Type;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err26 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Type.type}};
+const err26 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1205,7 +1462,7 @@ errors++;
 if(data17.Module !== undefined && func0.call(data17, "Module")){
 let data21 = data17.Module;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Module.type}};
+const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.Module.type}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1242,7 +1499,7 @@ errors++;
 if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
 let data22 = data0.FacilityCode;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err30 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema165.properties.FacilityCode.type}};
+const err30 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema0.properties.FacilityCode.type}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1325,8 +1582,8 @@ let data25 = data.cards;
 if(Array.isArray(data25)){
 const len3 = data25.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate117(data25[i3], {instancePath:instancePath+"/cards/" + i3,parentData:data25,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate117.errors; else for (const vError of validate117.errors) vErrors.push(vError);
+if(!(validate6(data25[i3], {instancePath:instancePath+"/cards/" + i3,parentData:data25,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate6.errors; else for (const vError of validate6.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1347,8 +1604,8 @@ let data27 = data.systemActions;
 if(Array.isArray(data27)){
 const len4 = data27.length;
 for(let i4=0; i4<len4; i4++){
-if(!(validate122(data27[i4], {instancePath:instancePath+"/systemActions/" + i4,parentData:data27,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate122.errors; else for (const vError of validate122.errors) vErrors.push(vError);
+if(!(validate3(data27[i4], {instancePath:instancePath+"/systemActions/" + i4,parentData:data27,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate3.errors; else for (const vError of validate3.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1390,35 +1647,110 @@ vErrors.push(err40);
 }
 errors++;
 }
-validate157.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate157.evaluated = {"props":{"Meta":true,"cards":true,"systemActions":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {
+ "props": {
+  "Meta": true,
+  "cards": true,
+  "systemActions": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 return exports;
 })({});
 exports.kinds = {
-  "CDSHooks/patient-view-response": { validate: canonical.v0, shape: [{"p":{"Meta":1,"cards":24,"extension":27,"systemActions":61}},{"p":{"DataModel":2,"Destinations":3,"Errors":7,"EventDateTime":13,"EventType":14,"FacilityCode":15,"Logs":16,"Source":20,"Test":23}},{"l":"Reliable"},{"i":4},{"p":{"ID":5,"Name":6}},{"l":"Reliable"},{"l":"Reliable"},{"i":8},{"p":{"ID":9,"Module":10,"Text":11,"Type":12}},{},{},{},{},{"l":"Reliable"},{"l":"Reliable"},{"l":"Possible"},{"i":17},{"p":{"AttemptID":18,"ID":19}},{"l":"Reliable"},{"l":"Reliable"},{"p":{"ID":21,"Name":22}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"i":25},{"p":{"detail":26,"extension":27,"indicator":28,"links":29,"overrideReasons":36,"selectionBehavior":41,"selectionsBehavior":42,"source":43,"suggestions":48,"summary":59,"uuid":60},"v":{"selectionsBehavior":"selectionBehavior"}},{},{"o":1},{},{"i":30},{"p":{"appContext":31,"autolaunchable":32,"extension":27,"label":33,"type":34,"url":35}},{},{},{},{},{},{"i":37},{"p":{"code":38,"display":39,"extension":27,"system":40}},{},{},{},{},{},{"p":{"extension":27,"icon":44,"label":45,"topic":46,"url":47}},{},{},{"p":{"code":38,"display":39,"extension":27,"system":40}},{},{"i":49},{"p":{"actions":50,"extension":27,"isRecommended":56,"label":57,"uuid":58}},{"i":51},{"p":{"description":52,"extension":27,"resource":53,"resourceId":54,"type":55}},{},{"r":1},{},{},{},{},{},{},{},{"i":51}] },
+  "CDSHooks/patient-view-response": {
+    validate: canonical.v0,
+    shape: [
+      {"p":{"Meta":1,"cards":24,"extension":27,"systemActions":61}},
+      {"p":{"DataModel":2,"Destinations":3,"Errors":7,"EventDateTime":13,"EventType":14,"FacilityCode":15,"Logs":16,"Source":20,"Test":23}},
+      {"l":"Reliable"},
+      {"i":4},
+      {"p":{"ID":5,"Name":6}},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"i":8},
+      {"p":{"ID":9,"Module":10,"Text":11,"Type":12}},
+      {},
+      {},
+      {},
+      {},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"l":"Possible"},
+      {"i":17},
+      {"p":{"AttemptID":18,"ID":19}},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"p":{"ID":21,"Name":22}},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"i":25},
+      {"p":{"detail":26,"extension":27,"indicator":28,"links":29,"overrideReasons":36,"selectionBehavior":41,"selectionsBehavior":42,"source":43,"suggestions":48,"summary":59,"uuid":60},"v":{"selectionsBehavior":"selectionBehavior"}},
+      {},
+      {"o":1},
+      {},
+      {"i":30},
+      {"p":{"appContext":31,"autolaunchable":32,"extension":27,"label":33,"type":34,"url":35}},
+      {},
+      {},
+      {},
+      {},
+      {},
+      {"i":37},
+      {"p":{"code":38,"display":39,"extension":27,"system":40}},
+      {},
+      {},
+      {},
+      {},
+      {},
+      {"p":{"extension":27,"icon":44,"label":45,"topic":46,"url":47}},
+      {},
+      {},
+      {"p":{"code":38,"display":39,"extension":27,"system":40}},
+      {},
+      {"i":49},
+      {"p":{"actions":50,"extension":27,"isRecommended":56,"label":57,"uuid":58}},
+      {"i":51},
+      {"p":{"description":52,"extension":27,"resource":53,"resourceId":54,"type":55}},
+      {},
+      {"r":1},
+      {},
+      {},
+      {},
+      {},
+      {},
+      {},
+      {},
+      {"i":51},
+    ],
+  },
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate157;
+exports.s0 = validate0;
 
-const schema165 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
 
-const formats68 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
-const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+
+const formats0 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
-const schema144 = {"properties":{"uuid":{"type":["string","null"]},"detail":{"type":["string","null"]},"indicator":{"enum":["info","warning","critical"]},"selectionBehavior":{"type":["string","null"],"enum":["at-most-one","any","exactly-one",null]}}};
-const schema145 = {"properties":{"label":{"type":["string","null"]},"url":{"type":["string","null"]}}};
-const formats2 = require("../../formats.cjs").uri;
-const schema57 = {"properties":{"code":{"type":["string","null"]},"system":{"type":["string","null"]},"display":{"type":["string","null"]}}};
 
-function validate45(data){
+
+const formats2 = require("../../formats.cjs").uri;
+
+
+function validate1(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/defs/coding.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate45.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1467,16 +1799,25 @@ errors++;
 else {
 errors++;
 }
-validate45.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate45.evaluated = {"props":{"code":true,"system":true,"display":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {
+ "props": {
+  "code": true,
+  "system": true,
+  "display": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate118(data){
+function validate2(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate118.evaluated;
+const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1514,7 +1855,7 @@ errors++;
 }
 if(data.topic !== undefined){
 let data3 = data.topic;
-if(!(validate45(data3))){
+if(!(validate1.call(this, data3))){
 errors++;
 }
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
@@ -1546,20 +1887,30 @@ errors++;
 else {
 errors++;
 }
-validate118.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate118.evaluated = {"props":{"label":true,"url":true,"icon":true,"topic":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate2.evaluated = {
+ "props": {
+  "label": true,
+  "url": true,
+  "icon": true,
+  "topic": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
-const schema147 = {"properties":{"label":{"type":["string","null"]},"uuid":{"type":["string","null"]}}};
-const schema148 = {"properties":{"type":{"type":["string","null"],"enum":["create","update","delete",null]},"description":{"type":["string","null"]}}};
+
+
 const func2 = require("../../fhir/resources.cjs")["twin"];
 
-function validate122(data){
+function validate3(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/defs/action.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate122.evaluated;
+const evaluated0 = validate3.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1587,7 +1938,7 @@ let data2 = data.resource;
 const _errs6 = errors;
 let valid1 = false;
 const _errs7 = errors;
-if(!(func2(data2))){
+if(!(func2.call(this, data2))){
 errors++;
 }
 var _valid0 = _errs7 === errors;
@@ -1636,16 +1987,26 @@ errors++;
 else {
 errors++;
 }
-validate122.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
-validate122.evaluated = {"props":{"type":true,"description":true,"resource":true,"resourceId":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate3.evaluated = {
+ "props": {
+  "type": true,
+  "description": true,
+  "resource": true,
+  "resourceId": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate121(data){
+function validate4(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate121.evaluated;
+const evaluated0 = validate4.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1676,7 +2037,7 @@ if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
-if(!(validate122(data4))){
+if(!(validate3.call(this, data4))){
 errors++;
 }
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
@@ -1713,17 +2074,27 @@ errors++;
 else {
 errors++;
 }
-validate121.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
-validate121.evaluated = {"props":{"label":true,"uuid":true,"isRecommended":true,"actions":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate4.evaluated = {
+ "props": {
+  "label": true,
+  "uuid": true,
+  "isRecommended": true,
+  "actions": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
-const schema151 = {"properties":{"type":{"enum":["absolute","smart","action","related","documentation"]}}};
 
-function validate126(data){
+
+function validate5(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate126.evaluated;
+const evaluated0 = validate5.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1784,17 +2155,28 @@ errors++;
 else {
 errors++;
 }
-validate126.errors = vErrors;
+validate5.errors = vErrors;
 return errors === 0;
 }
-validate126.evaluated = {"props":{"label":true,"url":true,"type":true,"appContext":true,"autolaunchable":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate5.evaluated = {
+ "props": {
+  "label": true,
+  "url": true,
+  "type": true,
+  "appContext": true,
+  "autolaunchable": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate117(data){
+function validate6(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/defs/card.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate117.evaluated;
+const evaluated0 = validate6.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1836,7 +2218,7 @@ errors++;
 }
 if(data.source !== undefined){
 let data4 = data.source;
-if(!(validate118(data4))){
+if(!(validate2.call(this, data4))){
 errors++;
 }
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
@@ -1856,7 +2238,7 @@ if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 let data6 = data5[i0];
-if(!(validate121(data6))){
+if(!(validate4.call(this, data6))){
 errors++;
 }
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
@@ -1893,7 +2275,7 @@ if(Array.isArray(data9)){
 const len1 = data9.length;
 for(let i1=0; i1<len1; i1++){
 let data10 = data9[i1];
-if(!(validate45(data10))){
+if(!(validate1.call(this, data10))){
 errors++;
 }
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
@@ -1918,7 +2300,7 @@ if(Array.isArray(data11)){
 const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
 let data12 = data11[i2];
-if(!(validate126(data12))){
+if(!(validate5.call(this, data12))){
 errors++;
 }
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
@@ -1955,17 +2337,33 @@ errors++;
 else {
 errors++;
 }
-validate117.errors = vErrors;
+validate6.errors = vErrors;
 return errors === 0;
 }
-validate117.evaluated = {"props":{"uuid":true,"summary":true,"detail":true,"indicator":true,"source":true,"suggestions":true,"selectionBehavior":true,"selectionsBehavior":true,"overrideReasons":true,"links":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
+validate6.evaluated = {
+ "props": {
+  "uuid": true,
+  "summary": true,
+  "detail": true,
+  "indicator": true,
+  "source": true,
+  "suggestions": true,
+  "selectionBehavior": true,
+  "selectionsBehavior": true,
+  "overrideReasons": true,
+  "links": true,
+  "extension": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate157(data){
+function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/cdshooks/patient-view-response.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate157.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2004,7 +2402,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats68.test(data3))){
+if(!(formats0.test(data3))){
 errors++;
 }
 }
@@ -2024,7 +2422,7 @@ if((typeof data6 !== "string") && (data6 !== null)){
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats10.test(data6))){
+if(!(formats1.test(data6))){
 errors++;
 }
 }
@@ -2064,7 +2462,7 @@ if((typeof data10 !== "string") && (data10 !== null)){
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats10.test(data10))){
+if(!(formats1.test(data10))){
 errors++;
 }
 }
@@ -2109,7 +2507,7 @@ if((typeof data14 !== "string") && (data14 !== null)){
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats10.test(data14))){
+if(!(formats1.test(data14))){
 errors++;
 }
 }
@@ -2120,7 +2518,7 @@ if((typeof data15 !== "string") && (data15 !== null)){
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats10.test(data15))){
+if(!(formats1.test(data15))){
 errors++;
 }
 }
@@ -2253,7 +2651,7 @@ if(Array.isArray(data25)){
 const len3 = data25.length;
 for(let i3=0; i3<len3; i3++){
 let data26 = data25[i3];
-if(!(validate117(data26))){
+if(!(validate6.call(this, data26))){
 errors++;
 }
 if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
@@ -2278,7 +2676,7 @@ if(Array.isArray(data27)){
 const len4 = data27.length;
 for(let i4=0; i4<len4; i4++){
 let data28 = data27[i4];
-if(!(validate122(data28))){
+if(!(validate3.call(this, data28))){
 errors++;
 }
 if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
@@ -2320,10 +2718,10 @@ errors++;
 else {
 errors++;
 }
-validate157.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate157.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

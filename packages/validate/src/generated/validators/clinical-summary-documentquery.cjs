@@ -2,20 +2,195 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate161;
-const schema181 = {"properties":{"Location":{"properties":{"Department":{"type":["string","null"]}}},"Visit":{"properties":{"ID":{"type":["string","null"]},"StartDateTime":{"type":["string","null"]},"EndDateTime":{"type":["string","null"]}}},"Document":{"properties":{"StartDate":{"type":["string","null"]},"EndDate":{"type":["string","null"]}}}}};
-const schema165 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+exports.v0 = validate0;
+const schema0 = {
+ "properties": {
+  "Location": {
+   "properties": {
+    "Department": {
+     "type": [
+      "string",
+      "null"
+     ]
+    }
+   }
+  },
+  "Visit": {
+   "properties": {
+    "ID": {
+     "type": [
+      "string",
+      "null"
+     ]
+    },
+    "StartDateTime": {
+     "type": [
+      "string",
+      "null"
+     ]
+    },
+    "EndDateTime": {
+     "type": [
+      "string",
+      "null"
+     ]
+    }
+   }
+  },
+  "Document": {
+   "properties": {
+    "StartDate": {
+     "type": [
+      "string",
+      "null"
+     ]
+    },
+    "EndDate": {
+     "type": [
+      "string",
+      "null"
+     ]
+    }
+   }
+  }
+ }
+};
+const schema1 = {
+ "properties": {
+  "EventDateTime": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Test": {
+   "type": [
+    "boolean",
+    "null"
+   ]
+  },
+  "Source": {
+   "properties": {
+    "ID": {
+     "type": [
+      "string",
+      "null"
+     ]
+    },
+    "Name": {
+     "type": [
+      "string",
+      "null"
+     ]
+    }
+   }
+  },
+  "Destinations": {
+   "items": {
+    "properties": {
+     "ID": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Name": {
+      "type": [
+       "string",
+       "null"
+      ]
+     }
+    }
+   }
+  },
+  "Logs": {
+   "items": {
+    "properties": {
+     "ID": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "AttemptID": {
+      "type": [
+       "string",
+       "null"
+      ]
+     }
+    }
+   }
+  },
+  "Errors": {
+   "items": {
+    "properties": {
+     "ID": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Text": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Type": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Module": {
+      "type": [
+       "string",
+       "null"
+      ]
+     }
+    }
+   }
+  },
+  "FacilityCode": {
+   "type": [
+    "string",
+    "null"
+   ]
+  }
+ }
+};
 
-const schema184 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Name":{"type":["string","null"]}}};
+const schema2 = {
+ "properties": {
+  "Code": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Codeset": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Name": {
+   "type": [
+    "string",
+    "null"
+   ]
+  }
+ }
+};
 const func0 = Object.prototype.hasOwnProperty;
-const formats68 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
-const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const formats0 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 
-function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/clinical-summary/document-query.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate161.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -93,7 +268,7 @@ errors++;
 if(data0.EventDateTime !== undefined && func0.call(data0, "EventDateTime")){
 let data3 = data0.EventDateTime;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema165.properties.EventDateTime.type}};
+const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema1.properties.EventDateTime.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -103,7 +278,7 @@ vErrors.push(err6);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats68.test(data3))){
+if(!(formats0.test(data3))){
 const err7 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err7];
@@ -118,7 +293,7 @@ errors++;
 if(data0.Test !== undefined && func0.call(data0, "Test")){
 let data4 = data0.Test;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema165.properties.Test.type}};
+const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema1.properties.Test.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -134,7 +309,7 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.ID !== undefined && func0.call(data5, "ID")){
 let data6 = data5.ID;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema165.properties.Source.properties.ID.type}};
+const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema1.properties.Source.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -144,7 +319,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats10.test(data6))){
+if(!(formats1.test(data6))){
 const err10 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err10];
@@ -159,7 +334,7 @@ errors++;
 if(data5.Name !== undefined && func0.call(data5, "Name")){
 let data7 = data5.Name;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema165.properties.Source.properties.Name.type}};
+const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema1.properties.Source.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -191,7 +366,7 @@ if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.ID !== undefined && func0.call(data9, "ID")){
 let data10 = data9.ID;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Destinations.items.properties.ID.type}};
+const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema1.properties.Destinations.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -201,7 +376,7 @@ vErrors.push(err13);
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats10.test(data10))){
+if(!(formats1.test(data10))){
 const err14 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err14];
@@ -216,7 +391,7 @@ errors++;
 if(data9.Name !== undefined && func0.call(data9, "Name")){
 let data11 = data9.Name;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema165.properties.Destinations.items.properties.Name.type}};
+const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema1.properties.Destinations.items.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -260,7 +435,7 @@ if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.ID !== undefined && func0.call(data13, "ID")){
 let data14 = data13.ID;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Logs.items.properties.ID.type}};
+const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema1.properties.Logs.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -270,7 +445,7 @@ vErrors.push(err18);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats10.test(data14))){
+if(!(formats1.test(data14))){
 const err19 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err19];
@@ -285,7 +460,7 @@ errors++;
 if(data13.AttemptID !== undefined && func0.call(data13, "AttemptID")){
 let data15 = data13.AttemptID;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema165.properties.Logs.items.properties.AttemptID.type}};
+const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema1.properties.Logs.items.properties.AttemptID.type}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -295,7 +470,7 @@ vErrors.push(err20);
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats10.test(data15))){
+if(!(formats1.test(data15))){
 const err21 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err21];
@@ -341,7 +516,7 @@ if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 if(data17.ID !== undefined && func0.call(data17, "ID")){
 let data18 = data17.ID;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err24 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.ID.type}};
+const err24 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -354,7 +529,7 @@ errors++;
 if(data17.Text !== undefined && func0.call(data17, "Text")){
 let data19 = data17.Text;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err25 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Text.type}};
+const err25 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.Text.type}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -367,7 +542,7 @@ errors++;
 if(data17.Type !== undefined && func0.call(data17, "Type")){
 let data20 = data17.Type;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err26 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Type.type}};
+const err26 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -380,7 +555,7 @@ errors++;
 if(data17.Module !== undefined && func0.call(data17, "Module")){
 let data21 = data17.Module;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Module.type}};
+const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.Module.type}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -417,7 +592,7 @@ errors++;
 if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
 let data22 = data0.FacilityCode;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err30 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema165.properties.FacilityCode.type}};
+const err30 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema1.properties.FacilityCode.type}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -601,7 +776,7 @@ if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
 if(data30.Department !== undefined && func0.call(data30, "Department")){
 let data31 = data30.Department;
 if((typeof data31 !== "string") && (data31 !== null)){
-const err45 = {instancePath:instancePath+"/Location/Department",schemaPath:"#/properties/Location/properties/Department/type",keyword:"type",params:{type: schema181.properties.Location.properties.Department.type}};
+const err45 = {instancePath:instancePath+"/Location/Department",schemaPath:"#/properties/Location/properties/Department/type",keyword:"type",params:{type: schema0.properties.Location.properties.Department.type}};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -629,7 +804,7 @@ if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
 if(data32.ID !== undefined && func0.call(data32, "ID")){
 let data33 = data32.ID;
 if((typeof data33 !== "string") && (data33 !== null)){
-const err47 = {instancePath:instancePath+"/Visit/ID",schemaPath:"#/properties/Visit/properties/ID/type",keyword:"type",params:{type: schema181.properties.Visit.properties.ID.type}};
+const err47 = {instancePath:instancePath+"/Visit/ID",schemaPath:"#/properties/Visit/properties/ID/type",keyword:"type",params:{type: schema0.properties.Visit.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -642,7 +817,7 @@ errors++;
 if(data32.StartDateTime !== undefined && func0.call(data32, "StartDateTime")){
 let data34 = data32.StartDateTime;
 if((typeof data34 !== "string") && (data34 !== null)){
-const err48 = {instancePath:instancePath+"/Visit/StartDateTime",schemaPath:"#/properties/Visit/properties/StartDateTime/type",keyword:"type",params:{type: schema181.properties.Visit.properties.StartDateTime.type}};
+const err48 = {instancePath:instancePath+"/Visit/StartDateTime",schemaPath:"#/properties/Visit/properties/StartDateTime/type",keyword:"type",params:{type: schema0.properties.Visit.properties.StartDateTime.type}};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -652,7 +827,7 @@ vErrors.push(err48);
 errors++;
 }
 if(typeof data34 === "string"){
-if(!(formats68.test(data34))){
+if(!(formats0.test(data34))){
 const err49 = {instancePath:instancePath+"/Visit/StartDateTime",schemaPath:"#/properties/Visit/properties/StartDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err49];
@@ -667,7 +842,7 @@ errors++;
 if(data32.EndDateTime !== undefined && func0.call(data32, "EndDateTime")){
 let data35 = data32.EndDateTime;
 if((typeof data35 !== "string") && (data35 !== null)){
-const err50 = {instancePath:instancePath+"/Visit/EndDateTime",schemaPath:"#/properties/Visit/properties/EndDateTime/type",keyword:"type",params:{type: schema181.properties.Visit.properties.EndDateTime.type}};
+const err50 = {instancePath:instancePath+"/Visit/EndDateTime",schemaPath:"#/properties/Visit/properties/EndDateTime/type",keyword:"type",params:{type: schema0.properties.Visit.properties.EndDateTime.type}};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -677,7 +852,7 @@ vErrors.push(err50);
 errors++;
 }
 if(typeof data35 === "string"){
-if(!(formats68.test(data35))){
+if(!(formats0.test(data35))){
 const err51 = {instancePath:instancePath+"/Visit/EndDateTime",schemaPath:"#/properties/Visit/properties/EndDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err51];
@@ -707,7 +882,7 @@ if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
 if(data36.StartDate !== undefined && func0.call(data36, "StartDate")){
 let data37 = data36.StartDate;
 if((typeof data37 !== "string") && (data37 !== null)){
-const err53 = {instancePath:instancePath+"/Document/StartDate",schemaPath:"#/properties/Document/properties/StartDate/type",keyword:"type",params:{type: schema181.properties.Document.properties.StartDate.type}};
+const err53 = {instancePath:instancePath+"/Document/StartDate",schemaPath:"#/properties/Document/properties/StartDate/type",keyword:"type",params:{type: schema0.properties.Document.properties.StartDate.type}};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -717,7 +892,7 @@ vErrors.push(err53);
 errors++;
 }
 if(typeof data37 === "string"){
-if(!(formats68.test(data37))){
+if(!(formats0.test(data37))){
 const err54 = {instancePath:instancePath+"/Document/StartDate",schemaPath:"#/properties/Document/properties/StartDate/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err54];
@@ -732,7 +907,7 @@ errors++;
 if(data36.EndDate !== undefined && func0.call(data36, "EndDate")){
 let data38 = data36.EndDate;
 if((typeof data38 !== "string") && (data38 !== null)){
-const err55 = {instancePath:instancePath+"/Document/EndDate",schemaPath:"#/properties/Document/properties/EndDate/type",keyword:"type",params:{type: schema181.properties.Document.properties.EndDate.type}};
+const err55 = {instancePath:instancePath+"/Document/EndDate",schemaPath:"#/properties/Document/properties/EndDate/type",keyword:"type",params:{type: schema0.properties.Document.properties.EndDate.type}};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -742,7 +917,7 @@ vErrors.push(err55);
 errors++;
 }
 if(typeof data38 === "string"){
-if(!(formats68.test(data38))){
+if(!(formats0.test(data38))){
 const err56 = {instancePath:instancePath+"/Document/EndDate",schemaPath:"#/properties/Document/properties/EndDate/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err56];
@@ -764,7 +939,7 @@ if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
 if(data40.Code !== undefined && func0.call(data40, "Code")){
 let data41 = data40.Code;
 if((typeof data41 !== "string") && (data41 !== null)){
-const err57 = {instancePath:instancePath+"/Document/Types/" + i4+"/Code",schemaPath:"#/$defs/documentType/properties/Code/type",keyword:"type",params:{type: schema184.properties.Code.type}};
+const err57 = {instancePath:instancePath+"/Document/Types/" + i4+"/Code",schemaPath:"#/$defs/documentType/properties/Code/type",keyword:"type",params:{type: schema2.properties.Code.type}};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -777,7 +952,7 @@ errors++;
 if(data40.Codeset !== undefined && func0.call(data40, "Codeset")){
 let data42 = data40.Codeset;
 if((typeof data42 !== "string") && (data42 !== null)){
-const err58 = {instancePath:instancePath+"/Document/Types/" + i4+"/Codeset",schemaPath:"#/$defs/documentType/properties/Codeset/type",keyword:"type",params:{type: schema184.properties.Codeset.type}};
+const err58 = {instancePath:instancePath+"/Document/Types/" + i4+"/Codeset",schemaPath:"#/$defs/documentType/properties/Codeset/type",keyword:"type",params:{type: schema2.properties.Codeset.type}};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -790,7 +965,7 @@ errors++;
 if(data40.Name !== undefined && func0.call(data40, "Name")){
 let data43 = data40.Name;
 if((typeof data43 !== "string") && (data43 !== null)){
-const err59 = {instancePath:instancePath+"/Document/Types/" + i4+"/Name",schemaPath:"#/$defs/documentType/properties/Name/type",keyword:"type",params:{type: schema184.properties.Name.type}};
+const err59 = {instancePath:instancePath+"/Document/Types/" + i4+"/Name",schemaPath:"#/$defs/documentType/properties/Name/type",keyword:"type",params:{type: schema2.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -847,32 +1022,89 @@ vErrors.push(err63);
 }
 errors++;
 }
-validate161.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate161.evaluated = {"props":{"Meta":true,"Patient":true,"Location":true,"Visit":true,"Document":true},"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {
+ "props": {
+  "Meta": true,
+  "Patient": true,
+  "Location": true,
+  "Visit": true,
+  "Document": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 return exports;
 })({});
 exports.kinds = {
-  "Clinical Summary/DocumentQuery": { validate: canonical.v0, shape: [{"p":{"Document":1,"Location":9,"Meta":11,"Patient":34,"Visit":39}},{"p":{"EndDate":2,"StartDate":3,"Types":4}},{},{},{"i":5},{"p":{"Code":6,"Codeset":7,"Name":8}},{},{},{},{"p":{"Department":10}},{},{"p":{"DataModel":12,"Destinations":13,"Errors":17,"EventDateTime":23,"EventType":24,"FacilityCode":25,"Logs":26,"Source":30,"Test":33}},{"l":"Reliable"},{"i":14},{"p":{"ID":15,"Name":16}},{"l":"Reliable"},{"l":"Reliable"},{"i":18},{"p":{"ID":19,"Module":20,"Text":21,"Type":22}},{},{},{},{},{"l":"Reliable"},{"l":"Reliable"},{"l":"Possible"},{"i":27},{"p":{"AttemptID":28,"ID":29}},{"l":"Reliable"},{"l":"Reliable"},{"p":{"ID":31,"Name":32}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"p":{"Identifiers":35}},{"i":36},{"p":{"ID":37,"IDType":38}},{},{},{"p":{"EndDateTime":40,"ID":41,"StartDateTime":42}},{},{},{}] },
+  "Clinical Summary/DocumentQuery": {
+    validate: canonical.v0,
+    shape: [
+      {"p":{"Document":1,"Location":9,"Meta":11,"Patient":34,"Visit":39}},
+      {"p":{"EndDate":2,"StartDate":3,"Types":4}},
+      {},
+      {},
+      {"i":5},
+      {"p":{"Code":6,"Codeset":7,"Name":8}},
+      {},
+      {},
+      {},
+      {"p":{"Department":10}},
+      {},
+      {"p":{"DataModel":12,"Destinations":13,"Errors":17,"EventDateTime":23,"EventType":24,"FacilityCode":25,"Logs":26,"Source":30,"Test":33}},
+      {"l":"Reliable"},
+      {"i":14},
+      {"p":{"ID":15,"Name":16}},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"i":18},
+      {"p":{"ID":19,"Module":20,"Text":21,"Type":22}},
+      {},
+      {},
+      {},
+      {},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"l":"Possible"},
+      {"i":27},
+      {"p":{"AttemptID":28,"ID":29}},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"p":{"ID":31,"Name":32}},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"p":{"Identifiers":35}},
+      {"i":36},
+      {"p":{"ID":37,"IDType":38}},
+      {},
+      {},
+      {"p":{"EndDateTime":40,"ID":41,"StartDateTime":42}},
+      {},
+      {},
+      {},
+    ],
+  },
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate161;
-const schema181 = {"properties":{"Location":{"properties":{"Department":{"type":["string","null"]}}},"Visit":{"properties":{"ID":{"type":["string","null"]},"StartDateTime":{"type":["string","null"]},"EndDateTime":{"type":["string","null"]}}},"Document":{"properties":{"StartDate":{"type":["string","null"]},"EndDate":{"type":["string","null"]}}}}};
-const schema165 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+exports.s0 = validate0;
 
-const schema184 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Name":{"type":["string","null"]}}};
-const formats68 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
-const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+
+
+
+const formats0 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
-function validate161(data){
+function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/clinical-summary/document-query.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate161.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -911,7 +1143,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats68.test(data3))){
+if(!(formats0.test(data3))){
 errors++;
 }
 }
@@ -931,7 +1163,7 @@ if((typeof data6 !== "string") && (data6 !== null)){
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats10.test(data6))){
+if(!(formats1.test(data6))){
 errors++;
 }
 }
@@ -971,7 +1203,7 @@ if((typeof data10 !== "string") && (data10 !== null)){
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats10.test(data10))){
+if(!(formats1.test(data10))){
 errors++;
 }
 }
@@ -1016,7 +1248,7 @@ if((typeof data14 !== "string") && (data14 !== null)){
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats10.test(data14))){
+if(!(formats1.test(data14))){
 errors++;
 }
 }
@@ -1027,7 +1259,7 @@ if((typeof data15 !== "string") && (data15 !== null)){
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats10.test(data15))){
+if(!(formats1.test(data15))){
 errors++;
 }
 }
@@ -1260,7 +1492,7 @@ if((typeof data34 !== "string") && (data34 !== null)){
 errors++;
 }
 if(typeof data34 === "string"){
-if(!(formats68.test(data34))){
+if(!(formats0.test(data34))){
 errors++;
 }
 }
@@ -1271,7 +1503,7 @@ if((typeof data35 !== "string") && (data35 !== null)){
 errors++;
 }
 if(typeof data35 === "string"){
-if(!(formats68.test(data35))){
+if(!(formats0.test(data35))){
 errors++;
 }
 }
@@ -1301,7 +1533,7 @@ if((typeof data37 !== "string") && (data37 !== null)){
 errors++;
 }
 if(typeof data37 === "string"){
-if(!(formats68.test(data37))){
+if(!(formats0.test(data37))){
 errors++;
 }
 }
@@ -1312,7 +1544,7 @@ if((typeof data38 !== "string") && (data38 !== null)){
 errors++;
 }
 if(typeof data38 === "string"){
-if(!(formats68.test(data38))){
+if(!(formats0.test(data38))){
 errors++;
 }
 }
@@ -1394,10 +1626,10 @@ errors++;
 else {
 errors++;
 }
-validate161.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate161.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

@@ -2,16 +2,16 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate200;
+exports.v0 = validate0;
 
-const schema242 = {"type":["array","string"]};
+const schema0 = {"type":["array","string"]};
 const func0 = Object.prototype.hasOwnProperty;
 
-function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/search/goal.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate200.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -23,7 +23,7 @@ for(const key0 of Object.keys(data)){
 if(!((((key0 === "patient") || (key0 === "patient.identifier")) || (key0 === "lifecycle-status")) || (key0 === "target-date"))){
 let data0 = data[key0];
 if((!(Array.isArray(data0))) && (typeof data0 !== "string")){
-const err0 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/values/type",keyword:"type",params:{type: schema242.type}};
+const err0 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/values/type",keyword:"type",params:{type: schema0.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -52,7 +52,7 @@ errors++;
 if(data.patient !== undefined && func0.call(data, "patient")){
 let data2 = data.patient;
 if((!(Array.isArray(data2))) && (typeof data2 !== "string")){
-const err2 = {instancePath:instancePath+"/patient",schemaPath:"#/$defs/values/type",keyword:"type",params:{type: schema242.type}};
+const err2 = {instancePath:instancePath+"/patient",schemaPath:"#/$defs/values/type",keyword:"type",params:{type: schema0.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -80,7 +80,7 @@ errors++;
 if(data["patient.identifier"] !== undefined && func0.call(data, "patient.identifier")){
 let data4 = data["patient.identifier"];
 if((!(Array.isArray(data4))) && (typeof data4 !== "string")){
-const err4 = {instancePath:instancePath+"/patient.identifier",schemaPath:"#/$defs/values/type",keyword:"type",params:{type: schema242.type}};
+const err4 = {instancePath:instancePath+"/patient.identifier",schemaPath:"#/$defs/values/type",keyword:"type",params:{type: schema0.type}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -108,7 +108,7 @@ errors++;
 if(data["lifecycle-status"] !== undefined && func0.call(data, "lifecycle-status")){
 let data6 = data["lifecycle-status"];
 if((!(Array.isArray(data6))) && (typeof data6 !== "string")){
-const err6 = {instancePath:instancePath+"/lifecycle-status",schemaPath:"#/$defs/values/type",keyword:"type",params:{type: schema242.type}};
+const err6 = {instancePath:instancePath+"/lifecycle-status",schemaPath:"#/$defs/values/type",keyword:"type",params:{type: schema0.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -136,7 +136,7 @@ errors++;
 if(data["target-date"] !== undefined && func0.call(data, "target-date")){
 let data8 = data["target-date"];
 if((!(Array.isArray(data8))) && (typeof data8 !== "string")){
-const err8 = {instancePath:instancePath+"/target-date",schemaPath:"#/$defs/values/type",keyword:"type",params:{type: schema242.type}};
+const err8 = {instancePath:instancePath+"/target-date",schemaPath:"#/$defs/values/type",keyword:"type",params:{type: schema0.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -172,28 +172,39 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate200.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate200.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});
 exports.kinds = {
-  "fhir/Goal/_search": { validate: canonical.v0, shape: [{"o":1,"p":{"lifecycle-status":1,"patient":3,"patient.identifier":4,"target-date":5},"a":6},{"i":2},{},{"i":2},{"i":2},{"i":2},{"i":2}] },
+  "fhir/Goal/_search": {
+    validate: canonical.v0,
+    shape: [
+      {"o":1,"p":{"lifecycle-status":1,"patient":3,"patient.identifier":4,"target-date":5},"a":6},
+      {"i":2},
+      {},
+      {"i":2},
+      {"i":2},
+      {"i":2},
+      {"i":2},
+    ],
+  },
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate200;
+exports.s0 = validate0;
 
-const schema242 = {"type":["array","string"]};
+
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
-function validate200(data){
+function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/search/goal.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate200.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -283,10 +294,10 @@ errors++;
 else {
 errors++;
 }
-validate200.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate200.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

@@ -2,16 +2,64 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate201;
-const schema247 = {"properties":{"identifier":{"$ref":"goal.schema.json#/$defs/values"},"active":{"$ref":"goal.schema.json#/$defs/values"},"general-practitioner":{"$ref":"goal.schema.json#/$defs/values"},"general-practitioner.identifier":{"$ref":"goal.schema.json#/$defs/values"},"given":{"$ref":"goal.schema.json#/$defs/values"},"family":{"$ref":"goal.schema.json#/$defs/values"},"birthdate":{"$ref":"goal.schema.json#/$defs/values"},"gender":{"$ref":"goal.schema.json#/$defs/values"},"address-line":{"$ref":"goal.schema.json#/$defs/values"},"address-city":{"$ref":"goal.schema.json#/$defs/values"},"address-state":{"$ref":"goal.schema.json#/$defs/values"},"address-postalcode":{"$ref":"goal.schema.json#/$defs/values"},"phone":{"$ref":"goal.schema.json#/$defs/values"},"email":{"$ref":"goal.schema.json#/$defs/values"},"_revinclude":{"$ref":"goal.schema.json#/$defs/values"}}};
-const schema242 = {"type":["array","string"]};
+exports.v0 = validate0;
+const schema0 = {
+ "properties": {
+  "identifier": {
+   "$ref": "goal.schema.json#/$defs/values"
+  },
+  "active": {
+   "$ref": "goal.schema.json#/$defs/values"
+  },
+  "general-practitioner": {
+   "$ref": "goal.schema.json#/$defs/values"
+  },
+  "general-practitioner.identifier": {
+   "$ref": "goal.schema.json#/$defs/values"
+  },
+  "given": {
+   "$ref": "goal.schema.json#/$defs/values"
+  },
+  "family": {
+   "$ref": "goal.schema.json#/$defs/values"
+  },
+  "birthdate": {
+   "$ref": "goal.schema.json#/$defs/values"
+  },
+  "gender": {
+   "$ref": "goal.schema.json#/$defs/values"
+  },
+  "address-line": {
+   "$ref": "goal.schema.json#/$defs/values"
+  },
+  "address-city": {
+   "$ref": "goal.schema.json#/$defs/values"
+  },
+  "address-state": {
+   "$ref": "goal.schema.json#/$defs/values"
+  },
+  "address-postalcode": {
+   "$ref": "goal.schema.json#/$defs/values"
+  },
+  "phone": {
+   "$ref": "goal.schema.json#/$defs/values"
+  },
+  "email": {
+   "$ref": "goal.schema.json#/$defs/values"
+  },
+  "_revinclude": {
+   "$ref": "goal.schema.json#/$defs/values"
+  }
+ }
+};
+const schema1 = {"type":["array","string"]};
 const func0 = Object.prototype.hasOwnProperty;
 
-function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/search/patient.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate201.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -20,10 +68,10 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 of Object.keys(data)){
-if(!(func0.call(schema247.properties, key0))){
+if(!(func0.call(schema0.properties, key0))){
 let data0 = data[key0];
 if((!(Array.isArray(data0))) && (typeof data0 !== "string")){
-const err0 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema242.type}};
+const err0 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema1.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -52,7 +100,7 @@ errors++;
 if(data.identifier !== undefined && func0.call(data, "identifier")){
 let data2 = data.identifier;
 if((!(Array.isArray(data2))) && (typeof data2 !== "string")){
-const err2 = {instancePath:instancePath+"/identifier",schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema242.type}};
+const err2 = {instancePath:instancePath+"/identifier",schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema1.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -80,7 +128,7 @@ errors++;
 if(data.active !== undefined && func0.call(data, "active")){
 let data4 = data.active;
 if((!(Array.isArray(data4))) && (typeof data4 !== "string")){
-const err4 = {instancePath:instancePath+"/active",schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema242.type}};
+const err4 = {instancePath:instancePath+"/active",schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema1.type}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -108,7 +156,7 @@ errors++;
 if(data["general-practitioner"] !== undefined && func0.call(data, "general-practitioner")){
 let data6 = data["general-practitioner"];
 if((!(Array.isArray(data6))) && (typeof data6 !== "string")){
-const err6 = {instancePath:instancePath+"/general-practitioner",schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema242.type}};
+const err6 = {instancePath:instancePath+"/general-practitioner",schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema1.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -136,7 +184,7 @@ errors++;
 if(data["general-practitioner.identifier"] !== undefined && func0.call(data, "general-practitioner.identifier")){
 let data8 = data["general-practitioner.identifier"];
 if((!(Array.isArray(data8))) && (typeof data8 !== "string")){
-const err8 = {instancePath:instancePath+"/general-practitioner.identifier",schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema242.type}};
+const err8 = {instancePath:instancePath+"/general-practitioner.identifier",schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema1.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -164,7 +212,7 @@ errors++;
 if(data.given !== undefined && func0.call(data, "given")){
 let data10 = data.given;
 if((!(Array.isArray(data10))) && (typeof data10 !== "string")){
-const err10 = {instancePath:instancePath+"/given",schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema242.type}};
+const err10 = {instancePath:instancePath+"/given",schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema1.type}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -192,7 +240,7 @@ errors++;
 if(data.family !== undefined && func0.call(data, "family")){
 let data12 = data.family;
 if((!(Array.isArray(data12))) && (typeof data12 !== "string")){
-const err12 = {instancePath:instancePath+"/family",schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema242.type}};
+const err12 = {instancePath:instancePath+"/family",schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema1.type}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -220,7 +268,7 @@ errors++;
 if(data.birthdate !== undefined && func0.call(data, "birthdate")){
 let data14 = data.birthdate;
 if((!(Array.isArray(data14))) && (typeof data14 !== "string")){
-const err14 = {instancePath:instancePath+"/birthdate",schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema242.type}};
+const err14 = {instancePath:instancePath+"/birthdate",schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema1.type}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -248,7 +296,7 @@ errors++;
 if(data.gender !== undefined && func0.call(data, "gender")){
 let data16 = data.gender;
 if((!(Array.isArray(data16))) && (typeof data16 !== "string")){
-const err16 = {instancePath:instancePath+"/gender",schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema242.type}};
+const err16 = {instancePath:instancePath+"/gender",schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema1.type}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -276,7 +324,7 @@ errors++;
 if(data["address-line"] !== undefined && func0.call(data, "address-line")){
 let data18 = data["address-line"];
 if((!(Array.isArray(data18))) && (typeof data18 !== "string")){
-const err18 = {instancePath:instancePath+"/address-line",schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema242.type}};
+const err18 = {instancePath:instancePath+"/address-line",schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema1.type}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -304,7 +352,7 @@ errors++;
 if(data["address-city"] !== undefined && func0.call(data, "address-city")){
 let data20 = data["address-city"];
 if((!(Array.isArray(data20))) && (typeof data20 !== "string")){
-const err20 = {instancePath:instancePath+"/address-city",schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema242.type}};
+const err20 = {instancePath:instancePath+"/address-city",schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema1.type}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -332,7 +380,7 @@ errors++;
 if(data["address-state"] !== undefined && func0.call(data, "address-state")){
 let data22 = data["address-state"];
 if((!(Array.isArray(data22))) && (typeof data22 !== "string")){
-const err22 = {instancePath:instancePath+"/address-state",schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema242.type}};
+const err22 = {instancePath:instancePath+"/address-state",schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema1.type}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -360,7 +408,7 @@ errors++;
 if(data["address-postalcode"] !== undefined && func0.call(data, "address-postalcode")){
 let data24 = data["address-postalcode"];
 if((!(Array.isArray(data24))) && (typeof data24 !== "string")){
-const err24 = {instancePath:instancePath+"/address-postalcode",schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema242.type}};
+const err24 = {instancePath:instancePath+"/address-postalcode",schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema1.type}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -388,7 +436,7 @@ errors++;
 if(data.phone !== undefined && func0.call(data, "phone")){
 let data26 = data.phone;
 if((!(Array.isArray(data26))) && (typeof data26 !== "string")){
-const err26 = {instancePath:instancePath+"/phone",schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema242.type}};
+const err26 = {instancePath:instancePath+"/phone",schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema1.type}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -416,7 +464,7 @@ errors++;
 if(data.email !== undefined && func0.call(data, "email")){
 let data28 = data.email;
 if((!(Array.isArray(data28))) && (typeof data28 !== "string")){
-const err28 = {instancePath:instancePath+"/email",schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema242.type}};
+const err28 = {instancePath:instancePath+"/email",schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema1.type}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -444,7 +492,7 @@ errors++;
 if(data._revinclude !== undefined && func0.call(data, "_revinclude")){
 let data30 = data._revinclude;
 if((!(Array.isArray(data30))) && (typeof data30 !== "string")){
-const err30 = {instancePath:instancePath+"/_revinclude",schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema242.type}};
+const err30 = {instancePath:instancePath+"/_revinclude",schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema1.type}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -480,29 +528,87 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate201.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate201.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});
 exports.kinds = {
-  "fhir/Patient/_search": { validate: canonical.v0, shape: [{"o":1,"p":{"_revinclude":1,"active":3,"address-city":4,"address-line":4,"address-postalcode":4,"address-state":4,"birthdate":4,"email":4,"family":4,"gender":5,"general-practitioner":4,"general-practitioner.identifier":4,"given":4,"identifier":4,"phone":4},"a":4},{"i":2},{},{"i":2},{"i":2},{"i":2}] },
+  "fhir/Patient/_search": {
+    validate: canonical.v0,
+    shape: [
+      {"o":1,"p":{"_revinclude":1,"active":3,"address-city":4,"address-line":4,"address-postalcode":4,"address-state":4,"birthdate":4,"email":4,"family":4,"gender":5,"general-practitioner":4,"general-practitioner.identifier":4,"given":4,"identifier":4,"phone":4},"a":4},
+      {"i":2},
+      {},
+      {"i":2},
+      {"i":2},
+      {"i":2},
+    ],
+  },
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate201;
-const schema247 = {"properties":{"identifier":{"$ref":"goal.schema.json#/$defs/values"},"active":{"$ref":"goal.schema.json#/$defs/values"},"general-practitioner":{"$ref":"goal.schema.json#/$defs/values"},"general-practitioner.identifier":{"$ref":"goal.schema.json#/$defs/values"},"given":{"$ref":"goal.schema.json#/$defs/values"},"family":{"$ref":"goal.schema.json#/$defs/values"},"birthdate":{"$ref":"goal.schema.json#/$defs/values"},"gender":{"$ref":"goal.schema.json#/$defs/values"},"address-line":{"$ref":"goal.schema.json#/$defs/values"},"address-city":{"$ref":"goal.schema.json#/$defs/values"},"address-state":{"$ref":"goal.schema.json#/$defs/values"},"address-postalcode":{"$ref":"goal.schema.json#/$defs/values"},"phone":{"$ref":"goal.schema.json#/$defs/values"},"email":{"$ref":"goal.schema.json#/$defs/values"},"_revinclude":{"$ref":"goal.schema.json#/$defs/values"}}};
-const schema242 = {"type":["array","string"]};
-const func27 = Object.prototype.hasOwnProperty;
+exports.s0 = validate0;
+const schema0 = {
+ "properties": {
+  "identifier": {
+   "$ref": "goal.schema.json#/$defs/values"
+  },
+  "active": {
+   "$ref": "goal.schema.json#/$defs/values"
+  },
+  "general-practitioner": {
+   "$ref": "goal.schema.json#/$defs/values"
+  },
+  "general-practitioner.identifier": {
+   "$ref": "goal.schema.json#/$defs/values"
+  },
+  "given": {
+   "$ref": "goal.schema.json#/$defs/values"
+  },
+  "family": {
+   "$ref": "goal.schema.json#/$defs/values"
+  },
+  "birthdate": {
+   "$ref": "goal.schema.json#/$defs/values"
+  },
+  "gender": {
+   "$ref": "goal.schema.json#/$defs/values"
+  },
+  "address-line": {
+   "$ref": "goal.schema.json#/$defs/values"
+  },
+  "address-city": {
+   "$ref": "goal.schema.json#/$defs/values"
+  },
+  "address-state": {
+   "$ref": "goal.schema.json#/$defs/values"
+  },
+  "address-postalcode": {
+   "$ref": "goal.schema.json#/$defs/values"
+  },
+  "phone": {
+   "$ref": "goal.schema.json#/$defs/values"
+  },
+  "email": {
+   "$ref": "goal.schema.json#/$defs/values"
+  },
+  "_revinclude": {
+   "$ref": "goal.schema.json#/$defs/values"
+  }
+ }
+};
+
+const func1 = Object.prototype.hasOwnProperty;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
-function validate201(data){
+function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/search/patient.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate201.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -511,7 +617,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func27.call(schema247.properties, key0))){
+if(!(func1.call(schema0.properties, key0))){
 let data0 = data[key0];
 if((!(Array.isArray(data0))) && (typeof data0 !== "string")){
 errors++;
@@ -746,10 +852,10 @@ errors++;
 else {
 errors++;
 }
-validate201.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate201.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

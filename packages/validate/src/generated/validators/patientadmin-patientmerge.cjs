@@ -2,25 +2,269 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate163;
+exports.v0 = validate0;
 
-const schema165 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+const schema0 = {
+ "properties": {
+  "EventDateTime": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Test": {
+   "type": [
+    "boolean",
+    "null"
+   ]
+  },
+  "Source": {
+   "properties": {
+    "ID": {
+     "type": [
+      "string",
+      "null"
+     ]
+    },
+    "Name": {
+     "type": [
+      "string",
+      "null"
+     ]
+    }
+   }
+  },
+  "Destinations": {
+   "items": {
+    "properties": {
+     "ID": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Name": {
+      "type": [
+       "string",
+       "null"
+      ]
+     }
+    }
+   }
+  },
+  "Logs": {
+   "items": {
+    "properties": {
+     "ID": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "AttemptID": {
+      "type": [
+       "string",
+       "null"
+      ]
+     }
+    }
+   }
+  },
+  "Errors": {
+   "items": {
+    "properties": {
+     "ID": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Text": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Type": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Module": {
+      "type": [
+       "string",
+       "null"
+      ]
+     }
+    }
+   }
+  },
+  "FacilityCode": {
+   "type": [
+    "string",
+    "null"
+   ]
+  }
+ }
+};
 
 const func0 = Object.prototype.hasOwnProperty;
-const formats68 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
-const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
-const schema191 = {"properties":{"FirstName":{"type":["string","null"]},"MiddleName":{"type":["string","null"]},"LastName":{"type":["string","null"]},"DOB":{"type":["string","null"]},"SSN":{"type":["string","null"]},"Sex":{"type":["string","null"]},"Race":{"type":["string","null"]},"IsHispanic":{"type":["boolean","null"]},"Religion":{"type":["string","null"]},"MaritalStatus":{"type":["string","null"]},"IsDeceased":{"type":["boolean","null"]},"DeathDateTime":{"type":["string","null"]},"Language":{"type":["string","null"]}}};
-const schema192 = {"properties":{"Home":{"type":["string","null"]},"Office":{"type":["string","null"]},"Mobile":{"type":["string","null"]}}};
-const schema193 = {"properties":{"StreetAddress":{"type":["string","null"]},"City":{"type":["string","null"]},"State":{"type":["string","null"]},"ZIP":{"type":["string","null"]},"County":{"type":["string","null"]},"Country":{"type":["string","null"]}}};
-const formats174 = /^\+[1-9]\d{1,14}$/;
-const formats180 = /^(?:a[abefkmnrsvyz]|b[aegimnors]|c[aehorsuvy]|d[aevz]|e[elnostu]|f[afijory]|g[adlnuv]|h[aeiortuyz]|i[adegikostu]|j[av]|k[agijklmnorsuvwy]|l[abginotuv]|m[ghiklnrsty]|n[abdeglnorvy]|o[cjmrs]|p[ailst]|q[u]|r[mnouw]|s[acdegiklmnoqrstuvw]|t[aeghiklnorstwy]|u[gkrz]|v[eio]|w[ao]|x[h]|y[io]|z[ahu])$/i;
-const formats182 = /^(?:a[defgilmoqrstuwxz]|b[abdefghijlmnoqrstvwyz]|c[acdfghiklmnoruvwxyz]|d[ejkmoz]|e[ceghrst]|f[ijkmor]|g[abdefghilmnpqrstuwy]|h[kmnrtu]|i[delmnoqrst]|j[emop]|k[eghimnprwyz]|l[abcikrstuvy]|m[acdefghklmnopqrstuvwxyz]|n[acefgilopruz]|o[m]|p[aefghklmnrstwy]|q[a]|r[eosuw]|s[abcdeghijklmnorstvxyz]|t[cdfghjklmnortvwz]|u[agmsyz]|v[aceginu]|w[fs]|x[k]|y[et]|z[amw])$/i;
+const formats0 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const schema1 = {
+ "properties": {
+  "FirstName": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "MiddleName": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "LastName": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "DOB": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "SSN": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Sex": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Race": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "IsHispanic": {
+   "type": [
+    "boolean",
+    "null"
+   ]
+  },
+  "Religion": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "MaritalStatus": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "IsDeceased": {
+   "type": [
+    "boolean",
+    "null"
+   ]
+  },
+  "DeathDateTime": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Language": {
+   "type": [
+    "string",
+    "null"
+   ]
+  }
+ }
+};
+const schema2 = {
+ "properties": {
+  "Home": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Office": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Mobile": {
+   "type": [
+    "string",
+    "null"
+   ]
+  }
+ }
+};
+const schema3 = {
+ "properties": {
+  "StreetAddress": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "City": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "State": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "ZIP": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "County": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Country": {
+   "type": [
+    "string",
+    "null"
+   ]
+  }
+ }
+};
+const formats2 = /^\+[1-9]\d{1,14}$/;
+const formats3 = /^(?:a[abefkmnrsvyz]|b[aegimnors]|c[aehorsuvy]|d[aevz]|e[elnostu]|f[afijory]|g[adlnuv]|h[aeiortuyz]|i[adegikostu]|j[av]|k[agijklmnorsuvwy]|l[abginotuv]|m[ghiklnrsty]|n[abdeglnorvy]|o[cjmrs]|p[ailst]|q[u]|r[mnouw]|s[acdegiklmnoqrstuvw]|t[aeghiklnorstwy]|u[gkrz]|v[eio]|w[ao]|x[h]|y[io]|z[ahu])$/i;
+const formats4 = /^(?:a[defgilmoqrstuwxz]|b[abdefghijlmnoqrstvwyz]|c[acdfghiklmnoruvwxyz]|d[ejkmoz]|e[ceghrst]|f[ijkmor]|g[abdefghilmnpqrstuwy]|h[kmnrtu]|i[delmnoqrst]|j[emop]|k[eghimnprwyz]|l[abcikrstuvy]|m[acdefghklmnopqrstuvwxyz]|n[acefgilopruz]|o[m]|p[aefghklmnrstwy]|q[a]|r[eosuw]|s[abcdeghijklmnorstvxyz]|t[cdfghjklmnortvwz]|u[agmsyz]|v[aceginu]|w[fs]|x[k]|y[et]|z[amw])$/i;
 
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/defs/demographics.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate164.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -31,7 +275,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.FirstName !== undefined && func0.call(data, "FirstName")){
 let data0 = data.FirstName;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/FirstName",schemaPath:"#/properties/FirstName/type",keyword:"type",params:{type: schema191.properties.FirstName.type}};
+const err0 = {instancePath:instancePath+"/FirstName",schemaPath:"#/properties/FirstName/type",keyword:"type",params:{type: schema1.properties.FirstName.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -44,7 +288,7 @@ errors++;
 if(data.MiddleName !== undefined && func0.call(data, "MiddleName")){
 let data1 = data.MiddleName;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/MiddleName",schemaPath:"#/properties/MiddleName/type",keyword:"type",params:{type: schema191.properties.MiddleName.type}};
+const err1 = {instancePath:instancePath+"/MiddleName",schemaPath:"#/properties/MiddleName/type",keyword:"type",params:{type: schema1.properties.MiddleName.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -57,7 +301,7 @@ errors++;
 if(data.LastName !== undefined && func0.call(data, "LastName")){
 let data2 = data.LastName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/LastName",schemaPath:"#/properties/LastName/type",keyword:"type",params:{type: schema191.properties.LastName.type}};
+const err2 = {instancePath:instancePath+"/LastName",schemaPath:"#/properties/LastName/type",keyword:"type",params:{type: schema1.properties.LastName.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -70,7 +314,7 @@ errors++;
 if(data.DOB !== undefined && func0.call(data, "DOB")){
 let data3 = data.DOB;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/DOB",schemaPath:"#/properties/DOB/type",keyword:"type",params:{type: schema191.properties.DOB.type}};
+const err3 = {instancePath:instancePath+"/DOB",schemaPath:"#/properties/DOB/type",keyword:"type",params:{type: schema1.properties.DOB.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -80,7 +324,7 @@ vErrors.push(err3);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats68.test(data3))){
+if(!(formats0.test(data3))){
 const err4 = {instancePath:instancePath+"/DOB",schemaPath:"#/properties/DOB/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err4];
@@ -95,7 +339,7 @@ errors++;
 if(data.SSN !== undefined && func0.call(data, "SSN")){
 let data4 = data.SSN;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/SSN",schemaPath:"#/properties/SSN/type",keyword:"type",params:{type: schema191.properties.SSN.type}};
+const err5 = {instancePath:instancePath+"/SSN",schemaPath:"#/properties/SSN/type",keyword:"type",params:{type: schema1.properties.SSN.type}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -108,7 +352,7 @@ errors++;
 if(data.Sex !== undefined && func0.call(data, "Sex")){
 let data5 = data.Sex;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/Sex",schemaPath:"#/properties/Sex/type",keyword:"type",params:{type: schema191.properties.Sex.type}};
+const err6 = {instancePath:instancePath+"/Sex",schemaPath:"#/properties/Sex/type",keyword:"type",params:{type: schema1.properties.Sex.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -121,7 +365,7 @@ errors++;
 if(data.Race !== undefined && func0.call(data, "Race")){
 let data6 = data.Race;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err7 = {instancePath:instancePath+"/Race",schemaPath:"#/properties/Race/type",keyword:"type",params:{type: schema191.properties.Race.type}};
+const err7 = {instancePath:instancePath+"/Race",schemaPath:"#/properties/Race/type",keyword:"type",params:{type: schema1.properties.Race.type}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -134,7 +378,7 @@ errors++;
 if(data.IsHispanic !== undefined && func0.call(data, "IsHispanic")){
 let data7 = data.IsHispanic;
 if((typeof data7 !== "boolean") && (data7 !== null)){
-const err8 = {instancePath:instancePath+"/IsHispanic",schemaPath:"#/properties/IsHispanic/type",keyword:"type",params:{type: schema191.properties.IsHispanic.type}};
+const err8 = {instancePath:instancePath+"/IsHispanic",schemaPath:"#/properties/IsHispanic/type",keyword:"type",params:{type: schema1.properties.IsHispanic.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -147,7 +391,7 @@ errors++;
 if(data.Religion !== undefined && func0.call(data, "Religion")){
 let data8 = data.Religion;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err9 = {instancePath:instancePath+"/Religion",schemaPath:"#/properties/Religion/type",keyword:"type",params:{type: schema191.properties.Religion.type}};
+const err9 = {instancePath:instancePath+"/Religion",schemaPath:"#/properties/Religion/type",keyword:"type",params:{type: schema1.properties.Religion.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -160,7 +404,7 @@ errors++;
 if(data.MaritalStatus !== undefined && func0.call(data, "MaritalStatus")){
 let data9 = data.MaritalStatus;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err10 = {instancePath:instancePath+"/MaritalStatus",schemaPath:"#/properties/MaritalStatus/type",keyword:"type",params:{type: schema191.properties.MaritalStatus.type}};
+const err10 = {instancePath:instancePath+"/MaritalStatus",schemaPath:"#/properties/MaritalStatus/type",keyword:"type",params:{type: schema1.properties.MaritalStatus.type}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -173,7 +417,7 @@ errors++;
 if(data.IsDeceased !== undefined && func0.call(data, "IsDeceased")){
 let data10 = data.IsDeceased;
 if((typeof data10 !== "boolean") && (data10 !== null)){
-const err11 = {instancePath:instancePath+"/IsDeceased",schemaPath:"#/properties/IsDeceased/type",keyword:"type",params:{type: schema191.properties.IsDeceased.type}};
+const err11 = {instancePath:instancePath+"/IsDeceased",schemaPath:"#/properties/IsDeceased/type",keyword:"type",params:{type: schema1.properties.IsDeceased.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -186,7 +430,7 @@ errors++;
 if(data.DeathDateTime !== undefined && func0.call(data, "DeathDateTime")){
 let data11 = data.DeathDateTime;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err12 = {instancePath:instancePath+"/DeathDateTime",schemaPath:"#/properties/DeathDateTime/type",keyword:"type",params:{type: schema191.properties.DeathDateTime.type}};
+const err12 = {instancePath:instancePath+"/DeathDateTime",schemaPath:"#/properties/DeathDateTime/type",keyword:"type",params:{type: schema1.properties.DeathDateTime.type}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -196,7 +440,7 @@ vErrors.push(err12);
 errors++;
 }
 if(typeof data11 === "string"){
-if(!(formats68.test(data11))){
+if(!(formats0.test(data11))){
 const err13 = {instancePath:instancePath+"/DeathDateTime",schemaPath:"#/properties/DeathDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err13];
@@ -214,7 +458,7 @@ if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 if(data12.Home !== undefined && func0.call(data12, "Home")){
 let data13 = data12.Home;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err14 = {instancePath:instancePath+"/PhoneNumber/Home",schemaPath:"phone-number.schema.json/properties/Home/type",keyword:"type",params:{type: schema192.properties.Home.type}};
+const err14 = {instancePath:instancePath+"/PhoneNumber/Home",schemaPath:"phone-number.schema.json/properties/Home/type",keyword:"type",params:{type: schema2.properties.Home.type}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -224,7 +468,7 @@ vErrors.push(err14);
 errors++;
 }
 if(typeof data13 === "string"){
-if(!(formats174.test(data13))){
+if(!(formats2.test(data13))){
 const err15 = {instancePath:instancePath+"/PhoneNumber/Home",schemaPath:"phone-number.schema.json/properties/Home/format",keyword:"format",params:{format: "e164"}};
 if(vErrors === null){
 vErrors = [err15];
@@ -239,7 +483,7 @@ errors++;
 if(data12.Office !== undefined && func0.call(data12, "Office")){
 let data14 = data12.Office;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err16 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"phone-number.schema.json/properties/Office/type",keyword:"type",params:{type: schema192.properties.Office.type}};
+const err16 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"phone-number.schema.json/properties/Office/type",keyword:"type",params:{type: schema2.properties.Office.type}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -249,7 +493,7 @@ vErrors.push(err16);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats174.test(data14))){
+if(!(formats2.test(data14))){
 const err17 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"phone-number.schema.json/properties/Office/format",keyword:"format",params:{format: "e164"}};
 if(vErrors === null){
 vErrors = [err17];
@@ -264,7 +508,7 @@ errors++;
 if(data12.Mobile !== undefined && func0.call(data12, "Mobile")){
 let data15 = data12.Mobile;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err18 = {instancePath:instancePath+"/PhoneNumber/Mobile",schemaPath:"phone-number.schema.json/properties/Mobile/type",keyword:"type",params:{type: schema192.properties.Mobile.type}};
+const err18 = {instancePath:instancePath+"/PhoneNumber/Mobile",schemaPath:"phone-number.schema.json/properties/Mobile/type",keyword:"type",params:{type: schema2.properties.Mobile.type}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -274,7 +518,7 @@ vErrors.push(err18);
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats174.test(data15))){
+if(!(formats2.test(data15))){
 const err19 = {instancePath:instancePath+"/PhoneNumber/Mobile",schemaPath:"phone-number.schema.json/properties/Mobile/format",keyword:"format",params:{format: "e164"}};
 if(vErrors === null){
 vErrors = [err19];
@@ -329,7 +573,7 @@ errors++;
 if(data.Language !== undefined && func0.call(data, "Language")){
 let data18 = data.Language;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err23 = {instancePath:instancePath+"/Language",schemaPath:"#/properties/Language/type",keyword:"type",params:{type: schema191.properties.Language.type}};
+const err23 = {instancePath:instancePath+"/Language",schemaPath:"#/properties/Language/type",keyword:"type",params:{type: schema1.properties.Language.type}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -339,7 +583,7 @@ vErrors.push(err23);
 errors++;
 }
 if(typeof data18 === "string"){
-if(!(formats180.test(data18))){
+if(!(formats3.test(data18))){
 const err24 = {instancePath:instancePath+"/Language",schemaPath:"#/properties/Language/format",keyword:"format",params:{format: "iso639-1"}};
 if(vErrors === null){
 vErrors = [err24];
@@ -358,7 +602,7 @@ const len1 = data19.length;
 for(let i1=0; i1<len1; i1++){
 let data20 = data19[i1];
 if(typeof data20 === "string"){
-if(!(formats182.test(data20))){
+if(!(formats4.test(data20))){
 const err25 = {instancePath:instancePath+"/Citizenship/" + i1,schemaPath:"#/properties/Citizenship/items/format",keyword:"format",params:{format: "iso3166-alpha2"}};
 if(vErrors === null){
 vErrors = [err25];
@@ -398,7 +642,7 @@ if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 if(data21.StreetAddress !== undefined && func0.call(data21, "StreetAddress")){
 let data22 = data21.StreetAddress;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err28 = {instancePath:instancePath+"/Address/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema193.properties.StreetAddress.type}};
+const err28 = {instancePath:instancePath+"/Address/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema3.properties.StreetAddress.type}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -411,7 +655,7 @@ errors++;
 if(data21.City !== undefined && func0.call(data21, "City")){
 let data23 = data21.City;
 if((typeof data23 !== "string") && (data23 !== null)){
-const err29 = {instancePath:instancePath+"/Address/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema193.properties.City.type}};
+const err29 = {instancePath:instancePath+"/Address/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema3.properties.City.type}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -424,7 +668,7 @@ errors++;
 if(data21.State !== undefined && func0.call(data21, "State")){
 let data24 = data21.State;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err30 = {instancePath:instancePath+"/Address/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema193.properties.State.type}};
+const err30 = {instancePath:instancePath+"/Address/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema3.properties.State.type}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -437,7 +681,7 @@ errors++;
 if(data21.ZIP !== undefined && func0.call(data21, "ZIP")){
 let data25 = data21.ZIP;
 if((typeof data25 !== "string") && (data25 !== null)){
-const err31 = {instancePath:instancePath+"/Address/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema193.properties.ZIP.type}};
+const err31 = {instancePath:instancePath+"/Address/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema3.properties.ZIP.type}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -450,7 +694,7 @@ errors++;
 if(data21.County !== undefined && func0.call(data21, "County")){
 let data26 = data21.County;
 if((typeof data26 !== "string") && (data26 !== null)){
-const err32 = {instancePath:instancePath+"/Address/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema193.properties.County.type}};
+const err32 = {instancePath:instancePath+"/Address/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema3.properties.County.type}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -463,7 +707,7 @@ errors++;
 if(data21.Country !== undefined && func0.call(data21, "Country")){
 let data27 = data21.Country;
 if((typeof data27 !== "string") && (data27 !== null)){
-const err33 = {instancePath:instancePath+"/Address/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema193.properties.Country.type}};
+const err33 = {instancePath:instancePath+"/Address/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema3.properties.Country.type}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -496,17 +740,39 @@ vErrors.push(err35);
 }
 errors++;
 }
-validate164.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate164.evaluated = {"props":{"FirstName":true,"MiddleName":true,"LastName":true,"DOB":true,"SSN":true,"Sex":true,"Race":true,"IsHispanic":true,"Religion":true,"MaritalStatus":true,"IsDeceased":true,"DeathDateTime":true,"PhoneNumber":true,"EmailAddresses":true,"Language":true,"Citizenship":true,"Address":true},"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {
+ "props": {
+  "FirstName": true,
+  "MiddleName": true,
+  "LastName": true,
+  "DOB": true,
+  "SSN": true,
+  "Sex": true,
+  "Race": true,
+  "IsHispanic": true,
+  "Religion": true,
+  "MaritalStatus": true,
+  "IsDeceased": true,
+  "DeathDateTime": true,
+  "PhoneNumber": true,
+  "EmailAddresses": true,
+  "Language": true,
+  "Citizenship": true,
+  "Address": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/patientadmin/patient-merge.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate163.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -584,7 +850,7 @@ errors++;
 if(data0.EventDateTime !== undefined && func0.call(data0, "EventDateTime")){
 let data3 = data0.EventDateTime;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema165.properties.EventDateTime.type}};
+const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema0.properties.EventDateTime.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -594,7 +860,7 @@ vErrors.push(err6);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats68.test(data3))){
+if(!(formats0.test(data3))){
 const err7 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err7];
@@ -609,7 +875,7 @@ errors++;
 if(data0.Test !== undefined && func0.call(data0, "Test")){
 let data4 = data0.Test;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema165.properties.Test.type}};
+const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema0.properties.Test.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -625,7 +891,7 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.ID !== undefined && func0.call(data5, "ID")){
 let data6 = data5.ID;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema165.properties.Source.properties.ID.type}};
+const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema0.properties.Source.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -635,7 +901,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats10.test(data6))){
+if(!(formats1.test(data6))){
 const err10 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err10];
@@ -650,7 +916,7 @@ errors++;
 if(data5.Name !== undefined && func0.call(data5, "Name")){
 let data7 = data5.Name;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema165.properties.Source.properties.Name.type}};
+const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema0.properties.Source.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -682,7 +948,7 @@ if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.ID !== undefined && func0.call(data9, "ID")){
 let data10 = data9.ID;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Destinations.items.properties.ID.type}};
+const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema0.properties.Destinations.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -692,7 +958,7 @@ vErrors.push(err13);
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats10.test(data10))){
+if(!(formats1.test(data10))){
 const err14 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err14];
@@ -707,7 +973,7 @@ errors++;
 if(data9.Name !== undefined && func0.call(data9, "Name")){
 let data11 = data9.Name;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema165.properties.Destinations.items.properties.Name.type}};
+const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema0.properties.Destinations.items.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -751,7 +1017,7 @@ if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.ID !== undefined && func0.call(data13, "ID")){
 let data14 = data13.ID;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Logs.items.properties.ID.type}};
+const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema0.properties.Logs.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -761,7 +1027,7 @@ vErrors.push(err18);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats10.test(data14))){
+if(!(formats1.test(data14))){
 const err19 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err19];
@@ -776,7 +1042,7 @@ errors++;
 if(data13.AttemptID !== undefined && func0.call(data13, "AttemptID")){
 let data15 = data13.AttemptID;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema165.properties.Logs.items.properties.AttemptID.type}};
+const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema0.properties.Logs.items.properties.AttemptID.type}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -786,7 +1052,7 @@ vErrors.push(err20);
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats10.test(data15))){
+if(!(formats1.test(data15))){
 const err21 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err21];
@@ -832,7 +1098,7 @@ if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 if(data17.ID !== undefined && func0.call(data17, "ID")){
 let data18 = data17.ID;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err24 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.ID.type}};
+const err24 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -845,7 +1111,7 @@ errors++;
 if(data17.Text !== undefined && func0.call(data17, "Text")){
 let data19 = data17.Text;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err25 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Text.type}};
+const err25 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.Text.type}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -858,7 +1124,7 @@ errors++;
 if(data17.Type !== undefined && func0.call(data17, "Type")){
 let data20 = data17.Type;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err26 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Type.type}};
+const err26 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -871,7 +1137,7 @@ errors++;
 if(data17.Module !== undefined && func0.call(data17, "Module")){
 let data21 = data17.Module;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Module.type}};
+const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.Module.type}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -908,7 +1174,7 @@ errors++;
 if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
 let data22 = data0.FacilityCode;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err30 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema165.properties.FacilityCode.type}};
+const err30 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema0.properties.FacilityCode.type}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1160,8 +1426,8 @@ errors++;
 }
 }
 if(data25.Demographics !== undefined && func0.call(data25, "Demographics")){
-if(!(validate164(data25.Demographics, {instancePath:instancePath+"/Patient/Demographics",parentData:data25,parentDataProperty:"Demographics",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate164.errors; else for (const vError of validate164.errors) vErrors.push(vError);
+if(!(validate1(data25.Demographics, {instancePath:instancePath+"/Patient/Demographics",parentData:data25,parentDataProperty:"Demographics",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1216,37 +1482,102 @@ vErrors.push(err54);
 }
 errors++;
 }
-validate163.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate163.evaluated = {"props":{"Meta":true,"Patient":true},"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":{"Meta":true,"Patient":true},"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});
 exports.kinds = {
-  "PatientAdmin/PatientMerge": { validate: canonical.v0, shape: [{"p":{"Meta":1,"Patient":24}},{"p":{"DataModel":2,"Destinations":3,"Errors":7,"EventDateTime":13,"EventType":14,"FacilityCode":15,"Logs":16,"Source":20,"Test":23}},{"l":"Reliable"},{"i":4},{"p":{"ID":5,"Name":6}},{"l":"Reliable"},{"l":"Reliable"},{"i":8},{"p":{"ID":9,"Module":10,"Text":11,"Type":12}},{},{},{},{},{"l":"Reliable"},{"l":"Reliable"},{"l":"Possible"},{"i":17},{"p":{"AttemptID":18,"ID":19}},{"l":"Reliable"},{"l":"Reliable"},{"p":{"ID":21,"Name":22}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"p":{"Demographics":25,"Identifiers":54,"Notes":58,"PreviousIdentifiers":60}},{"p":{"Address":26,"Citizenship":33,"DOB":35,"DeathDateTime":36,"EmailAddresses":37,"FirstName":39,"IsDeceased":40,"IsHispanic":41,"Language":42,"LastName":43,"MaritalStatus":44,"MiddleName":45,"PhoneNumber":46,"Race":50,"Religion":51,"SSN":52,"Sex":53}},{"p":{"City":27,"Country":28,"County":29,"State":30,"StreetAddress":31,"ZIP":32}},{"l":"Probable"},{"l":"Possible"},{"l":"Possible"},{"l":"Probable"},{"l":"Probable"},{"l":"Probable"},{"i":34},{},{"l":"Reliable"},{"l":"Possible"},{"i":38},{},{"l":"Reliable"},{"l":"Possible"},{"l":"Possible"},{"l":"Possible"},{"l":"Reliable"},{"l":"Possible"},{"l":"Possible"},{"l":"Probable","p":{"Home":47,"Mobile":48,"Office":49}},{},{},{},{"l":"Possible"},{"l":"Possible"},{"l":"Probable"},{"l":"Reliable"},{"i":55},{"p":{"ID":56,"IDType":57}},{},{},{"i":59},{},{"i":55}] },
+  "PatientAdmin/PatientMerge": {
+    validate: canonical.v0,
+    shape: [
+      {"p":{"Meta":1,"Patient":24}},
+      {"p":{"DataModel":2,"Destinations":3,"Errors":7,"EventDateTime":13,"EventType":14,"FacilityCode":15,"Logs":16,"Source":20,"Test":23}},
+      {"l":"Reliable"},
+      {"i":4},
+      {"p":{"ID":5,"Name":6}},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"i":8},
+      {"p":{"ID":9,"Module":10,"Text":11,"Type":12}},
+      {},
+      {},
+      {},
+      {},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"l":"Possible"},
+      {"i":17},
+      {"p":{"AttemptID":18,"ID":19}},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"p":{"ID":21,"Name":22}},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"p":{"Demographics":25,"Identifiers":54,"Notes":58,"PreviousIdentifiers":60}},
+      {"p":{"Address":26,"Citizenship":33,"DOB":35,"DeathDateTime":36,"EmailAddresses":37,"FirstName":39,"IsDeceased":40,"IsHispanic":41,"Language":42,"LastName":43,"MaritalStatus":44,"MiddleName":45,"PhoneNumber":46,"Race":50,"Religion":51,"SSN":52,"Sex":53}},
+      {"p":{"City":27,"Country":28,"County":29,"State":30,"StreetAddress":31,"ZIP":32}},
+      {"l":"Probable"},
+      {"l":"Possible"},
+      {"l":"Possible"},
+      {"l":"Probable"},
+      {"l":"Probable"},
+      {"l":"Probable"},
+      {"i":34},
+      {},
+      {"l":"Reliable"},
+      {"l":"Possible"},
+      {"i":38},
+      {},
+      {"l":"Reliable"},
+      {"l":"Possible"},
+      {"l":"Possible"},
+      {"l":"Possible"},
+      {"l":"Reliable"},
+      {"l":"Possible"},
+      {"l":"Possible"},
+      {"l":"Probable","p":{"Home":47,"Mobile":48,"Office":49}},
+      {},
+      {},
+      {},
+      {"l":"Possible"},
+      {"l":"Possible"},
+      {"l":"Probable"},
+      {"l":"Reliable"},
+      {"i":55},
+      {"p":{"ID":56,"IDType":57}},
+      {},
+      {},
+      {"i":59},
+      {},
+      {"i":55},
+    ],
+  },
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate163;
+exports.s0 = validate0;
 
-const schema165 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
 
-const formats68 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
-const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+
+const formats0 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
-const schema191 = {"properties":{"FirstName":{"type":["string","null"]},"MiddleName":{"type":["string","null"]},"LastName":{"type":["string","null"]},"DOB":{"type":["string","null"]},"SSN":{"type":["string","null"]},"Sex":{"type":["string","null"]},"Race":{"type":["string","null"]},"IsHispanic":{"type":["boolean","null"]},"Religion":{"type":["string","null"]},"MaritalStatus":{"type":["string","null"]},"IsDeceased":{"type":["boolean","null"]},"DeathDateTime":{"type":["string","null"]},"Language":{"type":["string","null"]}}};
-const schema192 = {"properties":{"Home":{"type":["string","null"]},"Office":{"type":["string","null"]},"Mobile":{"type":["string","null"]}}};
-const schema193 = {"properties":{"StreetAddress":{"type":["string","null"]},"City":{"type":["string","null"]},"State":{"type":["string","null"]},"ZIP":{"type":["string","null"]},"County":{"type":["string","null"]},"Country":{"type":["string","null"]}}};
-const formats174 = /^\+[1-9]\d{1,14}$/;
-const formats180 = /^(?:a[abefkmnrsvyz]|b[aegimnors]|c[aehorsuvy]|d[aevz]|e[elnostu]|f[afijory]|g[adlnuv]|h[aeiortuyz]|i[adegikostu]|j[av]|k[agijklmnorsuvwy]|l[abginotuv]|m[ghiklnrsty]|n[abdeglnorvy]|o[cjmrs]|p[ailst]|q[u]|r[mnouw]|s[acdegiklmnoqrstuvw]|t[aeghiklnorstwy]|u[gkrz]|v[eio]|w[ao]|x[h]|y[io]|z[ahu])$/i;
-const formats182 = /^(?:a[defgilmoqrstuwxz]|b[abdefghijlmnoqrstvwyz]|c[acdfghiklmnoruvwxyz]|d[ejkmoz]|e[ceghrst]|f[ijkmor]|g[abdefghilmnpqrstuwy]|h[kmnrtu]|i[delmnoqrst]|j[emop]|k[eghimnprwyz]|l[abcikrstuvy]|m[acdefghklmnopqrstuvwxyz]|n[acefgilopruz]|o[m]|p[aefghklmnrstwy]|q[a]|r[eosuw]|s[abcdeghijklmnorstvxyz]|t[cdfghjklmnortvwz]|u[agmsyz]|v[aceginu]|w[fs]|x[k]|y[et]|z[amw])$/i;
 
-function validate164(data){
+
+
+const formats2 = /^\+[1-9]\d{1,14}$/;
+const formats3 = /^(?:a[abefkmnrsvyz]|b[aegimnors]|c[aehorsuvy]|d[aevz]|e[elnostu]|f[afijory]|g[adlnuv]|h[aeiortuyz]|i[adegikostu]|j[av]|k[agijklmnorsuvwy]|l[abginotuv]|m[ghiklnrsty]|n[abdeglnorvy]|o[cjmrs]|p[ailst]|q[u]|r[mnouw]|s[acdegiklmnoqrstuvw]|t[aeghiklnorstwy]|u[gkrz]|v[eio]|w[ao]|x[h]|y[io]|z[ahu])$/i;
+const formats4 = /^(?:a[defgilmoqrstuwxz]|b[abdefghijlmnoqrstvwyz]|c[acdfghiklmnoruvwxyz]|d[ejkmoz]|e[ceghrst]|f[ijkmor]|g[abdefghilmnpqrstuwy]|h[kmnrtu]|i[delmnoqrst]|j[emop]|k[eghimnprwyz]|l[abcikrstuvy]|m[acdefghklmnopqrstuvwxyz]|n[acefgilopruz]|o[m]|p[aefghklmnrstwy]|q[a]|r[eosuw]|s[abcdeghijklmnorstvxyz]|t[cdfghjklmnortvwz]|u[agmsyz]|v[aceginu]|w[fs]|x[k]|y[et]|z[amw])$/i;
+
+function validate1(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/demographics.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate164.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1278,7 +1609,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats68.test(data3))){
+if(!(formats0.test(data3))){
 errors++;
 }
 }
@@ -1331,7 +1662,7 @@ if((typeof data11 !== "string") && (data11 !== null)){
 errors++;
 }
 if(typeof data11 === "string"){
-if(!(formats68.test(data11))){
+if(!(formats0.test(data11))){
 errors++;
 }
 }
@@ -1345,7 +1676,7 @@ if((typeof data13 !== "string") && (data13 !== null)){
 errors++;
 }
 if(typeof data13 === "string"){
-if(!(formats174.test(data13))){
+if(!(formats2.test(data13))){
 errors++;
 }
 }
@@ -1356,7 +1687,7 @@ if((typeof data14 !== "string") && (data14 !== null)){
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats174.test(data14))){
+if(!(formats2.test(data14))){
 errors++;
 }
 }
@@ -1367,7 +1698,7 @@ if((typeof data15 !== "string") && (data15 !== null)){
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats174.test(data15))){
+if(!(formats2.test(data15))){
 errors++;
 }
 }
@@ -1408,7 +1739,7 @@ if((typeof data18 !== "string") && (data18 !== null)){
 errors++;
 }
 if(typeof data18 === "string"){
-if(!(formats180.test(data18))){
+if(!(formats3.test(data18))){
 errors++;
 }
 }
@@ -1420,7 +1751,7 @@ const len1 = data19.length;
 for(let i1=0; i1<len1; i1++){
 let data20 = data19[i1];
 if(typeof data20 === "string"){
-if(!(formats182.test(data20))){
+if(!(formats4.test(data20))){
 errors++;
 }
 }
@@ -1508,17 +1839,17 @@ errors++;
 else {
 errors++;
 }
-validate164.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate164.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate163(data){
+function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/patientadmin/patient-merge.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate163.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1557,7 +1888,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats68.test(data3))){
+if(!(formats0.test(data3))){
 errors++;
 }
 }
@@ -1577,7 +1908,7 @@ if((typeof data6 !== "string") && (data6 !== null)){
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats10.test(data6))){
+if(!(formats1.test(data6))){
 errors++;
 }
 }
@@ -1617,7 +1948,7 @@ if((typeof data10 !== "string") && (data10 !== null)){
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats10.test(data10))){
+if(!(formats1.test(data10))){
 errors++;
 }
 }
@@ -1662,7 +1993,7 @@ if((typeof data14 !== "string") && (data14 !== null)){
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats10.test(data14))){
+if(!(formats1.test(data14))){
 errors++;
 }
 }
@@ -1673,7 +2004,7 @@ if((typeof data15 !== "string") && (data15 !== null)){
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats10.test(data15))){
+if(!(formats1.test(data15))){
 errors++;
 }
 }
@@ -1898,7 +2229,7 @@ errors++;
 }
 }
 if(data25.Demographics !== undefined){
-if(!(validate164(data25.Demographics))){
+if(!(validate1.call(this, data25.Demographics))){
 errors++;
 }
 }
@@ -1947,10 +2278,10 @@ errors++;
 else {
 errors++;
 }
-validate163.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate163.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

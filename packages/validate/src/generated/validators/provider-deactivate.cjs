@@ -2,24 +2,220 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate166;
+exports.v0 = validate0;
 
-const schema165 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+const schema0 = {
+ "properties": {
+  "EventDateTime": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Test": {
+   "type": [
+    "boolean",
+    "null"
+   ]
+  },
+  "Source": {
+   "properties": {
+    "ID": {
+     "type": [
+      "string",
+      "null"
+     ]
+    },
+    "Name": {
+     "type": [
+      "string",
+      "null"
+     ]
+    }
+   }
+  },
+  "Destinations": {
+   "items": {
+    "properties": {
+     "ID": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Name": {
+      "type": [
+       "string",
+       "null"
+      ]
+     }
+    }
+   }
+  },
+  "Logs": {
+   "items": {
+    "properties": {
+     "ID": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "AttemptID": {
+      "type": [
+       "string",
+       "null"
+      ]
+     }
+    }
+   }
+  },
+  "Errors": {
+   "items": {
+    "properties": {
+     "ID": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Text": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Type": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Module": {
+      "type": [
+       "string",
+       "null"
+      ]
+     }
+    }
+   }
+  },
+  "FacilityCode": {
+   "type": [
+    "string",
+    "null"
+   ]
+  }
+ }
+};
 const func0 = Object.prototype.hasOwnProperty;
-const formats68 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
-const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const formats0 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 
-const schema197 = {"properties":{"IDType":{"type":["string","null"]}}};
-const schema198 = {"properties":{"FirstName":{"type":["string","null"]},"LastName":{"type":["string","null"]},"MiddleName":{"type":["string","null"]},"Sex":{"type":["string","null"]},"DOB":{"type":["string","null"]}}};
-const schema192 = {"properties":{"Home":{"type":["string","null"]},"Office":{"type":["string","null"]},"Mobile":{"type":["string","null"]}}};
-const schema199 = {"properties":{"Use":{"type":["string","null"]}}};
-const schema193 = {"properties":{"StreetAddress":{"type":["string","null"]},"City":{"type":["string","null"]},"State":{"type":["string","null"]},"ZIP":{"type":["string","null"]},"County":{"type":["string","null"]},"Country":{"type":["string","null"]}}};
+const schema1 = {"properties":{"IDType":{"type":["string","null"]}}};
+const schema2 = {
+ "properties": {
+  "FirstName": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "LastName": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "MiddleName": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Sex": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "DOB": {
+   "type": [
+    "string",
+    "null"
+   ]
+  }
+ }
+};
+const schema3 = {
+ "properties": {
+  "Home": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Office": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Mobile": {
+   "type": [
+    "string",
+    "null"
+   ]
+  }
+ }
+};
+const schema4 = {"properties":{"Use":{"type":["string","null"]}}};
+const schema5 = {
+ "properties": {
+  "StreetAddress": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "City": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "State": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "ZIP": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "County": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Country": {
+   "type": [
+    "string",
+    "null"
+   ]
+  }
+ }
+};
 
-function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/defs/provider-address.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate169.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -30,7 +226,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.StreetAddress !== undefined && func0.call(data, "StreetAddress")){
 let data0 = data.StreetAddress;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema193.properties.StreetAddress.type}};
+const err0 = {instancePath:instancePath+"/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema5.properties.StreetAddress.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -43,7 +239,7 @@ errors++;
 if(data.City !== undefined && func0.call(data, "City")){
 let data1 = data.City;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema193.properties.City.type}};
+const err1 = {instancePath:instancePath+"/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema5.properties.City.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -56,7 +252,7 @@ errors++;
 if(data.State !== undefined && func0.call(data, "State")){
 let data2 = data.State;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema193.properties.State.type}};
+const err2 = {instancePath:instancePath+"/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema5.properties.State.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -69,7 +265,7 @@ errors++;
 if(data.ZIP !== undefined && func0.call(data, "ZIP")){
 let data3 = data.ZIP;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema193.properties.ZIP.type}};
+const err3 = {instancePath:instancePath+"/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema5.properties.ZIP.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -82,7 +278,7 @@ errors++;
 if(data.County !== undefined && func0.call(data, "County")){
 let data4 = data.County;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema193.properties.County.type}};
+const err4 = {instancePath:instancePath+"/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema5.properties.County.type}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -95,7 +291,7 @@ errors++;
 if(data.Country !== undefined && func0.call(data, "Country")){
 let data5 = data.Country;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema193.properties.Country.type}};
+const err5 = {instancePath:instancePath+"/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema5.properties.Country.type}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -120,7 +316,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.Use !== undefined && func0.call(data, "Use")){
 let data6 = data.Use;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err7 = {instancePath:instancePath+"/Use",schemaPath:"#/properties/Use/type",keyword:"type",params:{type: schema199.properties.Use.type}};
+const err7 = {instancePath:instancePath+"/Use",schemaPath:"#/properties/Use/type",keyword:"type",params:{type: schema4.properties.Use.type}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -141,18 +337,30 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate169.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate169.evaluated = {"props":{"Use":true,"StreetAddress":true,"City":true,"State":true,"ZIP":true,"County":true,"Country":true},"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {
+ "props": {
+  "Use": true,
+  "StreetAddress": true,
+  "City": true,
+  "State": true,
+  "ZIP": true,
+  "County": true,
+  "Country": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
-const formats174 = /^\+[1-9]\d{1,14}$/;
+const formats2 = /^\+[1-9]\d{1,14}$/;
 
-function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/defs/provider-demographics.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate168.evaluated;
+const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -163,7 +371,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.FirstName !== undefined && func0.call(data, "FirstName")){
 let data0 = data.FirstName;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/FirstName",schemaPath:"#/properties/FirstName/type",keyword:"type",params:{type: schema198.properties.FirstName.type}};
+const err0 = {instancePath:instancePath+"/FirstName",schemaPath:"#/properties/FirstName/type",keyword:"type",params:{type: schema2.properties.FirstName.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -176,7 +384,7 @@ errors++;
 if(data.LastName !== undefined && func0.call(data, "LastName")){
 let data1 = data.LastName;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/LastName",schemaPath:"#/properties/LastName/type",keyword:"type",params:{type: schema198.properties.LastName.type}};
+const err1 = {instancePath:instancePath+"/LastName",schemaPath:"#/properties/LastName/type",keyword:"type",params:{type: schema2.properties.LastName.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -189,7 +397,7 @@ errors++;
 if(data.MiddleName !== undefined && func0.call(data, "MiddleName")){
 let data2 = data.MiddleName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/MiddleName",schemaPath:"#/properties/MiddleName/type",keyword:"type",params:{type: schema198.properties.MiddleName.type}};
+const err2 = {instancePath:instancePath+"/MiddleName",schemaPath:"#/properties/MiddleName/type",keyword:"type",params:{type: schema2.properties.MiddleName.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -232,8 +440,8 @@ let data5 = data.Addresses;
 if(Array.isArray(data5)){
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate169(data5[i1], {instancePath:instancePath+"/Addresses/" + i1,parentData:data5,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate169.errors; else for (const vError of validate169.errors) vErrors.push(vError);
+if(!(validate1(data5[i1], {instancePath:instancePath+"/Addresses/" + i1,parentData:data5,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -283,7 +491,7 @@ if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.Home !== undefined && func0.call(data9, "Home")){
 let data10 = data9.Home;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err8 = {instancePath:instancePath+"/PhoneNumber/Home",schemaPath:"phone-number.schema.json/properties/Home/type",keyword:"type",params:{type: schema192.properties.Home.type}};
+const err8 = {instancePath:instancePath+"/PhoneNumber/Home",schemaPath:"phone-number.schema.json/properties/Home/type",keyword:"type",params:{type: schema3.properties.Home.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -293,7 +501,7 @@ vErrors.push(err8);
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats174.test(data10))){
+if(!(formats2.test(data10))){
 const err9 = {instancePath:instancePath+"/PhoneNumber/Home",schemaPath:"phone-number.schema.json/properties/Home/format",keyword:"format",params:{format: "e164"}};
 if(vErrors === null){
 vErrors = [err9];
@@ -308,7 +516,7 @@ errors++;
 if(data9.Office !== undefined && func0.call(data9, "Office")){
 let data11 = data9.Office;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err10 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"phone-number.schema.json/properties/Office/type",keyword:"type",params:{type: schema192.properties.Office.type}};
+const err10 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"phone-number.schema.json/properties/Office/type",keyword:"type",params:{type: schema3.properties.Office.type}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -318,7 +526,7 @@ vErrors.push(err10);
 errors++;
 }
 if(typeof data11 === "string"){
-if(!(formats174.test(data11))){
+if(!(formats2.test(data11))){
 const err11 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"phone-number.schema.json/properties/Office/format",keyword:"format",params:{format: "e164"}};
 if(vErrors === null){
 vErrors = [err11];
@@ -333,7 +541,7 @@ errors++;
 if(data9.Mobile !== undefined && func0.call(data9, "Mobile")){
 let data12 = data9.Mobile;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err12 = {instancePath:instancePath+"/PhoneNumber/Mobile",schemaPath:"phone-number.schema.json/properties/Mobile/type",keyword:"type",params:{type: schema192.properties.Mobile.type}};
+const err12 = {instancePath:instancePath+"/PhoneNumber/Mobile",schemaPath:"phone-number.schema.json/properties/Mobile/type",keyword:"type",params:{type: schema3.properties.Mobile.type}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -343,7 +551,7 @@ vErrors.push(err12);
 errors++;
 }
 if(typeof data12 === "string"){
-if(!(formats174.test(data12))){
+if(!(formats2.test(data12))){
 const err13 = {instancePath:instancePath+"/PhoneNumber/Mobile",schemaPath:"phone-number.schema.json/properties/Mobile/format",keyword:"format",params:{format: "e164"}};
 if(vErrors === null){
 vErrors = [err13];
@@ -370,7 +578,7 @@ errors++;
 if(data.Sex !== undefined && func0.call(data, "Sex")){
 let data13 = data.Sex;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err15 = {instancePath:instancePath+"/Sex",schemaPath:"#/properties/Sex/type",keyword:"type",params:{type: schema198.properties.Sex.type}};
+const err15 = {instancePath:instancePath+"/Sex",schemaPath:"#/properties/Sex/type",keyword:"type",params:{type: schema2.properties.Sex.type}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -383,7 +591,7 @@ errors++;
 if(data.DOB !== undefined && func0.call(data, "DOB")){
 let data14 = data.DOB;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err16 = {instancePath:instancePath+"/DOB",schemaPath:"#/properties/DOB/type",keyword:"type",params:{type: schema198.properties.DOB.type}};
+const err16 = {instancePath:instancePath+"/DOB",schemaPath:"#/properties/DOB/type",keyword:"type",params:{type: schema2.properties.DOB.type}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -393,7 +601,7 @@ vErrors.push(err16);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats68.test(data14))){
+if(!(formats0.test(data14))){
 const err17 = {instancePath:instancePath+"/DOB",schemaPath:"#/properties/DOB/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err17];
@@ -444,19 +652,67 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate168.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate168.evaluated = {"props":{"FirstName":true,"LastName":true,"MiddleName":true,"Credentials":true,"Addresses":true,"EmailAddresses":true,"PhoneNumber":true,"Sex":true,"DOB":true,"Languages":true},"dynamicProps":false,"dynamicItems":false};
+validate2.evaluated = {
+ "props": {
+  "FirstName": true,
+  "LastName": true,
+  "MiddleName": true,
+  "Credentials": true,
+  "Addresses": true,
+  "EmailAddresses": true,
+  "PhoneNumber": true,
+  "Sex": true,
+  "DOB": true,
+  "Languages": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
-const schema202 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Description":{"type":["string","null"]},"StartDate":{"type":["string","null"]},"EndDate":{"type":["string","null"]}}};
-const schema203 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]}}};
+const schema6 = {
+ "properties": {
+  "Code": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Codeset": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Description": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "StartDate": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "EndDate": {
+   "type": [
+    "string",
+    "null"
+   ]
+  }
+ }
+};
+const schema7 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]}}};
 
-function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/defs/qualification.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate172.evaluated;
+const evaluated0 = validate3.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -474,7 +730,7 @@ if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.ID !== undefined && func0.call(data1, "ID")){
 let data2 = data1.ID;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err0 = {instancePath:instancePath+"/Identifiers/" + i0+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema203.properties.ID.type}};
+const err0 = {instancePath:instancePath+"/Identifiers/" + i0+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema7.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -487,7 +743,7 @@ errors++;
 if(data1.IDType !== undefined && func0.call(data1, "IDType")){
 let data3 = data1.IDType;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err1 = {instancePath:instancePath+"/Identifiers/" + i0+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema203.properties.IDType.type}};
+const err1 = {instancePath:instancePath+"/Identifiers/" + i0+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema7.properties.IDType.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -524,7 +780,7 @@ errors++;
 if(data.Code !== undefined && func0.call(data, "Code")){
 let data4 = data.Code;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/Code",schemaPath:"#/properties/Code/type",keyword:"type",params:{type: schema202.properties.Code.type}};
+const err4 = {instancePath:instancePath+"/Code",schemaPath:"#/properties/Code/type",keyword:"type",params:{type: schema6.properties.Code.type}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -537,7 +793,7 @@ errors++;
 if(data.Codeset !== undefined && func0.call(data, "Codeset")){
 let data5 = data.Codeset;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/Codeset",schemaPath:"#/properties/Codeset/type",keyword:"type",params:{type: schema202.properties.Codeset.type}};
+const err5 = {instancePath:instancePath+"/Codeset",schemaPath:"#/properties/Codeset/type",keyword:"type",params:{type: schema6.properties.Codeset.type}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -550,7 +806,7 @@ errors++;
 if(data.Description !== undefined && func0.call(data, "Description")){
 let data6 = data.Description;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err6 = {instancePath:instancePath+"/Description",schemaPath:"#/properties/Description/type",keyword:"type",params:{type: schema202.properties.Description.type}};
+const err6 = {instancePath:instancePath+"/Description",schemaPath:"#/properties/Description/type",keyword:"type",params:{type: schema6.properties.Description.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -563,7 +819,7 @@ errors++;
 if(data.StartDate !== undefined && func0.call(data, "StartDate")){
 let data7 = data.StartDate;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err7 = {instancePath:instancePath+"/StartDate",schemaPath:"#/properties/StartDate/type",keyword:"type",params:{type: schema202.properties.StartDate.type}};
+const err7 = {instancePath:instancePath+"/StartDate",schemaPath:"#/properties/StartDate/type",keyword:"type",params:{type: schema6.properties.StartDate.type}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -573,7 +829,7 @@ vErrors.push(err7);
 errors++;
 }
 if(typeof data7 === "string"){
-if(!(formats68.test(data7))){
+if(!(formats0.test(data7))){
 const err8 = {instancePath:instancePath+"/StartDate",schemaPath:"#/properties/StartDate/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err8];
@@ -588,7 +844,7 @@ errors++;
 if(data.EndDate !== undefined && func0.call(data, "EndDate")){
 let data8 = data.EndDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err9 = {instancePath:instancePath+"/EndDate",schemaPath:"#/properties/EndDate/type",keyword:"type",params:{type: schema202.properties.EndDate.type}};
+const err9 = {instancePath:instancePath+"/EndDate",schemaPath:"#/properties/EndDate/type",keyword:"type",params:{type: schema6.properties.EndDate.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -598,7 +854,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data8 === "string"){
-if(!(formats68.test(data8))){
+if(!(formats0.test(data8))){
 const err10 = {instancePath:instancePath+"/EndDate",schemaPath:"#/properties/EndDate/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err10];
@@ -621,20 +877,102 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate172.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
-validate172.evaluated = {"props":{"Identifiers":true,"Code":true,"Codeset":true,"Description":true,"StartDate":true,"EndDate":true},"dynamicProps":false,"dynamicItems":false};
+validate3.evaluated = {
+ "props": {
+  "Identifiers": true,
+  "Code": true,
+  "Codeset": true,
+  "Description": true,
+  "StartDate": true,
+  "EndDate": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-const schema209 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
-const schema217 = {"properties":{"Days":{"items":{"enum":["Monday","Tuesday","Wednesday","Thursday","Friday","Saturday","Sunday"]}},"AvailableStartTime":{"type":["string","null"]},"AvailableEndTime":{"type":["string","null"]}}};
-const schema206 = {"properties":{"IsActive":{"type":["boolean","string","null"]},"Type":{"type":["string","null"]},"Name":{"type":["string","null"]}}};
+const schema8 = {
+ "properties": {
+  "Code": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Codeset": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Description": {
+   "type": [
+    "string",
+    "null"
+   ]
+  }
+ }
+};
+const schema9 = {
+ "properties": {
+  "Days": {
+   "items": {
+    "enum": [
+     "Monday",
+     "Tuesday",
+     "Wednesday",
+     "Thursday",
+     "Friday",
+     "Saturday",
+     "Sunday"
+    ]
+   }
+  },
+  "AvailableStartTime": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "AvailableEndTime": {
+   "type": [
+    "string",
+    "null"
+   ]
+  }
+ }
+};
+const schema10 = {
+ "properties": {
+  "IsActive": {
+   "type": [
+    "boolean",
+    "string",
+    "null"
+   ]
+  },
+  "Type": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Name": {
+   "type": [
+    "string",
+    "null"
+   ]
+  }
+ }
+};
 
-function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate175.evaluated;
+const evaluated0 = validate4.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -652,7 +990,7 @@ if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.ID !== undefined && func0.call(data1, "ID")){
 let data2 = data1.ID;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err0 = {instancePath:instancePath+"/Identifiers/" + i0+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema203.properties.ID.type}};
+const err0 = {instancePath:instancePath+"/Identifiers/" + i0+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema7.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -665,7 +1003,7 @@ errors++;
 if(data1.IDType !== undefined && func0.call(data1, "IDType")){
 let data3 = data1.IDType;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err1 = {instancePath:instancePath+"/Identifiers/" + i0+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema203.properties.IDType.type}};
+const err1 = {instancePath:instancePath+"/Identifiers/" + i0+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema7.properties.IDType.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -702,7 +1040,7 @@ errors++;
 if(data.IsActive !== undefined && func0.call(data, "IsActive")){
 let data4 = data.IsActive;
 if(((typeof data4 !== "boolean") && (typeof data4 !== "string")) && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/IsActive",schemaPath:"#/properties/IsActive/type",keyword:"type",params:{type: schema206.properties.IsActive.type}};
+const err4 = {instancePath:instancePath+"/IsActive",schemaPath:"#/properties/IsActive/type",keyword:"type",params:{type: schema10.properties.IsActive.type}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -715,7 +1053,7 @@ errors++;
 if(data.Type !== undefined && func0.call(data, "Type")){
 let data5 = data.Type;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/Type",schemaPath:"#/properties/Type/type",keyword:"type",params:{type: schema206.properties.Type.type}};
+const err5 = {instancePath:instancePath+"/Type",schemaPath:"#/properties/Type/type",keyword:"type",params:{type: schema10.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -728,7 +1066,7 @@ errors++;
 if(data.Name !== undefined && func0.call(data, "Name")){
 let data6 = data.Name;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err6 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: schema206.properties.Name.type}};
+const err6 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: schema10.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -744,7 +1082,7 @@ if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if(data7.StreetAddress !== undefined && func0.call(data7, "StreetAddress")){
 let data8 = data7.StreetAddress;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err7 = {instancePath:instancePath+"/Address/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema193.properties.StreetAddress.type}};
+const err7 = {instancePath:instancePath+"/Address/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema5.properties.StreetAddress.type}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -757,7 +1095,7 @@ errors++;
 if(data7.City !== undefined && func0.call(data7, "City")){
 let data9 = data7.City;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err8 = {instancePath:instancePath+"/Address/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema193.properties.City.type}};
+const err8 = {instancePath:instancePath+"/Address/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema5.properties.City.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -770,7 +1108,7 @@ errors++;
 if(data7.State !== undefined && func0.call(data7, "State")){
 let data10 = data7.State;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err9 = {instancePath:instancePath+"/Address/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema193.properties.State.type}};
+const err9 = {instancePath:instancePath+"/Address/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema5.properties.State.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -783,7 +1121,7 @@ errors++;
 if(data7.ZIP !== undefined && func0.call(data7, "ZIP")){
 let data11 = data7.ZIP;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err10 = {instancePath:instancePath+"/Address/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema193.properties.ZIP.type}};
+const err10 = {instancePath:instancePath+"/Address/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema5.properties.ZIP.type}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -796,7 +1134,7 @@ errors++;
 if(data7.County !== undefined && func0.call(data7, "County")){
 let data12 = data7.County;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err11 = {instancePath:instancePath+"/Address/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema193.properties.County.type}};
+const err11 = {instancePath:instancePath+"/Address/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema5.properties.County.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -809,7 +1147,7 @@ errors++;
 if(data7.Country !== undefined && func0.call(data7, "Country")){
 let data13 = data7.Country;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err12 = {instancePath:instancePath+"/Address/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema193.properties.Country.type}};
+const err12 = {instancePath:instancePath+"/Address/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema5.properties.Country.type}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -842,18 +1180,55 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate175.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
-validate175.evaluated = {"props":{"Identifiers":true,"IsActive":true,"Type":true,"Name":true,"Address":true},"dynamicProps":false,"dynamicItems":false};
+validate4.evaluated = {
+ "props": {
+  "Identifiers": true,
+  "IsActive": true,
+  "Type": true,
+  "Name": true,
+  "Address": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
-const schema210 = {"properties":{"Status":{"type":["string","null"],"enum":["Active","Suspended","Inactive",null]},"Name":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
-const schema213 = {"properties":{"Office":{"type":["string","null"]}}};
+const schema11 = {
+ "properties": {
+  "Status": {
+   "type": [
+    "string",
+    "null"
+   ],
+   "enum": [
+    "Active",
+    "Suspended",
+    "Inactive",
+    null
+   ]
+  },
+  "Name": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Description": {
+   "type": [
+    "string",
+    "null"
+   ]
+  }
+ }
+};
+const schema12 = {"properties":{"Office":{"type":["string","null"]}}};
 
-function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate177.evaluated;
+const evaluated0 = validate5.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -871,7 +1246,7 @@ if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.ID !== undefined && func0.call(data1, "ID")){
 let data2 = data1.ID;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err0 = {instancePath:instancePath+"/Identifiers/" + i0+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema203.properties.ID.type}};
+const err0 = {instancePath:instancePath+"/Identifiers/" + i0+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema7.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -884,7 +1259,7 @@ errors++;
 if(data1.IDType !== undefined && func0.call(data1, "IDType")){
 let data3 = data1.IDType;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err1 = {instancePath:instancePath+"/Identifiers/" + i0+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema203.properties.IDType.type}};
+const err1 = {instancePath:instancePath+"/Identifiers/" + i0+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema7.properties.IDType.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -921,7 +1296,7 @@ errors++;
 if(data.Status !== undefined && func0.call(data, "Status")){
 let data4 = data.Status;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/Status",schemaPath:"#/properties/Status/type",keyword:"type",params:{type: schema210.properties.Status.type}};
+const err4 = {instancePath:instancePath+"/Status",schemaPath:"#/properties/Status/type",keyword:"type",params:{type: schema11.properties.Status.type}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -931,7 +1306,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((((data4 === "Active") || (data4 === "Suspended")) || (data4 === "Inactive")) || (data4 === null))){
-const err5 = {instancePath:instancePath+"/Status",schemaPath:"#/properties/Status/enum",keyword:"enum",params:{allowedValues: schema210.properties.Status.enum}};
+const err5 = {instancePath:instancePath+"/Status",schemaPath:"#/properties/Status/enum",keyword:"enum",params:{allowedValues: schema11.properties.Status.enum}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -944,7 +1319,7 @@ errors++;
 if(data.Name !== undefined && func0.call(data, "Name")){
 let data5 = data.Name;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: schema210.properties.Name.type}};
+const err6 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: schema11.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -957,7 +1332,7 @@ errors++;
 if(data.Description !== undefined && func0.call(data, "Description")){
 let data6 = data.Description;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err7 = {instancePath:instancePath+"/Description",schemaPath:"#/properties/Description/type",keyword:"type",params:{type: schema210.properties.Description.type}};
+const err7 = {instancePath:instancePath+"/Description",schemaPath:"#/properties/Description/type",keyword:"type",params:{type: schema11.properties.Description.type}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -973,7 +1348,7 @@ if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if(data7.StreetAddress !== undefined && func0.call(data7, "StreetAddress")){
 let data8 = data7.StreetAddress;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err8 = {instancePath:instancePath+"/Address/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema193.properties.StreetAddress.type}};
+const err8 = {instancePath:instancePath+"/Address/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema5.properties.StreetAddress.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -986,7 +1361,7 @@ errors++;
 if(data7.City !== undefined && func0.call(data7, "City")){
 let data9 = data7.City;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err9 = {instancePath:instancePath+"/Address/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema193.properties.City.type}};
+const err9 = {instancePath:instancePath+"/Address/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema5.properties.City.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -999,7 +1374,7 @@ errors++;
 if(data7.State !== undefined && func0.call(data7, "State")){
 let data10 = data7.State;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err10 = {instancePath:instancePath+"/Address/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema193.properties.State.type}};
+const err10 = {instancePath:instancePath+"/Address/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema5.properties.State.type}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1012,7 +1387,7 @@ errors++;
 if(data7.ZIP !== undefined && func0.call(data7, "ZIP")){
 let data11 = data7.ZIP;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err11 = {instancePath:instancePath+"/Address/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema193.properties.ZIP.type}};
+const err11 = {instancePath:instancePath+"/Address/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema5.properties.ZIP.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1025,7 +1400,7 @@ errors++;
 if(data7.County !== undefined && func0.call(data7, "County")){
 let data12 = data7.County;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err12 = {instancePath:instancePath+"/Address/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema193.properties.County.type}};
+const err12 = {instancePath:instancePath+"/Address/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema5.properties.County.type}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1038,7 +1413,7 @@ errors++;
 if(data7.Country !== undefined && func0.call(data7, "Country")){
 let data13 = data7.Country;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err13 = {instancePath:instancePath+"/Address/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema193.properties.Country.type}};
+const err13 = {instancePath:instancePath+"/Address/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema5.properties.Country.type}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1094,7 +1469,7 @@ if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if(data16.Office !== undefined && func0.call(data16, "Office")){
 let data17 = data16.Office;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err17 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"office-phone-number.schema.json/properties/Office/type",keyword:"type",params:{type: schema213.properties.Office.type}};
+const err17 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"office-phone-number.schema.json/properties/Office/type",keyword:"type",params:{type: schema12.properties.Office.type}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1104,7 +1479,7 @@ vErrors.push(err17);
 errors++;
 }
 if(typeof data17 === "string"){
-if(!(formats174.test(data17))){
+if(!(formats2.test(data17))){
 const err18 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"office-phone-number.schema.json/properties/Office/format",keyword:"format",params:{format: "e164"}};
 if(vErrors === null){
 vErrors = [err18];
@@ -1139,17 +1514,29 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate177.errors = vErrors;
+validate5.errors = vErrors;
 return errors === 0;
 }
-validate177.evaluated = {"props":{"Identifiers":true,"Status":true,"Name":true,"Description":true,"Address":true,"EmailAddresses":true,"PhoneNumber":true},"dynamicProps":false,"dynamicItems":false};
+validate5.evaluated = {
+ "props": {
+  "Identifiers": true,
+  "Status": true,
+  "Name": true,
+  "Description": true,
+  "Address": true,
+  "EmailAddresses": true,
+  "PhoneNumber": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
-const schema214 = {"properties":{"Type":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
+const schema13 = {"properties":{"Type":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
 
-function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate179.evaluated;
+const evaluated0 = validate6.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1167,7 +1554,7 @@ if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.ID !== undefined && func0.call(data1, "ID")){
 let data2 = data1.ID;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err0 = {instancePath:instancePath+"/Identifiers/" + i0+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema203.properties.ID.type}};
+const err0 = {instancePath:instancePath+"/Identifiers/" + i0+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema7.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1180,7 +1567,7 @@ errors++;
 if(data1.IDType !== undefined && func0.call(data1, "IDType")){
 let data3 = data1.IDType;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err1 = {instancePath:instancePath+"/Identifiers/" + i0+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema203.properties.IDType.type}};
+const err1 = {instancePath:instancePath+"/Identifiers/" + i0+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema7.properties.IDType.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1217,7 +1604,7 @@ errors++;
 if(data.Type !== undefined && func0.call(data, "Type")){
 let data4 = data.Type;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/Type",schemaPath:"#/properties/Type/type",keyword:"type",params:{type: schema214.properties.Type.type}};
+const err4 = {instancePath:instancePath+"/Type",schemaPath:"#/properties/Type/type",keyword:"type",params:{type: schema13.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1230,7 +1617,7 @@ errors++;
 if(data.Description !== undefined && func0.call(data, "Description")){
 let data5 = data.Description;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/Description",schemaPath:"#/properties/Description/type",keyword:"type",params:{type: schema214.properties.Description.type}};
+const err5 = {instancePath:instancePath+"/Description",schemaPath:"#/properties/Description/type",keyword:"type",params:{type: schema13.properties.Description.type}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1246,7 +1633,7 @@ if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.Office !== undefined && func0.call(data6, "Office")){
 let data7 = data6.Office;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err6 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"office-phone-number.schema.json/properties/Office/type",keyword:"type",params:{type: schema213.properties.Office.type}};
+const err6 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"office-phone-number.schema.json/properties/Office/type",keyword:"type",params:{type: schema12.properties.Office.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1256,7 +1643,7 @@ vErrors.push(err6);
 errors++;
 }
 if(typeof data7 === "string"){
-if(!(formats174.test(data7))){
+if(!(formats2.test(data7))){
 const err7 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"office-phone-number.schema.json/properties/Office/format",keyword:"format",params:{format: "e164"}};
 if(vErrors === null){
 vErrors = [err7];
@@ -1291,18 +1678,27 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate179.errors = vErrors;
+validate6.errors = vErrors;
 return errors === 0;
 }
-validate179.evaluated = {"props":{"Identifiers":true,"Type":true,"Description":true,"PhoneNumber":true},"dynamicProps":false,"dynamicItems":false};
+validate6.evaluated = {
+ "props": {
+  "Identifiers": true,
+  "Type": true,
+  "Description": true,
+  "PhoneNumber": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
-const pattern11 = new RegExp("^(?:\\d{4}-\\d{2}-\\d{2}[Tt ]|[Tt])?\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d{1,9})?)?(?:[Zz]|[+-]\\d{2}:?\\d{2})?$", "u");
+const pattern0 = new RegExp("^(?:\\d{4}-\\d{2}-\\d{2}[Tt ]|[Tt])?\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d{1,9})?)?(?:[Zz]|[+-]\\d{2}:?\\d{2})?$", "u");
 
-function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/defs/provider-role.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate174.evaluated;
+const evaluated0 = validate7.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1320,7 +1716,7 @@ if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.ID !== undefined && func0.call(data1, "ID")){
 let data2 = data1.ID;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err0 = {instancePath:instancePath+"/Identifiers/" + i0+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema203.properties.ID.type}};
+const err0 = {instancePath:instancePath+"/Identifiers/" + i0+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema7.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1333,7 +1729,7 @@ errors++;
 if(data1.IDType !== undefined && func0.call(data1, "IDType")){
 let data3 = data1.IDType;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err1 = {instancePath:instancePath+"/Identifiers/" + i0+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema203.properties.IDType.type}};
+const err1 = {instancePath:instancePath+"/Identifiers/" + i0+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema7.properties.IDType.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1368,8 +1764,8 @@ errors++;
 }
 }
 if(data.Organization !== undefined && func0.call(data, "Organization")){
-if(!(validate175(data.Organization, {instancePath:instancePath+"/Organization",parentData:data,parentDataProperty:"Organization",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate175.errors; else for (const vError of validate175.errors) vErrors.push(vError);
+if(!(validate4(data.Organization, {instancePath:instancePath+"/Organization",parentData:data,parentDataProperty:"Organization",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate4.errors; else for (const vError of validate4.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1383,7 +1779,7 @@ if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.Code !== undefined && func0.call(data6, "Code")){
 let data7 = data6.Code;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err4 = {instancePath:instancePath+"/Specialties/" + i1+"/Code",schemaPath:"coded-value.schema.json/properties/Code/type",keyword:"type",params:{type: schema209.properties.Code.type}};
+const err4 = {instancePath:instancePath+"/Specialties/" + i1+"/Code",schemaPath:"coded-value.schema.json/properties/Code/type",keyword:"type",params:{type: schema8.properties.Code.type}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1396,7 +1792,7 @@ errors++;
 if(data6.Codeset !== undefined && func0.call(data6, "Codeset")){
 let data8 = data6.Codeset;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err5 = {instancePath:instancePath+"/Specialties/" + i1+"/Codeset",schemaPath:"coded-value.schema.json/properties/Codeset/type",keyword:"type",params:{type: schema209.properties.Codeset.type}};
+const err5 = {instancePath:instancePath+"/Specialties/" + i1+"/Codeset",schemaPath:"coded-value.schema.json/properties/Codeset/type",keyword:"type",params:{type: schema8.properties.Codeset.type}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1409,7 +1805,7 @@ errors++;
 if(data6.Description !== undefined && func0.call(data6, "Description")){
 let data9 = data6.Description;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err6 = {instancePath:instancePath+"/Specialties/" + i1+"/Description",schemaPath:"coded-value.schema.json/properties/Description/type",keyword:"type",params:{type: schema209.properties.Description.type}};
+const err6 = {instancePath:instancePath+"/Specialties/" + i1+"/Description",schemaPath:"coded-value.schema.json/properties/Description/type",keyword:"type",params:{type: schema8.properties.Description.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1448,8 +1844,8 @@ let data10 = data.Locations;
 if(Array.isArray(data10)){
 const len2 = data10.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate177(data10[i2], {instancePath:instancePath+"/Locations/" + i2,parentData:data10,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate177.errors; else for (const vError of validate177.errors) vErrors.push(vError);
+if(!(validate5(data10[i2], {instancePath:instancePath+"/Locations/" + i2,parentData:data10,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate5.errors; else for (const vError of validate5.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1470,8 +1866,8 @@ let data12 = data.Services;
 if(Array.isArray(data12)){
 const len3 = data12.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate179(data12[i3], {instancePath:instancePath+"/Services/" + i3,parentData:data12,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate179.errors; else for (const vError of validate179.errors) vErrors.push(vError);
+if(!(validate6(data12[i3], {instancePath:instancePath+"/Services/" + i3,parentData:data12,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate6.errors; else for (const vError of validate6.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1511,7 +1907,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(((((((data17 === "Monday") || (data17 === "Tuesday")) || (data17 === "Wednesday")) || (data17 === "Thursday")) || (data17 === "Friday")) || (data17 === "Saturday")) || (data17 === "Sunday"))){
-const err12 = {instancePath:instancePath+"/Availability/" + i4+"/Days/" + i5,schemaPath:"#/$defs/availability/properties/Days/items/enum",keyword:"enum",params:{allowedValues: schema217.properties.Days.items.enum}};
+const err12 = {instancePath:instancePath+"/Availability/" + i4+"/Days/" + i5,schemaPath:"#/$defs/availability/properties/Days/items/enum",keyword:"enum",params:{allowedValues: schema9.properties.Days.items.enum}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1536,7 +1932,7 @@ errors++;
 if(data15.AvailableStartTime !== undefined && func0.call(data15, "AvailableStartTime")){
 let data18 = data15.AvailableStartTime;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err14 = {instancePath:instancePath+"/Availability/" + i4+"/AvailableStartTime",schemaPath:"#/$defs/availability/properties/AvailableStartTime/type",keyword:"type",params:{type: schema217.properties.AvailableStartTime.type}};
+const err14 = {instancePath:instancePath+"/Availability/" + i4+"/AvailableStartTime",schemaPath:"#/$defs/availability/properties/AvailableStartTime/type",keyword:"type",params:{type: schema9.properties.AvailableStartTime.type}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1546,7 +1942,7 @@ vErrors.push(err14);
 errors++;
 }
 if(typeof data18 === "string"){
-if(!pattern11.test(data18)){
+if(!pattern0.test(data18)){
 const err15 = {instancePath:instancePath+"/Availability/" + i4+"/AvailableStartTime",schemaPath:"#/$defs/availability/properties/AvailableStartTime/pattern",keyword:"pattern",params:{pattern: "^(?:\\d{4}-\\d{2}-\\d{2}[Tt ]|[Tt])?\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d{1,9})?)?(?:[Zz]|[+-]\\d{2}:?\\d{2})?$"}};
 if(vErrors === null){
 vErrors = [err15];
@@ -1561,7 +1957,7 @@ errors++;
 if(data15.AvailableEndTime !== undefined && func0.call(data15, "AvailableEndTime")){
 let data19 = data15.AvailableEndTime;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err16 = {instancePath:instancePath+"/Availability/" + i4+"/AvailableEndTime",schemaPath:"#/$defs/availability/properties/AvailableEndTime/type",keyword:"type",params:{type: schema217.properties.AvailableEndTime.type}};
+const err16 = {instancePath:instancePath+"/Availability/" + i4+"/AvailableEndTime",schemaPath:"#/$defs/availability/properties/AvailableEndTime/type",keyword:"type",params:{type: schema9.properties.AvailableEndTime.type}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1571,7 +1967,7 @@ vErrors.push(err16);
 errors++;
 }
 if(typeof data19 === "string"){
-if(!pattern11.test(data19)){
+if(!pattern0.test(data19)){
 const err17 = {instancePath:instancePath+"/Availability/" + i4+"/AvailableEndTime",schemaPath:"#/$defs/availability/properties/AvailableEndTime/pattern",keyword:"pattern",params:{pattern: "^(?:\\d{4}-\\d{2}-\\d{2}[Tt ]|[Tt])?\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d{1,9})?)?(?:[Zz]|[+-]\\d{2}:?\\d{2})?$"}};
 if(vErrors === null){
 vErrors = [err17];
@@ -1618,17 +2014,28 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate174.errors = vErrors;
+validate7.errors = vErrors;
 return errors === 0;
 }
-validate174.evaluated = {"props":{"Identifiers":true,"Organization":true,"Specialties":true,"Locations":true,"Services":true,"Availability":true},"dynamicProps":false,"dynamicItems":false};
+validate7.evaluated = {
+ "props": {
+  "Identifiers": true,
+  "Organization": true,
+  "Specialties": true,
+  "Locations": true,
+  "Services": true,
+  "Availability": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/defs/provider-record.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate167.evaluated;
+const evaluated0 = validate8.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1678,7 +2085,7 @@ errors++;
 if(data1.IDType !== undefined && func0.call(data1, "IDType")){
 let data3 = data1.IDType;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/Identifiers/" + i0+"/IDType",schemaPath:"provider-identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema197.properties.IDType.type}};
+const err3 = {instancePath:instancePath+"/Identifiers/" + i0+"/IDType",schemaPath:"provider-identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema1.properties.IDType.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1713,8 +2120,8 @@ errors++;
 }
 }
 if(data.Demographics !== undefined && func0.call(data, "Demographics")){
-if(!(validate168(data.Demographics, {instancePath:instancePath+"/Demographics",parentData:data,parentDataProperty:"Demographics",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate168.errors; else for (const vError of validate168.errors) vErrors.push(vError);
+if(!(validate2(data.Demographics, {instancePath:instancePath+"/Demographics",parentData:data,parentDataProperty:"Demographics",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate2.errors; else for (const vError of validate2.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1723,8 +2130,8 @@ let data5 = data.Qualifications;
 if(Array.isArray(data5)){
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate172(data5[i1], {instancePath:instancePath+"/Qualifications/" + i1,parentData:data5,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate172.errors; else for (const vError of validate172.errors) vErrors.push(vError);
+if(!(validate3(data5[i1], {instancePath:instancePath+"/Qualifications/" + i1,parentData:data5,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate3.errors; else for (const vError of validate3.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1745,8 +2152,8 @@ let data7 = data.Roles;
 if(Array.isArray(data7)){
 const len2 = data7.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate174(data7[i2], {instancePath:instancePath+"/Roles/" + i2,parentData:data7,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate174.errors; else for (const vError of validate174.errors) vErrors.push(vError);
+if(!(validate7(data7[i2], {instancePath:instancePath+"/Roles/" + i2,parentData:data7,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate7.errors; else for (const vError of validate7.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1773,17 +2180,26 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate167.errors = vErrors;
+validate8.errors = vErrors;
 return errors === 0;
 }
-validate167.evaluated = {"props":{"Identifiers":true,"Demographics":true,"Qualifications":true,"Roles":true},"dynamicProps":false,"dynamicItems":false};
+validate8.evaluated = {
+ "props": {
+  "Identifiers": true,
+  "Demographics": true,
+  "Qualifications": true,
+  "Roles": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/provider/deactivate.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate166.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1861,7 +2277,7 @@ errors++;
 if(data0.EventDateTime !== undefined && func0.call(data0, "EventDateTime")){
 let data3 = data0.EventDateTime;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema165.properties.EventDateTime.type}};
+const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema0.properties.EventDateTime.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1871,7 +2287,7 @@ vErrors.push(err6);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats68.test(data3))){
+if(!(formats0.test(data3))){
 const err7 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err7];
@@ -1886,7 +2302,7 @@ errors++;
 if(data0.Test !== undefined && func0.call(data0, "Test")){
 let data4 = data0.Test;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema165.properties.Test.type}};
+const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema0.properties.Test.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1902,7 +2318,7 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.ID !== undefined && func0.call(data5, "ID")){
 let data6 = data5.ID;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema165.properties.Source.properties.ID.type}};
+const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema0.properties.Source.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1912,7 +2328,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats10.test(data6))){
+if(!(formats1.test(data6))){
 const err10 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err10];
@@ -1927,7 +2343,7 @@ errors++;
 if(data5.Name !== undefined && func0.call(data5, "Name")){
 let data7 = data5.Name;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema165.properties.Source.properties.Name.type}};
+const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema0.properties.Source.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1959,7 +2375,7 @@ if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.ID !== undefined && func0.call(data9, "ID")){
 let data10 = data9.ID;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Destinations.items.properties.ID.type}};
+const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema0.properties.Destinations.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1969,7 +2385,7 @@ vErrors.push(err13);
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats10.test(data10))){
+if(!(formats1.test(data10))){
 const err14 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err14];
@@ -1984,7 +2400,7 @@ errors++;
 if(data9.Name !== undefined && func0.call(data9, "Name")){
 let data11 = data9.Name;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema165.properties.Destinations.items.properties.Name.type}};
+const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema0.properties.Destinations.items.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2028,7 +2444,7 @@ if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.ID !== undefined && func0.call(data13, "ID")){
 let data14 = data13.ID;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Logs.items.properties.ID.type}};
+const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema0.properties.Logs.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2038,7 +2454,7 @@ vErrors.push(err18);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats10.test(data14))){
+if(!(formats1.test(data14))){
 const err19 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err19];
@@ -2053,7 +2469,7 @@ errors++;
 if(data13.AttemptID !== undefined && func0.call(data13, "AttemptID")){
 let data15 = data13.AttemptID;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema165.properties.Logs.items.properties.AttemptID.type}};
+const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema0.properties.Logs.items.properties.AttemptID.type}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2063,7 +2479,7 @@ vErrors.push(err20);
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats10.test(data15))){
+if(!(formats1.test(data15))){
 const err21 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err21];
@@ -2109,7 +2525,7 @@ if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 if(data17.ID !== undefined && func0.call(data17, "ID")){
 let data18 = data17.ID;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err24 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.ID.type}};
+const err24 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2122,7 +2538,7 @@ errors++;
 if(data17.Text !== undefined && func0.call(data17, "Text")){
 let data19 = data17.Text;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err25 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Text.type}};
+const err25 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.Text.type}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2135,7 +2551,7 @@ errors++;
 if(data17.Type !== undefined && func0.call(data17, "Type")){
 let data20 = data17.Type;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err26 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Type.type}};
+const err26 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2148,7 +2564,7 @@ errors++;
 if(data17.Module !== undefined && func0.call(data17, "Module")){
 let data21 = data17.Module;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Module.type}};
+const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.Module.type}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2185,7 +2601,7 @@ errors++;
 if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
 let data22 = data0.FacilityCode;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err30 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema165.properties.FacilityCode.type}};
+const err30 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema0.properties.FacilityCode.type}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2268,8 +2684,8 @@ let data25 = data.Providers;
 if(Array.isArray(data25)){
 const len3 = data25.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate167(data25[i3], {instancePath:instancePath+"/Providers/" + i3,parentData:data25,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate167.errors; else for (const vError of validate167.errors) vErrors.push(vError);
+if(!(validate8(data25[i3], {instancePath:instancePath+"/Providers/" + i3,parentData:data25,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate8.errors; else for (const vError of validate8.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2296,36 +2712,141 @@ vErrors.push(err38);
 }
 errors++;
 }
-validate166.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate166.evaluated = {"props":{"Meta":true,"Providers":true},"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":{"Meta":true,"Providers":true},"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});
 exports.kinds = {
-  "Provider/Deactivate": { validate: canonical.v0, shape: [{"p":{"Meta":1,"Providers":24}},{"p":{"DataModel":2,"Destinations":3,"Errors":7,"EventDateTime":13,"EventType":14,"FacilityCode":15,"Logs":16,"Source":20,"Test":23}},{"l":"Reliable"},{"i":4},{"p":{"ID":5,"Name":6}},{"l":"Reliable"},{"l":"Reliable"},{"i":8},{"p":{"ID":9,"Module":10,"Text":11,"Type":12}},{},{},{},{},{"l":"Reliable"},{"l":"Reliable"},{"l":"Possible"},{"i":17},{"p":{"AttemptID":18,"ID":19}},{"l":"Reliable"},{"l":"Reliable"},{"p":{"ID":21,"Name":22}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"i":25},{"p":{"Demographics":26,"Identifiers":51,"Qualifications":55,"Roles":66}},{"p":{"Addresses":27,"Credentials":36,"DOB":38,"EmailAddresses":39,"FirstName":41,"Languages":42,"LastName":44,"MiddleName":45,"PhoneNumber":46,"Sex":50}},{"i":28},{"p":{"City":29,"Country":30,"County":31,"State":32,"StreetAddress":33,"Use":34,"ZIP":35}},{"l":"Probable"},{"l":"Possible"},{"l":"Possible"},{"l":"Probable"},{"l":"Probable"},{},{"l":"Probable"},{"i":37},{},{},{"i":40},{},{},{"i":43},{},{},{},{"p":{"Home":47,"Mobile":48,"Office":49}},{},{},{},{},{"i":52},{"p":{"ID":53,"IDType":54}},{},{},{"i":56},{"p":{"Code":57,"Codeset":58,"Description":59,"EndDate":60,"Identifiers":61,"StartDate":65}},{},{},{},{},{"i":62},{"p":{"ID":63,"IDType":64}},{},{},{},{"i":67},{"p":{"Availability":68,"Identifiers":74,"Locations":75,"Organization":86,"Services":91,"Specialties":96}},{"i":69},{"p":{"AvailableEndTime":70,"AvailableStartTime":71,"Days":72}},{},{},{"i":73},{},{"i":62},{"i":76},{"p":{"Address":77,"Description":78,"EmailAddresses":79,"Identifiers":81,"Name":82,"PhoneNumber":83,"Status":85}},{"p":{"City":29,"Country":30,"County":31,"State":32,"StreetAddress":33,"ZIP":35}},{},{"i":80},{},{"i":62},{},{"p":{"Office":84}},{},{},{"p":{"Address":77,"Identifiers":87,"IsActive":88,"Name":89,"Type":90}},{"i":62},{},{},{},{"i":92},{"p":{"Description":93,"Identifiers":94,"PhoneNumber":83,"Type":95}},{},{"i":62},{},{"i":97},{"p":{"Code":98,"Codeset":99,"Description":100}},{},{},{}] },
+  "Provider/Deactivate": {
+    validate: canonical.v0,
+    shape: [
+      {"p":{"Meta":1,"Providers":24}},
+      {"p":{"DataModel":2,"Destinations":3,"Errors":7,"EventDateTime":13,"EventType":14,"FacilityCode":15,"Logs":16,"Source":20,"Test":23}},
+      {"l":"Reliable"},
+      {"i":4},
+      {"p":{"ID":5,"Name":6}},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"i":8},
+      {"p":{"ID":9,"Module":10,"Text":11,"Type":12}},
+      {},
+      {},
+      {},
+      {},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"l":"Possible"},
+      {"i":17},
+      {"p":{"AttemptID":18,"ID":19}},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"p":{"ID":21,"Name":22}},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"i":25},
+      {"p":{"Demographics":26,"Identifiers":51,"Qualifications":55,"Roles":66}},
+      {"p":{"Addresses":27,"Credentials":36,"DOB":38,"EmailAddresses":39,"FirstName":41,"Languages":42,"LastName":44,"MiddleName":45,"PhoneNumber":46,"Sex":50}},
+      {"i":28},
+      {"p":{"City":29,"Country":30,"County":31,"State":32,"StreetAddress":33,"Use":34,"ZIP":35}},
+      {"l":"Probable"},
+      {"l":"Possible"},
+      {"l":"Possible"},
+      {"l":"Probable"},
+      {"l":"Probable"},
+      {},
+      {"l":"Probable"},
+      {"i":37},
+      {},
+      {},
+      {"i":40},
+      {},
+      {},
+      {"i":43},
+      {},
+      {},
+      {},
+      {"p":{"Home":47,"Mobile":48,"Office":49}},
+      {},
+      {},
+      {},
+      {},
+      {"i":52},
+      {"p":{"ID":53,"IDType":54}},
+      {},
+      {},
+      {"i":56},
+      {"p":{"Code":57,"Codeset":58,"Description":59,"EndDate":60,"Identifiers":61,"StartDate":65}},
+      {},
+      {},
+      {},
+      {},
+      {"i":62},
+      {"p":{"ID":63,"IDType":64}},
+      {},
+      {},
+      {},
+      {"i":67},
+      {"p":{"Availability":68,"Identifiers":74,"Locations":75,"Organization":86,"Services":91,"Specialties":96}},
+      {"i":69},
+      {"p":{"AvailableEndTime":70,"AvailableStartTime":71,"Days":72}},
+      {},
+      {},
+      {"i":73},
+      {},
+      {"i":62},
+      {"i":76},
+      {"p":{"Address":77,"Description":78,"EmailAddresses":79,"Identifiers":81,"Name":82,"PhoneNumber":83,"Status":85}},
+      {"p":{"City":29,"Country":30,"County":31,"State":32,"StreetAddress":33,"ZIP":35}},
+      {},
+      {"i":80},
+      {},
+      {"i":62},
+      {},
+      {"p":{"Office":84}},
+      {},
+      {},
+      {"p":{"Address":77,"Identifiers":87,"IsActive":88,"Name":89,"Type":90}},
+      {"i":62},
+      {},
+      {},
+      {},
+      {"i":92},
+      {"p":{"Description":93,"Identifiers":94,"PhoneNumber":83,"Type":95}},
+      {},
+      {"i":62},
+      {},
+      {"i":97},
+      {"p":{"Code":98,"Codeset":99,"Description":100}},
+      {},
+      {},
+      {},
+    ],
+  },
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate166;
+exports.s0 = validate0;
 
-const schema165 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
-const formats68 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
-const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+
+const formats0 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
-const schema197 = {"properties":{"IDType":{"type":["string","null"]}}};
-const schema198 = {"properties":{"FirstName":{"type":["string","null"]},"LastName":{"type":["string","null"]},"MiddleName":{"type":["string","null"]},"Sex":{"type":["string","null"]},"DOB":{"type":["string","null"]}}};
-const schema192 = {"properties":{"Home":{"type":["string","null"]},"Office":{"type":["string","null"]},"Mobile":{"type":["string","null"]}}};
-const schema199 = {"properties":{"Use":{"type":["string","null"]}}};
-const schema193 = {"properties":{"StreetAddress":{"type":["string","null"]},"City":{"type":["string","null"]},"State":{"type":["string","null"]},"ZIP":{"type":["string","null"]},"County":{"type":["string","null"]},"Country":{"type":["string","null"]}}};
 
-function validate169(data){
+
+
+
+
+
+function validate1(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/provider-address.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate169.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2401,18 +2922,18 @@ errors++;
 else {
 errors++;
 }
-validate169.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate169.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const formats174 = /^\+[1-9]\d{1,14}$/;
+const formats2 = /^\+[1-9]\d{1,14}$/;
 
-function validate168(data){
+function validate2(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/provider-demographics.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate168.evaluated;
+const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2457,7 +2978,7 @@ let data5 = data.Addresses;
 if(Array.isArray(data5)){
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate169(data5[i1]))){
+if(!(validate1.call(this, data5[i1]))){
 errors++;
 }
 }
@@ -2489,7 +3010,7 @@ if((typeof data10 !== "string") && (data10 !== null)){
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats174.test(data10))){
+if(!(formats2.test(data10))){
 errors++;
 }
 }
@@ -2500,7 +3021,7 @@ if((typeof data11 !== "string") && (data11 !== null)){
 errors++;
 }
 if(typeof data11 === "string"){
-if(!(formats174.test(data11))){
+if(!(formats2.test(data11))){
 errors++;
 }
 }
@@ -2511,7 +3032,7 @@ if((typeof data12 !== "string") && (data12 !== null)){
 errors++;
 }
 if(typeof data12 === "string"){
-if(!(formats174.test(data12))){
+if(!(formats2.test(data12))){
 errors++;
 }
 }
@@ -2544,7 +3065,7 @@ if((typeof data14 !== "string") && (data14 !== null)){
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats68.test(data14))){
+if(!(formats0.test(data14))){
 errors++;
 }
 }
@@ -2578,19 +3099,19 @@ errors++;
 else {
 errors++;
 }
-validate168.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate168.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate2.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema202 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Description":{"type":["string","null"]},"StartDate":{"type":["string","null"]},"EndDate":{"type":["string","null"]}}};
-const schema203 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]}}};
 
-function validate172(data){
+
+
+function validate3(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/qualification.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate172.evaluated;
+const evaluated0 = validate3.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2662,7 +3183,7 @@ if((typeof data7 !== "string") && (data7 !== null)){
 errors++;
 }
 if(typeof data7 === "string"){
-if(!(formats68.test(data7))){
+if(!(formats0.test(data7))){
 errors++;
 }
 }
@@ -2673,7 +3194,7 @@ if((typeof data8 !== "string") && (data8 !== null)){
 errors++;
 }
 if(typeof data8 === "string"){
-if(!(formats68.test(data8))){
+if(!(formats0.test(data8))){
 errors++;
 }
 }
@@ -2693,20 +3214,20 @@ errors++;
 else {
 errors++;
 }
-validate172.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
-validate172.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate3.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-const schema209 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
-const schema217 = {"properties":{"Days":{"items":{"enum":["Monday","Tuesday","Wednesday","Thursday","Friday","Saturday","Sunday"]}},"AvailableStartTime":{"type":["string","null"]},"AvailableEndTime":{"type":["string","null"]}}};
-const schema206 = {"properties":{"IsActive":{"type":["boolean","string","null"]},"Type":{"type":["string","null"]},"Name":{"type":["string","null"]}}};
 
-function validate175(data){
+
+
+
+function validate4(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate175.evaluated;
+const evaluated0 = validate4.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2847,18 +3368,18 @@ errors++;
 else {
 errors++;
 }
-validate175.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
-validate175.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate4.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema210 = {"properties":{"Status":{"type":["string","null"],"enum":["Active","Suspended","Inactive",null]},"Name":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
-const schema213 = {"properties":{"Office":{"type":["string","null"]}}};
 
-function validate177(data){
+
+
+function validate5(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate177.evaluated;
+const evaluated0 = validate5.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3010,7 +3531,7 @@ if((typeof data17 !== "string") && (data17 !== null)){
 errors++;
 }
 if(typeof data17 === "string"){
-if(!(formats174.test(data17))){
+if(!(formats2.test(data17))){
 errors++;
 }
 }
@@ -3046,17 +3567,17 @@ errors++;
 else {
 errors++;
 }
-validate177.errors = vErrors;
+validate5.errors = vErrors;
 return errors === 0;
 }
-validate177.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate5.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema214 = {"properties":{"Type":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
 
-function validate179(data){
+
+function validate6(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate179.evaluated;
+const evaluated0 = validate6.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3125,7 +3646,7 @@ if((typeof data7 !== "string") && (data7 !== null)){
 errors++;
 }
 if(typeof data7 === "string"){
-if(!(formats174.test(data7))){
+if(!(formats2.test(data7))){
 errors++;
 }
 }
@@ -3161,18 +3682,18 @@ errors++;
 else {
 errors++;
 }
-validate179.errors = vErrors;
+validate6.errors = vErrors;
 return errors === 0;
 }
-validate179.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate6.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const pattern10 = new RegExp("^(?:\\d{4}-\\d{2}-\\d{2}[Tt ]|[Tt])?\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d{1,9})?)?(?:[Zz]|[+-]\\d{2}:?\\d{2})?$", "u");
+const pattern1 = new RegExp("^(?:\\d{4}-\\d{2}-\\d{2}[Tt ]|[Tt])?\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d{1,9})?)?(?:[Zz]|[+-]\\d{2}:?\\d{2})?$", "u");
 
-function validate174(data){
+function validate7(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/provider-role.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate174.evaluated;
+const evaluated0 = validate7.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3221,7 +3742,7 @@ errors++;
 }
 }
 if(data.Organization !== undefined){
-if(!(validate175(data.Organization))){
+if(!(validate4.call(this, data.Organization))){
 errors++;
 }
 }
@@ -3276,7 +3797,7 @@ let data10 = data.Locations;
 if(Array.isArray(data10)){
 const len2 = data10.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate177(data10[i2]))){
+if(!(validate5.call(this, data10[i2]))){
 errors++;
 }
 }
@@ -3290,7 +3811,7 @@ let data12 = data.Services;
 if(Array.isArray(data12)){
 const len3 = data12.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate179(data12[i3]))){
+if(!(validate6.call(this, data12[i3]))){
 errors++;
 }
 }
@@ -3330,7 +3851,7 @@ if((typeof data18 !== "string") && (data18 !== null)){
 errors++;
 }
 if(typeof data18 === "string"){
-if(!pattern10.test(data18)){
+if(!pattern1.test(data18)){
 errors++;
 }
 }
@@ -3341,7 +3862,7 @@ if((typeof data19 !== "string") && (data19 !== null)){
 errors++;
 }
 if(typeof data19 === "string"){
-if(!pattern10.test(data19)){
+if(!pattern1.test(data19)){
 errors++;
 }
 }
@@ -3382,17 +3903,17 @@ errors++;
 else {
 errors++;
 }
-validate174.errors = vErrors;
+validate7.errors = vErrors;
 return errors === 0;
 }
-validate174.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate7.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate167(data){
+function validate8(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/provider-record.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate167.evaluated;
+const evaluated0 = validate8.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3446,7 +3967,7 @@ errors++;
 }
 }
 if(data.Demographics !== undefined){
-if(!(validate168(data.Demographics))){
+if(!(validate2.call(this, data.Demographics))){
 errors++;
 }
 }
@@ -3455,7 +3976,7 @@ let data5 = data.Qualifications;
 if(Array.isArray(data5)){
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate172(data5[i1]))){
+if(!(validate3.call(this, data5[i1]))){
 errors++;
 }
 }
@@ -3469,7 +3990,7 @@ let data7 = data.Roles;
 if(Array.isArray(data7)){
 const len2 = data7.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate174(data7[i2]))){
+if(!(validate7.call(this, data7[i2]))){
 errors++;
 }
 }
@@ -3488,17 +4009,26 @@ errors++;
 else {
 errors++;
 }
-validate167.errors = vErrors;
+validate8.errors = vErrors;
 return errors === 0;
 }
-validate167.evaluated = {"props":{"Identifiers":true,"Demographics":true,"Qualifications":true,"Roles":true},"dynamicProps":false,"dynamicItems":false};
+validate8.evaluated = {
+ "props": {
+  "Identifiers": true,
+  "Demographics": true,
+  "Qualifications": true,
+  "Roles": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate166(data){
+function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/provider/deactivate.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate166.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3537,7 +4067,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats68.test(data3))){
+if(!(formats0.test(data3))){
 errors++;
 }
 }
@@ -3557,7 +4087,7 @@ if((typeof data6 !== "string") && (data6 !== null)){
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats10.test(data6))){
+if(!(formats1.test(data6))){
 errors++;
 }
 }
@@ -3597,7 +4127,7 @@ if((typeof data10 !== "string") && (data10 !== null)){
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats10.test(data10))){
+if(!(formats1.test(data10))){
 errors++;
 }
 }
@@ -3642,7 +4172,7 @@ if((typeof data14 !== "string") && (data14 !== null)){
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats10.test(data14))){
+if(!(formats1.test(data14))){
 errors++;
 }
 }
@@ -3653,7 +4183,7 @@ if((typeof data15 !== "string") && (data15 !== null)){
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats10.test(data15))){
+if(!(formats1.test(data15))){
 errors++;
 }
 }
@@ -3786,7 +4316,7 @@ if(Array.isArray(data25)){
 const len3 = data25.length;
 for(let i3=0; i3<len3; i3++){
 let data26 = data25[i3];
-if(!(validate167(data26))){
+if(!(validate8.call(this, data26))){
 errors++;
 }
 if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
@@ -3820,10 +4350,10 @@ errors++;
 else {
 errors++;
 }
-validate166.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate166.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

@@ -2,28 +2,333 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate194;
-const schema231 = {"properties":{"EndDateTime":{"type":["string","null"]}}};
-const schema165 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
-const schema203 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]}}};
-const schema234 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"],"enum":["ICD-9","ICD-10","HCPCS","CPT",null]},"Name":{"type":["string","null"]},"Type":{"type":["string","null"]},"DocumentedDateTime":{"type":["string","null"]}}};
-const schema237 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
-const schema238 = {"properties":{"Duration":{"type":["string","null"]},"DurationUnit":{"type":["string","null"]}}};
+exports.v0 = validate0;
+const schema0 = {"properties":{"EndDateTime":{"type":["string","null"]}}};
+const schema1 = {
+ "properties": {
+  "EventDateTime": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Test": {
+   "type": [
+    "boolean",
+    "null"
+   ]
+  },
+  "Source": {
+   "properties": {
+    "ID": {
+     "type": [
+      "string",
+      "null"
+     ]
+    },
+    "Name": {
+     "type": [
+      "string",
+      "null"
+     ]
+    }
+   }
+  },
+  "Destinations": {
+   "items": {
+    "properties": {
+     "ID": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Name": {
+      "type": [
+       "string",
+       "null"
+      ]
+     }
+    }
+   }
+  },
+  "Logs": {
+   "items": {
+    "properties": {
+     "ID": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "AttemptID": {
+      "type": [
+       "string",
+       "null"
+      ]
+     }
+    }
+   }
+  },
+  "Errors": {
+   "items": {
+    "properties": {
+     "ID": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Text": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Type": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Module": {
+      "type": [
+       "string",
+       "null"
+      ]
+     }
+    }
+   }
+  },
+  "FacilityCode": {
+   "type": [
+    "string",
+    "null"
+   ]
+  }
+ }
+};
+const schema2 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]}}};
+const schema3 = {
+ "properties": {
+  "Code": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Codeset": {
+   "type": [
+    "string",
+    "null"
+   ],
+   "enum": [
+    "ICD-9",
+    "ICD-10",
+    "HCPCS",
+    "CPT",
+    null
+   ]
+  },
+  "Name": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Type": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "DocumentedDateTime": {
+   "type": [
+    "string",
+    "null"
+   ]
+  }
+ }
+};
+const schema4 = {
+ "properties": {
+  "Code": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Codeset": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Description": {
+   "type": [
+    "string",
+    "null"
+   ]
+  }
+ }
+};
+const schema5 = {"properties":{"Duration":{"type":["string","null"]},"DurationUnit":{"type":["string","null"]}}};
 const func0 = Object.prototype.hasOwnProperty;
-const formats68 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
-const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
-const schema191 = {"properties":{"FirstName":{"type":["string","null"]},"MiddleName":{"type":["string","null"]},"LastName":{"type":["string","null"]},"DOB":{"type":["string","null"]},"SSN":{"type":["string","null"]},"Sex":{"type":["string","null"]},"Race":{"type":["string","null"]},"IsHispanic":{"type":["boolean","null"]},"Religion":{"type":["string","null"]},"MaritalStatus":{"type":["string","null"]},"IsDeceased":{"type":["boolean","null"]},"DeathDateTime":{"type":["string","null"]},"Language":{"type":["string","null"]}}};
-const schema192 = {"properties":{"Home":{"type":["string","null"]},"Office":{"type":["string","null"]},"Mobile":{"type":["string","null"]}}};
-const schema193 = {"properties":{"StreetAddress":{"type":["string","null"]},"City":{"type":["string","null"]},"State":{"type":["string","null"]},"ZIP":{"type":["string","null"]},"County":{"type":["string","null"]},"Country":{"type":["string","null"]}}};
-const formats174 = /^\+[1-9]\d{1,14}$/;
-const formats180 = /^(?:a[abefkmnrsvyz]|b[aegimnors]|c[aehorsuvy]|d[aevz]|e[elnostu]|f[afijory]|g[adlnuv]|h[aeiortuyz]|i[adegikostu]|j[av]|k[agijklmnorsuvwy]|l[abginotuv]|m[ghiklnrsty]|n[abdeglnorvy]|o[cjmrs]|p[ailst]|q[u]|r[mnouw]|s[acdegiklmnoqrstuvw]|t[aeghiklnorstwy]|u[gkrz]|v[eio]|w[ao]|x[h]|y[io]|z[ahu])$/i;
-const formats182 = /^(?:a[defgilmoqrstuwxz]|b[abdefghijlmnoqrstvwyz]|c[acdfghiklmnoruvwxyz]|d[ejkmoz]|e[ceghrst]|f[ijkmor]|g[abdefghilmnpqrstuwy]|h[kmnrtu]|i[delmnoqrst]|j[emop]|k[eghimnprwyz]|l[abcikrstuvy]|m[acdefghklmnopqrstuvwxyz]|n[acefgilopruz]|o[m]|p[aefghklmnrstwy]|q[a]|r[eosuw]|s[abcdeghijklmnorstvxyz]|t[cdfghjklmnortvwz]|u[agmsyz]|v[aceginu]|w[fs]|x[k]|y[et]|z[amw])$/i;
+const formats0 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const schema6 = {
+ "properties": {
+  "FirstName": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "MiddleName": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "LastName": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "DOB": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "SSN": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Sex": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Race": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "IsHispanic": {
+   "type": [
+    "boolean",
+    "null"
+   ]
+  },
+  "Religion": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "MaritalStatus": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "IsDeceased": {
+   "type": [
+    "boolean",
+    "null"
+   ]
+  },
+  "DeathDateTime": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Language": {
+   "type": [
+    "string",
+    "null"
+   ]
+  }
+ }
+};
+const schema7 = {
+ "properties": {
+  "Home": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Office": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Mobile": {
+   "type": [
+    "string",
+    "null"
+   ]
+  }
+ }
+};
+const schema8 = {
+ "properties": {
+  "StreetAddress": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "City": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "State": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "ZIP": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "County": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Country": {
+   "type": [
+    "string",
+    "null"
+   ]
+  }
+ }
+};
+const formats2 = /^\+[1-9]\d{1,14}$/;
+const formats3 = /^(?:a[abefkmnrsvyz]|b[aegimnors]|c[aehorsuvy]|d[aevz]|e[elnostu]|f[afijory]|g[adlnuv]|h[aeiortuyz]|i[adegikostu]|j[av]|k[agijklmnorsuvwy]|l[abginotuv]|m[ghiklnrsty]|n[abdeglnorvy]|o[cjmrs]|p[ailst]|q[u]|r[mnouw]|s[acdegiklmnoqrstuvw]|t[aeghiklnorstwy]|u[gkrz]|v[eio]|w[ao]|x[h]|y[io]|z[ahu])$/i;
+const formats4 = /^(?:a[defgilmoqrstuwxz]|b[abdefghijlmnoqrstvwyz]|c[acdfghiklmnoruvwxyz]|d[ejkmoz]|e[ceghrst]|f[ijkmor]|g[abdefghilmnpqrstuwy]|h[kmnrtu]|i[delmnoqrst]|j[emop]|k[eghimnprwyz]|l[abcikrstuvy]|m[acdefghklmnopqrstuvwxyz]|n[acefgilopruz]|o[m]|p[aefghklmnrstwy]|q[a]|r[eosuw]|s[abcdeghijklmnorstvxyz]|t[cdfghjklmnortvwz]|u[agmsyz]|v[aceginu]|w[fs]|x[k]|y[et]|z[amw])$/i;
 
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/defs/demographics.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate164.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -34,7 +339,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.FirstName !== undefined && func0.call(data, "FirstName")){
 let data0 = data.FirstName;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/FirstName",schemaPath:"#/properties/FirstName/type",keyword:"type",params:{type: schema191.properties.FirstName.type}};
+const err0 = {instancePath:instancePath+"/FirstName",schemaPath:"#/properties/FirstName/type",keyword:"type",params:{type: schema6.properties.FirstName.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -47,7 +352,7 @@ errors++;
 if(data.MiddleName !== undefined && func0.call(data, "MiddleName")){
 let data1 = data.MiddleName;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/MiddleName",schemaPath:"#/properties/MiddleName/type",keyword:"type",params:{type: schema191.properties.MiddleName.type}};
+const err1 = {instancePath:instancePath+"/MiddleName",schemaPath:"#/properties/MiddleName/type",keyword:"type",params:{type: schema6.properties.MiddleName.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -60,7 +365,7 @@ errors++;
 if(data.LastName !== undefined && func0.call(data, "LastName")){
 let data2 = data.LastName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/LastName",schemaPath:"#/properties/LastName/type",keyword:"type",params:{type: schema191.properties.LastName.type}};
+const err2 = {instancePath:instancePath+"/LastName",schemaPath:"#/properties/LastName/type",keyword:"type",params:{type: schema6.properties.LastName.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -73,7 +378,7 @@ errors++;
 if(data.DOB !== undefined && func0.call(data, "DOB")){
 let data3 = data.DOB;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/DOB",schemaPath:"#/properties/DOB/type",keyword:"type",params:{type: schema191.properties.DOB.type}};
+const err3 = {instancePath:instancePath+"/DOB",schemaPath:"#/properties/DOB/type",keyword:"type",params:{type: schema6.properties.DOB.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -83,7 +388,7 @@ vErrors.push(err3);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats68.test(data3))){
+if(!(formats0.test(data3))){
 const err4 = {instancePath:instancePath+"/DOB",schemaPath:"#/properties/DOB/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err4];
@@ -98,7 +403,7 @@ errors++;
 if(data.SSN !== undefined && func0.call(data, "SSN")){
 let data4 = data.SSN;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/SSN",schemaPath:"#/properties/SSN/type",keyword:"type",params:{type: schema191.properties.SSN.type}};
+const err5 = {instancePath:instancePath+"/SSN",schemaPath:"#/properties/SSN/type",keyword:"type",params:{type: schema6.properties.SSN.type}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -111,7 +416,7 @@ errors++;
 if(data.Sex !== undefined && func0.call(data, "Sex")){
 let data5 = data.Sex;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/Sex",schemaPath:"#/properties/Sex/type",keyword:"type",params:{type: schema191.properties.Sex.type}};
+const err6 = {instancePath:instancePath+"/Sex",schemaPath:"#/properties/Sex/type",keyword:"type",params:{type: schema6.properties.Sex.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -124,7 +429,7 @@ errors++;
 if(data.Race !== undefined && func0.call(data, "Race")){
 let data6 = data.Race;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err7 = {instancePath:instancePath+"/Race",schemaPath:"#/properties/Race/type",keyword:"type",params:{type: schema191.properties.Race.type}};
+const err7 = {instancePath:instancePath+"/Race",schemaPath:"#/properties/Race/type",keyword:"type",params:{type: schema6.properties.Race.type}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -137,7 +442,7 @@ errors++;
 if(data.IsHispanic !== undefined && func0.call(data, "IsHispanic")){
 let data7 = data.IsHispanic;
 if((typeof data7 !== "boolean") && (data7 !== null)){
-const err8 = {instancePath:instancePath+"/IsHispanic",schemaPath:"#/properties/IsHispanic/type",keyword:"type",params:{type: schema191.properties.IsHispanic.type}};
+const err8 = {instancePath:instancePath+"/IsHispanic",schemaPath:"#/properties/IsHispanic/type",keyword:"type",params:{type: schema6.properties.IsHispanic.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -150,7 +455,7 @@ errors++;
 if(data.Religion !== undefined && func0.call(data, "Religion")){
 let data8 = data.Religion;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err9 = {instancePath:instancePath+"/Religion",schemaPath:"#/properties/Religion/type",keyword:"type",params:{type: schema191.properties.Religion.type}};
+const err9 = {instancePath:instancePath+"/Religion",schemaPath:"#/properties/Religion/type",keyword:"type",params:{type: schema6.properties.Religion.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -163,7 +468,7 @@ errors++;
 if(data.MaritalStatus !== undefined && func0.call(data, "MaritalStatus")){
 let data9 = data.MaritalStatus;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err10 = {instancePath:instancePath+"/MaritalStatus",schemaPath:"#/properties/MaritalStatus/type",keyword:"type",params:{type: schema191.properties.MaritalStatus.type}};
+const err10 = {instancePath:instancePath+"/MaritalStatus",schemaPath:"#/properties/MaritalStatus/type",keyword:"type",params:{type: schema6.properties.MaritalStatus.type}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -176,7 +481,7 @@ errors++;
 if(data.IsDeceased !== undefined && func0.call(data, "IsDeceased")){
 let data10 = data.IsDeceased;
 if((typeof data10 !== "boolean") && (data10 !== null)){
-const err11 = {instancePath:instancePath+"/IsDeceased",schemaPath:"#/properties/IsDeceased/type",keyword:"type",params:{type: schema191.properties.IsDeceased.type}};
+const err11 = {instancePath:instancePath+"/IsDeceased",schemaPath:"#/properties/IsDeceased/type",keyword:"type",params:{type: schema6.properties.IsDeceased.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -189,7 +494,7 @@ errors++;
 if(data.DeathDateTime !== undefined && func0.call(data, "DeathDateTime")){
 let data11 = data.DeathDateTime;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err12 = {instancePath:instancePath+"/DeathDateTime",schemaPath:"#/properties/DeathDateTime/type",keyword:"type",params:{type: schema191.properties.DeathDateTime.type}};
+const err12 = {instancePath:instancePath+"/DeathDateTime",schemaPath:"#/properties/DeathDateTime/type",keyword:"type",params:{type: schema6.properties.DeathDateTime.type}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -199,7 +504,7 @@ vErrors.push(err12);
 errors++;
 }
 if(typeof data11 === "string"){
-if(!(formats68.test(data11))){
+if(!(formats0.test(data11))){
 const err13 = {instancePath:instancePath+"/DeathDateTime",schemaPath:"#/properties/DeathDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err13];
@@ -217,7 +522,7 @@ if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 if(data12.Home !== undefined && func0.call(data12, "Home")){
 let data13 = data12.Home;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err14 = {instancePath:instancePath+"/PhoneNumber/Home",schemaPath:"phone-number.schema.json/properties/Home/type",keyword:"type",params:{type: schema192.properties.Home.type}};
+const err14 = {instancePath:instancePath+"/PhoneNumber/Home",schemaPath:"phone-number.schema.json/properties/Home/type",keyword:"type",params:{type: schema7.properties.Home.type}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -227,7 +532,7 @@ vErrors.push(err14);
 errors++;
 }
 if(typeof data13 === "string"){
-if(!(formats174.test(data13))){
+if(!(formats2.test(data13))){
 const err15 = {instancePath:instancePath+"/PhoneNumber/Home",schemaPath:"phone-number.schema.json/properties/Home/format",keyword:"format",params:{format: "e164"}};
 if(vErrors === null){
 vErrors = [err15];
@@ -242,7 +547,7 @@ errors++;
 if(data12.Office !== undefined && func0.call(data12, "Office")){
 let data14 = data12.Office;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err16 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"phone-number.schema.json/properties/Office/type",keyword:"type",params:{type: schema192.properties.Office.type}};
+const err16 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"phone-number.schema.json/properties/Office/type",keyword:"type",params:{type: schema7.properties.Office.type}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -252,7 +557,7 @@ vErrors.push(err16);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats174.test(data14))){
+if(!(formats2.test(data14))){
 const err17 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"phone-number.schema.json/properties/Office/format",keyword:"format",params:{format: "e164"}};
 if(vErrors === null){
 vErrors = [err17];
@@ -267,7 +572,7 @@ errors++;
 if(data12.Mobile !== undefined && func0.call(data12, "Mobile")){
 let data15 = data12.Mobile;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err18 = {instancePath:instancePath+"/PhoneNumber/Mobile",schemaPath:"phone-number.schema.json/properties/Mobile/type",keyword:"type",params:{type: schema192.properties.Mobile.type}};
+const err18 = {instancePath:instancePath+"/PhoneNumber/Mobile",schemaPath:"phone-number.schema.json/properties/Mobile/type",keyword:"type",params:{type: schema7.properties.Mobile.type}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -277,7 +582,7 @@ vErrors.push(err18);
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats174.test(data15))){
+if(!(formats2.test(data15))){
 const err19 = {instancePath:instancePath+"/PhoneNumber/Mobile",schemaPath:"phone-number.schema.json/properties/Mobile/format",keyword:"format",params:{format: "e164"}};
 if(vErrors === null){
 vErrors = [err19];
@@ -332,7 +637,7 @@ errors++;
 if(data.Language !== undefined && func0.call(data, "Language")){
 let data18 = data.Language;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err23 = {instancePath:instancePath+"/Language",schemaPath:"#/properties/Language/type",keyword:"type",params:{type: schema191.properties.Language.type}};
+const err23 = {instancePath:instancePath+"/Language",schemaPath:"#/properties/Language/type",keyword:"type",params:{type: schema6.properties.Language.type}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -342,7 +647,7 @@ vErrors.push(err23);
 errors++;
 }
 if(typeof data18 === "string"){
-if(!(formats180.test(data18))){
+if(!(formats3.test(data18))){
 const err24 = {instancePath:instancePath+"/Language",schemaPath:"#/properties/Language/format",keyword:"format",params:{format: "iso639-1"}};
 if(vErrors === null){
 vErrors = [err24];
@@ -361,7 +666,7 @@ const len1 = data19.length;
 for(let i1=0; i1<len1; i1++){
 let data20 = data19[i1];
 if(typeof data20 === "string"){
-if(!(formats182.test(data20))){
+if(!(formats4.test(data20))){
 const err25 = {instancePath:instancePath+"/Citizenship/" + i1,schemaPath:"#/properties/Citizenship/items/format",keyword:"format",params:{format: "iso3166-alpha2"}};
 if(vErrors === null){
 vErrors = [err25];
@@ -401,7 +706,7 @@ if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 if(data21.StreetAddress !== undefined && func0.call(data21, "StreetAddress")){
 let data22 = data21.StreetAddress;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err28 = {instancePath:instancePath+"/Address/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema193.properties.StreetAddress.type}};
+const err28 = {instancePath:instancePath+"/Address/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema8.properties.StreetAddress.type}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -414,7 +719,7 @@ errors++;
 if(data21.City !== undefined && func0.call(data21, "City")){
 let data23 = data21.City;
 if((typeof data23 !== "string") && (data23 !== null)){
-const err29 = {instancePath:instancePath+"/Address/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema193.properties.City.type}};
+const err29 = {instancePath:instancePath+"/Address/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema8.properties.City.type}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -427,7 +732,7 @@ errors++;
 if(data21.State !== undefined && func0.call(data21, "State")){
 let data24 = data21.State;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err30 = {instancePath:instancePath+"/Address/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema193.properties.State.type}};
+const err30 = {instancePath:instancePath+"/Address/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema8.properties.State.type}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -440,7 +745,7 @@ errors++;
 if(data21.ZIP !== undefined && func0.call(data21, "ZIP")){
 let data25 = data21.ZIP;
 if((typeof data25 !== "string") && (data25 !== null)){
-const err31 = {instancePath:instancePath+"/Address/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema193.properties.ZIP.type}};
+const err31 = {instancePath:instancePath+"/Address/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema8.properties.ZIP.type}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -453,7 +758,7 @@ errors++;
 if(data21.County !== undefined && func0.call(data21, "County")){
 let data26 = data21.County;
 if((typeof data26 !== "string") && (data26 !== null)){
-const err32 = {instancePath:instancePath+"/Address/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema193.properties.County.type}};
+const err32 = {instancePath:instancePath+"/Address/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema8.properties.County.type}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -466,7 +771,7 @@ errors++;
 if(data21.Country !== undefined && func0.call(data21, "Country")){
 let data27 = data21.Country;
 if((typeof data27 !== "string") && (data27 !== null)){
-const err33 = {instancePath:instancePath+"/Address/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema193.properties.Country.type}};
+const err33 = {instancePath:instancePath+"/Address/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema8.properties.Country.type}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -499,20 +804,96 @@ vErrors.push(err35);
 }
 errors++;
 }
-validate164.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate164.evaluated = {"props":{"FirstName":true,"MiddleName":true,"LastName":true,"DOB":true,"SSN":true,"Sex":true,"Race":true,"IsHispanic":true,"Religion":true,"MaritalStatus":true,"IsDeceased":true,"DeathDateTime":true,"PhoneNumber":true,"EmailAddresses":true,"Language":true,"Citizenship":true,"Address":true},"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {
+ "props": {
+  "FirstName": true,
+  "MiddleName": true,
+  "LastName": true,
+  "DOB": true,
+  "SSN": true,
+  "Sex": true,
+  "Race": true,
+  "IsHispanic": true,
+  "Religion": true,
+  "MaritalStatus": true,
+  "IsDeceased": true,
+  "DeathDateTime": true,
+  "PhoneNumber": true,
+  "EmailAddresses": true,
+  "Language": true,
+  "Citizenship": true,
+  "Address": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
-const schema225 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]},"FirstName":{"type":["string","null"]},"LastName":{"type":["string","null"]}}};
-const schema213 = {"properties":{"Office":{"type":["string","null"]}}};
-const schema228 = {"properties":{"Type":{"type":["string","null"]},"Facility":{"type":["string","null"]},"Department":{"type":["string","null"]},"Room":{"type":["string","null"]}}};
+const schema9 = {
+ "properties": {
+  "ID": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "IDType": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "FirstName": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "LastName": {
+   "type": [
+    "string",
+    "null"
+   ]
+  }
+ }
+};
+const schema10 = {"properties":{"Office":{"type":["string","null"]}}};
+const schema11 = {
+ "properties": {
+  "Type": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Facility": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Department": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Room": {
+   "type": [
+    "string",
+    "null"
+   ]
+  }
+ }
+};
 
-function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/defs/location.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate189.evaluated;
+const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -523,7 +904,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.Type !== undefined && func0.call(data, "Type")){
 let data0 = data.Type;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/Type",schemaPath:"#/properties/Type/type",keyword:"type",params:{type: schema228.properties.Type.type}};
+const err0 = {instancePath:instancePath+"/Type",schemaPath:"#/properties/Type/type",keyword:"type",params:{type: schema11.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -536,7 +917,7 @@ errors++;
 if(data.Facility !== undefined && func0.call(data, "Facility")){
 let data1 = data.Facility;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/Facility",schemaPath:"#/properties/Facility/type",keyword:"type",params:{type: schema228.properties.Facility.type}};
+const err1 = {instancePath:instancePath+"/Facility",schemaPath:"#/properties/Facility/type",keyword:"type",params:{type: schema11.properties.Facility.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -556,7 +937,7 @@ if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.ID !== undefined && func0.call(data3, "ID")){
 let data4 = data3.ID;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err2 = {instancePath:instancePath+"/FacilityIdentifiers/" + i0+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema203.properties.ID.type}};
+const err2 = {instancePath:instancePath+"/FacilityIdentifiers/" + i0+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema2.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -569,7 +950,7 @@ errors++;
 if(data3.IDType !== undefined && func0.call(data3, "IDType")){
 let data5 = data3.IDType;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err3 = {instancePath:instancePath+"/FacilityIdentifiers/" + i0+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema203.properties.IDType.type}};
+const err3 = {instancePath:instancePath+"/FacilityIdentifiers/" + i0+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema2.properties.IDType.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -606,7 +987,7 @@ errors++;
 if(data.Department !== undefined && func0.call(data, "Department")){
 let data6 = data.Department;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err6 = {instancePath:instancePath+"/Department",schemaPath:"#/properties/Department/type",keyword:"type",params:{type: schema228.properties.Department.type}};
+const err6 = {instancePath:instancePath+"/Department",schemaPath:"#/properties/Department/type",keyword:"type",params:{type: schema11.properties.Department.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -626,7 +1007,7 @@ if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.ID !== undefined && func0.call(data8, "ID")){
 let data9 = data8.ID;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err7 = {instancePath:instancePath+"/DepartmentIdentifiers/" + i1+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema203.properties.ID.type}};
+const err7 = {instancePath:instancePath+"/DepartmentIdentifiers/" + i1+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema2.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -639,7 +1020,7 @@ errors++;
 if(data8.IDType !== undefined && func0.call(data8, "IDType")){
 let data10 = data8.IDType;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err8 = {instancePath:instancePath+"/DepartmentIdentifiers/" + i1+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema203.properties.IDType.type}};
+const err8 = {instancePath:instancePath+"/DepartmentIdentifiers/" + i1+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema2.properties.IDType.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -676,7 +1057,7 @@ errors++;
 if(data.Room !== undefined && func0.call(data, "Room")){
 let data11 = data.Room;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err11 = {instancePath:instancePath+"/Room",schemaPath:"#/properties/Room/type",keyword:"type",params:{type: schema228.properties.Room.type}};
+const err11 = {instancePath:instancePath+"/Room",schemaPath:"#/properties/Room/type",keyword:"type",params:{type: schema11.properties.Room.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -697,17 +1078,28 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate189.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate189.evaluated = {"props":{"Type":true,"Facility":true,"FacilityIdentifiers":true,"Department":true,"DepartmentIdentifiers":true,"Room":true},"dynamicProps":false,"dynamicItems":false};
+validate2.evaluated = {
+ "props": {
+  "Type": true,
+  "Facility": true,
+  "FacilityIdentifiers": true,
+  "Department": true,
+  "DepartmentIdentifiers": true,
+  "Room": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/defs/provider.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate188.evaluated;
+const evaluated0 = validate3.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -718,7 +1110,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ID !== undefined && func0.call(data, "ID")){
 let data0 = data.ID;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/ID",schemaPath:"#/properties/ID/type",keyword:"type",params:{type: schema225.properties.ID.type}};
+const err0 = {instancePath:instancePath+"/ID",schemaPath:"#/properties/ID/type",keyword:"type",params:{type: schema9.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -731,7 +1123,7 @@ errors++;
 if(data.IDType !== undefined && func0.call(data, "IDType")){
 let data1 = data.IDType;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/IDType",schemaPath:"#/properties/IDType/type",keyword:"type",params:{type: schema225.properties.IDType.type}};
+const err1 = {instancePath:instancePath+"/IDType",schemaPath:"#/properties/IDType/type",keyword:"type",params:{type: schema9.properties.IDType.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -744,7 +1136,7 @@ errors++;
 if(data.FirstName !== undefined && func0.call(data, "FirstName")){
 let data2 = data.FirstName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/FirstName",schemaPath:"#/properties/FirstName/type",keyword:"type",params:{type: schema225.properties.FirstName.type}};
+const err2 = {instancePath:instancePath+"/FirstName",schemaPath:"#/properties/FirstName/type",keyword:"type",params:{type: schema9.properties.FirstName.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -757,7 +1149,7 @@ errors++;
 if(data.LastName !== undefined && func0.call(data, "LastName")){
 let data3 = data.LastName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/LastName",schemaPath:"#/properties/LastName/type",keyword:"type",params:{type: schema225.properties.LastName.type}};
+const err3 = {instancePath:instancePath+"/LastName",schemaPath:"#/properties/LastName/type",keyword:"type",params:{type: schema9.properties.LastName.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -801,7 +1193,7 @@ if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.StreetAddress !== undefined && func0.call(data6, "StreetAddress")){
 let data7 = data6.StreetAddress;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err6 = {instancePath:instancePath+"/Address/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema193.properties.StreetAddress.type}};
+const err6 = {instancePath:instancePath+"/Address/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema8.properties.StreetAddress.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -814,7 +1206,7 @@ errors++;
 if(data6.City !== undefined && func0.call(data6, "City")){
 let data8 = data6.City;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err7 = {instancePath:instancePath+"/Address/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema193.properties.City.type}};
+const err7 = {instancePath:instancePath+"/Address/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema8.properties.City.type}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -827,7 +1219,7 @@ errors++;
 if(data6.State !== undefined && func0.call(data6, "State")){
 let data9 = data6.State;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err8 = {instancePath:instancePath+"/Address/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema193.properties.State.type}};
+const err8 = {instancePath:instancePath+"/Address/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema8.properties.State.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -840,7 +1232,7 @@ errors++;
 if(data6.ZIP !== undefined && func0.call(data6, "ZIP")){
 let data10 = data6.ZIP;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err9 = {instancePath:instancePath+"/Address/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema193.properties.ZIP.type}};
+const err9 = {instancePath:instancePath+"/Address/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema8.properties.ZIP.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -853,7 +1245,7 @@ errors++;
 if(data6.County !== undefined && func0.call(data6, "County")){
 let data11 = data6.County;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err10 = {instancePath:instancePath+"/Address/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema193.properties.County.type}};
+const err10 = {instancePath:instancePath+"/Address/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema8.properties.County.type}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -866,7 +1258,7 @@ errors++;
 if(data6.Country !== undefined && func0.call(data6, "Country")){
 let data12 = data6.Country;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err11 = {instancePath:instancePath+"/Address/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema193.properties.Country.type}};
+const err11 = {instancePath:instancePath+"/Address/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema8.properties.Country.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -922,7 +1314,7 @@ if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 if(data15.Office !== undefined && func0.call(data15, "Office")){
 let data16 = data15.Office;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err15 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"office-phone-number.schema.json/properties/Office/type",keyword:"type",params:{type: schema213.properties.Office.type}};
+const err15 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"office-phone-number.schema.json/properties/Office/type",keyword:"type",params:{type: schema10.properties.Office.type}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -932,7 +1324,7 @@ vErrors.push(err15);
 errors++;
 }
 if(typeof data16 === "string"){
-if(!(formats174.test(data16))){
+if(!(formats2.test(data16))){
 const err16 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"office-phone-number.schema.json/properties/Office/format",keyword:"format",params:{format: "e164"}};
 if(vErrors === null){
 vErrors = [err16];
@@ -957,8 +1349,8 @@ errors++;
 }
 }
 if(data.Location !== undefined && func0.call(data, "Location")){
-if(!(validate189(data.Location, {instancePath:instancePath+"/Location",parentData:data,parentDataProperty:"Location",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate189.errors; else for (const vError of validate189.errors) vErrors.push(vError);
+if(!(validate2(data.Location, {instancePath:instancePath+"/Location",parentData:data,parentDataProperty:"Location",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate2.errors; else for (const vError of validate2.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -973,18 +1365,86 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate188.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
-validate188.evaluated = {"props":{"ID":true,"IDType":true,"FirstName":true,"LastName":true,"Credentials":true,"Address":true,"EmailAddresses":true,"PhoneNumber":true,"Location":true},"dynamicProps":false,"dynamicItems":false};
+validate3.evaluated = {
+ "props": {
+  "ID": true,
+  "IDType": true,
+  "FirstName": true,
+  "LastName": true,
+  "Credentials": true,
+  "Address": true,
+  "EmailAddresses": true,
+  "PhoneNumber": true,
+  "Location": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
-const schema235 = {"properties":{"ID":{"type":["string","null"]},"Type":{"type":["string","null"]},"Facility":{"type":["string","null"]},"Department":{"type":["string","null"]},"Room":{"type":["string","null"]}}};
-const schema209 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
+const schema12 = {
+ "properties": {
+  "ID": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Type": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Facility": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Department": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Room": {
+   "type": [
+    "string",
+    "null"
+   ]
+  }
+ }
+};
+const schema13 = {
+ "properties": {
+  "Code": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Codeset": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Description": {
+   "type": [
+    "string",
+    "null"
+   ]
+  }
+ }
+};
 
-function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate197.evaluated;
+const evaluated0 = validate4.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -995,7 +1455,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ID !== undefined && func0.call(data, "ID")){
 let data0 = data.ID;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/ID",schemaPath:"#/properties/ID/type",keyword:"type",params:{type: schema235.properties.ID.type}};
+const err0 = {instancePath:instancePath+"/ID",schemaPath:"#/properties/ID/type",keyword:"type",params:{type: schema12.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1008,7 +1468,7 @@ errors++;
 if(data.Type !== undefined && func0.call(data, "Type")){
 let data1 = data.Type;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/Type",schemaPath:"#/properties/Type/type",keyword:"type",params:{type: schema235.properties.Type.type}};
+const err1 = {instancePath:instancePath+"/Type",schemaPath:"#/properties/Type/type",keyword:"type",params:{type: schema12.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1021,7 +1481,7 @@ errors++;
 if(data.Facility !== undefined && func0.call(data, "Facility")){
 let data2 = data.Facility;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/Facility",schemaPath:"#/properties/Facility/type",keyword:"type",params:{type: schema235.properties.Facility.type}};
+const err2 = {instancePath:instancePath+"/Facility",schemaPath:"#/properties/Facility/type",keyword:"type",params:{type: schema12.properties.Facility.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1034,7 +1494,7 @@ errors++;
 if(data.Department !== undefined && func0.call(data, "Department")){
 let data3 = data.Department;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/Department",schemaPath:"#/properties/Department/type",keyword:"type",params:{type: schema235.properties.Department.type}};
+const err3 = {instancePath:instancePath+"/Department",schemaPath:"#/properties/Department/type",keyword:"type",params:{type: schema12.properties.Department.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1050,7 +1510,7 @@ if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.Code !== undefined && func0.call(data4, "Code")){
 let data5 = data4.Code;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err4 = {instancePath:instancePath+"/SpecialtyDepartment/Code",schemaPath:"../defs/coded-value.schema.json/properties/Code/type",keyword:"type",params:{type: schema209.properties.Code.type}};
+const err4 = {instancePath:instancePath+"/SpecialtyDepartment/Code",schemaPath:"../defs/coded-value.schema.json/properties/Code/type",keyword:"type",params:{type: schema13.properties.Code.type}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1063,7 +1523,7 @@ errors++;
 if(data4.Codeset !== undefined && func0.call(data4, "Codeset")){
 let data6 = data4.Codeset;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err5 = {instancePath:instancePath+"/SpecialtyDepartment/Codeset",schemaPath:"../defs/coded-value.schema.json/properties/Codeset/type",keyword:"type",params:{type: schema209.properties.Codeset.type}};
+const err5 = {instancePath:instancePath+"/SpecialtyDepartment/Codeset",schemaPath:"../defs/coded-value.schema.json/properties/Codeset/type",keyword:"type",params:{type: schema13.properties.Codeset.type}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1076,7 +1536,7 @@ errors++;
 if(data4.Description !== undefined && func0.call(data4, "Description")){
 let data7 = data4.Description;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err6 = {instancePath:instancePath+"/SpecialtyDepartment/Description",schemaPath:"../defs/coded-value.schema.json/properties/Description/type",keyword:"type",params:{type: schema209.properties.Description.type}};
+const err6 = {instancePath:instancePath+"/SpecialtyDepartment/Description",schemaPath:"../defs/coded-value.schema.json/properties/Description/type",keyword:"type",params:{type: schema13.properties.Description.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1101,7 +1561,7 @@ errors++;
 if(data.Room !== undefined && func0.call(data, "Room")){
 let data8 = data.Room;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err8 = {instancePath:instancePath+"/Room",schemaPath:"#/properties/Room/type",keyword:"type",params:{type: schema235.properties.Room.type}};
+const err8 = {instancePath:instancePath+"/Room",schemaPath:"#/properties/Room/type",keyword:"type",params:{type: schema12.properties.Room.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1122,17 +1582,28 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate197.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
-validate197.evaluated = {"props":{"ID":true,"Type":true,"Facility":true,"Department":true,"SpecialtyDepartment":true,"Room":true},"dynamicProps":false,"dynamicItems":false};
+validate4.evaluated = {
+ "props": {
+  "ID": true,
+  "Type": true,
+  "Facility": true,
+  "Department": true,
+  "SpecialtyDepartment": true,
+  "Room": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/scheduling/available-slots.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate194.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1210,7 +1681,7 @@ errors++;
 if(data0.EventDateTime !== undefined && func0.call(data0, "EventDateTime")){
 let data3 = data0.EventDateTime;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema165.properties.EventDateTime.type}};
+const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema1.properties.EventDateTime.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1220,7 +1691,7 @@ vErrors.push(err6);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats68.test(data3))){
+if(!(formats0.test(data3))){
 const err7 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err7];
@@ -1235,7 +1706,7 @@ errors++;
 if(data0.Test !== undefined && func0.call(data0, "Test")){
 let data4 = data0.Test;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema165.properties.Test.type}};
+const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema1.properties.Test.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1251,7 +1722,7 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.ID !== undefined && func0.call(data5, "ID")){
 let data6 = data5.ID;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema165.properties.Source.properties.ID.type}};
+const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema1.properties.Source.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1261,7 +1732,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats10.test(data6))){
+if(!(formats1.test(data6))){
 const err10 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err10];
@@ -1276,7 +1747,7 @@ errors++;
 if(data5.Name !== undefined && func0.call(data5, "Name")){
 let data7 = data5.Name;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema165.properties.Source.properties.Name.type}};
+const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema1.properties.Source.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1308,7 +1779,7 @@ if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.ID !== undefined && func0.call(data9, "ID")){
 let data10 = data9.ID;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Destinations.items.properties.ID.type}};
+const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema1.properties.Destinations.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1318,7 +1789,7 @@ vErrors.push(err13);
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats10.test(data10))){
+if(!(formats1.test(data10))){
 const err14 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err14];
@@ -1333,7 +1804,7 @@ errors++;
 if(data9.Name !== undefined && func0.call(data9, "Name")){
 let data11 = data9.Name;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema165.properties.Destinations.items.properties.Name.type}};
+const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema1.properties.Destinations.items.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1377,7 +1848,7 @@ if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.ID !== undefined && func0.call(data13, "ID")){
 let data14 = data13.ID;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Logs.items.properties.ID.type}};
+const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema1.properties.Logs.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1387,7 +1858,7 @@ vErrors.push(err18);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats10.test(data14))){
+if(!(formats1.test(data14))){
 const err19 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err19];
@@ -1402,7 +1873,7 @@ errors++;
 if(data13.AttemptID !== undefined && func0.call(data13, "AttemptID")){
 let data15 = data13.AttemptID;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema165.properties.Logs.items.properties.AttemptID.type}};
+const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema1.properties.Logs.items.properties.AttemptID.type}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1412,7 +1883,7 @@ vErrors.push(err20);
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats10.test(data15))){
+if(!(formats1.test(data15))){
 const err21 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err21];
@@ -1458,7 +1929,7 @@ if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 if(data17.ID !== undefined && func0.call(data17, "ID")){
 let data18 = data17.ID;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err24 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.ID.type}};
+const err24 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1471,7 +1942,7 @@ errors++;
 if(data17.Text !== undefined && func0.call(data17, "Text")){
 let data19 = data17.Text;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err25 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Text.type}};
+const err25 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.Text.type}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1484,7 +1955,7 @@ errors++;
 if(data17.Type !== undefined && func0.call(data17, "Type")){
 let data20 = data17.Type;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err26 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Type.type}};
+const err26 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1497,7 +1968,7 @@ errors++;
 if(data17.Module !== undefined && func0.call(data17, "Module")){
 let data21 = data17.Module;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Module.type}};
+const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.Module.type}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1534,7 +2005,7 @@ errors++;
 if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
 let data22 = data0.FacilityCode;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err30 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema165.properties.FacilityCode.type}};
+const err30 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema1.properties.FacilityCode.type}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1615,7 +2086,7 @@ errors++;
 if(data.StartDateTime !== undefined && func0.call(data, "StartDateTime")){
 let data25 = data.StartDateTime;
 if(typeof data25 === "string"){
-if(!(formats68.test(data25))){
+if(!(formats0.test(data25))){
 const err37 = {instancePath:instancePath+"/StartDateTime",schemaPath:"#/properties/StartDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err37];
@@ -1640,7 +2111,7 @@ errors++;
 if(data.EndDateTime !== undefined && func0.call(data, "EndDateTime")){
 let data26 = data.EndDateTime;
 if((typeof data26 !== "string") && (data26 !== null)){
-const err39 = {instancePath:instancePath+"/EndDateTime",schemaPath:"#/properties/EndDateTime/type",keyword:"type",params:{type: schema231.properties.EndDateTime.type}};
+const err39 = {instancePath:instancePath+"/EndDateTime",schemaPath:"#/properties/EndDateTime/type",keyword:"type",params:{type: schema0.properties.EndDateTime.type}};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1650,7 +2121,7 @@ vErrors.push(err39);
 errors++;
 }
 if(typeof data26 === "string"){
-if(!(formats68.test(data26))){
+if(!(formats0.test(data26))){
 const err40 = {instancePath:instancePath+"/EndDateTime",schemaPath:"#/properties/EndDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err40];
@@ -1675,7 +2146,7 @@ if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
 if(data29.ID !== undefined && func0.call(data29, "ID")){
 let data30 = data29.ID;
 if((typeof data30 !== "string") && (data30 !== null)){
-const err41 = {instancePath:instancePath+"/Patient/Identifiers/" + i3+"/ID",schemaPath:"../defs/identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema203.properties.ID.type}};
+const err41 = {instancePath:instancePath+"/Patient/Identifiers/" + i3+"/ID",schemaPath:"../defs/identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema2.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1688,7 +2159,7 @@ errors++;
 if(data29.IDType !== undefined && func0.call(data29, "IDType")){
 let data31 = data29.IDType;
 if((typeof data31 !== "string") && (data31 !== null)){
-const err42 = {instancePath:instancePath+"/Patient/Identifiers/" + i3+"/IDType",schemaPath:"../defs/identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema203.properties.IDType.type}};
+const err42 = {instancePath:instancePath+"/Patient/Identifiers/" + i3+"/IDType",schemaPath:"../defs/identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema2.properties.IDType.type}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1723,8 +2194,8 @@ errors++;
 }
 }
 if(data27.Demographics !== undefined && func0.call(data27, "Demographics")){
-if(!(validate164(data27.Demographics, {instancePath:instancePath+"/Patient/Demographics",parentData:data27,parentDataProperty:"Demographics",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate164.errors; else for (const vError of validate164.errors) vErrors.push(vError);
+if(!(validate1(data27.Demographics, {instancePath:instancePath+"/Patient/Demographics",parentData:data27,parentDataProperty:"Demographics",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1766,7 +2237,7 @@ if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
 if(data36.Code !== undefined && func0.call(data36, "Code")){
 let data37 = data36.Code;
 if((typeof data37 !== "string") && (data37 !== null)){
-const err47 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/Code",schemaPath:"../defs/diagnosis.schema.json/properties/Code/type",keyword:"type",params:{type: schema234.properties.Code.type}};
+const err47 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/Code",schemaPath:"../defs/diagnosis.schema.json/properties/Code/type",keyword:"type",params:{type: schema3.properties.Code.type}};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1779,7 +2250,7 @@ errors++;
 if(data36.Codeset !== undefined && func0.call(data36, "Codeset")){
 let data38 = data36.Codeset;
 if((typeof data38 !== "string") && (data38 !== null)){
-const err48 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/Codeset",schemaPath:"../defs/diagnosis.schema.json/properties/Codeset/type",keyword:"type",params:{type: schema234.properties.Codeset.type}};
+const err48 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/Codeset",schemaPath:"../defs/diagnosis.schema.json/properties/Codeset/type",keyword:"type",params:{type: schema3.properties.Codeset.type}};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1789,7 +2260,7 @@ vErrors.push(err48);
 errors++;
 }
 if(!(((((data38 === "ICD-9") || (data38 === "ICD-10")) || (data38 === "HCPCS")) || (data38 === "CPT")) || (data38 === null))){
-const err49 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/Codeset",schemaPath:"../defs/diagnosis.schema.json/properties/Codeset/enum",keyword:"enum",params:{allowedValues: schema234.properties.Codeset.enum}};
+const err49 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/Codeset",schemaPath:"../defs/diagnosis.schema.json/properties/Codeset/enum",keyword:"enum",params:{allowedValues: schema3.properties.Codeset.enum}};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1802,7 +2273,7 @@ errors++;
 if(data36.Name !== undefined && func0.call(data36, "Name")){
 let data39 = data36.Name;
 if((typeof data39 !== "string") && (data39 !== null)){
-const err50 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/Name",schemaPath:"../defs/diagnosis.schema.json/properties/Name/type",keyword:"type",params:{type: schema234.properties.Name.type}};
+const err50 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/Name",schemaPath:"../defs/diagnosis.schema.json/properties/Name/type",keyword:"type",params:{type: schema3.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -1815,7 +2286,7 @@ errors++;
 if(data36.Type !== undefined && func0.call(data36, "Type")){
 let data40 = data36.Type;
 if((typeof data40 !== "string") && (data40 !== null)){
-const err51 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/Type",schemaPath:"../defs/diagnosis.schema.json/properties/Type/type",keyword:"type",params:{type: schema234.properties.Type.type}};
+const err51 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/Type",schemaPath:"../defs/diagnosis.schema.json/properties/Type/type",keyword:"type",params:{type: schema3.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -1828,7 +2299,7 @@ errors++;
 if(data36.DocumentedDateTime !== undefined && func0.call(data36, "DocumentedDateTime")){
 let data41 = data36.DocumentedDateTime;
 if((typeof data41 !== "string") && (data41 !== null)){
-const err52 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/DocumentedDateTime",schemaPath:"../defs/diagnosis.schema.json/properties/DocumentedDateTime/type",keyword:"type",params:{type: schema234.properties.DocumentedDateTime.type}};
+const err52 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/DocumentedDateTime",schemaPath:"../defs/diagnosis.schema.json/properties/DocumentedDateTime/type",keyword:"type",params:{type: schema3.properties.DocumentedDateTime.type}};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -1838,7 +2309,7 @@ vErrors.push(err52);
 errors++;
 }
 if(typeof data41 === "string"){
-if(!(formats68.test(data41))){
+if(!(formats0.test(data41))){
 const err53 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/DocumentedDateTime",schemaPath:"../defs/diagnosis.schema.json/properties/DocumentedDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err53];
@@ -1922,8 +2393,8 @@ let data45 = data42.AttendingProviders;
 if(Array.isArray(data45)){
 const len7 = data45.length;
 for(let i7=0; i7<len7; i7++){
-if(!(validate188(data45[i7], {instancePath:instancePath+"/Visit/AttendingProviders/" + i7,parentData:data45,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate188.errors; else for (const vError of validate188.errors) vErrors.push(vError);
+if(!(validate3(data45[i7], {instancePath:instancePath+"/Visit/AttendingProviders/" + i7,parentData:data45,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate3.errors; else for (const vError of validate3.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1944,8 +2415,8 @@ let data47 = data42.Locations;
 if(Array.isArray(data47)){
 const len8 = data47.length;
 for(let i8=0; i8<len8; i8++){
-if(!(validate197(data47[i8], {instancePath:instancePath+"/Visit/Locations/" + i8,parentData:data47,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate197.errors; else for (const vError of validate197.errors) vErrors.push(vError);
+if(!(validate4(data47[i8], {instancePath:instancePath+"/Visit/Locations/" + i8,parentData:data47,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate4.errors; else for (const vError of validate4.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1971,7 +2442,7 @@ if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
 if(data50.Code !== undefined && func0.call(data50, "Code")){
 let data51 = data50.Code;
 if((typeof data51 !== "string") && (data51 !== null)){
-const err61 = {instancePath:instancePath+"/Visit/VisitType/" + i9+"/Code",schemaPath:"../defs/visit-type.schema.json/properties/Code/type",keyword:"type",params:{type: schema237.properties.Code.type}};
+const err61 = {instancePath:instancePath+"/Visit/VisitType/" + i9+"/Code",schemaPath:"../defs/visit-type.schema.json/properties/Code/type",keyword:"type",params:{type: schema4.properties.Code.type}};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1984,7 +2455,7 @@ errors++;
 if(data50.Codeset !== undefined && func0.call(data50, "Codeset")){
 let data52 = data50.Codeset;
 if((typeof data52 !== "string") && (data52 !== null)){
-const err62 = {instancePath:instancePath+"/Visit/VisitType/" + i9+"/Codeset",schemaPath:"../defs/visit-type.schema.json/properties/Codeset/type",keyword:"type",params:{type: schema237.properties.Codeset.type}};
+const err62 = {instancePath:instancePath+"/Visit/VisitType/" + i9+"/Codeset",schemaPath:"../defs/visit-type.schema.json/properties/Codeset/type",keyword:"type",params:{type: schema4.properties.Codeset.type}};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1997,7 +2468,7 @@ errors++;
 if(data50.Description !== undefined && func0.call(data50, "Description")){
 let data53 = data50.Description;
 if((typeof data53 !== "string") && (data53 !== null)){
-const err63 = {instancePath:instancePath+"/Visit/VisitType/" + i9+"/Description",schemaPath:"../defs/visit-type.schema.json/properties/Description/type",keyword:"type",params:{type: schema237.properties.Description.type}};
+const err63 = {instancePath:instancePath+"/Visit/VisitType/" + i9+"/Description",schemaPath:"../defs/visit-type.schema.json/properties/Description/type",keyword:"type",params:{type: schema4.properties.Description.type}};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -2041,7 +2512,7 @@ if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
 if(data55.Duration !== undefined && func0.call(data55, "Duration")){
 let data56 = data55.Duration;
 if((typeof data56 !== "string") && (data56 !== null)){
-const err66 = {instancePath:instancePath+"/Visit/VisitPreference/" + i10+"/Duration",schemaPath:"#/$defs/visitPreference/properties/Duration/type",keyword:"type",params:{type: schema238.properties.Duration.type}};
+const err66 = {instancePath:instancePath+"/Visit/VisitPreference/" + i10+"/Duration",schemaPath:"#/$defs/visitPreference/properties/Duration/type",keyword:"type",params:{type: schema5.properties.Duration.type}};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -2054,7 +2525,7 @@ errors++;
 if(data55.DurationUnit !== undefined && func0.call(data55, "DurationUnit")){
 let data57 = data55.DurationUnit;
 if((typeof data57 !== "string") && (data57 !== null)){
-const err67 = {instancePath:instancePath+"/Visit/VisitPreference/" + i10+"/DurationUnit",schemaPath:"#/$defs/visitPreference/properties/DurationUnit/type",keyword:"type",params:{type: schema238.properties.DurationUnit.type}};
+const err67 = {instancePath:instancePath+"/Visit/VisitPreference/" + i10+"/DurationUnit",schemaPath:"#/$defs/visitPreference/properties/DurationUnit/type",keyword:"type",params:{type: schema5.properties.DurationUnit.type}};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -2167,40 +2638,170 @@ vErrors.push(err75);
 }
 errors++;
 }
-validate194.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate194.evaluated = {"props":{"Meta":true,"StartDateTime":true,"EndDateTime":true,"Patient":true,"Visit":true},"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {
+ "props": {
+  "Meta": true,
+  "StartDateTime": true,
+  "EndDateTime": true,
+  "Patient": true,
+  "Visit": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 return exports;
 })({});
 exports.kinds = {
-  "Scheduling/AvailableSlots": { validate: canonical.v0, shape: [{"p":{"EndDateTime":1,"Meta":2,"Patient":25,"StartDateTime":68,"Visit":69}},{"l":"Possible"},{"p":{"DataModel":3,"Destinations":4,"Errors":8,"EventDateTime":14,"EventType":15,"FacilityCode":16,"Logs":17,"Source":21,"Test":24}},{"l":"Reliable"},{"i":5},{"p":{"ID":6,"Name":7}},{"l":"Reliable"},{"l":"Reliable"},{"i":9},{"p":{"ID":10,"Module":11,"Text":12,"Type":13}},{},{},{},{},{"l":"Reliable"},{"l":"Reliable"},{"l":"Possible"},{"i":18},{"p":{"AttemptID":19,"ID":20}},{"l":"Reliable"},{"l":"Reliable"},{"p":{"ID":22,"Name":23}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"},{"p":{"Demographics":26,"Diagnoses":55,"Identifiers":62,"Notes":66}},{"p":{"Address":27,"Citizenship":34,"DOB":36,"DeathDateTime":37,"EmailAddresses":38,"FirstName":40,"IsDeceased":41,"IsHispanic":42,"Language":43,"LastName":44,"MaritalStatus":45,"MiddleName":46,"PhoneNumber":47,"Race":51,"Religion":52,"SSN":53,"Sex":54}},{"p":{"City":28,"Country":29,"County":30,"State":31,"StreetAddress":32,"ZIP":33}},{"l":"Probable"},{"l":"Possible"},{"l":"Possible"},{"l":"Probable"},{"l":"Probable"},{"l":"Probable"},{"i":35},{},{"l":"Reliable"},{"l":"Possible"},{"i":39},{},{"l":"Reliable"},{"l":"Possible"},{"l":"Possible"},{"l":"Possible"},{"l":"Reliable"},{"l":"Possible"},{"l":"Possible"},{"l":"Probable","p":{"Home":48,"Mobile":49,"Office":50}},{},{},{},{"l":"Possible"},{"l":"Possible"},{"l":"Probable"},{"l":"Reliable"},{"i":56},{"p":{"Code":57,"Codeset":58,"DocumentedDateTime":59,"Name":60,"Type":61}},{},{},{},{},{},{"i":63},{"p":{"ID":64,"IDType":65}},{},{},{"nd":1,"i":67},{},{"l":"Reliable"},{"p":{"AttendingProviders":70,"Locations":90,"Reasons":101,"VisitPreference":103,"VisitType":111}},{"i":71},{"p":{"Address":72,"Credentials":73,"EmailAddresses":75,"FirstName":77,"ID":78,"IDType":79,"LastName":80,"Location":81,"PhoneNumber":88}},{"p":{"City":28,"Country":29,"County":30,"State":31,"StreetAddress":32,"ZIP":33}},{"i":74},{},{"i":76},{},{},{},{},{},{"p":{"Department":82,"DepartmentIdentifiers":83,"Facility":84,"FacilityIdentifiers":85,"Room":86,"Type":87}},{},{"i":63},{},{"i":63},{},{},{"p":{"Office":89}},{},{"i":91},{"p":{"Department":92,"Facility":93,"ID":94,"Room":95,"SpecialtyDepartment":96,"Type":100}},{},{"nd":1},{},{"nd":1},{"p":{"Code":97,"Codeset":98,"Description":99}},{},{},{},{"nd":1},{"i":102},{},{"i":104},{"p":{"Day":105,"Duration":107,"DurationUnit":108,"Time":109}},{"i":106},{},{},{},{"i":110},{},{"i":112},{"p":{"Code":113,"Codeset":114,"Description":115}},{},{},{}] },
+  "Scheduling/AvailableSlots": {
+    validate: canonical.v0,
+    shape: [
+      {"p":{"EndDateTime":1,"Meta":2,"Patient":25,"StartDateTime":68,"Visit":69}},
+      {"l":"Possible"},
+      {"p":{"DataModel":3,"Destinations":4,"Errors":8,"EventDateTime":14,"EventType":15,"FacilityCode":16,"Logs":17,"Source":21,"Test":24}},
+      {"l":"Reliable"},
+      {"i":5},
+      {"p":{"ID":6,"Name":7}},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"i":9},
+      {"p":{"ID":10,"Module":11,"Text":12,"Type":13}},
+      {},
+      {},
+      {},
+      {},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"l":"Possible"},
+      {"i":18},
+      {"p":{"AttemptID":19,"ID":20}},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"p":{"ID":22,"Name":23}},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"p":{"Demographics":26,"Diagnoses":55,"Identifiers":62,"Notes":66}},
+      {"p":{"Address":27,"Citizenship":34,"DOB":36,"DeathDateTime":37,"EmailAddresses":38,"FirstName":40,"IsDeceased":41,"IsHispanic":42,"Language":43,"LastName":44,"MaritalStatus":45,"MiddleName":46,"PhoneNumber":47,"Race":51,"Religion":52,"SSN":53,"Sex":54}},
+      {"p":{"City":28,"Country":29,"County":30,"State":31,"StreetAddress":32,"ZIP":33}},
+      {"l":"Probable"},
+      {"l":"Possible"},
+      {"l":"Possible"},
+      {"l":"Probable"},
+      {"l":"Probable"},
+      {"l":"Probable"},
+      {"i":35},
+      {},
+      {"l":"Reliable"},
+      {"l":"Possible"},
+      {"i":39},
+      {},
+      {"l":"Reliable"},
+      {"l":"Possible"},
+      {"l":"Possible"},
+      {"l":"Possible"},
+      {"l":"Reliable"},
+      {"l":"Possible"},
+      {"l":"Possible"},
+      {"l":"Probable","p":{"Home":48,"Mobile":49,"Office":50}},
+      {},
+      {},
+      {},
+      {"l":"Possible"},
+      {"l":"Possible"},
+      {"l":"Probable"},
+      {"l":"Reliable"},
+      {"i":56},
+      {"p":{"Code":57,"Codeset":58,"DocumentedDateTime":59,"Name":60,"Type":61}},
+      {},
+      {},
+      {},
+      {},
+      {},
+      {"i":63},
+      {"p":{"ID":64,"IDType":65}},
+      {},
+      {},
+      {"nd":1,"i":67},
+      {},
+      {"l":"Reliable"},
+      {"p":{"AttendingProviders":70,"Locations":90,"Reasons":101,"VisitPreference":103,"VisitType":111}},
+      {"i":71},
+      {"p":{"Address":72,"Credentials":73,"EmailAddresses":75,"FirstName":77,"ID":78,"IDType":79,"LastName":80,"Location":81,"PhoneNumber":88}},
+      {"p":{"City":28,"Country":29,"County":30,"State":31,"StreetAddress":32,"ZIP":33}},
+      {"i":74},
+      {},
+      {"i":76},
+      {},
+      {},
+      {},
+      {},
+      {},
+      {"p":{"Department":82,"DepartmentIdentifiers":83,"Facility":84,"FacilityIdentifiers":85,"Room":86,"Type":87}},
+      {},
+      {"i":63},
+      {},
+      {"i":63},
+      {},
+      {},
+      {"p":{"Office":89}},
+      {},
+      {"i":91},
+      {"p":{"Department":92,"Facility":93,"ID":94,"Room":95,"SpecialtyDepartment":96,"Type":100}},
+      {},
+      {"nd":1},
+      {},
+      {"nd":1},
+      {"p":{"Code":97,"Codeset":98,"Description":99}},
+      {},
+      {},
+      {},
+      {"nd":1},
+      {"i":102},
+      {},
+      {"i":104},
+      {"p":{"Day":105,"Duration":107,"DurationUnit":108,"Time":109}},
+      {"i":106},
+      {},
+      {},
+      {},
+      {"i":110},
+      {},
+      {"i":112},
+      {"p":{"Code":113,"Codeset":114,"Description":115}},
+      {},
+      {},
+      {},
+    ],
+  },
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate194;
-const schema231 = {"properties":{"EndDateTime":{"type":["string","null"]},"Patient":{"properties":{"Notes":{"const":null}}}}};
-const schema165 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
-const schema203 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]}}};
-const schema234 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"],"enum":["ICD-9","ICD-10","HCPCS","CPT",null]},"Name":{"type":["string","null"]},"Type":{"type":["string","null"]},"DocumentedDateTime":{"type":["string","null"]}}};
-const schema237 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
-const schema238 = {"properties":{"Duration":{"type":["string","null"]},"DurationUnit":{"type":["string","null"]}}};
-const formats68 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
-const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
-const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
-const schema191 = {"properties":{"FirstName":{"type":["string","null"]},"MiddleName":{"type":["string","null"]},"LastName":{"type":["string","null"]},"DOB":{"type":["string","null"]},"SSN":{"type":["string","null"]},"Sex":{"type":["string","null"]},"Race":{"type":["string","null"]},"IsHispanic":{"type":["boolean","null"]},"Religion":{"type":["string","null"]},"MaritalStatus":{"type":["string","null"]},"IsDeceased":{"type":["boolean","null"]},"DeathDateTime":{"type":["string","null"]},"Language":{"type":["string","null"]}}};
-const schema192 = {"properties":{"Home":{"type":["string","null"]},"Office":{"type":["string","null"]},"Mobile":{"type":["string","null"]}}};
-const schema193 = {"properties":{"StreetAddress":{"type":["string","null"]},"City":{"type":["string","null"]},"State":{"type":["string","null"]},"ZIP":{"type":["string","null"]},"County":{"type":["string","null"]},"Country":{"type":["string","null"]}}};
-const formats174 = /^\+[1-9]\d{1,14}$/;
-const formats180 = /^(?:a[abefkmnrsvyz]|b[aegimnors]|c[aehorsuvy]|d[aevz]|e[elnostu]|f[afijory]|g[adlnuv]|h[aeiortuyz]|i[adegikostu]|j[av]|k[agijklmnorsuvwy]|l[abginotuv]|m[ghiklnrsty]|n[abdeglnorvy]|o[cjmrs]|p[ailst]|q[u]|r[mnouw]|s[acdegiklmnoqrstuvw]|t[aeghiklnorstwy]|u[gkrz]|v[eio]|w[ao]|x[h]|y[io]|z[ahu])$/i;
-const formats182 = /^(?:a[defgilmoqrstuwxz]|b[abdefghijlmnoqrstvwyz]|c[acdfghiklmnoruvwxyz]|d[ejkmoz]|e[ceghrst]|f[ijkmor]|g[abdefghilmnpqrstuwy]|h[kmnrtu]|i[delmnoqrst]|j[emop]|k[eghimnprwyz]|l[abcikrstuvy]|m[acdefghklmnopqrstuvwxyz]|n[acefgilopruz]|o[m]|p[aefghklmnrstwy]|q[a]|r[eosuw]|s[abcdeghijklmnorstvxyz]|t[cdfghjklmnortvwz]|u[agmsyz]|v[aceginu]|w[fs]|x[k]|y[et]|z[amw])$/i;
+exports.s0 = validate0;
 
-function validate164(data){
+
+
+
+
+
+const formats0 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+
+
+
+const formats2 = /^\+[1-9]\d{1,14}$/;
+const formats3 = /^(?:a[abefkmnrsvyz]|b[aegimnors]|c[aehorsuvy]|d[aevz]|e[elnostu]|f[afijory]|g[adlnuv]|h[aeiortuyz]|i[adegikostu]|j[av]|k[agijklmnorsuvwy]|l[abginotuv]|m[ghiklnrsty]|n[abdeglnorvy]|o[cjmrs]|p[ailst]|q[u]|r[mnouw]|s[acdegiklmnoqrstuvw]|t[aeghiklnorstwy]|u[gkrz]|v[eio]|w[ao]|x[h]|y[io]|z[ahu])$/i;
+const formats4 = /^(?:a[defgilmoqrstuwxz]|b[abdefghijlmnoqrstvwyz]|c[acdfghiklmnoruvwxyz]|d[ejkmoz]|e[ceghrst]|f[ijkmor]|g[abdefghilmnpqrstuwy]|h[kmnrtu]|i[delmnoqrst]|j[emop]|k[eghimnprwyz]|l[abcikrstuvy]|m[acdefghklmnopqrstuvwxyz]|n[acefgilopruz]|o[m]|p[aefghklmnrstwy]|q[a]|r[eosuw]|s[abcdeghijklmnorstvxyz]|t[cdfghjklmnortvwz]|u[agmsyz]|v[aceginu]|w[fs]|x[k]|y[et]|z[amw])$/i;
+
+function validate1(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/demographics.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate164.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2232,7 +2833,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats68.test(data3))){
+if(!(formats0.test(data3))){
 errors++;
 }
 }
@@ -2285,7 +2886,7 @@ if((typeof data11 !== "string") && (data11 !== null)){
 errors++;
 }
 if(typeof data11 === "string"){
-if(!(formats68.test(data11))){
+if(!(formats0.test(data11))){
 errors++;
 }
 }
@@ -2299,7 +2900,7 @@ if((typeof data13 !== "string") && (data13 !== null)){
 errors++;
 }
 if(typeof data13 === "string"){
-if(!(formats174.test(data13))){
+if(!(formats2.test(data13))){
 errors++;
 }
 }
@@ -2310,7 +2911,7 @@ if((typeof data14 !== "string") && (data14 !== null)){
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats174.test(data14))){
+if(!(formats2.test(data14))){
 errors++;
 }
 }
@@ -2321,7 +2922,7 @@ if((typeof data15 !== "string") && (data15 !== null)){
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats174.test(data15))){
+if(!(formats2.test(data15))){
 errors++;
 }
 }
@@ -2362,7 +2963,7 @@ if((typeof data18 !== "string") && (data18 !== null)){
 errors++;
 }
 if(typeof data18 === "string"){
-if(!(formats180.test(data18))){
+if(!(formats3.test(data18))){
 errors++;
 }
 }
@@ -2374,7 +2975,7 @@ const len1 = data19.length;
 for(let i1=0; i1<len1; i1++){
 let data20 = data19[i1];
 if(typeof data20 === "string"){
-if(!(formats182.test(data20))){
+if(!(formats4.test(data20))){
 errors++;
 }
 }
@@ -2462,20 +3063,20 @@ errors++;
 else {
 errors++;
 }
-validate164.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate164.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema225 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]},"FirstName":{"type":["string","null"]},"LastName":{"type":["string","null"]}}};
-const schema213 = {"properties":{"Office":{"type":["string","null"]}}};
-const schema228 = {"properties":{"Type":{"type":["string","null"]},"Facility":{"type":["string","null"]},"Department":{"type":["string","null"]},"Room":{"type":["string","null"]}}};
 
-function validate189(data){
+
+
+
+function validate2(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/location.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate189.evaluated;
+const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2602,17 +3203,17 @@ errors++;
 else {
 errors++;
 }
-validate189.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate189.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate2.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate188(data){
+function validate3(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/provider.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate188.evaluated;
+const evaluated0 = validate3.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2741,7 +3342,7 @@ if((typeof data16 !== "string") && (data16 !== null)){
 errors++;
 }
 if(typeof data16 === "string"){
-if(!(formats174.test(data16))){
+if(!(formats2.test(data16))){
 errors++;
 }
 }
@@ -2763,7 +3364,7 @@ errors++;
 }
 }
 if(data.Location !== undefined){
-if(!(validate189(data.Location))){
+if(!(validate2.call(this, data.Location))){
 errors++;
 }
 }
@@ -2782,18 +3383,18 @@ errors++;
 else {
 errors++;
 }
-validate188.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
-validate188.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate3.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema235 = {"properties":{"ID":{"type":["string","null"]},"Type":{"type":["string","null"],"const":null},"Facility":{"type":["string","null"],"const":null},"Department":{"type":["string","null"]},"Room":{"type":["string","null"],"const":null}}};
-const schema209 = {"properties":{"Code":{"type":["string","null"]},"Codeset":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
 
-function validate197(data){
+
+
+function validate4(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate197.evaluated;
+const evaluated0 = validate4.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2892,17 +3493,17 @@ errors++;
 else {
 errors++;
 }
-validate197.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
-validate197.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate4.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate194(data){
+function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/scheduling/available-slots.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate194.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2941,7 +3542,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats68.test(data3))){
+if(!(formats0.test(data3))){
 errors++;
 }
 }
@@ -2961,7 +3562,7 @@ if((typeof data6 !== "string") && (data6 !== null)){
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats10.test(data6))){
+if(!(formats1.test(data6))){
 errors++;
 }
 }
@@ -3001,7 +3602,7 @@ if((typeof data10 !== "string") && (data10 !== null)){
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats10.test(data10))){
+if(!(formats1.test(data10))){
 errors++;
 }
 }
@@ -3046,7 +3647,7 @@ if((typeof data14 !== "string") && (data14 !== null)){
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats10.test(data14))){
+if(!(formats1.test(data14))){
 errors++;
 }
 }
@@ -3057,7 +3658,7 @@ if((typeof data15 !== "string") && (data15 !== null)){
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats10.test(data15))){
+if(!(formats1.test(data15))){
 errors++;
 }
 }
@@ -3187,7 +3788,7 @@ errors++;
 if(data.StartDateTime !== undefined){
 let data25 = data.StartDateTime;
 if(typeof data25 === "string"){
-if(!(formats68.test(data25))){
+if(!(formats0.test(data25))){
 errors++;
 }
 }
@@ -3201,7 +3802,7 @@ if((typeof data26 !== "string") && (data26 !== null)){
 errors++;
 }
 if(typeof data26 === "string"){
-if(!(formats68.test(data26))){
+if(!(formats0.test(data26))){
 errors++;
 }
 }
@@ -3250,7 +3851,7 @@ errors++;
 }
 }
 if(data27.Demographics !== undefined){
-if(!(validate164(data27.Demographics))){
+if(!(validate1.call(this, data27.Demographics))){
 errors++;
 }
 }
@@ -3311,7 +3912,7 @@ if((typeof data41 !== "string") && (data41 !== null)){
 errors++;
 }
 if(typeof data41 === "string"){
-if(!(formats68.test(data41))){
+if(!(formats0.test(data41))){
 errors++;
 }
 }
@@ -3375,7 +3976,7 @@ let data45 = data42.AttendingProviders;
 if(Array.isArray(data45)){
 const len7 = data45.length;
 for(let i7=0; i7<len7; i7++){
-if(!(validate188(data45[i7]))){
+if(!(validate3.call(this, data45[i7]))){
 errors++;
 }
 }
@@ -3389,7 +3990,7 @@ let data47 = data42.Locations;
 if(Array.isArray(data47)){
 const len8 = data47.length;
 for(let i8=0; i8<len8; i8++){
-if(!(validate197(data47[i8]))){
+if(!(validate4.call(this, data47[i8]))){
 errors++;
 }
 }
@@ -3543,10 +4144,10 @@ errors++;
 else {
 errors++;
 }
-validate194.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate194.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

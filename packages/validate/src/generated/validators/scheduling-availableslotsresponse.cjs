@@ -2,25 +2,221 @@
 "use strict";
 const canonical = (function (exports) {
 "use strict";
-exports.v0 = validate186;
-const schema222 = {"properties":{"Meta":{"properties":{"IsIncomplete":{"type":["boolean","null"]}}}}};
-const schema165 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
+exports.v0 = validate0;
+const schema0 = {"properties":{"Meta":{"properties":{"IsIncomplete":{"type":["boolean","null"]}}}}};
+const schema1 = {
+ "properties": {
+  "EventDateTime": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Test": {
+   "type": [
+    "boolean",
+    "null"
+   ]
+  },
+  "Source": {
+   "properties": {
+    "ID": {
+     "type": [
+      "string",
+      "null"
+     ]
+    },
+    "Name": {
+     "type": [
+      "string",
+      "null"
+     ]
+    }
+   }
+  },
+  "Destinations": {
+   "items": {
+    "properties": {
+     "ID": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Name": {
+      "type": [
+       "string",
+       "null"
+      ]
+     }
+    }
+   }
+  },
+  "Logs": {
+   "items": {
+    "properties": {
+     "ID": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "AttemptID": {
+      "type": [
+       "string",
+       "null"
+      ]
+     }
+    }
+   }
+  },
+  "Errors": {
+   "items": {
+    "properties": {
+     "ID": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Text": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Type": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "Module": {
+      "type": [
+       "string",
+       "null"
+      ]
+     }
+    }
+   }
+  },
+  "FacilityCode": {
+   "type": [
+    "string",
+    "null"
+   ]
+  }
+ }
+};
 const func0 = Object.prototype.hasOwnProperty;
-const formats68 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
-const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
-const schema224 = {"properties":{"ID":{"type":["string","null"]},"Reason":{"type":["string","null"]}}};
-const schema225 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]},"FirstName":{"type":["string","null"]},"LastName":{"type":["string","null"]}}};
-const schema193 = {"properties":{"StreetAddress":{"type":["string","null"]},"City":{"type":["string","null"]},"State":{"type":["string","null"]},"ZIP":{"type":["string","null"]},"County":{"type":["string","null"]},"Country":{"type":["string","null"]}}};
-const schema213 = {"properties":{"Office":{"type":["string","null"]}}};
-const formats174 = /^\+[1-9]\d{1,14}$/;
-const schema228 = {"properties":{"Type":{"type":["string","null"]},"Facility":{"type":["string","null"]},"Department":{"type":["string","null"]},"Room":{"type":["string","null"]}}};
-const schema203 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]}}};
+const formats0 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const schema2 = {"properties":{"ID":{"type":["string","null"]},"Reason":{"type":["string","null"]}}};
+const schema3 = {
+ "properties": {
+  "ID": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "IDType": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "FirstName": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "LastName": {
+   "type": [
+    "string",
+    "null"
+   ]
+  }
+ }
+};
+const schema4 = {
+ "properties": {
+  "StreetAddress": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "City": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "State": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "ZIP": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "County": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Country": {
+   "type": [
+    "string",
+    "null"
+   ]
+  }
+ }
+};
+const schema5 = {"properties":{"Office":{"type":["string","null"]}}};
+const formats2 = /^\+[1-9]\d{1,14}$/;
+const schema6 = {
+ "properties": {
+  "Type": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Facility": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Department": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Room": {
+   "type": [
+    "string",
+    "null"
+   ]
+  }
+ }
+};
+const schema7 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]}}};
 
-function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/defs/location.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate189.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -31,7 +227,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.Type !== undefined && func0.call(data, "Type")){
 let data0 = data.Type;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/Type",schemaPath:"#/properties/Type/type",keyword:"type",params:{type: schema228.properties.Type.type}};
+const err0 = {instancePath:instancePath+"/Type",schemaPath:"#/properties/Type/type",keyword:"type",params:{type: schema6.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -44,7 +240,7 @@ errors++;
 if(data.Facility !== undefined && func0.call(data, "Facility")){
 let data1 = data.Facility;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/Facility",schemaPath:"#/properties/Facility/type",keyword:"type",params:{type: schema228.properties.Facility.type}};
+const err1 = {instancePath:instancePath+"/Facility",schemaPath:"#/properties/Facility/type",keyword:"type",params:{type: schema6.properties.Facility.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -64,7 +260,7 @@ if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.ID !== undefined && func0.call(data3, "ID")){
 let data4 = data3.ID;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err2 = {instancePath:instancePath+"/FacilityIdentifiers/" + i0+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema203.properties.ID.type}};
+const err2 = {instancePath:instancePath+"/FacilityIdentifiers/" + i0+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema7.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -77,7 +273,7 @@ errors++;
 if(data3.IDType !== undefined && func0.call(data3, "IDType")){
 let data5 = data3.IDType;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err3 = {instancePath:instancePath+"/FacilityIdentifiers/" + i0+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema203.properties.IDType.type}};
+const err3 = {instancePath:instancePath+"/FacilityIdentifiers/" + i0+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema7.properties.IDType.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -114,7 +310,7 @@ errors++;
 if(data.Department !== undefined && func0.call(data, "Department")){
 let data6 = data.Department;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err6 = {instancePath:instancePath+"/Department",schemaPath:"#/properties/Department/type",keyword:"type",params:{type: schema228.properties.Department.type}};
+const err6 = {instancePath:instancePath+"/Department",schemaPath:"#/properties/Department/type",keyword:"type",params:{type: schema6.properties.Department.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -134,7 +330,7 @@ if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.ID !== undefined && func0.call(data8, "ID")){
 let data9 = data8.ID;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err7 = {instancePath:instancePath+"/DepartmentIdentifiers/" + i1+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema203.properties.ID.type}};
+const err7 = {instancePath:instancePath+"/DepartmentIdentifiers/" + i1+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema7.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -147,7 +343,7 @@ errors++;
 if(data8.IDType !== undefined && func0.call(data8, "IDType")){
 let data10 = data8.IDType;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err8 = {instancePath:instancePath+"/DepartmentIdentifiers/" + i1+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema203.properties.IDType.type}};
+const err8 = {instancePath:instancePath+"/DepartmentIdentifiers/" + i1+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema7.properties.IDType.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -184,7 +380,7 @@ errors++;
 if(data.Room !== undefined && func0.call(data, "Room")){
 let data11 = data.Room;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err11 = {instancePath:instancePath+"/Room",schemaPath:"#/properties/Room/type",keyword:"type",params:{type: schema228.properties.Room.type}};
+const err11 = {instancePath:instancePath+"/Room",schemaPath:"#/properties/Room/type",keyword:"type",params:{type: schema6.properties.Room.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -205,17 +401,28 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate189.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate189.evaluated = {"props":{"Type":true,"Facility":true,"FacilityIdentifiers":true,"Department":true,"DepartmentIdentifiers":true,"Room":true},"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {
+ "props": {
+  "Type": true,
+  "Facility": true,
+  "FacilityIdentifiers": true,
+  "Department": true,
+  "DepartmentIdentifiers": true,
+  "Room": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/defs/provider.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate188.evaluated;
+const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -226,7 +433,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ID !== undefined && func0.call(data, "ID")){
 let data0 = data.ID;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/ID",schemaPath:"#/properties/ID/type",keyword:"type",params:{type: schema225.properties.ID.type}};
+const err0 = {instancePath:instancePath+"/ID",schemaPath:"#/properties/ID/type",keyword:"type",params:{type: schema3.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -239,7 +446,7 @@ errors++;
 if(data.IDType !== undefined && func0.call(data, "IDType")){
 let data1 = data.IDType;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/IDType",schemaPath:"#/properties/IDType/type",keyword:"type",params:{type: schema225.properties.IDType.type}};
+const err1 = {instancePath:instancePath+"/IDType",schemaPath:"#/properties/IDType/type",keyword:"type",params:{type: schema3.properties.IDType.type}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -252,7 +459,7 @@ errors++;
 if(data.FirstName !== undefined && func0.call(data, "FirstName")){
 let data2 = data.FirstName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/FirstName",schemaPath:"#/properties/FirstName/type",keyword:"type",params:{type: schema225.properties.FirstName.type}};
+const err2 = {instancePath:instancePath+"/FirstName",schemaPath:"#/properties/FirstName/type",keyword:"type",params:{type: schema3.properties.FirstName.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -265,7 +472,7 @@ errors++;
 if(data.LastName !== undefined && func0.call(data, "LastName")){
 let data3 = data.LastName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/LastName",schemaPath:"#/properties/LastName/type",keyword:"type",params:{type: schema225.properties.LastName.type}};
+const err3 = {instancePath:instancePath+"/LastName",schemaPath:"#/properties/LastName/type",keyword:"type",params:{type: schema3.properties.LastName.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -309,7 +516,7 @@ if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.StreetAddress !== undefined && func0.call(data6, "StreetAddress")){
 let data7 = data6.StreetAddress;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err6 = {instancePath:instancePath+"/Address/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema193.properties.StreetAddress.type}};
+const err6 = {instancePath:instancePath+"/Address/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema4.properties.StreetAddress.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -322,7 +529,7 @@ errors++;
 if(data6.City !== undefined && func0.call(data6, "City")){
 let data8 = data6.City;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err7 = {instancePath:instancePath+"/Address/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema193.properties.City.type}};
+const err7 = {instancePath:instancePath+"/Address/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema4.properties.City.type}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -335,7 +542,7 @@ errors++;
 if(data6.State !== undefined && func0.call(data6, "State")){
 let data9 = data6.State;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err8 = {instancePath:instancePath+"/Address/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema193.properties.State.type}};
+const err8 = {instancePath:instancePath+"/Address/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema4.properties.State.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -348,7 +555,7 @@ errors++;
 if(data6.ZIP !== undefined && func0.call(data6, "ZIP")){
 let data10 = data6.ZIP;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err9 = {instancePath:instancePath+"/Address/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema193.properties.ZIP.type}};
+const err9 = {instancePath:instancePath+"/Address/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema4.properties.ZIP.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -361,7 +568,7 @@ errors++;
 if(data6.County !== undefined && func0.call(data6, "County")){
 let data11 = data6.County;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err10 = {instancePath:instancePath+"/Address/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema193.properties.County.type}};
+const err10 = {instancePath:instancePath+"/Address/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema4.properties.County.type}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -374,7 +581,7 @@ errors++;
 if(data6.Country !== undefined && func0.call(data6, "Country")){
 let data12 = data6.Country;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err11 = {instancePath:instancePath+"/Address/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema193.properties.Country.type}};
+const err11 = {instancePath:instancePath+"/Address/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema4.properties.Country.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -430,7 +637,7 @@ if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 if(data15.Office !== undefined && func0.call(data15, "Office")){
 let data16 = data15.Office;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err15 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"office-phone-number.schema.json/properties/Office/type",keyword:"type",params:{type: schema213.properties.Office.type}};
+const err15 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"office-phone-number.schema.json/properties/Office/type",keyword:"type",params:{type: schema5.properties.Office.type}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -440,7 +647,7 @@ vErrors.push(err15);
 errors++;
 }
 if(typeof data16 === "string"){
-if(!(formats174.test(data16))){
+if(!(formats2.test(data16))){
 const err16 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"office-phone-number.schema.json/properties/Office/format",keyword:"format",params:{format: "e164"}};
 if(vErrors === null){
 vErrors = [err16];
@@ -465,8 +672,8 @@ errors++;
 }
 }
 if(data.Location !== undefined && func0.call(data, "Location")){
-if(!(validate189(data.Location, {instancePath:instancePath+"/Location",parentData:data,parentDataProperty:"Location",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate189.errors; else for (const vError of validate189.errors) vErrors.push(vError);
+if(!(validate1(data.Location, {instancePath:instancePath+"/Location",parentData:data,parentDataProperty:"Location",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -481,16 +688,30 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate188.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate188.evaluated = {"props":{"ID":true,"IDType":true,"FirstName":true,"LastName":true,"Credentials":true,"Address":true,"EmailAddresses":true,"PhoneNumber":true,"Location":true},"dynamicProps":false,"dynamicItems":false};
+validate2.evaluated = {
+ "props": {
+  "ID": true,
+  "IDType": true,
+  "FirstName": true,
+  "LastName": true,
+  "Credentials": true,
+  "Address": true,
+  "EmailAddresses": true,
+  "PhoneNumber": true,
+  "Location": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate187.evaluated;
+const evaluated0 = validate3.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -521,7 +742,7 @@ errors++;
 if(data.ID !== undefined && func0.call(data, "ID")){
 let data0 = data.ID;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err2 = {instancePath:instancePath+"/ID",schemaPath:"#/properties/ID/type",keyword:"type",params:{type: schema224.properties.ID.type}};
+const err2 = {instancePath:instancePath+"/ID",schemaPath:"#/properties/ID/type",keyword:"type",params:{type: schema2.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -534,7 +755,7 @@ errors++;
 if(data.DateTime !== undefined && func0.call(data, "DateTime")){
 let data1 = data.DateTime;
 if(typeof data1 === "string"){
-if(!(formats68.test(data1))){
+if(!(formats0.test(data1))){
 const err3 = {instancePath:instancePath+"/DateTime",schemaPath:"#/properties/DateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err3];
@@ -572,7 +793,7 @@ errors++;
 if(data.Reason !== undefined && func0.call(data, "Reason")){
 let data3 = data.Reason;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err6 = {instancePath:instancePath+"/Reason",schemaPath:"#/properties/Reason/type",keyword:"type",params:{type: schema224.properties.Reason.type}};
+const err6 = {instancePath:instancePath+"/Reason",schemaPath:"#/properties/Reason/type",keyword:"type",params:{type: schema2.properties.Reason.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -583,14 +804,14 @@ errors++;
 }
 }
 if(data.Provider !== undefined && func0.call(data, "Provider")){
-if(!(validate188(data.Provider, {instancePath:instancePath+"/Provider",parentData:data,parentDataProperty:"Provider",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate188.errors; else for (const vError of validate188.errors) vErrors.push(vError);
+if(!(validate2(data.Provider, {instancePath:instancePath+"/Provider",parentData:data,parentDataProperty:"Provider",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate2.errors; else for (const vError of validate2.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
 if(data.Location !== undefined && func0.call(data, "Location")){
-if(!(validate189(data.Location, {instancePath:instancePath+"/Location",parentData:data,parentDataProperty:"Location",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate189.errors; else for (const vError of validate189.errors) vErrors.push(vError);
+if(!(validate1(data.Location, {instancePath:instancePath+"/Location",parentData:data,parentDataProperty:"Location",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -633,17 +854,29 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate187.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
-validate187.evaluated = {"props":{"ID":true,"DateTime":true,"Duration":true,"Reason":true,"Provider":true,"Location":true,"Notes":true},"dynamicProps":false,"dynamicItems":false};
+validate3.evaluated = {
+ "props": {
+  "ID": true,
+  "DateTime": true,
+  "Duration": true,
+  "Reason": true,
+  "Provider": true,
+  "Location": true,
+  "Notes": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/scheduling/available-slots-response.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate186.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -721,7 +954,7 @@ errors++;
 if(data0.EventDateTime !== undefined && func0.call(data0, "EventDateTime")){
 let data3 = data0.EventDateTime;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema165.properties.EventDateTime.type}};
+const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema1.properties.EventDateTime.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -731,7 +964,7 @@ vErrors.push(err6);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats68.test(data3))){
+if(!(formats0.test(data3))){
 const err7 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err7];
@@ -746,7 +979,7 @@ errors++;
 if(data0.Test !== undefined && func0.call(data0, "Test")){
 let data4 = data0.Test;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema165.properties.Test.type}};
+const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema1.properties.Test.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -762,7 +995,7 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.ID !== undefined && func0.call(data5, "ID")){
 let data6 = data5.ID;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema165.properties.Source.properties.ID.type}};
+const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema1.properties.Source.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -772,7 +1005,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats10.test(data6))){
+if(!(formats1.test(data6))){
 const err10 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err10];
@@ -787,7 +1020,7 @@ errors++;
 if(data5.Name !== undefined && func0.call(data5, "Name")){
 let data7 = data5.Name;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema165.properties.Source.properties.Name.type}};
+const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema1.properties.Source.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -819,7 +1052,7 @@ if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.ID !== undefined && func0.call(data9, "ID")){
 let data10 = data9.ID;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Destinations.items.properties.ID.type}};
+const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema1.properties.Destinations.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -829,7 +1062,7 @@ vErrors.push(err13);
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats10.test(data10))){
+if(!(formats1.test(data10))){
 const err14 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err14];
@@ -844,7 +1077,7 @@ errors++;
 if(data9.Name !== undefined && func0.call(data9, "Name")){
 let data11 = data9.Name;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema165.properties.Destinations.items.properties.Name.type}};
+const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema1.properties.Destinations.items.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -888,7 +1121,7 @@ if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.ID !== undefined && func0.call(data13, "ID")){
 let data14 = data13.ID;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Logs.items.properties.ID.type}};
+const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema1.properties.Logs.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -898,7 +1131,7 @@ vErrors.push(err18);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats10.test(data14))){
+if(!(formats1.test(data14))){
 const err19 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err19];
@@ -913,7 +1146,7 @@ errors++;
 if(data13.AttemptID !== undefined && func0.call(data13, "AttemptID")){
 let data15 = data13.AttemptID;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema165.properties.Logs.items.properties.AttemptID.type}};
+const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema1.properties.Logs.items.properties.AttemptID.type}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -923,7 +1156,7 @@ vErrors.push(err20);
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats10.test(data15))){
+if(!(formats1.test(data15))){
 const err21 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err21];
@@ -969,7 +1202,7 @@ if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 if(data17.ID !== undefined && func0.call(data17, "ID")){
 let data18 = data17.ID;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err24 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.ID.type}};
+const err24 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -982,7 +1215,7 @@ errors++;
 if(data17.Text !== undefined && func0.call(data17, "Text")){
 let data19 = data17.Text;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err25 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Text.type}};
+const err25 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.Text.type}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -995,7 +1228,7 @@ errors++;
 if(data17.Type !== undefined && func0.call(data17, "Type")){
 let data20 = data17.Type;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err26 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Type.type}};
+const err26 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1008,7 +1241,7 @@ errors++;
 if(data17.Module !== undefined && func0.call(data17, "Module")){
 let data21 = data17.Module;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema165.properties.Errors.items.properties.Module.type}};
+const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.Module.type}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1045,7 +1278,7 @@ errors++;
 if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
 let data22 = data0.FacilityCode;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err30 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema165.properties.FacilityCode.type}};
+const err30 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema1.properties.FacilityCode.type}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1114,7 +1347,7 @@ errors++;
 if(data0.IsIncomplete !== undefined && func0.call(data0, "IsIncomplete")){
 let data25 = data0.IsIncomplete;
 if((typeof data25 !== "boolean") && (data25 !== null)){
-const err36 = {instancePath:instancePath+"/Meta/IsIncomplete",schemaPath:"#/properties/Meta/properties/IsIncomplete/type",keyword:"type",params:{type: schema222.properties.Meta.properties.IsIncomplete.type}};
+const err36 = {instancePath:instancePath+"/Meta/IsIncomplete",schemaPath:"#/properties/Meta/properties/IsIncomplete/type",keyword:"type",params:{type: schema0.properties.Meta.properties.IsIncomplete.type}};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1141,8 +1374,8 @@ let data26 = data.AvailableSlots;
 if(Array.isArray(data26)){
 const len3 = data26.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate187(data26[i3], {instancePath:instancePath+"/AvailableSlots/" + i3,parentData:data26,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate187.errors; else for (const vError of validate187.errors) vErrors.push(vError);
+if(!(validate3(data26[i3], {instancePath:instancePath+"/AvailableSlots/" + i3,parentData:data26,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate3.errors; else for (const vError of validate3.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1169,37 +1402,103 @@ vErrors.push(err39);
 }
 errors++;
 }
-validate186.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate186.evaluated = {"props":{"Meta":true,"AvailableSlots":true},"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":{"Meta":true,"AvailableSlots":true},"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});
 exports.kinds = {
-  "Scheduling/AvailableSlotsResponse": { validate: canonical.v0, shape: [{"p":{"AvailableSlots":1,"Meta":38}},{"i":2},{"p":{"DateTime":3,"Duration":4,"ID":5,"Location":6,"Notes":16,"Provider":18,"Reason":37}},{},{},{},{"p":{"Department":7,"DepartmentIdentifiers":8,"Facility":12,"FacilityIdentifiers":13,"Room":14,"Type":15}},{},{"i":9},{"p":{"ID":10,"IDType":11}},{},{},{},{"i":9},{},{},{"i":17},{},{"p":{"Address":19,"Credentials":26,"EmailAddresses":28,"FirstName":30,"ID":31,"IDType":32,"LastName":33,"Location":34,"PhoneNumber":35}},{"p":{"City":20,"Country":21,"County":22,"State":23,"StreetAddress":24,"ZIP":25}},{"l":"Probable"},{"l":"Possible"},{"l":"Possible"},{"l":"Probable"},{"l":"Probable"},{"l":"Probable"},{"i":27},{},{"i":29},{},{},{},{},{},{"p":{"Department":7,"DepartmentIdentifiers":8,"Facility":12,"FacilityIdentifiers":13,"Room":14,"Type":15}},{"p":{"Office":36}},{},{},{"p":{"DataModel":39,"Destinations":40,"Errors":44,"EventDateTime":50,"EventType":51,"FacilityCode":52,"IsIncomplete":53,"Logs":54,"Source":58,"Test":61}},{"l":"Reliable"},{"i":41},{"p":{"ID":42,"Name":43}},{"l":"Reliable"},{"l":"Reliable"},{"i":45},{"p":{"ID":46,"Module":47,"Text":48,"Type":49}},{},{},{},{},{"l":"Reliable"},{"l":"Reliable"},{"l":"Possible"},{"l":"Reliable"},{"i":55},{"p":{"AttemptID":56,"ID":57}},{"l":"Reliable"},{"l":"Reliable"},{"p":{"ID":59,"Name":60}},{"l":"Reliable"},{"l":"Reliable"},{"l":"Reliable"}] },
+  "Scheduling/AvailableSlotsResponse": {
+    validate: canonical.v0,
+    shape: [
+      {"p":{"AvailableSlots":1,"Meta":38}},
+      {"i":2},
+      {"p":{"DateTime":3,"Duration":4,"ID":5,"Location":6,"Notes":16,"Provider":18,"Reason":37}},
+      {},
+      {},
+      {},
+      {"p":{"Department":7,"DepartmentIdentifiers":8,"Facility":12,"FacilityIdentifiers":13,"Room":14,"Type":15}},
+      {},
+      {"i":9},
+      {"p":{"ID":10,"IDType":11}},
+      {},
+      {},
+      {},
+      {"i":9},
+      {},
+      {},
+      {"i":17},
+      {},
+      {"p":{"Address":19,"Credentials":26,"EmailAddresses":28,"FirstName":30,"ID":31,"IDType":32,"LastName":33,"Location":34,"PhoneNumber":35}},
+      {"p":{"City":20,"Country":21,"County":22,"State":23,"StreetAddress":24,"ZIP":25}},
+      {"l":"Probable"},
+      {"l":"Possible"},
+      {"l":"Possible"},
+      {"l":"Probable"},
+      {"l":"Probable"},
+      {"l":"Probable"},
+      {"i":27},
+      {},
+      {"i":29},
+      {},
+      {},
+      {},
+      {},
+      {},
+      {"p":{"Department":7,"DepartmentIdentifiers":8,"Facility":12,"FacilityIdentifiers":13,"Room":14,"Type":15}},
+      {"p":{"Office":36}},
+      {},
+      {},
+      {"p":{"DataModel":39,"Destinations":40,"Errors":44,"EventDateTime":50,"EventType":51,"FacilityCode":52,"IsIncomplete":53,"Logs":54,"Source":58,"Test":61}},
+      {"l":"Reliable"},
+      {"i":41},
+      {"p":{"ID":42,"Name":43}},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"i":45},
+      {"p":{"ID":46,"Module":47,"Text":48,"Type":49}},
+      {},
+      {},
+      {},
+      {},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"l":"Possible"},
+      {"l":"Reliable"},
+      {"i":55},
+      {"p":{"AttemptID":56,"ID":57}},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"p":{"ID":59,"Name":60}},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+    ],
+  },
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate186;
-const schema222 = {"properties":{"Meta":{"properties":{"IsIncomplete":{"type":["boolean","null"]}}}}};
-const schema165 = {"properties":{"EventDateTime":{"type":["string","null"]},"Test":{"type":["boolean","null"]},"Source":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}},"Destinations":{"items":{"properties":{"ID":{"type":["string","null"]},"Name":{"type":["string","null"]}}}},"Logs":{"items":{"properties":{"ID":{"type":["string","null"]},"AttemptID":{"type":["string","null"]}}}},"Errors":{"items":{"properties":{"ID":{"type":["string","null"]},"Text":{"type":["string","null"]},"Type":{"type":["string","null"]},"Module":{"type":["string","null"]}}}},"FacilityCode":{"type":["string","null"]}}};
-const formats68 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
-const formats10 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
-const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
-const schema224 = {"properties":{"ID":{"type":["string","null"]},"Reason":{"type":["string","null"]}}};
-const schema225 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]},"FirstName":{"type":["string","null"]},"LastName":{"type":["string","null"]}}};
-const schema193 = {"properties":{"StreetAddress":{"type":["string","null"]},"City":{"type":["string","null"]},"State":{"type":["string","null"]},"ZIP":{"type":["string","null"]},"County":{"type":["string","null"]},"Country":{"type":["string","null"]}}};
-const schema213 = {"properties":{"Office":{"type":["string","null"]}}};
-const formats174 = /^\+[1-9]\d{1,14}$/;
-const schema228 = {"properties":{"Type":{"type":["string","null"]},"Facility":{"type":["string","null"]},"Department":{"type":["string","null"]},"Room":{"type":["string","null"]}}};
-const schema203 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]}}};
+exports.s0 = validate0;
 
-function validate189(data){
+
+const formats0 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+
+
+
+
+const formats2 = /^\+[1-9]\d{1,14}$/;
+
+
+
+function validate1(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/location.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate189.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1326,17 +1625,17 @@ errors++;
 else {
 errors++;
 }
-validate189.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate189.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate188(data){
+function validate2(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/provider.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate188.evaluated;
+const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1465,7 +1764,7 @@ if((typeof data16 !== "string") && (data16 !== null)){
 errors++;
 }
 if(typeof data16 === "string"){
-if(!(formats174.test(data16))){
+if(!(formats2.test(data16))){
 errors++;
 }
 }
@@ -1487,7 +1786,7 @@ errors++;
 }
 }
 if(data.Location !== undefined){
-if(!(validate189(data.Location))){
+if(!(validate1.call(this, data.Location))){
 errors++;
 }
 }
@@ -1506,16 +1805,16 @@ errors++;
 else {
 errors++;
 }
-validate188.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate188.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate2.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate187(data){
+function validate3(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate187.evaluated;
+const evaluated0 = validate3.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1538,7 +1837,7 @@ errors++;
 if(data.DateTime !== undefined){
 let data1 = data.DateTime;
 if(typeof data1 === "string"){
-if(!(formats68.test(data1))){
+if(!(formats0.test(data1))){
 errors++;
 }
 }
@@ -1559,12 +1858,12 @@ errors++;
 }
 }
 if(data.Provider !== undefined){
-if(!(validate188(data.Provider))){
+if(!(validate2.call(this, data.Provider))){
 errors++;
 }
 }
 if(data.Location !== undefined){
-if(!(validate189(data.Location))){
+if(!(validate1.call(this, data.Location))){
 errors++;
 }
 }
@@ -1597,17 +1896,17 @@ errors++;
 else {
 errors++;
 }
-validate187.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
-validate187.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate3.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate186(data){
+function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/scheduling/available-slots-response.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate186.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1646,7 +1945,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats68.test(data3))){
+if(!(formats0.test(data3))){
 errors++;
 }
 }
@@ -1666,7 +1965,7 @@ if((typeof data6 !== "string") && (data6 !== null)){
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats10.test(data6))){
+if(!(formats1.test(data6))){
 errors++;
 }
 }
@@ -1706,7 +2005,7 @@ if((typeof data10 !== "string") && (data10 !== null)){
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats10.test(data10))){
+if(!(formats1.test(data10))){
 errors++;
 }
 }
@@ -1751,7 +2050,7 @@ if((typeof data14 !== "string") && (data14 !== null)){
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats10.test(data14))){
+if(!(formats1.test(data14))){
 errors++;
 }
 }
@@ -1762,7 +2061,7 @@ if((typeof data15 !== "string") && (data15 !== null)){
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats10.test(data15))){
+if(!(formats1.test(data15))){
 errors++;
 }
 }
@@ -1900,7 +2199,7 @@ let data26 = data.AvailableSlots;
 if(Array.isArray(data26)){
 const len3 = data26.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate187(data26[i3]))){
+if(!(validate3.call(this, data26[i3]))){
 errors++;
 }
 }
@@ -1924,10 +2223,10 @@ errors++;
 else {
 errors++;
 }
-validate186.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate186.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

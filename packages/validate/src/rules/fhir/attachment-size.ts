@@ -1,6 +1,16 @@
 import { bundleEntries } from '../../fhir/bundle.js';
 import { isClaimAttachKind } from '../../fhir/kinds.js';
-import type { Rule } from '../rule.js';
+import { createRule } from '../create-rule.js';
+import { PAYLOAD } from '../scopes.js';
+
+/** The spec's limit: "below 7 MB base64"; MB taken as 10^6 (see docs/decisions.md). */
+export const DEFAULT_ATTACHMENT_LIMIT = 7_000_000;
+
+/** Options of attachment-size. */
+export interface AttachmentSizeOptions {
+  /** Largest inline `attachment.data` accepted, in characters of base64 text. Default 7,000,000. */
+  attachmentLimit: number;
+}
 
 const format = (n: number) => n.toLocaleString('en-US');
 
@@ -8,12 +18,27 @@ const format = (n: number) => n.toLocaleString('en-US');
  * Claim $attach: inline attachment data must stay below 7 MB of base64 text (spec, "Limits");
  * larger documents are uploaded as a Binary and referenced in attachment.url. Measured as the
  * length of the base64 string, never by decoding it (and never copying it). MB = 10^6
- * characters by default (options.attachmentLimit; docs/decisions.md).
+ * characters by default (option attachmentLimit; docs/decisions.md).
  */
-export const attachmentSizeRule: Rule = {
-  id: 'attachment-size',
-  defaultSeverity: 'error',
-  description: 'Inline attachment.data in a Claim $attach bundle must be below the attachment limit (7 MB of base64 text).',
+export const attachmentSizeRule = createRule({
+  scope: PAYLOAD,
+  meta: {
+    id: 'attachment-size',
+    severity: 'error',
+    description: 'Inline attachment.data in a Claim $attach bundle must be below the attachment limit (7 MB of base64 text).',
+    messages: {
+      tooLarge:
+        'Inline attachment.data is {{length}} characters of base64, at or over the limit of {{limit}} (7 MB): upload the document as a Binary resource and reference it in attachment.url instead.',
+    },
+    options: {
+      type: 'object',
+      properties: {
+        attachmentLimit: { type: 'integer', minimum: 0, description: 'Largest inline FHIR attachment.data accepted, in characters of base64 text. Default 7000000.' },
+      },
+      additionalProperties: false,
+    },
+  },
+  defaultOptions: { attachmentLimit: DEFAULT_ATTACHMENT_LIMIT } as AttachmentSizeOptions,
   appliesTo: isClaimAttachKind,
   check(context) {
     const limit = context.options.attachmentLimit;
@@ -26,9 +51,10 @@ export const attachmentSizeRule: Rule = {
         if (typeof data !== 'string' || data.length < limit) return;
         context.report({
           pointer: `${entry.pointer}/resource/content/${i}/attachment/data`,
-          message: `Inline attachment.data is ${format(data.length)} characters of base64, at or over the limit of ${format(limit)} (7 MB): upload the document as a Binary resource and reference it in attachment.url instead.`,
+          messageId: 'tooLarge',
+          data: { length: format(data.length), limit: format(limit) },
         });
       });
     }
   },
-};
+});

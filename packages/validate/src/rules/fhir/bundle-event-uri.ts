@@ -13,98 +13,129 @@ import {
 import { isClaimAttachKind, isMessageKind, kindEvent } from '../../fhir/kinds.js';
 import { nearMisses } from '../../near-miss.js';
 import { withoutTrailingSlashes } from '../../trim.js';
-import type { Report, Rule, RuleContext } from '../rule.js';
+import { createRule, type Report, type RuleTools } from '../create-rule.js';
+import { PAYLOAD, type PayloadContext } from '../scopes.js';
 
 const KNOWN = FHIR_EVENTS.map((e) => e.name);
 
-/** `{fhir_defs_url}` as configured, or as a placeholder when the caller did not say. */
-const baseOf = (context: RuleContext) => context.options.fhirDefsUrl ?? '{fhir_defs_url}';
+/** Options of bundle-event-uri. */
+export interface BundleEventUriOptions {
+  /**
+   * Base address of the service's FHIR definition URIs (`{fhir_defs_url}` in the spec), without a
+   * trailing slash. Event URIs are `{fhirDefsUrl}/EventDefinition/<Event>`. Default: not checked.
+   */
+  fhirDefsUrl: string | undefined;
+  /** The FHIR operation the bundle is sent to (e.g. `"$charge-item-create"`); eventUri must match it. Default: not checked. */
+  operation: string | undefined;
+}
 
-function eventAddress(context: RuleContext, event: string): string {
+const MESSAGES = {
+  attachIsCollection: 'Claim $attach takes a collection bundle (type collection), not a message bundle.',
+  unknownOperation: 'options.operation {{operation}} is not an operation of the service that takes a bundle.{{suggestion}} Known: {{known}}.',
+  messageOperation: 'options.operation {{operation}} takes a message bundle; this is a collection bundle, the body of Claim $attach.',
+  eventCoding: 'The service identifies the event by MessageHeader.eventUri, not eventCoding (R4 allows either). Write `"eventUri": "{{address}}"` instead.',
+  eventCodingUnknown: 'The service identifies the event by MessageHeader.eventUri, not eventCoding (R4 allows either). Write eventUri as {{address}}, with one of {{known}}.',
+  definitionForm: 'MessageHeader.definition must be {{base}}/MessageDefinition/<Message>; got {{definition}}.',
+  definitionBase: 'MessageHeader.definition must start with {{base}}/MessageDefinition/; got {{definition}}.',
+  definitionEvent: 'MessageHeader.definition names {{name}}, which is not a message definition of {{event}} ({{event}}Full marks the detailed form).',
+  uriForm: 'eventUri must be {{address}}; got {{uri}}.{{suggestion}}',
+  uriBase: 'eventUri must start with {{base}}/EventDefinition/ (options.fhirDefsUrl); got {{uri}}.',
+  unknownEvent: 'eventUri names {{name}}, which is not an event of the service.{{suggestion}} Known: {{known}}.',
+  operationEvent: 'A bundle sent to {{operation}} must have eventUri {{address}}; got {{uri}}.',
+  kindEvent: 'This bundle is validated as {{kind}} but its eventUri names {{named}}.',
+} as const;
+
+type Context = PayloadContext & RuleTools<keyof typeof MESSAGES, BundleEventUriOptions>;
+
+/** `{fhir_defs_url}` as configured (without trailing slashes), or as a placeholder when the caller did not say. */
+const configuredBase = (context: Context) => (context.options.fhirDefsUrl === undefined ? undefined : withoutTrailingSlashes(context.options.fhirDefsUrl));
+const baseOf = (context: Context) => configuredBase(context) ?? '{fhir_defs_url}';
+
+function eventAddress(context: Context, event: string): string {
   return `${baseOf(context)}/EventDefinition/${event}`;
 }
 
-function suggestion(name: string): string {
-  const near = nearMisses(name, KNOWN);
+function suggestion(name: string, known: readonly string[] = KNOWN): string {
+  const near = nearMisses(name, known);
   return near.length > 0 ? ` Did you mean ${near.map(code).join(' or ')}?` : '';
 }
 
 /** The event options.operation names, or a report when it names none that takes a message. */
-function operationEvent(context: RuleContext, pointer: string): { event?: FhirEvent; report?: Report } {
+function operationEvent(context: Context, pointer: string): { event?: FhirEvent; report?: Report<keyof typeof MESSAGES> } {
   const given = context.options.operation;
   if (given === undefined) return {};
   const operation = normalizeOperation(given);
   const event = FHIR_EVENTS.find((e) => e.operation === operation);
   if (event) return { event };
-  if (operation === CLAIM_ATTACH.operation) {
-    return {
-      report: {
-        pointer: '/type',
-        message: 'Claim $attach takes a collection bundle (type collection), not a message bundle.',
-      },
-    };
-  }
-  const near = nearMisses(operation, BUNDLE_OPERATIONS);
+  if (operation === CLAIM_ATTACH.operation) return { report: { pointer: '/type', messageId: 'attachIsCollection' } };
   return {
     report: {
       pointer,
-      message: `options.operation ${quote(given)} is not an operation of the service that takes a bundle.${near.length ? ` Did you mean ${near.map(code).join(' or ')}?` : ''} Known: ${BUNDLE_OPERATIONS.join(', ')}.`,
+      messageId: 'unknownOperation',
+      data: { operation: quote(given), suggestion: suggestion(operation, BUNDLE_OPERATIONS), known: BUNDLE_OPERATIONS.join(', ') },
     },
   };
 }
 
-function checkEventCoding(context: RuleContext, header: Record<string, unknown>, at: string): void {
+function checkEventCoding(context: Context, header: Record<string, unknown>, at: string): void {
   const coding = asObject(header.eventCoding);
   if (!coding) return; // neither eventUri nor eventCoding: the schema reports the missing eventUri
   const codeValue = typeof coding.code === 'string' ? coding.code : undefined;
   const known = codeValue === undefined ? undefined : (fhirEvent(codeValue)?.name ?? nearMisses(codeValue, KNOWN)[0]);
-  context.report({
-    pointer: `${at}/eventCoding`,
-    message: `The service identifies the event by MessageHeader.eventUri, not eventCoding (R4 allows either).${
-      known ? ` Write \`"eventUri": "${eventAddress(context, known)}"\` instead.` : ` Write eventUri as ${eventAddress(context, '<Event>')}, with one of ${KNOWN.join(', ')}.`
-    }`,
-  });
+  const pointer = `${at}/eventCoding`;
+  if (known) context.report({ pointer, messageId: 'eventCoding', data: { address: eventAddress(context, known) } });
+  else context.report({ pointer, messageId: 'eventCodingUnknown', data: { address: eventAddress(context, '<Event>'), known: KNOWN.join(', ') } });
 }
 
-function checkDefinition(context: RuleContext, header: Record<string, unknown>, at: string, event: string | undefined): void {
+function checkDefinition(context: Context, header: Record<string, unknown>, at: string, event: string | undefined): void {
   const definition = header.definition;
   if (typeof definition !== 'string') return;
   const pointer = `${at}/definition`;
   const parsed = parseDefinitionUri(definition, 'MessageDefinition');
   if (!parsed) {
-    context.report({ pointer, message: `MessageHeader.definition must be ${baseOf(context)}/MessageDefinition/<Message>; got ${quote(definition)}.` });
+    context.report({ pointer, messageId: 'definitionForm', data: { base: baseOf(context), definition: quote(definition) } });
     return;
   }
-  if (context.options.fhirDefsUrl !== undefined && parsed.base !== context.options.fhirDefsUrl) {
-    context.report({ pointer, message: `MessageHeader.definition must start with ${context.options.fhirDefsUrl}/MessageDefinition/; got ${quote(definition)}.` });
-  }
+  const base = configuredBase(context);
+  if (base !== undefined && parsed.base !== base) context.report({ pointer, messageId: 'definitionBase', data: { base, definition: quote(definition) } });
   if (event !== undefined && parsed.name !== event && parsed.name !== `${event}Full`) {
-    context.report({
-      pointer,
-      message: `MessageHeader.definition names ${code(parsed.name)}, which is not a message definition of ${event} (${event}Full marks the detailed form).`,
-    });
+    context.report({ pointer, messageId: 'definitionEvent', data: { name: code(parsed.name), event } });
   }
 }
 
 /**
  * MessageHeader.eventUri is `{fhir_defs_url}/EventDefinition/<a known event>`; a near miss gets a
  * suggestion; eventCoding is not what the service reads; when the caller says which operation the
- * bundle is for (options.operation), eventUri must name that operation's event.
+ * bundle is for (option operation), eventUri must name that operation's event.
  */
-export const bundleEventUriRule: Rule = {
-  id: 'bundle-event-uri',
-  defaultSeverity: 'error',
-  description: 'MessageHeader.eventUri names a known event under {fhir_defs_url}/EventDefinition/, matching the operation the bundle is sent to.',
-  needsWholePayload: true,
+export const bundleEventUriRule = createRule({
+  scope: PAYLOAD,
+  meta: {
+    id: 'bundle-event-uri',
+    severity: 'error',
+    description: 'MessageHeader.eventUri names a known event under {fhir_defs_url}/EventDefinition/, matching the operation the bundle is sent to.',
+    messages: MESSAGES,
+    options: {
+      type: 'object',
+      properties: {
+        fhirDefsUrl: {
+          type: 'string',
+          pattern: '^https?://',
+          description: "Base address of the service's FHIR definitions ({fhir_defs_url} in the spec); event URIs are checked against it.",
+        },
+        operation: { type: 'string', minLength: 1, description: 'The FHIR operation the bundle is sent to, e.g. "$charge-item-create"; eventUri must name its event.' },
+      },
+      additionalProperties: false,
+    },
+    needsWholePayload: true,
+  },
+  defaultOptions: { fhirDefsUrl: undefined, operation: undefined } as BundleEventUriOptions,
   appliesTo: (kind) => isMessageKind(kind) || isClaimAttachKind(kind),
   check(context) {
     if (isClaimAttachKind(context.kind)) {
       const given = context.options.operation;
       if (given !== undefined && normalizeOperation(given) !== CLAIM_ATTACH.operation) {
-        context.report({
-          pointer: '/type',
-          message: `options.operation ${quote(given)} takes a message bundle; this is a collection bundle, the body of Claim $attach.`,
-        });
+        context.report({ pointer: '/type', messageId: 'messageOperation', data: { operation: quote(given) } });
       }
       return;
     }
@@ -119,9 +150,10 @@ export const bundleEventUriRule: Rule = {
     }
     const parsed = parseDefinitionUri(uri, 'EventDefinition');
     const named = parsed && fhirEvent(parsed.name) ? parsed.name : undefined;
-    const { fhirDefsUrl, operation } = context.options;
+    const base = configuredBase(context);
+    const { operation } = context.options;
     // The usual case: the kind's own (or some known) event, and no options to hold it against.
-    if (named !== undefined && (!own || named === own.name) && fhirDefsUrl === undefined && operation === undefined) {
+    if (named !== undefined && (!own || named === own.name) && base === undefined && operation === undefined) {
       checkDefinition(context, header.resource, at, own?.name ?? named);
       return;
     }
@@ -130,14 +162,9 @@ export const bundleEventUriRule: Rule = {
     if (report) context.report(report);
     if (!parsed) {
       const last = withoutTrailingSlashes(uri).split('/').pop() ?? '';
-      context.report({
-        pointer,
-        message: `eventUri must be ${eventAddress(context, '<Event>')}; got ${quote(uri)}.${last ? suggestion(last) : ''}`,
-      });
+      context.report({ pointer, messageId: 'uriForm', data: { address: eventAddress(context, '<Event>'), uri: quote(uri), suggestion: last ? suggestion(last) : '' } });
     } else {
-      if (context.options.fhirDefsUrl !== undefined && parsed.base !== context.options.fhirDefsUrl) {
-        context.report({ pointer, message: `eventUri must start with ${context.options.fhirDefsUrl}/EventDefinition/ (options.fhirDefsUrl); got ${quote(uri)}.` });
-      }
+      if (base !== undefined && parsed.base !== base) context.report({ pointer, messageId: 'uriBase', data: { base, uri: quote(uri) } });
       if (!fhirEvent(parsed.name)) {
         // The spec names notifications whose event addresses it does not give (referral progress,
         // patient check-in, …): an unknown name is an error when it is a near miss of a known
@@ -145,20 +172,14 @@ export const bundleEventUriRule: Rule = {
         // validated as a generic message (kind fhir/message).
         const near = nearMisses(parsed.name, KNOWN);
         if (own || near.length > 0 || expected) {
-          context.report({
-            pointer,
-            message: `eventUri names ${code(parsed.name)}, which is not an event of the service.${suggestion(parsed.name)} Known: ${KNOWN.join(', ')}.`,
-          });
+          context.report({ pointer, messageId: 'unknownEvent', data: { name: code(parsed.name), suggestion: suggestion(parsed.name), known: KNOWN.join(', ') } });
         }
       } else if (expected && named !== expected.name) {
-        context.report({
-          pointer,
-          message: `A bundle sent to ${expected.operation} must have eventUri ${eventAddress(context, expected.name)}; got ${quote(uri)}.`,
-        });
+        context.report({ pointer, messageId: 'operationEvent', data: { operation: expected.operation!, address: eventAddress(context, expected.name), uri: quote(uri) } });
       } else if (own && named !== own.name) {
-        context.report({ pointer, message: `This bundle is validated as ${own.name} but its eventUri names ${named}.` });
+        context.report({ pointer, messageId: 'kindEvent', data: { kind: own.name, named: named! } });
       }
     }
     checkDefinition(context, header.resource, at, own?.name ?? named);
   },
-};
+});

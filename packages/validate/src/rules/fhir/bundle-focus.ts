@@ -1,23 +1,17 @@
 import { quote } from '../../finding.js';
 import { bundleEntries, messageHeader, referenceForm, resolveReference, type EntryView } from '../../fhir/bundle.js';
 import { isMessageKind, messageEvent } from '../../fhir/kinds.js';
-import type { Rule } from '../rule.js';
+import { createRule } from '../create-rule.js';
+import { PAYLOAD } from '../scopes.js';
 
-function unresolved(reference: string): string {
-  const shown = quote(reference);
-  switch (referenceForm(reference)) {
-    case 'urn':
-      return `The focus ${shown} matches no entry's fullUrl; give the focal resource's entry that fullUrl.`;
-    case 'absolute':
-      return `The focus ${shown} matches no entry's fullUrl; an absolute reference resolves only to an entry with exactly that fullUrl.`;
-    case 'relative':
-      return `The focus ${shown} resolves to no entry: none has a fullUrl ending in /${reference.replace(/\/_history\/[^/]*$/, '')} or is that resource type with that id.`;
-    case 'contained':
-      return `The focus ${shown} points into a contained resource; it must reference an entry of the bundle.`;
-    default:
-      return `The focus ${shown} is not a reference a bundle can resolve (urn:uuid:…, Type/id or an absolute URL).`;
-  }
-}
+/** The message of a focus that resolves to no entry, by the form of its reference. */
+const UNRESOLVED = {
+  urn: 'unresolvedUrn',
+  absolute: 'unresolvedAbsolute',
+  relative: 'unresolvedRelative',
+  contained: 'contained',
+  other: 'notAReference',
+} as const;
 
 const where = (entry: EntryView) => `\`entry[${entry.index}]\``;
 
@@ -26,11 +20,22 @@ const where = (entry: EntryView) => `\`entry[${entry.index}]\``;
  * rules), and for operations the focal resource has the type the operation is about.
  * urn:uuid focus references are checked here, not by bundle-reference.
  */
-export const bundleFocusRule: Rule = {
-  id: 'bundle-focus',
-  defaultSeverity: 'error',
-  description: 'Every MessageHeader.focus resolves to an entry of the bundle, and the focal resource has the type the event requires.',
-  needsWholePayload: true,
+export const bundleFocusRule = createRule({
+  scope: PAYLOAD,
+  meta: {
+    id: 'bundle-focus',
+    severity: 'error',
+    description: 'Every MessageHeader.focus resolves to an entry of the bundle, and the focal resource has the type the event requires.',
+    messages: {
+      unresolvedUrn: "The focus {{reference}} matches no entry's fullUrl; give the focal resource's entry that fullUrl.",
+      unresolvedAbsolute: "The focus {{reference}} matches no entry's fullUrl; an absolute reference resolves only to an entry with exactly that fullUrl.",
+      unresolvedRelative: 'The focus {{reference}} resolves to no entry: none has a fullUrl ending in /{{path}} or is that resource type with that id.',
+      contained: 'The focus {{reference}} points into a contained resource; it must reference an entry of the bundle.',
+      notAReference: 'The focus {{reference}} is not a reference a bundle can resolve (urn:uuid:…, Type/id or an absolute URL).',
+      wrongType: 'The focus of a {{event}} message must be the {{focus}}; this one resolves to {{target}} at {{entry}}.',
+    },
+    needsWholePayload: true,
+  },
   appliesTo: isMessageKind,
   check(context) {
     const entries = context.shared(bundleEntries);
@@ -45,16 +50,17 @@ export const bundleFocusRule: Rule = {
       if (typeof reference !== 'string') return; // the schema requires focus[].reference
       const pointer = `${header.pointer}/resource/focus/${i}/reference`;
       const target = resolveReference(reference, entries);
-      if (!target) context.report({ pointer, message: unresolved(reference) });
+      if (!target) {
+        const path = reference.replace(/\/_history\/[^/]*$/, '');
+        context.report({ pointer, messageId: UNRESOLVED[referenceForm(reference)], data: { reference: quote(reference), path } });
+      }
       else if (event?.focus && target.resourceType === event.focus) focal = true;
       else if (event?.focus) wrong.push({ pointer, target });
     });
     if (!event?.focus || focal) return;
     for (const { pointer, target } of wrong) {
-      context.report({
-        pointer,
-        message: `The focus of a ${event.name} message must be the ${event.focus}; this one resolves to ${target.resourceType ? `the ${target.resourceType}` : 'an entry without a resource'} at ${where(target)}.`,
-      });
+      const resolved = target.resourceType ? `the ${target.resourceType}` : 'an entry without a resource';
+      context.report({ pointer, messageId: 'wrongType', data: { event: event.name, focus: event.focus, target: resolved, entry: where(target) } });
     }
   },
-};
+});

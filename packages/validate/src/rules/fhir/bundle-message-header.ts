@@ -1,16 +1,24 @@
 import { asObject, bundleEntries } from '../../fhir/bundle.js';
 import { isMessageKind } from '../../fhir/kinds.js';
-import type { Rule } from '../rule.js';
+import { createRule } from '../create-rule.js';
+import { PAYLOAD } from '../scopes.js';
 
 /**
  * FHIR messaging: the first entry of a message bundle is its MessageHeader. The service reads the
  * event, the sender and the focus from it, and detects the bundle's kind by it.
  */
-export const bundleMessageHeaderRule: Rule = {
-  id: 'bundle-message-header',
-  defaultSeverity: 'error',
-  description: "A message bundle's first entry must be its MessageHeader.",
-  needsWholePayload: true,
+export const bundleMessageHeaderRule = createRule({
+  scope: PAYLOAD,
+  meta: {
+    id: 'bundle-message-header',
+    severity: 'error',
+    description: "A message bundle's first entry must be its MessageHeader.",
+    messages: {
+      elsewhere: 'A message bundle starts with its MessageHeader, but `entry[0]` is {{first}}; the MessageHeader is `entry[{{index}}]`: move it to the front.',
+      missing: 'A message bundle starts with its MessageHeader, but `entry[0]` is {{first}} and the bundle has no MessageHeader.',
+    },
+    needsWholePayload: true,
+  },
   appliesTo: isMessageKind,
   check(context) {
     const list = asObject(context.payload)?.entry;
@@ -20,11 +28,8 @@ export const bundleMessageHeaderRule: Rule = {
     if (first?.resourceType === 'MessageHeader') return;
     const elsewhere = entries.find((e) => e.resourceType === 'MessageHeader');
     const what = first?.resourceType ? `a ${first.resourceType}` : 'not a resource';
-    context.report({
-      pointer: first?.resourceType ? '/entry/0/resource/resourceType' : '/entry/0',
-      message: elsewhere
-        ? `A message bundle starts with its MessageHeader, but \`entry[0]\` is ${what}; the MessageHeader is \`entry[${elsewhere.index}]\`: move it to the front.`
-        : `A message bundle starts with its MessageHeader, but \`entry[0]\` is ${what} and the bundle has no MessageHeader.`,
-    });
+    const pointer = first?.resourceType ? '/entry/0/resource/resourceType' : '/entry/0';
+    if (elsewhere) context.report({ pointer, messageId: 'elsewhere', data: { first: what, index: elsewhere.index } });
+    else context.report({ pointer, messageId: 'missing', data: { first: what } });
   },
-};
+});

@@ -1,7 +1,9 @@
 import { quote } from '../../finding.js';
 import { bundleEntries, findReferences, messageHeader } from '../../fhir/bundle.js';
 import { isBundleKind } from '../../fhir/kinds.js';
-import type { Rule } from '../rule.js';
+import { createRule } from '../create-rule.js';
+import { MAX_DEPTH } from '../nesting-depth.js';
+import { PAYLOAD } from '../scopes.js';
 
 const URN_UUID = /^urn:uuid:/i;
 const isUrnUuid = (value: string) => value.startsWith('urn:uuid:') || URN_UUID.test(value);
@@ -22,13 +24,24 @@ function anyDangling(references: readonly string[], dangling: (value: string) =>
  * the bundle's entries. Checked for every Reference.reference in every entry (contained resources
  * included), except MessageHeader.focus, which bundle-focus checks. When the strict twin accepted
  * the bundle it has already met every reference (context.twinReferences), so the walk that
- * places findings runs only if one of them dangles.
+ * places findings runs only if one of them dangles. The walk is bounded (fhir/bundle.ts
+ * findReferences): no deeper than nesting-depth's limit, at most maxFindingsPerRule references and
+ * about a million characters of pointers listed, the rest counted in one summary.
  */
-export const bundleReferenceRule: Rule = {
-  id: 'bundle-reference',
-  defaultSeverity: 'error',
-  description: 'Every urn:uuid: reference in a bundle matches the fullUrl of one of its entries.',
-  needsWholePayload: true,
+export const bundleReferenceRule = createRule({
+  scope: PAYLOAD,
+  meta: {
+    id: 'bundle-reference',
+    severity: 'error',
+    description: 'Every urn:uuid: reference in a bundle matches the fullUrl of one of its entries.',
+    messages: {
+      dangling:
+        "The reference {{reference}} matches no entry's fullUrl; a urn:uuid reference must name an entry of the same bundle (add that entry, or fix the reference).",
+      more: "{{count}} more urn:uuid references (the first here) match no entry's fullUrl; they are not listed one by one.",
+      tooDeep: 'This part of the bundle is nested deeper than {{depth}} levels, past any real resource; the references inside it were not checked.',
+    },
+    needsWholePayload: true,
+  },
   appliesTo: isBundleKind,
   check(context) {
     const entries = context.shared(bundleEntries);
@@ -41,32 +54,16 @@ export const bundleReferenceRule: Rule = {
     if (context.twinReferences && !anyDangling(context.twinReferences, dangling)) return;
     const header = messageHeader(entries);
     const { found, more, morePointer, tooDeep } = findReferences(entries, dangling, {
-      limit: context.options.maxFindingsPerRule,
+      limit: context.maxFindingsPerRule,
       pointerBudget: POINTER_BUDGET,
       // MessageHeader.focus is bundle-focus's.
       ...(header ? { exclude: { entry: header.index, member: 'focus' } } : {}),
     });
-    for (const reference of found) {
-      context.report({
-        pointer: reference.pointer,
-        message: `The reference ${quote(reference.value)} matches no entry's fullUrl; a urn:uuid reference must name an entry of the same bundle (add that entry, or fix the reference).`,
-      });
-    }
-    if (more > 0) {
-      context.report({
-        pointer: morePointer!,
-        message: `${more} more urn:uuid references (the first here) match no entry's fullUrl; they are not listed one by one.`,
-        omitted: more,
-      });
-    }
-    if (tooDeep !== undefined) {
-      context.report({
-        pointer: tooDeep,
-        message: 'This part of the bundle is nested deeper than 512 levels, past any real resource; the references inside it were not checked.',
-      });
-    }
+    for (const reference of found) context.report({ pointer: reference.pointer, messageId: 'dangling', data: { reference: quote(reference.value) } });
+    if (more > 0) context.report({ pointer: morePointer!, messageId: 'more', data: { count: more }, omitted: more });
+    if (tooDeep !== undefined) context.report({ pointer: tooDeep, messageId: 'tooDeep', data: { depth: MAX_DEPTH } });
   },
-};
+});
 
 /**
  * Characters of pointers listed at most (about 1 MB): past it, dangling references are counted, not

@@ -1,5 +1,6 @@
 import { code } from '../../display.js';
-import type { Rule } from '../rule.js';
+import { createRule } from '../create-rule.js';
+import { PAYLOAD } from '../scopes.js';
 
 /**
  * A standalone resource of an R4 type the service never carries: no operation takes it, no
@@ -7,18 +8,21 @@ import type { Rule } from '../rule.js';
  * only not something to send to the service; a warning, which a folder of ordinary FHIR fixtures
  * can turn off.
  */
-export const serviceResourceTypeRule: Rule = {
-  id: 'service-resource-type',
-  defaultSeverity: 'warning',
-  description: 'A standalone FHIR resource of a type no operation, notification or search result of the service carries.',
+export const serviceResourceTypeRule = createRule({
+  scope: PAYLOAD,
+  meta: {
+    id: 'service-resource-type',
+    severity: 'warning',
+    description: 'A standalone FHIR resource of a type no operation, notification or search result of the service carries.',
+    messages: {
+      notCarried:
+        'The service carries no {{type}} in any operation, notification or search result; this {{type}} was checked against FHIR R4 only. Turn this rule off for fixtures of other FHIR servers.',
+    },
+  },
   appliesTo: (kind) => kind.family === 'fhir' && kind.base !== undefined && !kind.service,
   check(context) {
     // Only for a resource of the type (a payload forced to the kind is the schema rule's to report).
     if ((context.payload as { resourceType?: unknown } | null)?.resourceType !== context.kind.base) return;
-    const type = code(context.kind.base ?? '');
-    context.report({
-      pointer: '/resourceType',
-      message: `The service carries no ${type} in any operation, notification or search result; this ${type} was checked against FHIR R4 only. Turn this rule off for fixtures of other FHIR servers.`,
-    });
+    context.report({ pointer: '/resourceType', messageId: 'notCarried', data: { type: code(context.kind.base ?? '') } });
   },
-};
+});

@@ -2,19 +2,19 @@
 "use strict";
 const overlay = (function (exports) {
 "use strict";
-exports.o0 = validate30;
+exports.o0 = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
 
 
 
-const func70 = require("ajv/dist/runtime/ucs2length").default;
+const func1 = require("ajv/dist/runtime/ucs2length").default;
 const formats0 = require("../../../formats.cjs").uri;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate31.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -45,7 +45,7 @@ errors++;
 if(data.fullUrl !== undefined && func0.call(data, "fullUrl")){
 let data0 = data.fullUrl;
 if(typeof data0 === "string"){
-if(func70(data0) < 1){
+if(func1(data0) < 1){
 const err2 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err2];
@@ -405,17 +405,17 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate31.evaluated = {"props":{"resource":true,"fullUrl":true},"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {"props":{"resource":true,"fullUrl":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/charge-item-create.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate30.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -504,8 +504,8 @@ errors++;
 }
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate31(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate31.errors; else for (const vError of validate31.errors) vErrors.push(vError);
+if(!(validate1(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -532,22 +532,53 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate30.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate30.evaluated = {"props":{"resourceType":true,"type":true,"timestamp":true,"entry":true},"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {
+ "props": {
+  "resourceType": true,
+  "type": true,
+  "timestamp": true,
+  "entry": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
-exports.o1 = validate34;
+exports.o1 = validate2;
 
 
-const schema48 = {"properties":{"status":{"enum":["current","superseded","entered-in-error"]},"subject":{"properties":{"type":{"enum":["Patient","Practitioner","Group","Device"]}}}}};
+const schema0 = {
+ "properties": {
+  "status": {
+   "enum": [
+    "current",
+    "superseded",
+    "entered-in-error"
+   ]
+  },
+  "subject": {
+   "properties": {
+    "type": {
+     "enum": [
+      "Patient",
+      "Practitioner",
+      "Group",
+      "Device"
+     ]
+    }
+   }
+  }
+ }
+};
 
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/claim-attachment.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate36.evaluated;
+const evaluated0 = validate3.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -610,7 +641,7 @@ errors++;
 if(data.status !== undefined && func0.call(data, "status")){
 let data1 = data.status;
 if(!(((data1 === "current") || (data1 === "superseded")) || (data1 === "entered-in-error"))){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema48.properties.status.enum}};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.status.enum}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -950,7 +981,7 @@ if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.type !== undefined && func0.call(data13, "type")){
 let data14 = data13.type;
 if(!((((data14 === "Patient") || (data14 === "Practitioner")) || (data14 === "Group")) || (data14 === "Device"))){
-const err30 = {instancePath:instancePath+"/subject/type",schemaPath:"#/properties/subject/properties/type/enum",keyword:"enum",params:{allowedValues: schema48.properties.subject.properties.type.enum}};
+const err30 = {instancePath:instancePath+"/subject/type",schemaPath:"#/properties/subject/properties/type/enum",keyword:"enum",params:{allowedValues: schema0.properties.subject.properties.type.enum}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -983,16 +1014,26 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
-validate36.evaluated = {"props":{"resourceType":true,"status":true,"content":true,"context":true,"subject":true},"dynamicProps":false,"dynamicItems":false};
+validate3.evaluated = {
+ "props": {
+  "resourceType": true,
+  "status": true,
+  "content": true,
+  "context": true,
+  "subject": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate35.evaluated;
+const evaluated0 = validate4.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1076,8 +1117,8 @@ vErrors = null;
 }
 if(_valid0){
 const _errs8 = errors;
-if(!(validate36(data0, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate36.errors; else for (const vError of validate36.errors) vErrors.push(vError);
+if(!(validate3(data0, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate3.errors; else for (const vError of validate3.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -1113,17 +1154,17 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
-validate35.evaluated = {"props":{"resource":true},"dynamicProps":false,"dynamicItems":false};
+validate4.evaluated = {"props":{"resource":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/claim-attach.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate34.evaluated;
+const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1200,8 +1241,8 @@ errors++;
 }
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate35(data2[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate35.errors; else for (const vError of validate35.errors) vErrors.push(vError);
+if(!(validate4(data2[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate4.errors; else for (const vError of validate4.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1228,19 +1269,27 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate34.evaluated = {"props":{"resourceType":true,"type":true,"entry":true},"dynamicProps":false,"dynamicItems":false};
+validate2.evaluated = {
+ "props": {
+  "resourceType": true,
+  "type": true,
+  "entry": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
-exports.o2 = validate39;
+exports.o2 = validate5;
 
 
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate40.evaluated;
+const evaluated0 = validate6.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1271,7 +1320,7 @@ errors++;
 if(data.fullUrl !== undefined && func0.call(data, "fullUrl")){
 let data0 = data.fullUrl;
 if(typeof data0 === "string"){
-if(func70(data0) < 1){
+if(func1(data0) < 1){
 const err2 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err2];
@@ -1631,17 +1680,17 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate6.errors = vErrors;
 return errors === 0;
 }
-validate40.evaluated = {"props":{"resource":true,"fullUrl":true},"dynamicProps":false,"dynamicItems":false};
+validate6.evaluated = {"props":{"resource":true,"fullUrl":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/documentreference-create.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate39.evaluated;
+const evaluated0 = validate5.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1730,8 +1779,8 @@ errors++;
 }
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate40(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate40.errors; else for (const vError of validate40.errors) vErrors.push(vError);
+if(!(validate6(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate6.errors; else for (const vError of validate6.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -1758,19 +1807,28 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate5.errors = vErrors;
 return errors === 0;
 }
-validate39.evaluated = {"props":{"resourceType":true,"type":true,"timestamp":true,"entry":true},"dynamicProps":false,"dynamicItems":false};
+validate5.evaluated = {
+ "props": {
+  "resourceType": true,
+  "type": true,
+  "timestamp": true,
+  "entry": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
-exports.o3 = validate42;
+exports.o3 = validate7;
 
 
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate43.evaluated;
+const evaluated0 = validate8.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1801,7 +1859,7 @@ errors++;
 if(data.fullUrl !== undefined && func0.call(data, "fullUrl")){
 let data0 = data.fullUrl;
 if(typeof data0 === "string"){
-if(func70(data0) < 1){
+if(func1(data0) < 1){
 const err2 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err2];
@@ -2161,17 +2219,17 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate8.errors = vErrors;
 return errors === 0;
 }
-validate43.evaluated = {"props":{"resource":true,"fullUrl":true},"dynamicProps":false,"dynamicItems":false};
+validate8.evaluated = {"props":{"resource":true,"fullUrl":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/encounter-transfer.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate42.evaluated;
+const evaluated0 = validate7.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2260,8 +2318,8 @@ errors++;
 }
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate43(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate43.errors; else for (const vError of validate43.errors) vErrors.push(vError);
+if(!(validate8(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate8.errors; else for (const vError of validate8.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -2288,19 +2346,44 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate7.errors = vErrors;
 return errors === 0;
 }
-validate42.evaluated = {"props":{"resourceType":true,"type":true,"timestamp":true,"entry":true},"dynamicProps":false,"dynamicItems":false};
+validate7.evaluated = {
+ "props": {
+  "resourceType": true,
+  "type": true,
+  "timestamp": true,
+  "entry": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
-exports.o4 = validate45;
-const schema58 = {"properties":{"lifecycleStatus":{"enum":["proposed","planned","accepted","active","on-hold","completed","cancelled","entered-in-error","rejected"]}}};
+exports.o4 = validate9;
+const schema1 = {
+ "properties": {
+  "lifecycleStatus": {
+   "enum": [
+    "proposed",
+    "planned",
+    "accepted",
+    "active",
+    "on-hold",
+    "completed",
+    "cancelled",
+    "entered-in-error",
+    "rejected"
+   ]
+  }
+ }
+};
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/goal.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate45.evaluated;
+const evaluated0 = validate9.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2363,7 +2446,7 @@ errors++;
 if(data.lifecycleStatus !== undefined && func0.call(data, "lifecycleStatus")){
 let data1 = data.lifecycleStatus;
 if(!(((((((((data1 === "proposed") || (data1 === "planned")) || (data1 === "accepted")) || (data1 === "active")) || (data1 === "on-hold")) || (data1 === "completed")) || (data1 === "cancelled")) || (data1 === "entered-in-error")) || (data1 === "rejected"))){
-const err5 = {instancePath:instancePath+"/lifecycleStatus",schemaPath:"#/properties/lifecycleStatus/enum",keyword:"enum",params:{allowedValues: schema58.properties.lifecycleStatus.enum}};
+const err5 = {instancePath:instancePath+"/lifecycleStatus",schemaPath:"#/properties/lifecycleStatus/enum",keyword:"enum",params:{allowedValues: schema1.properties.lifecycleStatus.enum}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2424,19 +2507,63 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate9.errors = vErrors;
 return errors === 0;
 }
-validate45.evaluated = {"props":{"resourceType":true,"lifecycleStatus":true,"description":true,"subject":true},"dynamicProps":false,"dynamicItems":false};
+validate9.evaluated = {
+ "props": {
+  "resourceType": true,
+  "lifecycleStatus": true,
+  "description": true,
+  "subject": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
-exports.o5 = validate46;
-const schema59 = {"properties":{"status":{"enum":["active","on-hold","cancelled","completed","entered-in-error","stopped","draft","unknown"]},"intent":{"enum":["proposal","plan","order","original-order","reflex-order","filler-order","instance-order","option"]},"priority":{"enum":["routine","urgent","asap","stat"]}}};
+exports.o5 = validate10;
+const schema2 = {
+ "properties": {
+  "status": {
+   "enum": [
+    "active",
+    "on-hold",
+    "cancelled",
+    "completed",
+    "entered-in-error",
+    "stopped",
+    "draft",
+    "unknown"
+   ]
+  },
+  "intent": {
+   "enum": [
+    "proposal",
+    "plan",
+    "order",
+    "original-order",
+    "reflex-order",
+    "filler-order",
+    "instance-order",
+    "option"
+   ]
+  },
+  "priority": {
+   "enum": [
+    "routine",
+    "urgent",
+    "asap",
+    "stat"
+   ]
+  }
+ }
+};
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/medication-request.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate46.evaluated;
+const evaluated0 = validate10.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2499,7 +2626,7 @@ errors++;
 if(data.status !== undefined && func0.call(data, "status")){
 let data1 = data.status;
 if(!((((((((data1 === "active") || (data1 === "on-hold")) || (data1 === "cancelled")) || (data1 === "completed")) || (data1 === "entered-in-error")) || (data1 === "stopped")) || (data1 === "draft")) || (data1 === "unknown"))){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema59.properties.status.enum}};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema2.properties.status.enum}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2512,7 +2639,7 @@ errors++;
 if(data.intent !== undefined && func0.call(data, "intent")){
 let data2 = data.intent;
 if(!((((((((data2 === "proposal") || (data2 === "plan")) || (data2 === "order")) || (data2 === "original-order")) || (data2 === "reflex-order")) || (data2 === "filler-order")) || (data2 === "instance-order")) || (data2 === "option"))){
-const err6 = {instancePath:instancePath+"/intent",schemaPath:"#/properties/intent/enum",keyword:"enum",params:{allowedValues: schema59.properties.intent.enum}};
+const err6 = {instancePath:instancePath+"/intent",schemaPath:"#/properties/intent/enum",keyword:"enum",params:{allowedValues: schema2.properties.intent.enum}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2525,7 +2652,7 @@ errors++;
 if(data.priority !== undefined && func0.call(data, "priority")){
 let data3 = data.priority;
 if(!((((data3 === "routine") || (data3 === "urgent")) || (data3 === "asap")) || (data3 === "stat"))){
-const err7 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema59.properties.priority.enum}};
+const err7 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema2.properties.priority.enum}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2603,18 +2730,30 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate10.errors = vErrors;
 return errors === 0;
 }
-validate46.evaluated = {"props":{"resourceType":true,"status":true,"intent":true,"priority":true,"subject":true,"requester":true,"recorder":true},"dynamicProps":false,"dynamicItems":false};
+validate10.evaluated = {
+ "props": {
+  "resourceType": true,
+  "status": true,
+  "intent": true,
+  "priority": true,
+  "subject": true,
+  "requester": true,
+  "recorder": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
-exports.o6 = validate47;
+exports.o6 = validate11;
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/message-header.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate47.evaluated;
+const evaluated0 = validate11.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2835,19 +2974,29 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate47.errors = vErrors;
+validate11.errors = vErrors;
 return errors === 0;
 }
-validate47.evaluated = {"props":{"resourceType":true,"eventUri":true,"source":true,"focus":true,"definition":true},"dynamicProps":false,"dynamicItems":false};
+validate11.evaluated = {
+ "props": {
+  "resourceType": true,
+  "eventUri": true,
+  "source": true,
+  "focus": true,
+  "definition": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
-exports.o7 = validate48;
+exports.o7 = validate12;
 
 
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate49.evaluated;
+const evaluated0 = validate13.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2878,7 +3027,7 @@ errors++;
 if(data.fullUrl !== undefined && func0.call(data, "fullUrl")){
 let data0 = data.fullUrl;
 if(typeof data0 === "string"){
-if(func70(data0) < 1){
+if(func1(data0) < 1){
 const err2 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err2];
@@ -3238,17 +3387,17 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate13.errors = vErrors;
 return errors === 0;
 }
-validate49.evaluated = {"props":{"resource":true,"fullUrl":true},"dynamicProps":false,"dynamicItems":false};
+validate13.evaluated = {"props":{"resource":true,"fullUrl":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/message.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate48.evaluated;
+const evaluated0 = validate12.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3337,8 +3486,8 @@ errors++;
 }
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate49(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate49.errors; else for (const vError of validate49.errors) vErrors.push(vError);
+if(!(validate13(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate13.errors; else for (const vError of validate13.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3365,19 +3514,28 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate48.errors = vErrors;
+validate12.errors = vErrors;
 return errors === 0;
 }
-validate48.evaluated = {"props":{"resourceType":true,"type":true,"timestamp":true,"entry":true},"dynamicProps":false,"dynamicItems":false};
+validate12.evaluated = {
+ "props": {
+  "resourceType": true,
+  "type": true,
+  "timestamp": true,
+  "entry": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
-exports.o8 = validate51;
+exports.o8 = validate14;
 
 
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate52.evaluated;
+const evaluated0 = validate15.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3408,7 +3566,7 @@ errors++;
 if(data.fullUrl !== undefined && func0.call(data, "fullUrl")){
 let data0 = data.fullUrl;
 if(typeof data0 === "string"){
-if(func70(data0) < 1){
+if(func1(data0) < 1){
 const err2 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err2];
@@ -3768,17 +3926,17 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate15.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":{"resource":true,"fullUrl":true},"dynamicProps":false,"dynamicItems":false};
+validate15.evaluated = {"props":{"resource":true,"fullUrl":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/patient-admin-updated.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate51.evaluated;
+const evaluated0 = validate14.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3867,8 +4025,8 @@ errors++;
 }
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate52(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate52.errors; else for (const vError of validate52.errors) vErrors.push(vError);
+if(!(validate15(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate15.errors; else for (const vError of validate15.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -3895,19 +4053,28 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate14.errors = vErrors;
 return errors === 0;
 }
-validate51.evaluated = {"props":{"resourceType":true,"type":true,"timestamp":true,"entry":true},"dynamicProps":false,"dynamicItems":false};
+validate14.evaluated = {
+ "props": {
+  "resourceType": true,
+  "type": true,
+  "timestamp": true,
+  "entry": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
-exports.o9 = validate54;
-const schema69 = {"properties":{"gender":{"enum":["male","female","other","unknown"]}}};
+exports.o9 = validate16;
+const schema3 = {"properties":{"gender":{"enum":["male","female","other","unknown"]}}};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/patient.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate54.evaluated;
+const evaluated0 = validate16.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4080,7 +4247,7 @@ errors++;
 if(data.gender !== undefined && func0.call(data, "gender")){
 let data6 = data.gender;
 if(!((((data6 === "male") || (data6 === "female")) || (data6 === "other")) || (data6 === "unknown"))){
-const err14 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/enum",keyword:"enum",params:{allowedValues: schema69.properties.gender.enum}};
+const err14 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/enum",keyword:"enum",params:{allowedValues: schema3.properties.gender.enum}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4176,19 +4343,29 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate16.errors = vErrors;
 return errors === 0;
 }
-validate54.evaluated = {"props":{"resourceType":true,"identifier":true,"name":true,"gender":true,"telecom":true},"dynamicProps":false,"dynamicItems":false};
+validate16.evaluated = {
+ "props": {
+  "resourceType": true,
+  "identifier": true,
+  "name": true,
+  "gender": true,
+  "telecom": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
-exports.o10 = validate55;
+exports.o10 = validate17;
 
 
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate56.evaluated;
+const evaluated0 = validate18.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4219,7 +4396,7 @@ errors++;
 if(data.fullUrl !== undefined && func0.call(data, "fullUrl")){
 let data0 = data.fullUrl;
 if(typeof data0 === "string"){
-if(func70(data0) < 1){
+if(func1(data0) < 1){
 const err2 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err2];
@@ -4579,17 +4756,17 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate18.errors = vErrors;
 return errors === 0;
 }
-validate56.evaluated = {"props":{"resource":true,"fullUrl":true},"dynamicProps":false,"dynamicItems":false};
+validate18.evaluated = {"props":{"resource":true,"fullUrl":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/referral-complete.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate55.evaluated;
+const evaluated0 = validate17.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4678,8 +4855,8 @@ errors++;
 }
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate56(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate56.errors; else for (const vError of validate56.errors) vErrors.push(vError);
+if(!(validate18(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate18.errors; else for (const vError of validate18.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -4706,19 +4883,28 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate55.errors = vErrors;
+validate17.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":{"resourceType":true,"type":true,"timestamp":true,"entry":true},"dynamicProps":false,"dynamicItems":false};
+validate17.evaluated = {
+ "props": {
+  "resourceType": true,
+  "type": true,
+  "timestamp": true,
+  "entry": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
-exports.o11 = validate58;
+exports.o11 = validate19;
 
 
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate59.evaluated;
+const evaluated0 = validate20.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4749,7 +4935,7 @@ errors++;
 if(data.fullUrl !== undefined && func0.call(data, "fullUrl")){
 let data0 = data.fullUrl;
 if(typeof data0 === "string"){
-if(func70(data0) < 1){
+if(func1(data0) < 1){
 const err2 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err2];
@@ -5109,17 +5295,17 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate59.errors = vErrors;
+validate20.errors = vErrors;
 return errors === 0;
 }
-validate59.evaluated = {"props":{"resource":true,"fullUrl":true},"dynamicProps":false,"dynamicItems":false};
+validate20.evaluated = {"props":{"resource":true,"fullUrl":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/referral-request.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate58.evaluated;
+const evaluated0 = validate19.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5208,8 +5394,8 @@ errors++;
 }
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate59(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate59.errors; else for (const vError of validate59.errors) vErrors.push(vError);
+if(!(validate20(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate20.errors; else for (const vError of validate20.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5236,19 +5422,28 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate58.errors = vErrors;
+validate19.errors = vErrors;
 return errors === 0;
 }
-validate58.evaluated = {"props":{"resourceType":true,"type":true,"timestamp":true,"entry":true},"dynamicProps":false,"dynamicItems":false};
+validate19.evaluated = {
+ "props": {
+  "resourceType": true,
+  "type": true,
+  "timestamp": true,
+  "entry": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
-exports.o12 = validate61;
+exports.o12 = validate21;
 
 
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate62.evaluated;
+const evaluated0 = validate22.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5279,7 +5474,7 @@ errors++;
 if(data.fullUrl !== undefined && func0.call(data, "fullUrl")){
 let data0 = data.fullUrl;
 if(typeof data0 === "string"){
-if(func70(data0) < 1){
+if(func1(data0) < 1){
 const err2 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err2];
@@ -5639,17 +5834,17 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate62.errors = vErrors;
+validate22.errors = vErrors;
 return errors === 0;
 }
-validate62.evaluated = {"props":{"resource":true,"fullUrl":true},"dynamicProps":false,"dynamicItems":false};
+validate22.evaluated = {"props":{"resource":true,"fullUrl":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/result-created.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate61.evaluated;
+const evaluated0 = validate21.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5738,8 +5933,8 @@ errors++;
 }
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate62(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate62.errors; else for (const vError of validate62.errors) vErrors.push(vError);
+if(!(validate22(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate22.errors; else for (const vError of validate22.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -5766,19 +5961,28 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate61.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
-validate61.evaluated = {"props":{"resourceType":true,"type":true,"timestamp":true,"entry":true},"dynamicProps":false,"dynamicItems":false};
+validate21.evaluated = {
+ "props": {
+  "resourceType": true,
+  "type": true,
+  "timestamp": true,
+  "entry": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
-exports.o13 = validate64;
+exports.o13 = validate23;
 
-const schema83 = {"properties":{"search":{"properties":{"mode":{"enum":["match","include","outcome"]}}}}};
+const schema4 = {"properties":{"search":{"properties":{"mode":{"enum":["match","include","outcome"]}}}}};
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate65.evaluated;
+const evaluated0 = validate24.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5928,7 +6132,7 @@ errors++;
 if(data0.lifecycleStatus !== undefined && func0.call(data0, "lifecycleStatus")){
 let data3 = data0.lifecycleStatus;
 if(!(((((((((data3 === "proposed") || (data3 === "planned")) || (data3 === "accepted")) || (data3 === "active")) || (data3 === "on-hold")) || (data3 === "completed")) || (data3 === "cancelled")) || (data3 === "entered-in-error")) || (data3 === "rejected"))){
-const err11 = {instancePath:instancePath+"/resource/lifecycleStatus",schemaPath:"goal.schema.json/properties/lifecycleStatus/enum",keyword:"enum",params:{allowedValues: schema58.properties.lifecycleStatus.enum}};
+const err11 = {instancePath:instancePath+"/resource/lifecycleStatus",schemaPath:"goal.schema.json/properties/lifecycleStatus/enum",keyword:"enum",params:{allowedValues: schema1.properties.lifecycleStatus.enum}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6229,7 +6433,7 @@ errors++;
 if(data0.gender !== undefined && func0.call(data0, "gender")){
 let data14 = data0.gender;
 if(!((((data14 === "male") || (data14 === "female")) || (data14 === "other")) || (data14 === "unknown"))){
-const err34 = {instancePath:instancePath+"/resource/gender",schemaPath:"patient.schema.json/properties/gender/enum",keyword:"enum",params:{allowedValues: schema69.properties.gender.enum}};
+const err34 = {instancePath:instancePath+"/resource/gender",schemaPath:"patient.schema.json/properties/gender/enum",keyword:"enum",params:{allowedValues: schema3.properties.gender.enum}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -6372,7 +6576,7 @@ errors++;
 if(data19.mode !== undefined && func0.call(data19, "mode")){
 let data20 = data19.mode;
 if(!(((data20 === "match") || (data20 === "include")) || (data20 === "outcome"))){
-const err44 = {instancePath:instancePath+"/search/mode",schemaPath:"#/properties/search/properties/mode/enum",keyword:"enum",params:{allowedValues: schema83.properties.search.properties.mode.enum}};
+const err44 = {instancePath:instancePath+"/search/mode",schemaPath:"#/properties/search/properties/mode/enum",keyword:"enum",params:{allowedValues: schema4.properties.search.properties.mode.enum}};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -6405,17 +6609,17 @@ vErrors.push(err46);
 }
 errors++;
 }
-validate65.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
-validate65.evaluated = {"props":{"resource":true,"search":true},"dynamicProps":false,"dynamicItems":false};
+validate24.evaluated = {"props":{"resource":true,"search":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/searchset.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate64.evaluated;
+const evaluated0 = validate23.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6495,8 +6699,8 @@ let data3 = data.entry;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate65(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate65.errors; else for (const vError of validate65.errors) vErrors.push(vError);
+if(!(validate24(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate24.errors; else for (const vError of validate24.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
 }
@@ -6523,10 +6727,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate64.errors = vErrors;
+validate23.errors = vErrors;
 return errors === 0;
 }
-validate64.evaluated = {"props":{"resourceType":true,"type":true,"total":true,"entry":true},"dynamicProps":false,"dynamicItems":false};
+validate23.evaluated = {
+ "props": {
+  "resourceType": true,
+  "type": true,
+  "total": true,
+  "entry": true
+ },
+ "dynamicProps": false,
+ "dynamicItems": false
+};
 
 return exports;
 })({});

@@ -1,0 +1,54 @@
+// Runs the CLI's own rules with their contexts, as @cdx/validate's runners run its rules.
+import { findingOf, type Finding, type Report, type Severity } from '@cdx/validate';
+import type { DuplicateKey } from '../locate/duplicates.js';
+import type { LintMessage } from '../lint/types.js';
+import { duplicateKeyRule } from './duplicate-key.js';
+import { parseErrorRule } from './parse-error.js';
+import type { ParseProblem } from './scopes.js';
+
+/** Where a message sits in the text. */
+export interface Span {
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+
+/** The fatal message of a file that cannot be read as a payload. */
+export function parseErrorMessage(problem: ParseProblem, span: Span): LintMessage {
+  const findings: Finding[] = [];
+  void parseErrorRule.check({ problem, options: parseErrorRule.defaultOptions, report: (report) => findings.push(findingOf(parseErrorRule.meta, report, 'error')) });
+  const [finding] = findings;
+  if (!finding) throw new Error('parse-error reported nothing for a file that cannot be parsed');
+  return { ruleId: finding.ruleId, messageId: finding.messageId, severity: 2, fatal: true, message: finding.message, pointer: '', ...span };
+}
+
+/**
+ * Runs duplicate-key over one payload's repeated names, handed over one at a time by
+ * `eachDuplicate`. `keep` settles the severity of each report before its message is built
+ * (undefined: not listed, and nothing is built for it); `take` gets each finding listed with the
+ * duplicate it is about. A file can repeat a name a million times: only what is listed is kept.
+ */
+export function runDuplicateKey(
+  eachDuplicate: (visit: (duplicate: DuplicateKey) => void) => void,
+  json: boolean,
+  firstLine: (duplicate: DuplicateKey) => number,
+  keep: (pointer: string, duplicate: DuplicateKey) => Severity | undefined,
+  take: (finding: Finding, duplicate: DuplicateKey) => void,
+): void {
+  // The rule reports from inside `visit`, about the duplicate it was just handed.
+  let current: DuplicateKey | undefined;
+  const report = (r: Report) => {
+    const duplicate = current;
+    if (!duplicate || duplicate.pointer !== r.pointer) throw new Error(`duplicate-key reported ${r.pointer}, which is not the duplicate it was handed`);
+    const severity = keep(r.pointer, duplicate);
+    if (severity) take(findingOf(duplicateKeyRule.meta, r, severity), duplicate);
+  };
+  const each = (visit: (duplicate: DuplicateKey) => void) =>
+    eachDuplicate((duplicate) => {
+      current = duplicate;
+      visit(duplicate);
+      current = undefined;
+    });
+  void duplicateKeyRule.check({ eachDuplicate: each, json, firstLine, options: duplicateKeyRule.defaultOptions, report });
+}

@@ -1,0 +1,27 @@
+// The scopes of cdx-lint's own rules: about a file's text rather than a payload.
+import { defineScope } from '@cdx/validate';
+import type { DuplicateKey } from '../locate/duplicates.js';
+
+/** Why a file could not be read as a payload: its encoding, or a parser's own description. */
+export type ParseProblem =
+  | { readonly kind: 'syntax'; readonly message: string }
+  | { readonly kind: 'utf16' }
+  | { readonly kind: 'not-utf8'; readonly byte: string };
+
+/** A file that is not JSON (or TypeScript) at all (only `parse-error`). */
+export const UNPARSABLE_FILE = defineScope<{ readonly problem: ParseProblem }>('unparsable-file');
+
+/** One payload's text in a file that parsed: its repeated member names (only `duplicate-key`). */
+export interface PayloadTextContext {
+  /**
+   * Hands each repeated member name to `visit`, in text order, one at a time: a file can repeat a
+   * name a million times, and the runner keeps only as many findings as it lists.
+   */
+  eachDuplicate(visit: (duplicate: DuplicateKey) => void): void;
+  /** Line of each duplicate's first occurrence, by its offset. */
+  firstLine(duplicate: DuplicateKey): number;
+  /** JSON (else a TypeScript or JavaScript object literal). */
+  readonly json: boolean;
+}
+
+export const PAYLOAD_TEXT = defineScope<PayloadTextContext>('payload-text');

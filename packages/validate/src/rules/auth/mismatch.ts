@@ -1,0 +1,31 @@
+import { quote } from '../../finding.js';
+
+/**
+ * `"actual" but must be <label> "expected"`, plus where they first differ when quote() shortens the
+ * actual value (it never prints more than 40 characters of a value). `expected` comes from the
+ * caller's configuration, never from the payload, so it is printed whole.
+ */
+export function mismatch(actual: unknown, expected: string, label = ''): string {
+  const text = `${quote(actual)} but must be ${label ? `${label} ` : ''}${JSON.stringify(expected)}`;
+  if (typeof actual !== 'string' || actual.length <= 40) return text;
+  let i = 0;
+  while (i < actual.length && i < expected.length && actual[i] === expected[i]) i++;
+  return `${text} (first difference at character ${i + 1})`;
+}
+
+/** What is wrong with a NumericDate claim (RFC 7519: seconds since the epoch), or undefined. */
+export type NumericDateProblem = 'missing' | 'notNumber' | 'milliseconds' | 'notWhole';
+
+export function numericDateProblem(value: unknown): NumericDateProblem | undefined {
+  if (value === undefined) return 'missing';
+  if (typeof value !== 'number' || !Number.isFinite(value)) return 'notNumber';
+  if (value > 1e11) return 'milliseconds';
+  if (!Number.isInteger(value) || value < 0) return 'notWhole';
+  return undefined;
+}
+
+/** A NumericDate as an ISO 8601 time, for messages. */
+export function isoTime(sec: number): string {
+  const date = new Date(sec * 1000);
+  return Number.isNaN(date.getTime()) ? 'an impossible time' : date.toISOString();
+}

@@ -1,0 +1,96 @@
+import { bundleEventUriRule } from '../../../src/rules/fhir/bundle-event-uri.js';
+import { edited, example, payloadTester } from '../../support/payload-tester.js';
+
+const BASE = 'https://fhir.cdx-service.example/definitions';
+const header = (edit: (h: Record<string, any>) => void) => edited('fhir-chargeitemcreate', (p) => void edit(p.entry[0].resource));
+const EVENT_URI = '/entry/0/resource/eventUri';
+
+payloadTester.run(bundleEventUriRule, {
+  valid: [
+    { name: 'the event of its kind', input: { payload: example('fhir-chargeitemcreate') } },
+    { name: 'options.fhirDefsUrl set to the base in use (a trailing slash ignored)', input: { payload: example('fhir-chargeitemcreate'), options: { fhirDefsUrl: `${BASE}/` } } },
+    { name: 'options.operation naming its operation, in any spelling', input: { payload: example('fhir-chargeitemcreate'), options: { operation: 'ChargeItem/$charge-item-create' } } },
+    { name: 'a notification whose event the spec names without an address (a generic message)', input: { payload: example('fhir-message') } },
+    { name: 'Claim $attach sent to $attach', input: { payload: example('fhir-claimattach'), options: { operation: '$attach' } } },
+    { name: 'a definition naming the detailed form of its event', input: { payload: header((h) => void (h.definition = `${BASE}/MessageDefinition/ChargeItemCreateFull`)) } },
+  ],
+  invalid: [
+    {
+      name: 'a message bundle sent to $attach',
+      input: { payload: example('fhir-chargeitemcreate'), options: { operation: '$attach' } },
+      errors: [{ pointer: '/type', messageId: 'attachIsCollection' }],
+    },
+    {
+      name: 'an operation of no bundle, with a suggestion',
+      input: { payload: example('fhir-chargeitemcreate'), options: { operation: '$charge-item-craete' } },
+      errors: [{ pointer: EVENT_URI, messageId: 'unknownOperation', message: /^options\.operation "\$charge-item-craete" is not an operation .* Did you mean `\$charge-item-create`\? Known: / }],
+    },
+    {
+      name: 'Claim $attach sent to a message operation',
+      input: { payload: example('fhir-claimattach'), options: { operation: '$charge-item-create' } },
+      errors: [{ pointer: '/type', messageId: 'messageOperation', data: { operation: '"$charge-item-create"' } }],
+    },
+    {
+      name: 'eventCoding naming a known event, instead of eventUri',
+      input: {
+        payload: header((h) => {
+          delete h.eventUri;
+          h.eventCoding = { system: 'https://x.example/events', code: 'ChargeItemCreate' };
+        }),
+        kind: 'fhir/ChargeItemCreate',
+      },
+      errors: [{ pointer: '/entry/0/resource/eventCoding', messageId: 'eventCoding', data: { address: '{fhir_defs_url}/EventDefinition/ChargeItemCreate' } }],
+    },
+    {
+      name: 'eventCoding naming no known event',
+      input: {
+        payload: header((h) => {
+          delete h.eventUri;
+          h.eventCoding = { system: 'https://x.example/events', code: 'admit' };
+        }),
+        kind: 'fhir/ChargeItemCreate',
+      },
+      errors: [{ pointer: '/entry/0/resource/eventCoding', messageId: 'eventCodingUnknown' }],
+    },
+    {
+      name: 'a definition that is not a MessageDefinition address',
+      input: { payload: header((h) => void (h.definition = 'https://x.example/whatever')) },
+      errors: [{ pointer: '/entry/0/resource/definition', messageId: 'definitionForm', data: { base: '{fhir_defs_url}', definition: '"https://x.example/whatever"' } }],
+    },
+    {
+      name: 'a definition under another base than options.fhirDefsUrl',
+      input: { payload: header((h) => void (h.definition = 'https://other.example/MessageDefinition/ChargeItemCreate')), options: { fhirDefsUrl: BASE } },
+      errors: [{ pointer: '/entry/0/resource/definition', messageId: 'definitionBase', message: /^MessageHeader\.definition must start with https:\/\/fhir\.cdx-service\.example\/definitions\/MessageDefinition\/; got "/ }],
+    },
+    {
+      name: "a definition of another event's message",
+      input: { payload: header((h) => void (h.definition = `${BASE}/MessageDefinition/ReferralRequest`)) },
+      errors: [{ pointer: '/entry/0/resource/definition', messageId: 'definitionEvent', data: { name: '`ReferralRequest`', event: 'ChargeItemCreate' } }],
+    },
+    {
+      name: 'an eventUri that is not an EventDefinition address',
+      input: { payload: header((h) => void (h.eventUri = 'https://x.example/events/ChargeItemCreat')), kind: 'fhir/ChargeItemCreate' },
+      errors: [{ pointer: EVENT_URI, messageId: 'uriForm', message: /^eventUri must be \{fhir_defs_url\}\/EventDefinition\/<Event>; got ".*"\. Did you mean `ChargeItemCreate`\?$/ }],
+    },
+    {
+      name: 'an eventUri under another base than options.fhirDefsUrl',
+      input: { payload: example('fhir-chargeitemcreate'), options: { fhirDefsUrl: 'https://other.example/defs' } },
+      errors: [{ pointer: EVENT_URI, messageId: 'uriBase', message: /^eventUri must start with https:\/\/other\.example\/defs\/EventDefinition\/ \(options\.fhirDefsUrl\); got "/ }],
+    },
+    {
+      name: 'an eventUri naming a near miss of an event',
+      input: { payload: header((h) => void (h.eventUri = `${BASE}/EventDefinition/ChargeItemCreat`)), kind: 'fhir/ChargeItemCreate' },
+      errors: [{ pointer: EVENT_URI, messageId: 'unknownEvent', message: /^eventUri names `ChargeItemCreat`, which is not an event of the service\. Did you mean `ChargeItemCreate`\? Known: / }],
+    },
+    {
+      name: "a bundle sent to another event's operation",
+      input: { payload: example('fhir-chargeitemcreate'), options: { operation: '$referral-request' } },
+      errors: [{ pointer: EVENT_URI, messageId: 'operationEvent', message: /^A bundle sent to \$referral-request must have eventUri \{fhir_defs_url\}\/EventDefinition\/ReferralRequest; got "/ }],
+    },
+    {
+      name: "validated as another event's kind",
+      input: { payload: example('fhir-chargeitemcreate'), kind: 'fhir/ReferralRequest' },
+      errors: [{ pointer: EVENT_URI, messageId: 'kindEvent', data: { kind: 'ReferralRequest', named: 'ChargeItemCreate' } }],
+    },
+  ],
+});

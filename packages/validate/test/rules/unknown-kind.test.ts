@@ -1,0 +1,74 @@
+import { unknownKindRule } from '../../src/rules/unknown-kind.js';
+import { example, payloadTester } from '../support/payload-tester.js';
+
+const CDS_EVENTS = 'Discovery, discovery-response, order-sign, PatientView, patient-view-response';
+
+payloadTester.run(unknownKindRule, {
+  valid: [
+    { name: 'a Data Model message', input: { payload: example('patientadmin-patientmerge') } },
+    { name: 'a FHIR resource of any R4 type', input: { payload: { resourceType: 'Device', id: 'd1' } } },
+    { name: 'an auth body, named', input: { payload: example('auth-tokenresponse'), kind: 'auth/TokenResponse' } },
+  ],
+  invalid: [
+    {
+      name: 'a data model that does not exist, with a suggestion',
+      input: { payload: { Meta: { DataModel: 'PatientAdmn', EventType: 'PatientMerge' } } },
+      errors: [{ pointer: '/Meta/DataModel', messageId: 'dataModel', data: { value: '"PatientAdmn"', suggestion: ' Did you mean `PatientAdmin`?', known: 'CDSHooks, Clinical Summary, PatientAdmin, Provider, Scheduling' } }],
+    },
+    {
+      name: 'an event its data model does not have',
+      input: { payload: { Meta: { DataModel: 'PatientAdmin', EventType: 'PatientMerg' } } },
+      errors: [{ pointer: '/Meta/EventType', messageId: 'eventType', data: { value: '"PatientMerg"', dataModel: 'PatientAdmin', suggestion: ' Did you mean `PatientMerge`?', known: 'PatientMerge', bareCds: '' } }],
+    },
+    {
+      name: 'no event type',
+      input: { payload: { Meta: { DataModel: 'PatientAdmin' } } },
+      errors: [{ pointer: '/Meta/EventType', messageId: 'eventTypeMissing', data: { dataModel: 'PatientAdmin', known: 'PatientMerge', bareCds: '' } }],
+    },
+    {
+      name: 'an event type that is not a string (a Symbol, from code): not "missing"',
+      input: { payload: { Meta: { DataModel: 'PatientAdmin', EventType: Symbol('PatientMerge') } } },
+      errors: [{ pointer: '/Meta/EventType', messageId: 'eventTypeNotString', data: { value: 'symbol', dataModel: 'PatientAdmin', known: 'PatientMerge', bareCds: '' } }],
+    },
+    {
+      name: 'a payload that throws when read (a Proxy from code): a finding, not an exception',
+      input: {
+        payload: new Proxy(
+          {},
+          {
+            get() {
+              throw new Error('boom');
+            },
+          },
+        ),
+      },
+      errors: [{ pointer: '', messageId: 'unreadable', message: /^Cannot tell which message this is: reading the payload threw Error: boom/ }],
+    },
+    {
+      name: 'a CDS Hooks document in the envelope under an event the service does not define: its kind without the envelope',
+      input: { payload: { Meta: { DataModel: 'CDSHooks', EventType: 'PatientVeiw' }, ...example('cds-hooks-patient-view') } },
+      errors: [
+        {
+          pointer: '/Meta/EventType',
+          messageId: 'eventType',
+          data: {
+            value: '"PatientVeiw"',
+            dataModel: 'CDSHooks',
+            suggestion: ' Did you mean `PatientView`?',
+            known: CDS_EVENTS,
+            bareCds: ' Without the `Meta` envelope, this is a CDS Hooks document of kind `cds-hooks/patient-view`.',
+          },
+        },
+      ],
+    },
+    {
+      name: 'a resourceType R4 does not define',
+      input: { payload: { resourceType: 'Patinet' } },
+      errors: [{ pointer: '/resourceType', messageId: 'resourceType', data: { value: '"Patinet"', suggestion: ' Did you mean `Patient`?' } }],
+    },
+    { name: 'nothing to tell a kind by', input: { payload: { hello: 1 } }, errors: [{ pointer: '', messageId: 'undetectable' }] },
+  ],
+  unreachable: {
+    searchForm: "a payload does not tell it came from a form body: cdx-lint's form reader says it instead of undetectable (its form tests)",
+  },
+});
