@@ -28,8 +28,8 @@ const notes = Array.from({ length: Math.ceil((Number(values.mb) * 1_000_000) / (
 const original = merge.replace('"FirstName"', '"FirstNmae"').replace('"Notes": [', `"Notes": [${notes},`);
 
 // The editor: its saves are prepared before cdx-lint starts (so they cost it no time), then
-// renamed into place one every 2 ms from `delay` on, as an editor's atomic save lands, until told
-// to stop; it says how many it made.
+// renamed into place one every 2 ms from `delay` on, as an editor's atomic save lands; told to
+// stop, it says how many it made.
 const SAVES = 25;
 const EDITOR = `
   const { readFileSync, renameSync, statSync } = require('node:fs');
@@ -45,12 +45,16 @@ const EDITOR = `
     overwritten = text.slice(at, text.indexOf('"', at + 1) + 1) !== '"Tim' + n + '"';
   };
   process.on('message', () => { stop = true; });
+  // After its last save it keeps watching until told to stop: cdx-lint may still write over it
+  // (and an editor that had exited would leave the runner's 'stop' on a closed channel).
   const save = () => {
     check();
-    if (stop || n === count) return process.send({ saves: n, overwritten }, () => process.exit(0));
-    n++;
-    renameSync(path + '.save-' + n, path);
-    last = statSync(path).ino;
+    if (stop) return process.send({ saves: n, overwritten }, () => process.exit(0));
+    if (n < count) {
+      n++;
+      renameSync(path + '.save-' + n, path);
+      last = statSync(path).ino;
+    }
     setTimeout(save, 2);
   };
   process.send('ready');
