@@ -1,4 +1,4 @@
-import { quote } from '../../finding.js';
+import { quoteId } from '../../finding.js';
 import { createRule } from '../create-rule.js';
 import { ASSERTION } from '../scopes.js';
 
@@ -25,12 +25,12 @@ export const jwtJtiRule = createRule({
     const { jti, exp } = context.decoded.payload;
     const pointer = '/payload/jti';
     if (typeof jti !== 'string' || jti === '') {
-      context.report({ pointer, ...(jti === undefined ? { messageId: 'missing' } : { messageId: 'invalid', data: { jti: quote(jti) } }) });
+      context.report({ pointer, ...(jti === undefined ? { messageId: 'missing' } : { messageId: 'invalid', data: { jti: quoteId(jti) } }) });
       return;
     }
     const { replayStore, toleranceSec } = context.settings;
     if (!replayStore || context.reported() > 0 || typeof exp !== 'number') return;
     const first = await replayStore.checkAndRemember(jti, (exp + toleranceSec) * 1000);
-    if (!first) context.report({ pointer, messageId: 'reused', data: { jti: quote(jti) } });
+    if (!first) context.report({ pointer, messageId: 'reused', data: { jti: quoteId(jti) } });
   },
 });

@@ -1,5 +1,5 @@
 import { code } from '../../display.js';
-import { quote } from '../../finding.js';
+import { quote, quoteId } from '../../finding.js';
 import { asObject, bundleEntries, messageHeader } from '../../fhir/bundle.js';
 import {
   BUNDLE_OPERATIONS,
@@ -93,11 +93,11 @@ function checkDefinition(context: Context, header: Record<string, unknown>, at: 
   const pointer = `${at}/definition`;
   const parsed = parseDefinitionUri(definition, 'MessageDefinition');
   if (!parsed) {
-    context.report({ pointer, messageId: 'definitionForm', data: { base: baseOf(context), definition: quote(definition) } });
+    context.report({ pointer, messageId: 'definitionForm', data: { base: baseOf(context), definition: quoteId(definition) } });
     return;
   }
   const base = configuredBase(context);
-  if (base !== undefined && parsed.base !== base) context.report({ pointer, messageId: 'definitionBase', data: { base, definition: quote(definition) } });
+  if (base !== undefined && parsed.base !== base) context.report({ pointer, messageId: 'definitionBase', data: { base, definition: quoteId(definition) } });
   if (event !== undefined && parsed.name !== event && parsed.name !== `${event}Full`) {
     context.report({ pointer, messageId: 'definitionEvent', data: { name: code(parsed.name), event } });
   }
@@ -162,9 +162,9 @@ export const bundleEventUriRule = createRule({
     if (report) context.report(report);
     if (!parsed) {
       const last = withoutTrailingSlashes(uri).split('/').pop() ?? '';
-      context.report({ pointer, messageId: 'uriForm', data: { address: eventAddress(context, '<Event>'), uri: quote(uri), suggestion: last ? suggestion(last) : '' } });
+      context.report({ pointer, messageId: 'uriForm', data: { address: eventAddress(context, '<Event>'), uri: quoteId(uri), suggestion: last ? suggestion(last) : '' } });
     } else {
-      if (base !== undefined && parsed.base !== base) context.report({ pointer, messageId: 'uriBase', data: { base, uri: quote(uri) } });
+      if (base !== undefined && parsed.base !== base) context.report({ pointer, messageId: 'uriBase', data: { base, uri: quoteId(uri) } });
       if (!fhirEvent(parsed.name)) {
         // The spec names notifications whose event addresses it does not give (referral progress,
         // patient check-in, …): an unknown name is an error when it is a near miss of a known
@@ -175,7 +175,7 @@ export const bundleEventUriRule = createRule({
           context.report({ pointer, messageId: 'unknownEvent', data: { name: code(parsed.name), suggestion: suggestion(parsed.name), known: KNOWN.join(', ') } });
         }
       } else if (expected && named !== expected.name) {
-        context.report({ pointer, messageId: 'operationEvent', data: { operation: expected.operation!, address: eventAddress(context, expected.name), uri: quote(uri) } });
+        context.report({ pointer, messageId: 'operationEvent', data: { operation: expected.operation!, address: eventAddress(context, expected.name), uri: quoteId(uri) } });
       } else if (own && named !== own.name) {
         context.report({ pointer, messageId: 'kindEvent', data: { kind: own.name, named: named! } });
       }

@@ -1,4 +1,4 @@
-import { quote } from '../../finding.js';
+import { quoteId } from '../../finding.js';
 import { bundleEntries, findReferences, messageHeader } from '../../fhir/bundle.js';
 import { isBundleKind } from '../../fhir/kinds.js';
 import { createRule } from '../create-rule.js';
@@ -51,7 +51,7 @@ export const bundleReferenceRule = createRule({
     const focus = header ? `${header.pointer}/resource/focus/` : undefined;
     for (const found of findReferences(entries, dangling)) {
       if (focus !== undefined && found.pointer.startsWith(focus)) continue;
-      context.report({ pointer: found.pointer, messageId: 'dangling', data: { reference: quote(found.value) } });
+      context.report({ pointer: found.pointer, messageId: 'dangling', data: { reference: quoteId(found.value) } });
     }
   },
 });
