@@ -84,9 +84,14 @@ export function shownWhole(text: string): boolean {
  */
 function quoteWithin(text: string, max: number): string {
   if (text.length <= max) return jsonString(text);
+  return `${jsonString(clip(text, max))} (${text.length.toLocaleString('en-US')} characters)`;
+}
+
+/** `text` whole when at most `max` characters, else its head and tail around `…` (`max` in all). */
+export function clip(text: string, max = MAX_QUOTED): string {
+  if (text.length <= max) return text;
   const head = Math.ceil((max - 1) / 2);
-  const tail = max - 1 - head;
-  return `${jsonString(`${text.slice(0, head)}…${text.slice(text.length - tail)}`)} (${text.length.toLocaleString('en-US')} characters)`;
+  return `${text.slice(0, head)}…${text.slice(text.length - (max - 1 - head))}`;
 }
 
 /**
