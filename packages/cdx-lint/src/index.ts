@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { loadConfig } from './config/load.js';
 import { createResolver } from './config/resolve.js';
+import { fixRoots } from './fix/roots.js';
 import { expandInputs } from './inputs/expand.js';
 import { createLinter, type LintOptions } from './linter.js';
 import type { LintResult } from './lint/types.js';
@@ -29,7 +30,10 @@ export async function lintFiles(patterns: readonly string[], options: LintOption
   const { files, unreadable } = await expandInputs(patterns, cwd, resolver);
   if (unreadable.length > 0) throw new Error(`cannot read ${unreadable.join('; ')}`);
   const tasks = files.map((path) => ({ path, settings: resolver.settingsFor(path) }));
-  const outcomes = await runTasks(tasks, { fix: options.fix ?? 'off', hashing: false }, planThreads(options.concurrency ?? 'auto', tasks.length));
+  const fix = options.fix ?? 'off';
+  // --fix writes only inside the directories the patterns name (fix/safety.ts).
+  const roots = fix === 'fix' ? { roots: fixRoots(patterns, cwd) } : {};
+  const outcomes = await runTasks(tasks, { fix, hashing: false, ...roots }, planThreads(options.concurrency ?? 'auto', tasks.length));
   return outcomes.map((o) => {
     if ('error' in o) throw new Error(`cannot read ${o.error}`);
     return o.result;

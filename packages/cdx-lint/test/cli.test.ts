@@ -92,7 +92,7 @@ describe('--cache', () => {
 
     // Proof of reuse: a doctored entry comes back as stored.
     const stored = JSON.parse(readFileSync(cache, 'utf8'));
-    stored.entries[file].result.messages[0].message = 'from the cache';
+    stored.entries[file].messages[0].message = 'from the cache';
     writeFileSync(cache, JSON.stringify(stored));
     expect(JSON.parse(runBin(args, { cwd: dir }).stdout)[0].messages[0].message).toBe('from the cache');
 

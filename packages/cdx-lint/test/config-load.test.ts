@@ -43,6 +43,9 @@ describe('loadConfig', () => {
   it.each([
     ['a syntax error, with its line and column', '{\n  "rules": {},\n}', /cdx-lint\.config\.json:2:14: Trailing comma/],
     ['an invalid member', '{"ignore": []}', /Invalid config in cdx-lint\.config\.json:\n {2}- `ignore` is not a config option; did you mean `ignores`\?/],
+    // These crashed with "internal error: SyntaxError" and a RangeError, and a stack trace.
+    ['an invalid glob', '{"ignores": ["[z-a]"]}', /- `ignores\[0\]` "\[z-a\]" is not a valid glob: range out of order in character class\./],
+    ['20,000 nested braces', `{"ignores": ["${'{'.repeat(20_000)}a${'}'.repeat(20_000)}"]}`, /is 40001 characters long; at most 256 are allowed/],
   ])('reports %s', (_name, text, message) => {
     const root = tree({ 'cdx-lint.config.json': text });
     expect(() => loadConfig({ cwd: root })).toThrow(ConfigError);

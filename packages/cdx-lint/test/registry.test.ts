@@ -20,8 +20,8 @@ const CONFIG_SCHEMA = JSON.parse(readFileSync(join(REPO, 'packages/cdx-lint/sche
   $defs: { rules: { propertyNames: { pattern: string } } };
 };
 
-/** Config keys that are not rule options: what to lint and how to set severities. */
-const STRUCTURAL = ['$schema', 'extensions', 'ignores', 'kinds', 'rules', 'overrides'];
+/** Config keys that are not rule options: what to lint, how to set severities, how many findings to list. */
+const STRUCTURAL = ['$schema', 'extensions', 'ignores', 'kinds', 'rules', 'overrides', 'maxFindingsPerRule'];
 /** Options that are per call, never per folder of fixtures: the library's only. */
 const API_ONLY = ['operation'];
 

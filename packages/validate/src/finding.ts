@@ -17,7 +17,11 @@ export interface RenameFix {
  */
 export interface Finding {
   ruleId: string;
-  /** Which of the rule's messages this is (its `meta.messages`), stable across wording changes. */
+  /**
+   * Which of the rule's messages this is (its `meta.messages`), stable across wording changes; or
+   * one the runners give any rule: `omitted` (a summary, see `omitted`) and `unfinished` (the check
+   * could not finish on this payload: a stack overflow, a throwing getter).
+   */
   messageId: string;
   severity: Severity;
   message: string;
@@ -26,6 +30,11 @@ export interface Finding {
   fix?: RenameFix;
   /** Alternatives a human may choose from (for example several near-miss names). */
   suggestions?: RenameFix[];
+  /**
+   * Only on a summary: this many findings of the rule (with this severity) were not listed, past
+   * `maxFindingsPerRule`. The summary stands at the first of them.
+   */
+  omitted?: number;
 }
 
 /** Escapes a member name for use in a JSON Pointer (RFC 6901). */

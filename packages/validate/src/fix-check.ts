@@ -1,4 +1,5 @@
 import { childPointer, parsePointer, type Finding, type RenameFix } from './finding.js';
+import { weight } from './findings-cap.js';
 
 type Json = Record<string, unknown>;
 
@@ -66,7 +67,9 @@ export function verifiedFixes(payload: unknown, findings: readonly Finding[], re
   const landings = fixes.map((fix) => childPointer(fix.pointer.slice(0, fix.pointer.lastIndexOf('/')), fix.to));
   const failed = new Set(fixes.filter((_, i) => after.some((f) => f.pointer === landings[i])));
   const outside = after.filter((f) => !landings.some((at) => f.pointer.startsWith(`${at}/`)));
-  const worse = outside.length > findings.filter(isError).length;
+  // Counted with what summaries hold back, so capped lists compare as the full ones would.
+  const errors = (list: readonly Finding[]) => list.reduce((n, f) => n + (isError(f) ? weight(f) : 0), 0);
+  const worse = errors(outside) > errors(findings);
   if (worse && failed.size === 0) return findings.map(asSuggestion);
   return findings.map((f) => (f.fix && failed.has(f.fix) ? asSuggestion(f) : f));
 }

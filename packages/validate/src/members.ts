@@ -1,5 +1,6 @@
 import { childPointer } from './finding.js';
 import { plausibleNames } from './near-miss.js';
+import { MAX_DEPTH } from './rules/nesting-depth.js';
 import type { Shape, ShapeNode } from './shape.js';
 
 /** A member whose name the schema does not define as written. */
@@ -55,10 +56,10 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * Walks only where the schema defines structure, so its depth is bounded by the payload's
- * structure the schema knows about (a recursive schema can still be driven deep: callers
- * catch the RangeError, see validate.ts). The hot path allocates nothing: the path is a stack of
- * keys, turned into a JSON Pointer only for a member that is reported.
+ * Walks only where the schema defines structure, and no deeper than MAX_DEPTH (nesting-depth's
+ * limit): a recursive schema can drive a payload arbitrarily deep, and a walk that overflowed the
+ * stack lost every member finding beside the deep part. The hot path allocates nothing: the path
+ * is a stack of keys, turned into a JSON Pointer only for a member that is reported.
  */
 export function walkMembers(payload: unknown, shape: Shape, extraVariants: Readonly<Record<string, string>>): MemberReport {
   const nodes = prepare(shape.nodes);
@@ -72,7 +73,7 @@ export function walkMembers(payload: unknown, shape: Shape, extraVariants: Reado
 
   const visit = (value: unknown, index: number): void => {
     const here = nodes[index];
-    if (!here || here.leaf || typeof value !== 'object' || value === null) return;
+    if (!here || here.leaf || typeof value !== 'object' || value === null || path.length > MAX_DEPTH) return;
     if (Array.isArray(value)) {
       const items = here.node.i;
       if (items === undefined || nodes[items]?.leaf) return;

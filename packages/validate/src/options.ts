@@ -19,6 +19,12 @@ export interface BaseOptions {
   /** Per-rule severity overrides, e.g. `{ "unknown-field": "off" }`. */
   rules?: Readonly<Record<string, RuleSetting>>;
   /**
+   * Most findings listed per rule (default 1,000); the rest become one finding per rule and
+   * severity (messageId `omitted`) whose `omitted` holds their count. `Infinity` lists everything.
+   * A whole number, 1 or more.
+   */
+  maxFindingsPerRule?: number;
+  /**
    * Parts of the payload whose content is not known, for payloads read from code rather than JSON
    * (a TypeScript fixture's variables, calls and spreads). No finding is reported that an unknown
    * part could make false; see `UnknownParts`.
@@ -58,6 +64,7 @@ export interface ResolvedOptions {
   readonly rules: Readonly<Record<string, RuleSetting>>;
   /** Every rule option, given or default: what `context.options` is for each rule. */
   readonly ruleOptions: Readonly<RuleOptions>;
+  readonly maxFindingsPerRule: number;
   /** Undefined when everything is known (always, for JSON). */
   readonly unknown: { readonly values: readonly string[]; readonly open: readonly string[] } | undefined;
 }
@@ -65,6 +72,15 @@ export interface ResolvedOptions {
 /** Thrown by validate() for options a rule's schema rejects: a programming error, never a payload's. */
 export class OptionsError extends Error {
   override name = 'OptionsError';
+}
+
+/** Findings listed per rule unless `maxFindingsPerRule` says otherwise. */
+export const DEFAULT_MAX_FINDINGS_PER_RULE = 1000;
+
+function findingsLimit(value: unknown): number {
+  if (value === undefined) return DEFAULT_MAX_FINDINGS_PER_RULE;
+  if (value === Infinity || (Number.isInteger(value) && (value as number) >= 1)) return value as number;
+  throw new OptionsError(`validate(): invalid options: maxFindingsPerRule must be a whole number, 1 or more (or Infinity); got ${typeof value === 'number' ? String(value) : typeof value}.`);
 }
 
 /** Each option's rule. */
@@ -117,6 +133,7 @@ function resolve(options: ValidateOptions): ResolvedOptions {
     kind: options.kind,
     rules: options.rules ?? EMPTY,
     ruleOptions: given ? { ...DEFAULTS, ...given } : DEFAULTS,
+    maxFindingsPerRule: findingsLimit(options.maxFindingsPerRule),
     unknown: resolveUnknown(options.unknown),
   };
 }

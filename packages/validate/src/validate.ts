@@ -1,6 +1,7 @@
 import type { KindId } from '@cdx/types';
 import { childPointer, type Finding, type Severity } from './finding.js';
 import { detectKindInfo } from './detect.js';
+import { capFindings, FindingCap } from './findings-cap.js';
 import { verifiedFixes } from './fix-check.js';
 import type { KindInfo } from './kind-info.js';
 import { walkMembers, type MemberReport } from './members.js';
@@ -8,7 +9,7 @@ import { resolveOptions, type ResolvedOptions, type ValidateOptions } from './op
 import { getKind, listKinds, loadKind, type AjvError, type Gathered, type KindModule, type StandaloneValidator } from './registry.js';
 import { findingOf, type Report, type Rule, type RuleMeta } from './rules/create-rule.js';
 import { RULES, rulesOf } from './rules/index.js';
-import { nestingDepthRule } from './rules/nesting-depth.js';
+import { findTooDeep, nestingDepthRule } from './rules/nesting-depth.js';
 import { PAYLOAD, type PayloadContext } from './rules/scopes.js';
 import type { Shape } from './shape.js';
 import { unknownKindRule } from './rules/unknown-kind.js';
@@ -36,15 +37,57 @@ function severityOf(meta: RuleMeta, options: ResolvedOptions, own?: Severity): S
   return own ?? meta.severity;
 }
 
-function push(findings: Finding[], meta: RuleMeta, options: ResolvedOptions, report: Report): void {
+/** Where a validation's findings go: a list, and the cap that decides which are listed. */
+interface Sink {
+  readonly list: Finding[];
+  /** Undefined when findings are capped afterwards (payloads with unknown parts, filtered first). */
+  readonly cap: FindingCap | undefined;
+}
+
+function push(into: Sink, meta: RuleMeta, options: ResolvedOptions, report: Report): void {
   const severity = severityOf(meta, options, report.severity);
-  if (severity) findings.push(findingOf(meta, report, severity));
+  if (!severity) return;
+  // Asked before the message is built: a million failures cost a thousand messages.
+  if (into.cap && !into.cap.admit({ ruleId: meta.id, severity, pointer: report.pointer, omitted: report.omitted })) return;
+  into.list.push(findingOf(meta, report, severity));
 }
 
 /** Runs a rule of a scope other than payloads (unknown-kind, nesting-depth) with its context. */
-function runOnce<C>(rule: Rule<C, string, unknown>, context: C, options: ResolvedOptions, findings: Finding[]): void {
+function runOnce<C>(rule: Rule<C, string, unknown>, context: C, options: ResolvedOptions, findings: Sink): void {
   if (options.rules[rule.meta.id] === 'off') return;
   void rule.check({ ...context, options: options.ruleOptions, report: (report: Report) => push(findings, rule.meta, options, report) });
+}
+
+/**
+ * A finding the runner makes for a rule that threw (messageId `unfinished`, one of
+ * findings-cap.ts RUNNER_MESSAGE_IDS): the rule's other findings stay.
+ */
+function unfinished(into: Sink, meta: RuleMeta, options: ResolvedOptions, error: unknown): void {
+  const severity = severityOf(meta, options);
+  if (!severity || (into.cap && !into.cap.admit({ ruleId: meta.id, severity, pointer: '' }))) return;
+  into.list.push({ ruleId: meta.id, messageId: 'unfinished', severity, pointer: '', message: `The \`${meta.id}\` check could not finish on this payload: ${whyFailed(error)}.` });
+}
+
+/** What an exception from reading the payload says, in one short line. */
+function whyFailed(error: unknown): string {
+  if (error instanceof RangeError) return `a value is too large or too deeply nested for it (${error.name}: ${clip(error.message)})`;
+  const described = error instanceof Error ? `${error.name}: ${clip(error.message)}` : clip(safely(() => String(error)) ?? typeof error);
+  return `reading the payload threw ${described} (a getter or Proxy in a payload built in code?)`;
+}
+
+/** At most 120 characters of a message, on one line. */
+function clip(text: string): string {
+  const line = text.split('\n')[0]!;
+  return line.length <= 120 ? line : `${line.slice(0, 120)}…`;
+}
+
+/** The value, or undefined when computing it throws (a hostile getter or Proxy trap). */
+function safely<T>(compute: () => T): T | undefined {
+  try {
+    return compute();
+  } catch {
+    return undefined;
+  }
 }
 
 type PayloadRule = Rule<PayloadContext, string, unknown>;
@@ -100,7 +143,7 @@ class Context implements PayloadContext {
     readonly kind: KindInfo,
     private readonly settings: ResolvedOptions,
     private readonly module: KindModule,
-    private readonly findings: Finding[],
+    private readonly findings: Sink,
     clean: boolean,
   ) {
     if (clean) {
@@ -113,6 +156,10 @@ class Context implements PayloadContext {
   /** Every rule option (each rule's `options` type names the ones it reads). */
   get options(): ResolvedOptions['ruleOptions'] {
     return this.settings.ruleOptions;
+  }
+
+  get maxFindingsPerRule(): number {
+    return this.settings.maxFindingsPerRule;
   }
 
   get shape(): Shape {
@@ -159,6 +206,26 @@ class Context implements PayloadContext {
   report(report: Report): void {
     if (this.current) push(this.findings, this.current.meta, this.settings, report);
   }
+
+  #tooDeep = false;
+
+  /**
+   * A rule threw. The findings already made stay; the failure itself becomes one finding: of
+   * nesting-depth when the payload is nested past its limit (a recursive check overflowed the
+   * stack; reported once), otherwise of the rule that could not finish.
+   */
+  failed(rule: PayloadRule, error: unknown): void {
+    if (error instanceof RangeError) {
+      if (this.#tooDeep) return;
+      const pointer = safely(() => findTooDeep(this.payload));
+      if (pointer !== undefined) {
+        this.#tooDeep = true;
+        runOnce(nestingDepthRule, { payload: this.payload, pointer }, this.settings, this.findings);
+        return;
+      }
+    }
+    unfinished(this.findings, rule.meta, this.settings, error);
+  }
 }
 
 /** Runs the strict twin; for FHIR kinds also gathers the references it meets. */
@@ -168,16 +235,21 @@ function runTwin(payload: unknown, kind: KindInfo, module: KindModule): { clean:
   return { clean: module.strict(payload, gathered), gathered };
 }
 
-function runRules(payload: unknown, kind: KindInfo, module: KindModule, options: ResolvedOptions, findings: Finding[]): void {
-  // Fast path: a payload its strict twin accepts has no schema error and no member issue.
-  const { clean, gathered } = runTwin(payload, kind, module);
+function runRules(payload: unknown, kind: KindInfo, module: KindModule, options: ResolvedOptions, findings: Sink): void {
+  // Fast path: a payload its strict twin accepts has no schema error and no member issue. A twin
+  // that throws (a stack overflow, a getter) settles nothing: every rule runs and speaks for itself.
+  const { clean, gathered } = safely(() => runTwin(payload, kind, module)) ?? { clean: false };
   const context = new Context(payload, kind, options, module, findings, clean);
   if (clean && gathered?.complete) context.twinReferences = gathered.references;
   const rules = rulesFor(kind);
   for (const rule of clean ? rules.clean : rules.all) {
     if (options.rules[rule.meta.id] === 'off' || (rule.meta.needsWholePayload && options.unknown)) continue;
     context.current = rule;
-    void rule.check(context as Context & { options: unknown });
+    try {
+      void rule.check(context as Context & { options: unknown });
+    } catch (error) {
+      context.failed(rule, error);
+    }
   }
 }
 
@@ -201,33 +273,50 @@ function requiredDrift(findings: Finding[]): Finding[] {
 /** validate() without the check of its own fixes (which calls this again on the fixed payload). */
 function validateOnce(payload: unknown, resolved: ResolvedOptions): ValidationResult {
   const findings: Finding[] = [];
-  const kind = resolved.kind === undefined ? detectKindInfo(payload) : getKind(resolved.kind);
+  // Capped as they come, so a million failures never become a million findings; payloads with
+  // unknown parts are capped after the filter below, which may drop some.
+  const out: Sink = { list: findings, cap: resolved.unknown ? undefined : new FindingCap(resolved.maxFindingsPerRule) };
+  let kind: KindInfo | undefined;
+  try {
+    kind = resolved.kind === undefined ? detectKindInfo(payload) : getKind(resolved.kind);
+  } catch (error) {
+    // Detection reads Meta and resourceType: only a hostile getter or Proxy trap throws here.
+    push(out, unknownKindRule.meta, resolved, { pointer: '', messageId: 'unreadable', data: { reason: whyFailed(error) } });
+    return { kind: null, valid: !findings.some((f) => f.severity === 'error'), findings };
+  }
   if (resolved.kind !== undefined && !kind) {
     throw new UnknownKindError(`Unknown kind ${JSON.stringify(resolved.kind)}; known kinds: ${listKinds().map((k) => k.id).join(', ')}`);
   }
   if (!kind) {
-    if (resolved.unknown && kindMayBeHidden(payload, resolved.unknown)) return { kind: null, valid: true, findings };
-    runOnce(unknownKindRule, { payload, kinds: listKinds() }, resolved, findings);
+    if (resolved.unknown && safely(() => kindMayBeHidden(payload, resolved.unknown!))) return { kind: null, valid: true, findings };
+    try {
+      runOnce(unknownKindRule, { payload, kinds: listKinds() }, resolved, out);
+    } catch (error) {
+      findings.length = 0;
+      push(out, unknownKindRule.meta, resolved, { pointer: '', messageId: 'unreadable', data: { reason: whyFailed(error) } });
+    }
     return { kind: null, valid: !findings.some((f) => f.severity === 'error'), findings };
   }
-  try {
-    runRules(payload, kind, loadKind(kind), resolved, findings);
-  } catch (error) {
-    // Only a recursive schema can be driven this deep; the stack overflow is the cheapest detector.
-    if (!(error instanceof RangeError)) throw error;
-    findings.length = 0;
-    runOnce(nestingDepthRule, { payload }, resolved, findings);
-  }
+  runRules(payload, kind, loadKind(kind), resolved, out);
+  for (const summary of out.cap?.summaries() ?? []) findings.push(summary);
   // The one place unknown parts are accounted for, after every rule has spoken.
   const { unknown } = resolved;
   const spoken = requiredDrift(findings);
-  const kept = unknown ? spoken.filter((f) => !couldBeFalse(META.get(f.ruleId)?.aboutMemberName === true, f.pointer, payload, unknown)) : spoken;
+  const kept = unknown
+    ? capFindings(
+        spoken.filter((f) => safely(() => !couldBeFalse(META.get(f.ruleId)?.aboutMemberName === true, f.pointer, payload, unknown)) ?? true),
+        resolved.maxFindingsPerRule,
+      )
+    : spoken;
   return { kind: kind.id, valid: !kept.some((f) => f.severity === 'error'), findings: kept };
 }
 
 /**
  * Validates a payload: detects its kind (or uses `options.kind`), runs the kind's precompiled
- * schema validator, then every semantic rule. Never throws for any payload. A fix is offered only
+ * schema validator, then every semantic rule. Never throws for any payload: a check that throws
+ * (a stack overflow, a getter or Proxy trap of a payload built in code) becomes a finding of that
+ * check (messageId `unfinished`), or one nesting-depth finding for a payload nested past its limit,
+ * and the other checks' findings stay. A fix is offered only
  * if the payload with every fix applied validates no worse (fix-check.ts); otherwise it becomes a
  * suggestion.
  */
@@ -235,5 +324,12 @@ export function validate(payload: unknown, options?: ValidateOptions): Validatio
   const resolved = resolveOptions(options);
   const result = validateOnce(payload, resolved);
   if (!result.findings.some((f) => f.fix)) return result;
-  return { ...result, findings: verifiedFixes(payload, result.findings, (fixed) => validateOnce(fixed, { ...resolved, kind: result.kind ?? undefined }).findings) };
+  const verified = safely(() => verifiedFixes(payload, result.findings, (fixed) => validateOnce(fixed, { ...resolved, kind: result.kind ?? undefined }).findings));
+  // A fix that cannot be checked (the payload throws when read) is not certain: a suggestion.
+  return { ...result, findings: verified ?? result.findings.map(withoutFix) };
+}
+
+function withoutFix(finding: Finding): Finding {
+  const { fix, ...rest } = finding;
+  return fix ? { ...rest, suggestions: [...(rest.suggestions ?? []), fix] } : finding;
 }

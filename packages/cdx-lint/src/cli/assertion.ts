@@ -1,7 +1,6 @@
 // `cdx-lint assertion <file|->`: explains a client-assertion JWT, or a whole POST /v2/auth/token
 // form body, against the service's rules — for a developer looking at a 401. Same findings, output
 // formats and exit codes as payload linting. jose is loaded only here (the auth subpath).
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Finding } from '@cdx/validate';
 import { FORMAT_NAMES } from '../formatters/index.js';
@@ -9,6 +8,7 @@ import { resultOf } from '../lint/result.js';
 import type { LintMessage, LintResult } from '../lint/types.js';
 import { allRules, type RuleInfo } from '../rules/index.js';
 import { readStdin } from '../inputs/stdin.js';
+import { readRegularFile } from '../inputs/read.js';
 import { parseOutputs, parseStrict, UsageError, type Output } from './args.js';
 
 export const ASSERTION_USAGE = `Usage: cdx-lint assertion [options] <file|->
@@ -57,7 +57,7 @@ const OPTIONS = {
 function readKeyFile(path: string, cwd: string, option: string): unknown {
   let text: string;
   try {
-    text = readFileSync(resolve(cwd, path), 'utf8');
+    text = readRegularFile(resolve(cwd, path), 'utf8'); // never waits on a FIFO
   } catch (error) {
     throw new UsageError(`${option} ${path}: ${(error as Error).message}`);
   }
@@ -139,7 +139,7 @@ export async function explainAssertion(command: AssertionCommand, cwd: string, s
   const filePath = command.input === '-' ? '<stdin>' : resolve(cwd, command.input);
   let text: string;
   try {
-    text = command.input === '-' ? await readStdin(stdin) : readFileSync(filePath, 'utf8');
+    text = command.input === '-' ? await readStdin(stdin) : readRegularFile(filePath, 'utf8');
   } catch (error) {
     throw new UsageError(`assertion: cannot read ${command.input}: ${(error as Error).message}`);
   }

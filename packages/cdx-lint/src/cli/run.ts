@@ -1,12 +1,13 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { listKinds } from '@cdx/validate';
 import { loadConfig } from '../config/load.js';
 import { createResolver, type Resolver } from '../config/resolve.js';
 import { ConfigError, type LoadedConfig } from '../config/types.js';
 import { escapeControl } from '../formatters/escape.js';
+import { ToolFileError, writeToolFile } from '../output/tool-file.js';
 import { loadFormatter } from '../formatters/index.js';
 import { expandInputs } from '../inputs/expand.js';
+import { describeInputError } from '../inputs/read.js';
 import { fileConfig } from '../config/file-config.js';
 import { decodeUtf8 } from '../inputs/decode.js';
 import { readStdinBytes } from '../inputs/stdin.js';
@@ -132,10 +133,12 @@ export async function run(argv: readonly string[], io: RunIo = defaultIo()): Pro
       requireTypescriptFor(files, io.cwd);
       const collected = await lintFiles(files, resolver, loaded, options, io.cwd);
       results = collected.results;
+      // Paths come from the file system: a name may hold control characters.
+      const lines = (list: readonly string[]) => list.map((e) => `  ${escapeControl(e)}`).join('\n');
+      if (collected.notFixed.length > 0) io.stderr.write(`cdx-lint: not fixed:\n${lines(collected.notFixed)}\n`);
       const ioErrors = [...unreadable, ...collected.ioErrors];
       if (ioErrors.length > 0) {
-        // Paths come from the file system: a name may hold control characters.
-        io.stderr.write(`cdx-lint: could not lint:\n${ioErrors.map((e) => `  ${escapeControl(e)}`).join('\n')}\n`);
+        io.stderr.write(`cdx-lint: could not lint:\n${lines(ioErrors)}\n`);
         await report(results, options, io, allRules());
         return EXIT_USAGE;
       }
@@ -146,7 +149,7 @@ export async function run(argv: readonly string[], io: RunIo = defaultIo()): Pro
     return EXIT_USAGE;
   }
 
-  await report(results, options, io, allRules());
+  if (!(await report(results, options, io, allRules()))) return EXIT_USAGE;
   return exitStatus(results, options.maxWarnings, io);
 }
 
@@ -198,7 +201,7 @@ async function runAssertion(argv: readonly string[], io: RunIo): Promise<number>
     if (argv.includes('--help') || argv.includes('-h')) return (io.stdout.write(ASSERTION_USAGE), EXIT_CLEAN);
     const command = parseAssertionArgs(argv, io.cwd);
     const { result, rules } = await explainAssertion(command, io.cwd, io.stdin);
-    await report([result], { ...command, fix: 'off' }, io, rules);
+    if (!(await report([result], { ...command, fix: 'off' }, io, rules))) return EXIT_USAGE;
     return exitStatus([result], -1, io);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
@@ -207,8 +210,13 @@ async function runAssertion(argv: readonly string[], io: RunIo): Promise<number>
   }
 }
 
-/** Formats the results once per report (`--format name[=file]`) and writes each to stdout or its file. */
-async function report(results: readonly LintResult[], options: Pick<CliOptions, 'outputs' | 'color' | 'fix'>, io: RunIo, rules: readonly RuleInfo[]): Promise<void> {
+/**
+ * Formats the results once per report (`--format name[=file]`) and writes each to stdout or its
+ * file; false (after a line on stderr) when a report file cannot be written. A report file is
+ * never written through a symlink or over anything but a regular file (output/tool-file.ts).
+ */
+async function report(results: readonly LintResult[], options: Pick<CliOptions, 'outputs' | 'color' | 'fix'>, io: RunIo, rules: readonly RuleInfo[]): Promise<boolean> {
+  let written = true;
   for (const output of options.outputs) {
     const format = await loadFormatter(output.format);
     const toFile = output.file !== undefined;
@@ -225,7 +233,13 @@ async function report(results: readonly LintResult[], options: Pick<CliOptions, 
       continue;
     }
     const path = resolve(io.cwd, output.file);
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, text);
+    try {
+      writeToolFile(path, text, relative(io.cwd, path) || path);
+    } catch (error) {
+      const reason = error instanceof ToolFileError ? `it is ${error.what}` : describeInputError(path, error).slice(path.length + 2);
+      io.stderr.write(`cdx-lint: cannot write the report to ${escapeControl(path)}: ${reason}.\n`);
+      written = false;
+    }
   }
+  return written;
 }

@@ -2,6 +2,7 @@ import { listKinds } from '@cdx/validate';
 import { hints, members, validate, type SchemaError } from '../generated/config-schema.cjs';
 import { fieldPath } from '../lint/field-path.js';
 import { allRules } from '../rules/index.js';
+import { globProblem } from './glob.js';
 import { didYouMean } from '../suggest.js';
 import type { CdxLintConfig } from './types.js';
 
@@ -96,6 +97,19 @@ function checkNames(config: Json): string[] {
   for (const [glob, kind] of Object.entries(isObject(config.kinds) ? config.kinds : {})) {
     if (typeof kind !== 'string' || kindIds.includes(kind)) continue;
     problems.push(`\`kinds[${JSON.stringify(glob)}]\`: ${JSON.stringify(kind)} is not a kind${didYouMean(kind, kindIds)} (cdx-lint --list-kinds).`);
+  }
+  // A glob picomatch cannot compile, or one past the complexity limits, is a config error.
+  const checkGlob = (value: unknown, at: string) => {
+    if (typeof value !== 'string' || value === '') return;
+    const problem = globProblem(value);
+    if (problem !== undefined) problems.push(`\`${at}\` ${JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value)} ${problem}.`);
+  };
+  if (Array.isArray(config.ignores)) config.ignores.forEach((glob, i) => checkGlob(glob, `ignores[${i}]`));
+  if (isObject(config.kinds)) for (const glob of Object.keys(config.kinds)) checkGlob(glob, 'kinds');
+  if (Array.isArray(config.overrides)) {
+    config.overrides.forEach((entry, i) => {
+      if (isObject(entry) && Array.isArray(entry.files)) entry.files.forEach((glob, j) => checkGlob(glob, `overrides[${i}].files[${j}]`));
+    });
   }
   ruleSettings('rules', config.rules);
   if (Array.isArray(config.overrides)) config.overrides.forEach((entry, i) => ruleSettings(`overrides[${i}].rules`, isObject(entry) ? entry.rules : undefined));

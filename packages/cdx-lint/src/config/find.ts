@@ -1,5 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { readConfigText } from './read.js';
 
 /** Where a config lives: its own file, or the `cdxLint` member of a package.json. */
 export interface ConfigLocation {
@@ -29,7 +30,7 @@ export function findConfig(cwd: string): ConfigLocation | undefined {
     const own = join(dir, CONFIG_FILE);
     if (existsSync(own)) return { path: own };
     const pkg = join(dir, 'package.json');
-    if (existsSync(pkg) && hasMember(readFileSync(pkg, 'utf8'))) return { path: pkg, member: 'cdxLint' };
+    if (existsSync(pkg) && hasMember(readConfigText(pkg, pkg))) return { path: pkg, member: 'cdxLint' };
     if (dirname(dir) === dir) return undefined;
   }
 }

@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
 import { LineIndex, splitBom } from '../locate/text.js';
 import { walkJson } from '../locate/walker.js';
 import { asConfig, checkConfig } from './check.js';
 import { findConfig, type ConfigLocation } from './find.js';
 import { ConfigError, type LoadedConfig } from './types.js';
+import { readConfigText } from './read.js';
 
 export interface LoadConfigOptions {
   cwd: string;
@@ -13,13 +13,7 @@ export interface LoadConfigOptions {
 }
 
 function parseJson(path: string, display: string): unknown {
-  let raw: string;
-  try {
-    raw = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new ConfigError(`Cannot read the config ${display}: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`);
-  }
-  const { body } = splitBom(raw);
+  const { body } = splitBom(readConfigText(path, display));
   try {
     return JSON.parse(body);
   } catch {

@@ -127,6 +127,7 @@ export function createResolver(loaded: LoadedConfig, cli: CliSettings = {}): Res
     }
     Object.assign(rules, cli.rules);
     const settings: FileSettings = { rules, pointerOverrides, ruleOptions };
+    if (config.maxFindingsPerRule !== undefined) settings.maxFindingsPerRule = config.maxFindingsPerRule;
     const kind = cli.kind ?? kinds.find((k) => k.match(rel))?.kind;
     // Both were checked against the registry when read (config/check.ts, the CLI's checkNames).
     if (kind !== undefined) settings.kind = kind as KindId;

@@ -15,6 +15,8 @@ export interface CdxLintConfig {
   fhir_defs_url?: string;
   knownVariants?: Record<string, string>;
   multipleApiKeys?: boolean;
+  /** Findings listed per rule in one file (default 1,000); the rest become one finding with their count. */
+  maxFindingsPerRule?: number;
 }
 
 /** Rule settings for some files, or for some pointers in them. */

@@ -1,7 +1,9 @@
-import { formatMessage, RULES, validate, type Finding, type KindId } from '@cdx/validate';
+import { DEFAULT_MAX_FINDINGS_PER_RULE, formatMessage, RULES, validate, type Finding, type KindId } from '@cdx/validate';
+import { FileCap } from './cap.js';
 import { LineIndex } from '../locate/text.js';
 import { readerFor, type SourceDocument } from '../sources/index.js';
-import { duplicateKeyFindings, parseErrorMessage } from '../rules/run.js';
+import { duplicateKeyRule } from '../rules/duplicate-key.js';
+import { parseErrorMessage, runDuplicateKey } from '../rules/run.js';
 import { byPosition, toMessages } from './messages.js';
 import { settle, validateRules } from './severity.js';
 import { resultOf } from './result.js';
@@ -16,40 +18,50 @@ export interface PendingFinding extends Finding {
   duplicate?: { offset: number; length: number; firstOffset: number };
 }
 
-function duplicateFindings(document: SourceDocument, settings: FileSettings, lines: LineIndex, json: boolean): PendingFinding[] {
-  const findings: PendingFinding[] = [];
-  // JSON.parse and a JavaScript object literal both keep the last value, without a word.
-  for (const { finding, duplicate } of duplicateKeyFindings(document.duplicateKeys(), json, (d) => lines.position(d.firstOffset).line)) {
-    const severity = settle(settings, finding.ruleId, finding.pointer, finding.severity);
-    if (!severity) continue;
-    // The finding is this function's own: completed in place (a file can repeat names 200,000 times).
-    const pending: PendingFinding = finding;
-    pending.severity = severity;
-    pending.duplicate = { offset: duplicate.offset, length: duplicate.length, firstOffset: duplicate.firstOffset };
-    findings.push(pending);
-  }
-  return findings;
+/** Repeated member names, each settled and offered to the cap before its message is built. */
+function duplicateFindings(document: SourceDocument, settings: FileSettings, lines: LineIndex, json: boolean, cap: FileCap, findings: PendingFinding[]): void {
+  const { id, severity: ruleSeverity } = duplicateKeyRule.meta;
+  runDuplicateKey(
+    (visit) => document.eachDuplicateKey(visit),
+    json,
+    (d) => lines.position(d.firstOffset).line,
+    (pointer, d) => {
+      const severity = settle(settings, id, pointer, ruleSeverity);
+      if (!severity) return undefined;
+      return cap.admit(id, severity, { pointer, duplicate: { offset: d.offset, length: d.length, firstOffset: d.firstOffset } }) ? severity : undefined;
+    },
+    (finding, d) => {
+      // The finding is this function's own: completed in place (a file can repeat names a million times).
+      const pending: PendingFinding = finding;
+      pending.duplicate = { offset: d.offset, length: d.length, firstOffset: d.firstOffset };
+      findings.push(pending);
+    },
+  );
 }
 
 /** One payload's findings, placed in the file's text, and the kind it was checked as. */
-function lintDocument(document: SourceDocument, settings: FileSettings, lines: LineIndex, json: boolean): { kind: KindId | null; messages: LintMessage[] } {
+function lintDocument(document: SourceDocument, settings: FileSettings, lines: LineIndex, json: boolean, cap: FileCap): { kind: KindId | null; messages: LintMessage[] } {
   const kind = document.kind ?? settings.kind ?? document.fallbackKind;
+  // validate() caps as it goes (bounded memory) unless a pointer override or --quiet may drop some
+  // of what it would list: then it lists everything and only the cap here decides.
+  const exact = settings.pointerOverrides.length > 0 || settings.quiet === true;
   const result = validate(document.value, {
     ...(kind !== undefined ? { kind } : {}),
     ...(settings.ruleOptions ?? {}),
     rules: validateRules(settings),
+    maxFindingsPerRule: exact ? Infinity : cap.limit,
     ...(document.unknown ? { unknown: document.unknown } : {}),
   });
   const findings: PendingFinding[] = [];
   for (const finding of result.findings) {
     const severity = settle(settings, finding.ruleId, finding.pointer, finding.severity);
-    if (!severity) continue;
+    if (!severity || !cap.admit(finding.ruleId, severity, finding, finding.omitted)) continue;
     const settled = severity === finding.severity ? finding : { ...finding, severity };
     findings.push(finding.ruleId === 'unknown-kind' && document.kindHint ? { ...settled, messageId: document.kindHint, message: formatMessage(UNKNOWN_KIND, document.kindHint) } : settled);
   }
   const mayRepeat = document.mayHaveDuplicateKeys();
-  // A loop, not push(...): a file can repeat a name 200,000 times, past the arguments a call takes.
-  if (mayRepeat) for (const finding of duplicateFindings(document, settings, lines, json)) findings.push(finding);
+  if (mayRepeat) duplicateFindings(document, settings, lines, json, cap, findings);
+  for (const summary of cap.takeSummaries()) findings.push(summary);
   return { kind: result.kind, messages: findings.length === 0 ? [] : toMessages(findings, document, lines, mayRepeat) };
 }
 
@@ -80,8 +92,10 @@ export function lintSource(raw: string, filePath: string, settings: FileSettings
   const lines = new LineIndex(text);
   const kinds = new Set<string | null>();
   const messages: LintMessage[] = [];
+  // One cap for the file, whatever number of payloads it holds.
+  const cap = new FileCap(settings.maxFindingsPerRule ?? DEFAULT_MAX_FINDINGS_PER_RULE);
   for (const document of documents) {
-    const linted = lintDocument(document, settings, lines, reader.id === 'json');
+    const linted = lintDocument(document, settings, lines, reader.id === 'json', cap);
     kinds.add(linted.kind);
     for (const message of linted.messages) messages.push(message);
   }

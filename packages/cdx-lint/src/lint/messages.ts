@@ -51,6 +51,7 @@ export function toMessages(findings: readonly PendingFinding[], document: Source
     const text = document.label === undefined ? f.message : `${document.label}: ${f.message}`;
     const message: LintMessage = { ruleId: f.ruleId, messageId: f.messageId, severity: f.severity === 'error' ? 2 : 1, message: text, ...span, pointer: f.pointer };
     if (document.label !== undefined) message.payload = document.label;
+    if (f.omitted !== undefined) message.omitted = f.omitted;
     const fix = f.fix && editFor(f.fix, document, found, repeated);
     if (fix) message.fix = fix;
     const suggestions = (f.suggestions ?? []).flatMap((s) => {

@@ -1,6 +1,9 @@
 import type { LintMessage, LintResult } from './types.js';
 
-/** A file's result with ESLint's counts filled in. */
+/**
+ * A file's result with ESLint's counts filled in. A summary message counts as the findings it
+ * holds back (`omitted`), so the exit status and --max-warnings see every finding.
+ */
 export function resultOf(filePath: string, kind: string | null, messages: LintMessage[]): LintResult {
   let errorCount = 0;
   let warningCount = 0;
@@ -9,11 +12,11 @@ export function resultOf(filePath: string, kind: string | null, messages: LintMe
   let fixableWarningCount = 0;
   for (const m of messages) {
     if (m.severity === 2) {
-      errorCount++;
+      errorCount += m.omitted ?? 1;
       if (m.fatal) fatalErrorCount++;
       if (m.fix) fixableErrorCount++;
     } else {
-      warningCount++;
+      warningCount += m.omitted ?? 1;
       if (m.fix) fixableWarningCount++;
     }
   }

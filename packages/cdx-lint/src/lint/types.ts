@@ -32,6 +32,12 @@ export interface LintMessage {
   payload?: string;
   /** Only on `parse-error`: nothing else in the file could be checked. */
   fatal?: true;
+  /**
+   * Only on a summary: this many findings of the rule (of this severity) in the file are not
+   * listed, past `maxFindingsPerRule`. The summary stands at the first of them, and the result's
+   * counts include them.
+   */
+  omitted?: number;
   fix?: MessageFix;
   suggestions?: { desc: string; fix: MessageFix }[];
 }
@@ -89,4 +95,6 @@ export interface FileSettings {
   ruleOptions?: Readonly<Record<string, unknown>>;
   /** Report errors only (`--quiet`). */
   quiet?: boolean;
+  /** Findings listed per rule in one file (default 1,000); the rest are summarised with their count. */
+  maxFindingsPerRule?: number;
 }

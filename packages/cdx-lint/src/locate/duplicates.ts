@@ -69,9 +69,13 @@ export function mayHaveDuplicateKeys(text: string, value: unknown): boolean {
  */
 export const MAX_DUPLICATE_DEPTH = 512;
 
-/** Every repeated member name (down to MAX_DUPLICATE_DEPTH levels), at its later occurrence(s), in text order. */
-export function findDuplicateKeys(text: string): DuplicateKey[] {
+/**
+ * Every repeated member name (down to MAX_DUPLICATE_DEPTH levels), at its later occurrence(s), in
+ * text order: handed to `visit` one by one when given (nothing is gathered), else returned.
+ */
+export function findDuplicateKeys(text: string, visit?: (duplicate: DuplicateKey) => void): DuplicateKey[] {
   const duplicates: DuplicateKey[] = [];
+  const found = visit ?? ((duplicate: DuplicateKey) => duplicates.push(duplicate));
   // One entry per open container: its pointer token and, for objects, the names seen so far.
   const open: { token: string; names: Map<string, number> | undefined }[] = [];
   const pointerOf = (key: string) => [...open.slice(1).map((f) => f.token), pointerToken(key)].map((t) => `/${t}`).join('');
@@ -82,7 +86,7 @@ export function findDuplicateKeys(text: string): DuplicateKey[] {
         const first = parent.names.get(event.key);
         if (first === undefined) parent.names.set(event.key, event.keyOffset);
         else {
-          duplicates.push({ pointer: pointerOf(event.key), name: event.key, offset: event.keyOffset, length: event.keyLength, firstOffset: first });
+          found({ pointer: pointerOf(event.key), name: event.key, offset: event.keyOffset, length: event.keyLength, firstOffset: first });
         }
       }
       if (event.shape !== 'scalar') {

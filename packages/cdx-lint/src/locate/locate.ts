@@ -57,11 +57,14 @@ export function locatePointers(text: string, pointers: Iterable<string>, hasDupl
     const shape: ValueShape = first === 123 ? 'object' : first === 91 ? 'array' : 'scalar';
     // A container's end is set when its closing bracket is read.
     const location: NodeLocation = { keyOffset, keyLength, offset: at, end: shape === 'scalar' ? valueEnd(text, at) : at + 1, shape };
-    // A repeated member: forget what the earlier occurrence's subtree recorded.
-    if (found.has(pointer)) forget(pointer);
+    // A repeated member: forget what the earlier occurrence's subtree recorded. It is already
+    // listed among its parent's children (listing it again for each of a million repeats kept a
+    // million pointer strings alive).
+    const repeated = found.has(pointer);
+    if (repeated) forget(pointer);
     else pending--;
     found.set(pointer, location);
-    if (parent) {
+    if (parent && !repeated) {
       const siblings = inside.get(parent.pointer);
       if (siblings) siblings.push(pointer);
       else inside.set(parent.pointer, [pointer]);

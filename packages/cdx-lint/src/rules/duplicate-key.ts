@@ -15,9 +15,10 @@ export const duplicateKeyRule = createRule({
     },
   },
   check(context) {
-    for (const duplicate of context.duplicates) {
+    const messageId = context.json ? 'json' : 'literal';
+    context.eachDuplicate((duplicate) => {
       const data = { field: `\`${fieldPath(duplicate.pointer)}\``, line: context.firstLine(duplicate) };
-      context.report({ pointer: duplicate.pointer, messageId: context.json ? 'json' : 'literal', data });
-    }
+      context.report({ pointer: duplicate.pointer, messageId, data });
+    });
   },
 });

@@ -1,5 +1,5 @@
 // Runs the CLI's own rules with their contexts, as @cdx/validate's runners run its rules.
-import { findingOf, type Finding, type Report } from '@cdx/validate';
+import { findingOf, type Finding, type Report, type Severity } from '@cdx/validate';
 import type { DuplicateKey } from '../locate/duplicates.js';
 import type { LintMessage } from '../lint/types.js';
 import { duplicateKeyRule } from './duplicate-key.js';
@@ -23,32 +23,32 @@ export function parseErrorMessage(problem: ParseProblem, span: Span): LintMessag
   return { ruleId: finding.ruleId, messageId: finding.messageId, severity: 2, fatal: true, message: finding.message, pointer: '', ...span };
 }
 
-/** A duplicate-key finding with the duplicate it is about (to place it on the repeated name). */
-export interface DuplicateFinding {
-  finding: Finding;
-  duplicate: DuplicateKey;
-}
-
 /**
- * The duplicate-key reports of one payload, each with its duplicate. The rule reports the
- * duplicates in order, so the n-th report at a pointer is about the n-th duplicate there.
+ * Runs duplicate-key over one payload's repeated names, handed over one at a time by
+ * `eachDuplicate`. `keep` settles the severity of each report before its message is built
+ * (undefined: not listed, and nothing is built for it); `take` gets each finding listed with the
+ * duplicate it is about. A file can repeat a name a million times: only what is listed is kept.
  */
-export function duplicateKeyFindings(duplicates: readonly DuplicateKey[], json: boolean, firstLine: (duplicate: DuplicateKey) => number): DuplicateFinding[] {
-  // Each pointer's duplicates, and how many have been reported (not shift(): it moves the rest of
-  // the queue, so one name repeated 200,000 times took 12 s).
-  const queues = new Map<string, { items: DuplicateKey[]; next: number }>();
-  for (const duplicate of duplicates) {
-    const queue = queues.get(duplicate.pointer);
-    if (queue) queue.items.push(duplicate);
-    else queues.set(duplicate.pointer, { items: [duplicate], next: 0 });
-  }
-  const out: DuplicateFinding[] = [];
+export function runDuplicateKey(
+  eachDuplicate: (visit: (duplicate: DuplicateKey) => void) => void,
+  json: boolean,
+  firstLine: (duplicate: DuplicateKey) => number,
+  keep: (pointer: string, duplicate: DuplicateKey) => Severity | undefined,
+  take: (finding: Finding, duplicate: DuplicateKey) => void,
+): void {
+  // The rule reports from inside `visit`, about the duplicate it was just handed.
+  let current: DuplicateKey | undefined;
   const report = (r: Report) => {
-    const queue = queues.get(r.pointer);
-    const duplicate = queue?.items[queue.next++];
-    if (!duplicate) throw new Error(`duplicate-key reported ${r.pointer}, which is not a duplicate`);
-    out.push({ finding: findingOf(duplicateKeyRule.meta, r, duplicateKeyRule.meta.severity), duplicate });
+    const duplicate = current;
+    if (!duplicate || duplicate.pointer !== r.pointer) throw new Error(`duplicate-key reported ${r.pointer}, which is not the duplicate it was handed`);
+    const severity = keep(r.pointer, duplicate);
+    if (severity) take(findingOf(duplicateKeyRule.meta, r, severity), duplicate);
   };
-  void duplicateKeyRule.check({ duplicates, json, firstLine, options: duplicateKeyRule.defaultOptions, report });
-  return out;
+  const each = (visit: (duplicate: DuplicateKey) => void) =>
+    eachDuplicate((duplicate) => {
+      current = duplicate;
+      visit(duplicate);
+      current = undefined;
+    });
+  void duplicateKeyRule.check({ eachDuplicate: each, json, firstLine, options: duplicateKeyRule.defaultOptions, report });
 }

@@ -13,7 +13,11 @@ export const UNPARSABLE_FILE = defineScope<{ readonly problem: ParseProblem }>('
 
 /** One payload's text in a file that parsed: its repeated member names (only `duplicate-key`). */
 export interface PayloadTextContext {
-  readonly duplicates: readonly DuplicateKey[];
+  /**
+   * Hands each repeated member name to `visit`, in text order, one at a time: a file can repeat a
+   * name a million times, and the runner keeps only as many findings as it lists.
+   */
+  eachDuplicate(visit: (duplicate: DuplicateKey) => void): void;
   /** Line of each duplicate's first occurrence, by its offset. */
   firstLine(duplicate: DuplicateKey): number;
   /** JSON (else a TypeScript or JavaScript object literal). */

@@ -62,8 +62,8 @@ class FormDocument implements SourceDocument {
     return false; // a repeated parameter is a repeated value (FHIR ANDs them), not a lost member
   }
 
-  duplicateKeys() {
-    return [];
+  eachDuplicateKey(): void {
+    // none: see mayHaveDuplicateKeys
   }
 
   /** `/<name>`: the first pair naming it; `/<name>/<i>`: its i-th value; `''`: the whole body. */

@@ -1,4 +1,4 @@
-import { findDuplicateKeys, mayHaveDuplicateKeys } from '../locate/duplicates.js';
+import { findDuplicateKeys, mayHaveDuplicateKeys, type DuplicateKey } from '../locate/duplicates.js';
 import { locatePointers, type NodeLocation } from '../locate/locate.js';
 import { splitBom } from '../locate/text.js';
 import { walkJson, type SyntaxProblem } from '../locate/walker.js';
@@ -34,8 +34,8 @@ class JsonDocument implements SourceDocument {
     return mayHaveDuplicateKeys(this.text, this.value);
   }
 
-  duplicateKeys() {
-    return findDuplicateKeys(this.text);
+  eachDuplicateKey(visit: (duplicate: DuplicateKey) => void): void {
+    findDuplicateKeys(this.text, visit);
   }
 
   locate(pointers: Iterable<string>, hasDuplicates: boolean) {

@@ -23,9 +23,13 @@ export interface SourceDocument {
   readonly label?: string;
   /** Parts whose value is not in the source (variables, calls, spreads): see @cdx/validate. */
   readonly unknown?: UnknownParts;
-  /** A cheap check; false means `duplicateKeys()` would find nothing. */
+  /** A cheap check; false means `eachDuplicateKey()` would find nothing. */
   mayHaveDuplicateKeys(): boolean;
-  duplicateKeys(): DuplicateKey[];
+  /**
+   * Every repeated member name, in text order, one at a time: a file can repeat a name a million
+   * times, and the caller keeps only as many as it reports.
+   */
+  eachDuplicateKey(visit: (duplicate: DuplicateKey) => void): void;
   /** Locations of these pointers and their ancestors, as offsets in the file's text. */
   locate(pointers: Iterable<string>, hasDuplicates: boolean): Map<string, NodeLocation>;
   /**

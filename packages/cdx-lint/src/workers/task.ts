@@ -10,18 +10,21 @@ export interface Task {
   cached?: CachedResult;
 }
 
-export type TaskOutcome = { result: LintResult; hash?: string } | { error: string };
+/** A file's result (and why --fix left it alone, if it did), or why it could not be linted. */
+export type TaskOutcome = { result: LintResult; hash?: string | undefined; notFixed?: string } | { error: string };
 
 export interface RunOptions {
   fix: FixMode;
   hashing: boolean;
+  /** With `fix: 'fix'`: the real paths of the linted directories (fix/roots.ts). */
+  roots?: readonly string[];
 }
 
 /** Runs tasks in this thread; an I/O error becomes an outcome, so one bad file does not lose the others' results. */
 export function runChunk(tasks: readonly Task[], options: RunOptions): TaskOutcome[] {
   return tasks.map((task) => {
     try {
-      return processFile(task.path, task.settings, { fix: options.fix, hashing: options.hashing, cached: task.cached });
+      return processFile(task.path, task.settings, { fix: options.fix, hashing: options.hashing, cached: task.cached, ...(options.roots ? { roots: options.roots } : {}) });
     } catch (error) {
       return { error: describeInputError(task.path, error) };
     }
@@ -37,7 +40,7 @@ export type PostedOutcome = TaskOutcome | { clean: string | null; hash?: string 
 export function pack(outcome: TaskOutcome): PostedOutcome {
   if (!('result' in outcome)) return outcome;
   const { result, hash } = outcome;
-  if (result.messages.length > 0 || result.output !== undefined) return outcome;
+  if (result.messages.length > 0 || result.output !== undefined || outcome.notFixed !== undefined) return outcome;
   return hash === undefined ? { clean: result.kind } : { clean: result.kind, hash };
 }
 

@@ -6,14 +6,14 @@ import { checkTokenForm, type TokenFormInput } from './check-form.js';
 import { verifySignature } from './check-signature.js';
 import { decodeAssertion } from './decode.js';
 import { resolveCheckOptions, type CheckAssertionOptions, type ResolvedCheckOptions } from './options.js';
-import { isAllowedAlg } from './service.js';
+import { declaresExtension, isAllowedAlg } from './service.js';
 
 /**
  * The order the assertion rules run in, which is the order of their findings: the token's form
  * first, then the header, the claims and the signature; jwt-jti last, since it remembers a jti
  * only when no other rule reported.
  */
-const ORDER = ['jwt-malformed', 'jwt-alg', 'jwt-kid', 'jwt-typ', 'jwt-jku', 'jwt-iss-sub', 'jwt-aud', 'jwt-exp', 'jwt-iat', 'jwt-signature', 'jwt-jti'];
+const ORDER = ['jwt-malformed', 'jwt-alg', 'jwt-kid', 'jwt-typ', 'jwt-crit', 'jwt-jku', 'jwt-iss-sub', 'jwt-aud', 'jwt-exp', 'jwt-iat', 'jwt-signature', 'jwt-jti'];
 
 /** The registry's assertion rules in ORDER (auth tests check that ORDER names each of them once). */
 export function assertionRules(): readonly Rule<AssertionContext, string, unknown>[] {
@@ -33,9 +33,13 @@ async function explain(assertion: unknown, settings: ResolvedCheckOptions): Prom
     decoded: ok ? decoded : undefined,
     problem: ok ? undefined : decoded.problem,
     settings,
-    // An alg outside the set is already a jwt-alg finding; verifying it could only add noise.
+    // An alg outside the set, or a JWS extension, is already a finding (jwt-alg, jwt-crit);
+    // verifying could only add noise.
     verification: () =>
-      (verification ??= ok && settings.source && isAllowedAlg(decoded.header.alg) ? verifySignature(assertion as string, settings.source) : Promise.resolve(undefined)),
+      (verification ??=
+        ok && settings.source && isAllowedAlg(decoded.header.alg) && !declaresExtension(decoded.header)
+          ? verifySignature(assertion as string, settings.source)
+          : Promise.resolve(undefined)),
     reported: () => findings.length,
   };
   for (const rule of assertionRules()) {

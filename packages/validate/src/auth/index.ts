@@ -32,6 +32,7 @@ export {
   GRANT_TYPE,
   LEGACY_TOKEN_LIFETIME_MS,
   MAX_ASSERTION_LIFETIME_SEC,
+  MAX_JTI_LENGTH,
   TOKEN_PATH,
 } from './service.js';
 export type { AssertionAlg } from './service.js';

@@ -15,12 +15,34 @@ export interface NeedsRefreshOptions {
   marginSec?: number;
 }
 
-const UTC_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?Z$/;
+const UTC_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d{1,9})?Z$/;
 
-function fromResponse(response: AuthenticateResponseLike): Date {
-  const { expires } = response;
-  const date = typeof expires === 'string' && UTC_DATE_TIME.test(expires) ? new Date(expires) : undefined;
-  if (date === undefined || Number.isNaN(date.getTime())) {
+/** Largest time a Date holds: ±8.64e15 ms (ECMA-262, "Time Values and Time Range"). */
+const MAX_TIME_MS = 8.64e15;
+
+/**
+ * The date-time, or undefined when it is not one: `new Date` rolls 2026-02-30 over to March 2 and
+ * accepts hour 24, so each field is checked against the calendar date the Date ends up holding.
+ */
+function strictUtc(text: string): Date | undefined {
+  const match = UTC_DATE_TIME.exec(text);
+  if (!match) return undefined;
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const date = new Date(text);
+  const same =
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() + 1 === month &&
+    date.getUTCDate() === day &&
+    date.getUTCHours() === hour &&
+    date.getUTCMinutes() === minute &&
+    date.getUTCSeconds() === second;
+  return same ? date : undefined;
+}
+
+function fromResponse(response: AuthenticateResponseLike | null): Date {
+  const expires = response === null ? undefined : response.expires;
+  const date = typeof expires === 'string' ? strictUtc(expires) : undefined;
+  if (date === undefined) {
     throw new AuthOptionError('expires', 'the authenticate response has no usable "expires": it must be an ISO 8601 UTC date-time such as 2026-03-02T09:30:00Z.');
   }
   return date;
@@ -30,6 +52,10 @@ function fromRetrieval(retrievedAt: RetrievedAt): Date {
   const ms = retrievedAt instanceof Date ? retrievedAt.getTime() : retrievedAt;
   if (typeof ms !== 'number' || !Number.isFinite(ms)) {
     throw new AuthOptionError('clock', 'retrievedAt must be a Date or milliseconds since the epoch.');
+  }
+  // Past the range a Date holds, the expiry would be NaN and every comparison with it false.
+  if (Math.abs(ms) > MAX_TIME_MS - LEGACY_TOKEN_LIFETIME_MS) {
+    throw new AuthOptionError('clock', `retrievedAt ${ms} is outside the time a Date can hold, 24 hours included: pass the time the token was retrieved, in milliseconds since the epoch.`);
   }
   return new Date(ms + LEGACY_TOKEN_LIFETIME_MS);
 }
@@ -41,7 +67,8 @@ function fromRetrieval(retrievedAt: RetrievedAt): Date {
  * @throws {AuthOptionError} `expires` when the response's expires is not an ISO 8601 UTC date-time.
  */
 export function legacyTokenExpiry(source: AuthenticateResponseLike | RetrievedAt): Date {
-  return typeof source === 'object' && !(source instanceof Date) ? fromResponse(source) : fromRetrieval(source);
+  // typeof null is 'object': null is a response without expires, not a TypeError.
+  return typeof source === 'object' && !(source instanceof Date) ? fromResponse(source as AuthenticateResponseLike | null) : fromRetrieval(source);
 }
 
 /**

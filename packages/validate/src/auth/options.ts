@@ -20,13 +20,13 @@ export interface CheckAssertionOptions {
   jwks?: JSONWebKeySet;
   /** A resolver from the unverified header to a key (must not fetch the header's jku). */
   resolveKey?: KeyResolver;
-  /** Explain a token without verifying its signature (no key at hand). Default false. */
+  /** Explain a token without verifying its signature (no key at hand). Default false. The replay store is then not used. */
   skipSignature?: boolean;
-  /** Where jtis are remembered; without one, jwt-jti only checks presence. */
+  /** Where jtis are remembered; without one, jwt-jti only checks presence. Used only for verified tokens. */
   replayStore?: ReplayStore;
   /** Clock in milliseconds since the epoch. Default Date.now. */
   now?: () => number;
-  /** Allowed clock skew in seconds for exp (expired / too far ahead). Default 0. */
+  /** Allowed clock skew in seconds for exp (expired / too far ahead) and for an iat ahead of now. Default 0. */
   clockToleranceSec?: number;
 }
 

@@ -1,4 +1,5 @@
 import { ExpiryHeap } from './min-heap.js';
+import { MAX_JTI_LENGTH } from './service.js';
 
 /**
  * Remembers the jti of accepted client assertions so a reused one is caught (the service denies
@@ -18,7 +19,8 @@ export interface ReplayStore {
 /** Options of {@link MemoryReplayStore}. */
 export interface MemoryReplayStoreOptions {
   /**
-   * Most jtis kept at once (default 100,000). Size it to at least the number of assertions accepted
+   * Most jtis kept at once (default 100,000). With jtis of at most MAX_JTI_LENGTH (255)
+   * characters, memory stays below about maxEntries × 700 bytes. Size it to at least the number of assertions accepted
    * in one lifetime window: peak token requests per second × (300 + clock tolerance) seconds.
    */
   maxEntries?: number;
@@ -77,6 +79,7 @@ export class MemoryReplayStore implements ReplayStore {
 
   #checkAndRemember(jti: string, expiresAtMs: number): boolean {
     if (typeof jti !== 'string' || jti === '') throw new TypeError('jti must be a non-empty string.');
+    if (jti.length > MAX_JTI_LENGTH) throw new TypeError(`jti must be at most ${MAX_JTI_LENGTH} characters (the checker reports a longer one as jwt-jti).`);
     if (!Number.isFinite(expiresAtMs)) throw new TypeError('expiresAtMs must be a finite number of milliseconds since the epoch.');
     const now = this.#now();
     this.#dropExpired(now);

@@ -24,8 +24,24 @@ export const CLIENT_ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-typ
 /** The only accepted `typ` header value. */
 export const ASSERTION_TYP = 'JWT';
 
+/**
+ * Longest jti accepted, in characters. The spec sets no length ("nonce string unique per JWT"); a
+ * UUID is 36. The bound keeps what a replay store holds per entry small: 200 jtis of 1 MB each
+ * otherwise kept 200 MB alive.
+ */
+export const MAX_JTI_LENGTH = 255;
+
 /** Legacy flow: access tokens expire 24 hours after retrieval. */
 export const LEGACY_TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Whether a protected header asks for a JWS extension: a `crit` list (RFC 7515 §4.1.11) or an
+ * unencoded payload (RFC 7797 `b64` other than true). The service processes none, so such a token
+ * is refused whether or not its signature verifies, and is not verified at all (rule jwt-crit).
+ */
+export function declaresExtension(header: Readonly<Record<string, unknown>>): boolean {
+  return header.crit !== undefined || (header.b64 !== undefined && header.b64 !== true);
+}
 
 /** Whether a header `alg` value is one the service accepts. */
 export function isAllowedAlg(alg: unknown): alg is AssertionAlg {

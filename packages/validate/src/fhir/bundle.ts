@@ -12,6 +12,7 @@
  * Nothing here copies a string value: large inline attachments are only ever measured.
  */
 import { childPointer } from '../finding.js';
+import { MAX_DEPTH } from '../rules/nesting-depth.js';
 
 export type Json = Record<string, unknown>;
 
@@ -136,24 +137,72 @@ export interface FoundReference {
   readonly entry: number;
 }
 
+/** What {@link findReferences} found, within its bounds. */
+export interface References {
+  /** The references listed, in document order. */
+  readonly found: FoundReference[];
+  /** How many more were accepted but not listed (past `limit` or the pointer budget). */
+  readonly more: number;
+  /** Pointer of the first reference not listed. */
+  readonly morePointer: string | undefined;
+  /** Pointer of the first container `maxDepth` levels down (as nesting-depth places it); nothing inside was looked at. */
+  readonly tooDeep: string | undefined;
+}
+
+/** Bounds of a reference walk: how deep it goes, how many it lists, how many pointer characters. */
+export interface ReferenceBounds {
+  /** Levels below the payload's root (default 512, nesting-depth's limit). */
+  maxDepth?: number;
+  /** References listed (default: all). */
+  limit?: number;
+  /** Characters of pointers listed, in all (default: no bound). */
+  pointerBudget?: number;
+  /** A member of one entry's resource not walked (MessageHeader.focus, which bundle-focus checks). */
+  exclude?: { entry: number; member: string };
+}
+
 /**
  * Every string `reference` member inside the entries' resources that `accept`s (Reference elements
- * at any depth, contained resources included), in document order. Pointers are built only for the
- * references accepted: a bundle has far more members than references. Recursive: validate() has
- * already run ajv, which needs far more stack per level, on the same payload.
+ * at any depth, contained resources included), in document order, within `bounds`. Pointers are
+ * built only for the references listed: a bundle has far more members than references, and a
+ * pointer is as long as its depth, so listing one reference at each of 4,000 levels built 32
+ * million characters of pointers. Recursive, but never deeper than `maxDepth`.
  */
-export function findReferences(entries: readonly EntryView[], accept: (value: string) => boolean): FoundReference[] {
-  const out: FoundReference[] = [];
+export function findReferences(entries: readonly EntryView[], accept: (value: string) => boolean, bounds: ReferenceBounds = {}): References {
+  const { maxDepth = MAX_DEPTH, limit = Infinity, pointerBudget = Infinity, exclude } = bounds;
+  const found: FoundReference[] = [];
+  let more = 0;
+  let morePointer: string | undefined;
+  let tooDeep: string | undefined;
+  let budget = pointerBudget;
   const path: (string | number)[] = [];
+  let pathChars = 0;
   let current: EntryView;
+  /** `/entry/<i>/resource` and the path; `/entry/<i>/resource` is three levels below the root. */
+  const pointerOf = (last?: string) => {
+    let pointer = `${current.pointer}/resource`;
+    for (const token of path) pointer = childPointer(pointer, token);
+    return last === undefined ? pointer : childPointer(pointer, last);
+  };
+  const enter = (key: string | number, child: object): void => {
+    if (path.length + 4 >= maxDepth) {
+      path.push(key);
+      tooDeep ??= pointerOf();
+      path.pop();
+      return;
+    }
+    const chars = typeof key === 'number' ? 8 : key.length + 1;
+    path.push(key);
+    pathChars += chars;
+    visit(child);
+    pathChars -= chars;
+    path.pop();
+  };
   const visit = (value: object): void => {
     if (Array.isArray(value)) {
       for (let i = 0; i < value.length; i++) {
         const child: unknown = value[i];
-        if (typeof child !== 'object' || child === null) continue;
-        path.push(i);
-        visit(child);
-        path.pop();
+        if (typeof child === 'object' && child !== null) enter(i, child);
       }
       return;
     }
@@ -162,14 +211,18 @@ export function findReferences(entries: readonly EntryView[], accept: (value: st
       const child = (value as Json)[key];
       if (typeof child === 'string') {
         if (key === 'reference' && accept(child)) {
-          let pointer = `${current.pointer}/resource`;
-          for (const token of path) pointer = childPointer(pointer, token);
-          out.push({ pointer: childPointer(pointer, key), value: child, entry: current.index });
+          const cost = pathChars + 40;
+          if (found.length < limit && cost <= budget) {
+            budget -= cost;
+            found.push({ pointer: pointerOf(key), value: child, entry: current.index });
+          } else {
+            if (more === 0) morePointer = pointerOf(key);
+            more++;
+          }
         }
       } else if (typeof child === 'object' && child !== null) {
-        path.push(key);
-        visit(child);
-        path.pop();
+        if (path.length === 0 && exclude !== undefined && current.index === exclude.entry && key === exclude.member) continue;
+        enter(key, child);
       }
     }
   };
@@ -178,5 +231,5 @@ export function findReferences(entries: readonly EntryView[], accept: (value: st
     current = entry;
     visit(entry.resource);
   }
-  return out;
+  return { found, more, morePointer, tooDeep };
 }

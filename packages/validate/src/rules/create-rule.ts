@@ -4,6 +4,7 @@
 // every listing, docs page, SARIF table and config check reads the meta of the registry
 // (rules/index.ts, and cdx-lint's own rules beside it).
 import type { Finding, RenameFix, Severity } from '../finding.js';
+import { RUNNER_MESSAGE_IDS } from '../findings-cap.js';
 import type { KindInfo } from '../kind-info.js';
 
 /** Where docs/rules/ is published; SARIF and the stylish output link each rule there. */
@@ -74,6 +75,8 @@ export interface Report<M extends string = string> {
   suggestions?: RenameFix[];
   /** Overrides the rule's default severity for this one finding (before user configuration). */
   severity?: Severity;
+  /** A summary of this many findings the rule does not list one by one (see Finding.omitted). */
+  omitted?: number;
 }
 
 /** What every context has besides what its scope adds. */
@@ -124,6 +127,8 @@ export function createRule<C, M extends string, O = {}>(definition: RuleDefiniti
   const { meta } = definition;
   if (!/^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/.test(meta.id)) throw new Error(`createRule: ${JSON.stringify(meta.id)} is not a rule id (kebab-case)`);
   if (Object.keys(meta.messages).length === 0) throw new Error(`createRule(${meta.id}): a rule has at least one message`);
+  const reserved = RUNNER_MESSAGE_IDS.filter((id) => Object.hasOwn(meta.messages, id));
+  if (reserved.length > 0) throw new Error(`createRule(${meta.id}): message id ${reserved.join(', ')} is the runners' own (findings-cap.ts)`);
   const optionNames = Object.keys(meta.options?.properties ?? {});
   const defaults = Object.keys(definition.defaultOptions ?? {});
   if (defaults.length !== optionNames.length || defaults.some((name) => !optionNames.includes(name))) {
@@ -186,5 +191,6 @@ export function findingOf(meta: RuleMeta, report: Report, severity: Severity): F
   };
   if (report.fix) finding.fix = report.fix;
   if (report.suggestions) finding.suggestions = report.suggestions;
+  if (report.omitted !== undefined) finding.omitted = report.omitted;
   return finding;
 }

@@ -4,6 +4,7 @@
 // checks that the rule files, this list, docs/rules and the option schemas agree.
 import { jwtAlgRule } from './auth/jwt-alg.js';
 import { jwtAudRule } from './auth/jwt-aud.js';
+import { jwtCritRule } from './auth/jwt-crit.js';
 import { jwtExpRule } from './auth/jwt-exp.js';
 import { jwtIatRule } from './auth/jwt-iat.js';
 import { jwtIssSubRule } from './auth/jwt-iss-sub.js';
@@ -71,6 +72,7 @@ export const RULES = [
   destinationsRule,
   jwtAlgRule,
   jwtAudRule,
+  jwtCritRule,
   jwtExpRule,
   jwtIatRule,
   jwtIssSubRule,

@@ -30,6 +30,11 @@ export interface PayloadContext {
    */
   readonly twinReferences: readonly string[] | undefined;
   /**
+   * The most findings of one rule validate() lists (its `maxFindingsPerRule`). A rule that can find
+   * very many may stop building them past it and report the rest as one summary (`Report.omitted`).
+   */
+  readonly maxFindingsPerRule: number;
+  /**
    * `compute(payload)`, computed once per validation and shared by every rule that asks for the
    * same `compute` (for example the entries of a bundle, which five rules read).
    */
@@ -48,8 +53,11 @@ export interface UndetectedContext {
 /** A payload no kind fits (only `unknown-kind`). */
 export const UNDETECTED = defineScope<UndetectedContext>('undetected');
 
-/** A payload nested so deeply that validating it overflowed the stack (only `nesting-depth`). */
-export const TOO_DEEP = defineScope<{ readonly payload: unknown }>('too-deep');
+/**
+ * A payload nested so deeply that validating it overflowed the stack (only `nesting-depth`):
+ * `pointer` is its first container past the limit (nesting-depth.ts `findTooDeep`).
+ */
+export const TOO_DEEP = defineScope<{ readonly payload: unknown; readonly pointer: string }>('too-deep');
 
 
 /** What the signature check came to (jose's compactVerify), when there was a key to check it with. */
@@ -84,6 +92,8 @@ export const ASSERTION = defineScope<AssertionContext>('assertion');
 /** The fields of a POST /v2/auth/token form body: each name with every value it was given. */
 export interface TokenFormContext {
   readonly fields: ReadonlyMap<string, readonly string[]>;
+  /** What the body is when it is not a form at all (`null`, `number`…); `fields` is then empty. */
+  readonly notForm: string | undefined;
 }
 
 /** A token request form body (only `token-form`). */

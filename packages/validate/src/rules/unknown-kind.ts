@@ -56,11 +56,14 @@ export const unknownKindRule = createRule({
     messages: {
       dataModel: 'Unknown `Meta.DataModel` {{value}}.{{suggestion}} Known data models: {{known}}.',
       eventType: '`Meta.EventType` {{value}} is not an event of {{dataModel}}.{{suggestion}} Known: {{known}}.{{bareCds}}',
+      eventTypeNotString: '`Meta.EventType` is {{value}}, not a string; {{dataModel}} has the events {{known}}.{{bareCds}}',
       eventTypeMissing: '`Meta.EventType` is missing; {{dataModel}} has the events {{known}}.{{bareCds}}',
       resourceType: '`resourceType` is {{value}}, which is not a FHIR R4 resource type.{{suggestion}}',
       metaKey: '{{field}} looks like a misspelling of {{meant}}; write {{name}}.',
       undetectable:
         'Cannot tell which message this is: it has no `Meta.DataModel`/`Meta.EventType`, no `resourceType` and none of the CDS Hooks members (`hook` with `hookInstance` or `context`, `cards`, `systemActions`, `services`, `feedback`). Pass the kind explicitly (auth bodies cannot be detected).',
+      // validate() says this when reading the payload throws (a getter or Proxy trap of a payload built in code).
+      unreadable: 'Cannot tell which message this is: {{reason}}.',
       // What cdx-lint's form-body reader says instead of `undetectable` (a payload does not tell it came from a form).
       searchForm:
         'Cannot tell which search this form body is: its parameters name neither a Goal nor a Patient search. Pass the kind (`--kind fhir/Goal/_search` or `--kind fhir/Patient/_search`) or map the file to one in the config ("kinds").',
@@ -94,6 +97,9 @@ export const unknownKindRule = createRule({
         report({ pointer: '/Meta/DataModel', messageId: 'dataModel', data: { value: quote(model), suggestion: suggest(model, known), known: known.join(', ') } });
       } else if (typeof event === 'string') {
         report({ pointer: '/Meta/EventType', messageId: 'eventType', data: { value: quote(event), dataModel: model, suggestion: suggest(event, events), known: events.join(', '), bareCds: bareCds(payload) } });
+      } else if (event !== undefined) {
+        // Payloads built in code can hold anything: a Symbol or a number is not "missing".
+        report({ pointer: '/Meta/EventType', messageId: 'eventTypeNotString', data: { value: quote(event), dataModel: model, known: events.join(', '), bareCds: bareCds(payload) } });
       } else {
         report({ pointer: '/Meta/EventType', messageId: 'eventTypeMissing', data: { dataModel: model, known: events.join(', '), bareCds: bareCds(payload) } });
       }

@@ -76,20 +76,34 @@ describe('reference resolution', () => {
   });
 
   it('finds references at any depth, contained resources included, with their pointers', () => {
-    const found = findReferences(entries, (v) => v.startsWith('urn:'));
+    const { found } = findReferences(entries, (v) => v.startsWith('urn:'));
     expect(found).toEqual([{ pointer: '/entry/4/resource/contained/0/managingOrganization/reference', value: 'urn:uuid:x', entry: 4 }]);
   });
 
   it('escapes member names in pointers', () => {
     const odd = bundleEntries({ entry: [{ resource: { resourceType: 'Basic', 'a/b': { reference: 'urn:uuid:y' } } }] });
-    expect(findReferences(odd, () => true)[0]?.pointer).toBe('/entry/0/resource/a~1b/reference');
+    expect(findReferences(odd, () => true).found[0]?.pointer).toBe('/entry/0/resource/a~1b/reference');
   });
 
-  it('walks a deeply nested resource without recursion limits being reached first by it', () => {
-    let deep: Record<string, unknown> = { reference: 'urn:uuid:deep' };
-    for (let i = 0; i < 300; i++) deep = { extension: [deep] };
-    const found = findReferences(bundleEntries({ entry: [{ resource: { resourceType: 'Basic', deep } }] }), () => true);
-    expect(found).toHaveLength(1);
+  it('walks a resource nested down to 512 levels, and says where it stopped below that', () => {
+    const nest = (levels: number) => {
+      let deep: Record<string, unknown> = { reference: 'urn:uuid:deep' };
+      for (let i = 0; i < levels; i++) deep = { extension: [deep] };
+      return bundleEntries({ entry: [{ resource: { resourceType: 'Basic', deep } }] });
+    };
+    // entry, 0, resource, deep: 4 levels; each { extension: [ … ] } adds 2.
+    expect(findReferences(nest(253), () => true)).toMatchObject({ found: [{ value: 'urn:uuid:deep' }], tooDeep: undefined });
+    const deeper = findReferences(nest(300), () => true);
+    expect(deeper.found).toEqual([]);
+    expect(deeper.tooDeep?.split('/')).toHaveLength(513);
+  });
+
+  it('lists at most `limit` references and counts the rest; a pointer budget bounds their length', () => {
+    const resource = { resourceType: 'Basic', a: Array.from({ length: 10 }, (_, i) => ({ reference: `urn:uuid:${i}` })) };
+    const entries = bundleEntries({ entry: [{ resource }] });
+    expect(findReferences(entries, () => true, { limit: 3 })).toMatchObject({ more: 7, morePointer: '/entry/0/resource/a/3/reference' });
+    expect(findReferences(entries, () => true, { limit: 3 }).found).toHaveLength(3);
+    expect(findReferences(entries, () => true, { pointerBudget: 100 }).found.length).toBeLessThan(3);
   });
 });
 

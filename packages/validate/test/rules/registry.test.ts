@@ -8,7 +8,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../../src/index.js';
-import { placeholders, type Rule } from '../../src/rules/create-rule.js';
+import { RUNNER_MESSAGE_IDS } from '../../src/findings-cap.js';
+import { createRule, defineScope, placeholders, type Rule } from '../../src/rules/create-rule.js';
 
 const RULES_DIR = fileURLToPath(new URL('../../src/rules/', import.meta.url));
 /** Files under src/rules/ that hold no rule: the model, the scopes, the registry and shared helpers. */
@@ -86,5 +87,15 @@ describe('the rule registry', () => {
   it('scopes: the payload runner (search bodies too), the assertion and token-form checkers', () => {
     const scopes = new Set(RULES.map((r) => r.scope.name));
     expect([...scopes].sort()).toEqual(['assertion', 'payload', 'token-form', 'too-deep', 'undetected']);
+  });
+});
+
+describe("the runners' message ids", () => {
+  it('no rule gives one of its own messages an id the runners use for summaries and unfinished checks', () => {
+    for (const { meta } of RULES) for (const id of RUNNER_MESSAGE_IDS) expect(Object.hasOwn(meta.messages, id), `${meta.id}.${id}`).toBe(false);
+    const scope = defineScope<{}>('test');
+    for (const id of RUNNER_MESSAGE_IDS) {
+      expect(() => createRule({ scope, meta: { id: 'x-rule', severity: 'error', description: 'x', messages: { [id]: 'x' } }, check() {} })).toThrow(/runners' own/);
+    }
   });
 });

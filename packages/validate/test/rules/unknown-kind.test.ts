@@ -43,6 +43,25 @@ payloadTester.run(unknownKindRule, {
       errors: [{ pointer: '/Meta/Event_Type', messageId: 'metaKey', data: { field: '`Meta.Event_Type`', meant: '`Meta.EventType`', name: '`EventType`' } }],
     },
     {
+      name: 'an event type that is not a string (a Symbol, from code): not "missing"',
+      input: { payload: { Meta: { DataModel: 'PatientAdmin', EventType: Symbol('PatientMerge') } } },
+      errors: [{ pointer: '/Meta/EventType', messageId: 'eventTypeNotString', data: { value: 'symbol', dataModel: 'PatientAdmin', known: 'PatientMerge', bareCds: '' } }],
+    },
+    {
+      name: 'a payload that throws when read (a Proxy from code): a finding, not an exception',
+      input: {
+        payload: new Proxy(
+          {},
+          {
+            get() {
+              throw new Error('boom');
+            },
+          },
+        ),
+      },
+      errors: [{ pointer: '', messageId: 'unreadable', message: /^Cannot tell which message this is: reading the payload threw Error: boom/ }],
+    },
+    {
       name: 'a CDS Hooks document in the envelope under an event the service does not define: its kind without the envelope',
       input: { payload: { Meta: { DataModel: 'CDSHooks', EventType: 'PatientVeiw' }, ...example('cds-hooks-patient-view') } },
       errors: [

@@ -28,8 +28,8 @@ export class CodeDocument implements SourceDocument {
     return this.evaluation.duplicates.length > 0;
   }
 
-  duplicateKeys(): DuplicateKey[] {
-    return this.evaluation.duplicates;
+  eachDuplicateKey(visit: (duplicate: DuplicateKey) => void): void {
+    for (const duplicate of this.evaluation.duplicates) visit(duplicate);
   }
 
   locate(pointers: Iterable<string>): Map<string, NodeLocation> {

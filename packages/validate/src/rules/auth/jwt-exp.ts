@@ -2,12 +2,7 @@ import { quote } from '../../finding.js';
 import { MAX_ASSERTION_LIFETIME_SEC as MAX } from '../../auth/service.js';
 import { createRule } from '../create-rule.js';
 import { ASSERTION } from '../scopes.js';
-import { numericDateProblem } from './mismatch.js';
-
-function isoTime(sec: number): string {
-  const date = new Date(sec * 1000);
-  return Number.isNaN(date.getTime()) ? 'an impossible time' : date.toISOString();
-}
+import { isoTime, numericDateProblem } from './mismatch.js';
 
 /** Claim exp: a whole number of seconds, not past, at most five minutes ahead (with the clock tolerance). */
 export const jwtExpRule = createRule({

@@ -23,3 +23,9 @@ export function numericDateProblem(value: unknown): NumericDateProblem | undefin
   if (!Number.isInteger(value) || value < 0) return 'notWhole';
   return undefined;
 }
+
+/** A NumericDate as an ISO 8601 time, for messages. */
+export function isoTime(sec: number): string {
+  const date = new Date(sec * 1000);
+  return Number.isNaN(date.getTime()) ? 'an impossible time' : date.toISOString();
+}

@@ -18,12 +18,17 @@ export const tokenFormRule = createRule({
     description:
       'The token request form needs grant_type=client_credentials, the jwt-bearer client_assertion_type and a client_assertion, each once.',
     messages: {
+      notForm: 'the token request body is {{what}}: send a form with grant_type, client_assertion_type and client_assertion.',
       missing: 'form field {{field}} is missing: send {{field}}={{expected}}.',
       repeated: 'form field {{field}} appears {{count}} times: send it once ({{expected}}).',
       wrong: 'form field {{field}} is {{value}}: it must be {{expected}}.',
     },
   },
   check(context) {
+    if (context.notForm !== undefined) {
+      context.report({ pointer: '/form', messageId: 'notForm', data: { what: context.notForm } });
+      return;
+    }
     for (const [field, want] of Object.entries(FIELDS)) {
       const pointer = `/form/${field}`;
       const list = context.fields.get(field) ?? [];

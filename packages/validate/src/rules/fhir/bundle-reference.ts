@@ -4,6 +4,7 @@ import { bundleEntries, findReferences, messageHeader, type EntryView } from '..
 import { nearestIndex } from '../../nearest.js';
 import { isBundleKind } from '../../fhir/kinds.js';
 import { createRule } from '../create-rule.js';
+import { MAX_DEPTH } from '../nesting-depth.js';
 import { PAYLOAD } from '../scopes.js';
 
 const URN_UUID = /^urn:uuid:/i;
@@ -37,8 +38,10 @@ function nearestFullUrl(reference: string, entries: readonly EntryView[], fullUr
  * the bundle's entries. Checked for every Reference.reference in every entry (contained resources
  * included), except MessageHeader.focus, which bundle-focus checks. When the strict twin accepted
  * the bundle it has already met every reference (context.twinReferences), so the walk that
- * places findings runs only if one of them dangles. A fullUrl one slip away (slipThreshold) is
- * suggested.
+ * places findings runs only if one of them dangles. The walk is bounded (fhir/bundle.ts
+ * findReferences): no deeper than nesting-depth's limit, at most maxFindingsPerRule references and
+ * about a million characters of pointers listed, the rest counted in one summary. A fullUrl one
+ * slip away (slipThreshold) is suggested.
  */
 export const bundleReferenceRule = createRule({
   scope: PAYLOAD,
@@ -49,6 +52,8 @@ export const bundleReferenceRule = createRule({
     messages: {
       dangling:
         "The reference {{reference}} matches no entry's fullUrl; a urn:uuid reference must name an entry of the same bundle (add that entry, or fix the reference).{{nearest}}",
+      more: "{{count}} more urn:uuid references (the first here) match no entry's fullUrl; they are not listed one by one.",
+      tooDeep: 'This part of the bundle is nested deeper than {{depth}} levels, past any real resource; the references inside it were not checked.',
     },
     needsWholePayload: true,
   },
@@ -63,13 +68,25 @@ export const bundleReferenceRule = createRule({
     // The twin met every reference while accepting the bundle: the walk is needed only to place a dangling one.
     if (context.twinReferences && !anyDangling(context.twinReferences, dangling)) return;
     const header = messageHeader(entries);
-    const focus = header ? `${header.pointer}/resource/focus/` : undefined;
+    const { found, more, morePointer, tooDeep } = findReferences(entries, dangling, {
+      limit: context.maxFindingsPerRule,
+      pointerBudget: POINTER_BUDGET,
+      // MessageHeader.focus is bundle-focus's.
+      ...(header ? { exclude: { entry: header.index, member: 'focus' } } : {}),
+    });
     const urls = entries.map((e) => e.fullUrl);
-    let suggested = 0;
-    for (const found of findReferences(entries, dangling)) {
-      if (focus !== undefined && found.pointer.startsWith(focus)) continue;
-      const nearest = suggested++ < MAX_SUGGESTED ? nearestFullUrl(found.value, entries, urls) : '';
-      context.report({ pointer: found.pointer, messageId: 'dangling', data: { reference: quoteId(found.value), nearest } });
-    }
+    found.forEach((reference, i) => {
+      const nearest = i < MAX_SUGGESTED ? nearestFullUrl(reference.value, entries, urls) : '';
+      context.report({ pointer: reference.pointer, messageId: 'dangling', data: { reference: quoteId(reference.value), nearest } });
+    });
+    if (more > 0) context.report({ pointer: morePointer!, messageId: 'more', data: { count: more }, omitted: more });
+    if (tooDeep !== undefined) context.report({ pointer: tooDeep, messageId: 'tooDeep', data: { depth: MAX_DEPTH } });
   },
 });
+
+/**
+ * Characters of pointers listed at most (about 1 MB): past it, dangling references are counted, not
+ * listed. Each pointer is as long as its depth and its member names, so a few hundred deep ones
+ * under long names would otherwise make a report quadratic in the file's size.
+ */
+const POINTER_BUDGET = 1_000_000;

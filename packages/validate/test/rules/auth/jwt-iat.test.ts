@@ -8,13 +8,19 @@ assertionTester.run(jwtIatRule, {
   valid: [
     { name: 'now, five minutes before exp', input: iat(NOW_SEC) },
     { name: 'not judged against an exp that is not a time (jwt-exp reports that)', input: iat(NOW_SEC, 'later') },
+    { name: 'ahead of now by no more than clockToleranceSec', input: { ...iat(NOW_SEC + 30, NOW_SEC + 300), options: () => ({ clockToleranceSec: 30 }) } },
   ],
   invalid: [
     { name: 'missing', input: iat(undefined), errors: [{ pointer: '/payload/iat', messageId: 'missing', data: { max: 300 } }] },
     { name: 'a string', input: iat('now'), errors: [{ pointer: '/payload/iat', messageId: 'notNumber', data: { value: '"now"', max: 300 } }] },
     { name: 'in milliseconds', input: iat(NOW_SEC * 1000), errors: [{ pointer: '/payload/iat', messageId: 'milliseconds' }] },
     { name: 'negative', input: iat(-5), errors: [{ pointer: '/payload/iat', messageId: 'notWhole', data: { value: '-5', max: 300 } }] },
-    { name: 'after exp', input: iat(NOW_SEC + 301), errors: [{ pointer: '/payload/iat', messageId: 'afterExp', data: { seconds: 1 } }] },
+    { name: 'after exp', input: iat(NOW_SEC - 10, NOW_SEC - 11), errors: [{ pointer: '/payload/iat', messageId: 'afterExp', data: { seconds: 1 } }] },
+    {
+      name: 'in the future (the signer\'s clock is ahead)',
+      input: iat(NOW_SEC + 60, NOW_SEC + 300),
+      errors: [{ pointer: '/payload/iat', messageId: 'future', data: { time: new Date((NOW_SEC + 60) * 1000).toISOString(), seconds: 60 } }],
+    },
     { name: 'six minutes before exp', input: iat(NOW_SEC - 120, NOW_SEC + 240), errors: [{ pointer: '/payload/iat', messageId: 'tooLong', data: { seconds: 360, max: 300 } }] },
   ],
 });

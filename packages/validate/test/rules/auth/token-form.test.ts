@@ -16,6 +16,8 @@ assertionTester.run(tokenFormRule, {
     },
   ],
   invalid: [
+    { name: 'null (a JavaScript caller)', input: { form: () => null as unknown as string }, errors: [{ pointer: '/form', messageId: 'notForm', data: { what: 'null' } }] },
+    { name: 'a number', input: { form: () => 42 as unknown as string }, errors: [{ pointer: '/form', messageId: 'notForm', data: { what: 'number' } }] },
     {
       name: 'another grant_type',
       input: form((a) => ({ grant_type: 'password', client_assertion_type: CLIENT_ASSERTION_TYPE, client_assertion: a })),

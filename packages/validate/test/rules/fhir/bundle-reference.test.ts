@@ -3,6 +3,13 @@ import { edited, example, payloadTester } from '../../support/payload-tester.js'
 
 const NOWHERE = 'urn:uuid:00000000-0000-4000-8000-000000000000';
 
+/** Extensions inside extensions, `depth` levels, with a dangling reference at the bottom. */
+function deepExtensions(depth: number): unknown {
+  let value: unknown = { url: 'http://example.com/x', valueReference: { reference: NOWHERE } };
+  for (let i = 0; i < depth; i++) value = { url: 'http://example.com/x', extension: [value] };
+  return [value];
+}
+
 payloadTester.run(bundleReferenceRule, {
   valid: [
     { name: 'every urn:uuid names an entry', input: { payload: example('fhir-chargeitemcreate') } },
@@ -12,6 +19,26 @@ payloadTester.run(bundleReferenceRule, {
     { name: 'not on a standalone resource', input: { payload: edited('fhir-observation', (p) => void (p.subject = { reference: NOWHERE })) } },
   ],
   invalid: [
+    {
+      name: 'past maxFindingsPerRule: the rest counted in one summary (the runner\'s, messageId omitted)',
+      input: {
+        payload: edited('fhir-chargeitemcreate', (p) => {
+          p.entry[1].resource.subject.reference = NOWHERE;
+          p.entry[1].resource.enterer = { reference: NOWHERE };
+          p.entry[1].resource.performingOrganization = { reference: NOWHERE };
+        }),
+        options: { maxFindingsPerRule: 1 },
+      },
+      errors: [
+        { pointer: '/entry/1/resource/subject/reference', messageId: 'dangling' },
+        { pointer: '/entry/1/resource/enterer/reference', message: /^2 more `bundle-reference` findings \(the first here\) are not listed: at most 1 per rule/ },
+      ],
+    },
+    {
+      name: 'nested past 512 levels: the walk stops there and says so',
+      input: { payload: edited('fhir-chargeitemcreate', (p) => void (p.entry[1].resource.extension = deepExtensions(600))) },
+      errors: [{ pointer: `/entry/1/resource${'/extension/0'.repeat(254)}/extension`, messageId: 'tooDeep', data: { depth: 512 } }],
+    },
     {
       name: 'a urn:uuid reference matching no entry',
       input: { payload: edited('fhir-chargeitemcreate', (p) => void (p.entry[1].resource.subject.reference = NOWHERE)) },
@@ -47,4 +74,7 @@ payloadTester.run(bundleReferenceRule, {
       errors: [{ pointer: '/entry/1/resource/contained/0/subject/reference', messageId: 'dangling' }],
     },
   ],
+  unreachable: {
+    more: 'validate() folds a rule\'s summary into its own (messageId omitted, findings-cap.ts), which counts it: see "past maxFindingsPerRule"',
+  },
 });
