@@ -71,6 +71,7 @@ describe('programmatic API', () => {
       ['e2e/rules/duplicate-key.json', 'duplicate-key'],
       ['e2e/rules/parse-error.json', 'parse-error'],
       ['e2e/rules/schema.json', 'schema'],
+      ['e2e/rules/spelling-drift-required.json', 'spelling-drift'],
       ['e2e/rules/spelling-drift.json', 'spelling-drift'],
       ['e2e/rules/unknown-field.json', 'unknown-field'],
       ['e2e/rules/unknown-kind.json', 'unknown-kind'],

@@ -159,7 +159,7 @@ export async function checkJwt(text: string, settings: JwtSettings): Promise<Che
     const aud = from !== start;
     findings = [
       aud
-        ? { ruleId: 'jwt-aud', severity: 'error', message: `claim "aud" ${JSON.stringify(tokenUrl)} is not a token URL: it must be {base_url}/v2/auth/token.`, pointer: '/payload/aud', from, to, line: 1, column: from + 1, docsUrl: docsUrl('jwt-aud') }
+        ? { ruleId: 'jwt-aud', severity: 'error', message: `claim "aud" ${JSON.stringify(tokenUrl)} is not a token URL: it must be the service's base address followed by /v2/auth/token.`, pointer: '/payload/aud', from, to, line: 1, column: from + 1, docsUrl: docsUrl('jwt-aud') }
         : { ruleId: 'settings', severity: 'error', message, pointer: '', from, to, line: 1, column: from + 1, docsUrl: '' },
     ];
   }

@@ -58,7 +58,13 @@ export function parsePointer(pointer: string): string[] {
     .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
-const MAX_QUOTED = 40;
+/** Longest plain value a message shows whole; a longer one keeps its two ends (what tells values apart). */
+export const MAX_QUOTED = 120;
+/**
+ * Longest identifier, reference, fullUrl or URN a message shows whole. No real one comes near it;
+ * the bound is there for hostile input (a megabyte "reference" must not become a megabyte message).
+ */
+export const MAX_IDENTIFIER = 2000;
 
 /**
  * Characters JSON.stringify leaves as they are but a terminal or a log viewer acts on: DEL, the
@@ -73,18 +79,49 @@ export function jsonString(text: string): string {
   return JSON.stringify(text).replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/** A URN or an absolute URL: something whose every character may be the one that tells it from another. */
+const IDENTIFIER_FORM = /^(?:urn:(?:uuid|oid):|[a-z][a-z0-9+.-]*:\/\/)/i;
+
+/** Whether quote() shows `text` whole. */
+export function shownWhole(text: string): boolean {
+  return text.length <= (IDENTIFIER_FORM.test(text) ? MAX_IDENTIFIER : MAX_QUOTED);
+}
+
 /**
- * Quotes a user value for a message: short, single-line, control characters escaped, never the
- * whole of a large value (messages end up in logs; a payload in a log is a leak, and a control
- * character in one is a way to forge log lines).
+ * `text` as a JSON string, cut in the middle when longer than `max` (head and tail kept, since a
+ * prefix is often shared and the end tells values apart), then followed by its length.
+ */
+function quoteWithin(text: string, max: number): string {
+  if (text.length <= max) return jsonString(text);
+  return `${jsonString(clip(text, max))} (${text.length.toLocaleString('en-US')} characters)`;
+}
+
+/** `text` whole when at most `max` characters, else its head and tail around `…` (`max` in all). */
+export function clip(text: string, max = MAX_QUOTED): string {
+  if (text.length <= max) return text;
+  const head = Math.ceil((max - 1) / 2);
+  return `${text.slice(0, head)}…${text.slice(text.length - (max - 1 - head))}`;
+}
+
+/**
+ * Quotes a user value for a message: single-line, control characters escaped, whole up to
+ * MAX_QUOTED characters (URNs and absolute URLs up to MAX_IDENTIFIER), longer values cut in the
+ * middle with their length. Never the whole of a large value: messages end up in logs, a payload
+ * in a log is a leak, and a control character in one is a way to forge log lines.
  */
 export function quote(value: unknown): string {
-  let text: string;
-  if (typeof value === 'string') text = jsonString(value.length > MAX_QUOTED ? `${value.slice(0, MAX_QUOTED)}…` : value);
-  else if (value === null || typeof value === 'number' || typeof value === 'boolean') text = String(value);
-  else if (Array.isArray(value)) text = `an array of ${value.length}`;
-  else text = typeof value === 'object' ? 'an object' : typeof value;
-  return text;
+  if (typeof value === 'string') return quoteWithin(value, IDENTIFIER_FORM.test(value) ? MAX_IDENTIFIER : MAX_QUOTED);
+  if (value === null || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return `an array of ${value.length}`;
+  return typeof value === 'object' ? 'an object' : typeof value;
+}
+
+/**
+ * Quotes a reference, fullUrl or identifier (any form): whole up to MAX_IDENTIFIER characters,
+ * since a cut one cannot be told from its neighbours (two urn:uuids differ in their last digits).
+ */
+export function quoteId(value: unknown): string {
+  return typeof value === 'string' ? quoteWithin(value, MAX_IDENTIFIER) : quote(value);
 }
 
 /**

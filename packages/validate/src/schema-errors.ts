@@ -1,18 +1,20 @@
 import { childPointer, parsePointer, quote } from './finding.js';
 import { codeHint } from './code-hint.js';
+import { describePattern } from './pattern-text.js';
 import { code, fieldPath } from './display.js';
 import { listKinds, type AjvError } from './registry.js';
 import { r4TypeSuggestion } from './rules/unknown-kind.js';
 
-const FORMAT_TEXT: Record<string, string> = {
+/** Each format a schema uses, in words with an example, phrased to follow "must be". */
+export const FORMAT_TEXT: Readonly<Record<string, string>> = {
   iso8601: 'an ISO 8601 date or date-time (e.g. 2026-03-01 or 2026-03-01T09:30:00Z)',
-  date: 'a date in YYYY-MM-DD form',
+  date: 'a date in YYYY-MM-DD form (e.g. 2026-03-01)',
   'date-time': 'an RFC 3339 date-time with an offset (e.g. 2026-03-01T09:30:00Z)',
   uuid: 'a UUID (e.g. 0f8fad5b-d9cb-469f-a165-70867728950e)',
-  uri: 'an absolute URI',
-  email: 'an email address',
+  uri: 'an absolute URI (e.g. https://example.org/fhir/Patient/1)',
+  email: 'an email address (e.g. someone@example.com)',
   e164: 'an E.164 phone number (+ and up to 15 digits, e.g. +16085551234)',
-  base64: 'base64 text (A–Z, a–z, 0–9, + and /, with = padding only at the end)',
+  base64: 'base64 text: A–Z, a–z, 0–9, + and /, with = padding only at the end (e.g. SGVsbG8=)',
   'iso639-1': 'an ISO 639-1 language code (two letters, e.g. en)',
   'iso3166-alpha2': 'an ISO 3166-1 alpha-2 country code (two letters, e.g. US)',
 };
@@ -51,7 +53,7 @@ export const SCHEMA_MESSAGES = {
   enum: '{{field}} must be one of {{allowed}}; got {{value}}.',
   const: '{{field}} must be {{allowed}}; got {{value}}.',
   format: '{{field}} must be {{format}}; got {{value}}.{{hint}}',
-  pattern: '{{field}} does not have the expected form ({{pattern}}); got {{value}}.',
+  pattern: '{{field}} must be {{form}}; got {{value}}.',
   tooFew: '{{field}} must have at least {{count}}.',
   tooMany: '{{field}} must have at most {{count}}.',
   range: '{{field}} must be {{comparison}} {{limit}}; got {{value}}.',
@@ -104,10 +106,10 @@ export function describeError(error: AjvError, payload: unknown): SchemaReport |
       return report('const', { allowed: quote(params.allowedValue), value: quote(value) });
     case 'format': {
       const format = String(params.format);
-      return report('format', { format: FORMAT_TEXT[format] ?? `in ${format} format`, value: quote(value), hint: codeHint(format, value) });
+      return report('format', { format: Object.hasOwn(FORMAT_TEXT, format) ? FORMAT_TEXT[format]! : `in ${format} format`, value: quote(value), hint: codeHint(format, value) });
     }
     case 'pattern':
-      return report('pattern', { pattern: String(params.pattern).slice(0, 80), value: quote(value) });
+      return report('pattern', { form: describePattern(String(params.pattern)), value: quote(value) });
     case 'minItems':
     case 'maxItems':
     case 'minLength':

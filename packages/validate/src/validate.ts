@@ -254,6 +254,23 @@ function runRules(payload: unknown, kind: KindInfo, module: KindModule, options:
   }
 }
 
+/** The messages of spelling-drift that stand for a required member's absence (it is misspelt, not missing). */
+const REQUIRED_DRIFT = new Set(['variantRequired', 'configuredVariantRequired', 'nearMissRequired']);
+
+/**
+ * A required member written with a slip is one problem: spelling-drift's error (with the rename),
+ * not also the schema's "required but missing" at the name it should have. Decided here, after
+ * both rules ran, so that turning spelling-drift off brings the schema's finding back.
+ */
+function requiredDrift(findings: Finding[]): Finding[] {
+  const misspelt = new Set<string>();
+  for (const f of findings) {
+    if (f.ruleId === 'spelling-drift' && f.fix && REQUIRED_DRIFT.has(f.messageId)) misspelt.add(childPointer(f.fix.pointer.slice(0, f.fix.pointer.lastIndexOf('/')), f.fix.to));
+  }
+  if (misspelt.size === 0) return findings;
+  return findings.filter((f) => !(f.ruleId === 'schema' && (f.messageId === 'required' || f.messageId === 'requiredWhen') && misspelt.has(f.pointer)));
+}
+
 /** validate() without the check of its own fixes (which calls this again on the fixed payload). */
 function validateOnce(payload: unknown, resolved: ResolvedOptions): ValidationResult {
   const findings: Finding[] = [];
@@ -285,12 +302,13 @@ function validateOnce(payload: unknown, resolved: ResolvedOptions): ValidationRe
   for (const summary of out.cap?.summaries() ?? []) findings.push(summary);
   // The one place unknown parts are accounted for, after every rule has spoken.
   const { unknown } = resolved;
+  const spoken = requiredDrift(findings);
   const kept = unknown
     ? capFindings(
-        findings.filter((f) => safely(() => !couldBeFalse(META.get(f.ruleId)?.aboutMemberName === true, f.pointer, payload, unknown)) ?? true),
+        spoken.filter((f) => safely(() => !couldBeFalse(META.get(f.ruleId)?.aboutMemberName === true, f.pointer, payload, unknown)) ?? true),
         resolved.maxFindingsPerRule,
       )
-    : findings;
+    : spoken;
   return { kind: kind.id, valid: !kept.some((f) => f.severity === 'error'), findings: kept };
 }
 

@@ -127,8 +127,12 @@ describe('validate() on mutations of the valid examples', () => {
           checked++;
           const pointer = pointerOf(path);
           const result = validate(payload, { kind: example.kind });
+          // A rename that is a slip of the required name is reported once, at the member as written,
+          // by spelling-drift: an error whose fix gives the name back.
+          const at = (f: (typeof result.findings)[number]) =>
+            f.fix && f.ruleId === 'spelling-drift' && f.severity === 'error' ? `${f.fix.pointer.slice(0, f.fix.pointer.lastIndexOf('/'))}/${f.fix.to}` : f.pointer;
           expect(
-            result.findings.map((f) => f.pointer),
+            result.findings.map(at),
             `${op} ${pointer} in ${example.kind}: ${JSON.stringify(result.findings.map((f) => [f.ruleId, f.pointer]))}`,
           ).toContain(pointer);
         }),

@@ -136,8 +136,8 @@ describe('messages', () => {
     expect(quote(value)).toBe(want);
   });
 
-  it('quote() shows 40 characters of a long value', () => {
-    expect(quote('x'.repeat(1_000_000))).toBe(`"${'x'.repeat(40)}…"`);
+  it('quote() shows the two ends of a long value and its length', () => {
+    expect(quote('x'.repeat(1_000_000))).toBe(`"${'x'.repeat(60)}…${'x'.repeat(59)}" (1,000,000 characters)`);
   });
 
   it('a member name of 10 MB: its message shows 40 characters of it (field paths cut identifier-like names too)', { timeout: HANG }, () => {

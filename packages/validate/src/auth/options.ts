@@ -64,12 +64,12 @@ function keySource(options: CheckAssertionOptions): VerificationKey | undefined 
 function audience(options: CheckAssertionOptions): string {
   const { baseUrl, tokenUrl } = options;
   const url = tokenUrl ?? (typeof baseUrl === 'string' ? tokenUrlFor(baseUrl) : undefined);
-  if (url === undefined) throw new AuthOptionError('token-url', 'give baseUrl or tokenUrl: aud is checked against {base_url}/v2/auth/token.');
+  if (url === undefined) throw new AuthOptionError('token-url', 'give baseUrl or tokenUrl: aud is checked against the token endpoint, the base URL followed by /v2/auth/token.');
   if (tokenUrl !== undefined && baseUrl !== undefined && tokenUrlFor(baseUrl) !== tokenUrl) {
     throw new AuthOptionError('token-url', 'baseUrl and tokenUrl disagree: give one of them.');
   }
   const problem = tokenUrlProblem(url);
-  if (problem) throw new AuthOptionError('token-url', `the token URL ${problem}: give {base_url} or {base_url}/v2/auth/token.`);
+  if (problem) throw new AuthOptionError('token-url', `the token URL ${problem}: give the service's base URL, or that URL followed by /v2/auth/token.`);
   return url;
 }
 

@@ -1,5 +1,5 @@
 import { code } from '../display.js';
-import { quote } from '../finding.js';
+import { quoteId } from '../finding.js';
 import { typeList, wrongTargetsOf } from '../fhir/reference-targets.js';
 import { SCHEMA_MESSAGES, type SchemaMessageId } from '../schema-errors.js';
 import { createRule } from './create-rule.js';
@@ -45,7 +45,7 @@ export const serviceProfileRule = createRule({
         messageId: 'narrowedTarget',
         data: {
           field: code(wrong.field),
-          reference: quote(wrong.reference),
+          reference: quoteId(wrong.reference),
           found: typeList([wrong.found]),
           via: wrong.via,
           member: `${wrong.resourceType}.${wrong.member}`,

@@ -1,5 +1,6 @@
 import { code, fieldPath } from '../display.js';
-import type { RenameFix } from '../finding.js';
+import { childPointer, type RenameFix } from '../finding.js';
+import type { AjvError } from '../registry.js';
 import type { MemberIssue } from '../members.js';
 import { createRule } from './create-rule.js';
 import { PAYLOAD } from './scopes.js';
@@ -24,10 +25,34 @@ const MESSAGES = {
   nearMiss: '{{field}} is not a field of this message; did you mean {{names}}?',
   nearMissBeside: '{{field}} is not a field of this message; did you mean {{names}}? ({{present}} is also present, so merge them by hand)',
   nearMisses: '{{field}} is not a field of this message; did you mean one of {{names}}?',
+  // The member it stands for is required and missing: this slip is why (the schema's "required
+  // but missing" is left out, see requiredDrift in validate.ts).
+  variantRequired: "{{field}} is the spec's field-listing spelling of {{names}}, which is required and missing; the standard and the spec's example use {{names}}. Write {{names}}.",
+  configuredVariantRequired: '{{field}} is configured as a known variant of {{names}}, which is required and missing. Write {{names}}.',
+  nearMissRequired: '{{field}} looks like a misspelling of {{names}}, which is required and missing. Write {{names}}.',
 } as const;
 
-function messageId(issue: MemberIssue): keyof typeof MESSAGES {
+type MessageId = keyof typeof MESSAGES;
+
+/** Where the schema found a required member missing (its would-be pointer). */
+function missingRequired(errors: readonly AjvError[]): Set<string> {
+  const missing = new Set<string>();
+  for (const e of errors) {
+    if ((e.keyword === 'required' || e.keyword === 'dependentRequired') && e.params.missingProperty !== undefined) {
+      missing.add(childPointer(e.instancePath, String(e.params.missingProperty)));
+    }
+  }
+  return missing;
+}
+
+/** The pointer the one candidate of an issue would have (the member renamed). */
+function targetOf(issue: MemberIssue, name: string): string {
+  return childPointer(issue.pointer.slice(0, issue.pointer.lastIndexOf('/')), name);
+}
+
+function messageId(issue: MemberIssue, required: boolean): MessageId {
   const beside = issue.present.length > 0;
+  if (required) return issue.reason === 'variant' ? 'variantRequired' : issue.reason === 'configured-variant' ? 'configuredVariantRequired' : 'nearMissRequired';
   switch (issue.reason) {
     case 'variant':
       return beside ? 'variantBeside' : 'variant';
@@ -41,7 +66,8 @@ function messageId(issue: MemberIssue): keyof typeof MESSAGES {
 /**
  * A member spelled as a known variant, or so close to a defined member that it is almost
  * certainly a slip (FirstNmae, firstName, MartialStatus). The service ignores it, so the value
- * is silently lost: the canonical name is the fix.
+ * is silently lost: the canonical name is the fix. When that member is required and missing, and
+ * this is the only member that stands for it, the slip is an error: the one finding about it.
  */
 export const spellingDriftRule = createRule({
   scope: PAYLOAD,
@@ -66,13 +92,20 @@ export const spellingDriftRule = createRule({
   },
   defaultOptions: DEFAULTS,
   check(context) {
-    for (const issue of context.members().issues) {
-      if (issue.reason === 'unknown') continue;
+    const issues = context.members().issues.filter((issue) => issue.reason !== 'unknown');
+    if (issues.length === 0) return;
+    const missing = missingRequired(context.schemaErrors());
+    // How many members stand for each missing required one: only a single one is certainly it.
+    const claims = new Map<string, number>();
+    for (const issue of issues) for (const c of issue.candidates) if (missing.has(targetOf(issue, c))) claims.set(targetOf(issue, c), (claims.get(targetOf(issue, c)) ?? 0) + 1);
+    for (const issue of issues) {
       const [only] = issue.candidates;
       const safe = issue.candidates.length === 1 && issue.present.length === 0 && only !== undefined;
+      const required = safe && claims.get(targetOf(issue, only)) === 1;
       context.report({
         pointer: issue.pointer,
-        messageId: messageId(issue),
+        messageId: messageId(issue, required),
+        ...(required ? { severity: 'error' as const } : {}),
         data: { field: code(fieldPath(issue.pointer)), names: issue.candidates.map(code).join(' or '), present: issue.present.map(code).join(', ') },
         ...(safe ? { fix: rename(issue, only) } : {}),
         ...(issue.candidates.length > 1 ? { suggestions: issue.candidates.map((c) => rename(issue, c)) } : {}),

@@ -1,6 +1,6 @@
 import { detectCdsHooks } from '../cdshooks/detect.js';
-import { code } from '../display.js';
-import { quote } from '../finding.js';
+import { code, fieldPath } from '../display.js';
+import { childPointer, quote, type RenameFix } from '../finding.js';
 import { nearMisses } from '../near-miss.js';
 import type { KindInfo } from '../kind-info.js';
 import { createRule } from './create-rule.js';
@@ -26,6 +26,26 @@ function bareCds(payload: unknown): string {
   return kind ? ` Without the \`Meta\` envelope, this is a CDS Hooks document of kind \`${kind.id}\`.` : '';
 }
 
+/** The two envelope members a Data Model message is told by. */
+const ENVELOPE_KEYS = ['DataModel', 'EventType'] as const;
+
+interface MisspeltKey {
+  readonly key: string;
+  readonly name: (typeof ENVELOPE_KEYS)[number];
+}
+
+/** Members of `Meta` that stand for a missing DataModel or EventType (one near miss each). */
+function misspeltKeys(meta: Record<string, unknown>): MisspeltKey[] {
+  const out: MisspeltKey[] = [];
+  for (const key of Object.keys(meta)) {
+    if ((ENVELOPE_KEYS as readonly string[]).includes(key)) continue;
+    const near = nearMisses(key, ENVELOPE_KEYS);
+    const name = near.length === 1 ? (near[0] as MisspeltKey['name']) : undefined;
+    if (name && !Object.hasOwn(meta, name)) out.push({ key, name });
+  }
+  return out;
+}
+
 /** Explains why no kind fits: an unknown data model, event type or resource type. */
 export const unknownKindRule = createRule({
   scope: UNDETECTED,
@@ -39,6 +59,7 @@ export const unknownKindRule = createRule({
       eventTypeNotString: '`Meta.EventType` is {{value}}, not a string; {{dataModel}} has the events {{known}}.{{bareCds}}',
       eventTypeMissing: '`Meta.EventType` is missing; {{dataModel}} has the events {{known}}.{{bareCds}}',
       resourceType: '`resourceType` is {{value}}, which is not a FHIR R4 resource type.{{suggestion}}',
+      metaKey: '{{field}} looks like a misspelling of {{meant}}; write {{name}}.',
       undetectable:
         'Cannot tell which message this is: it has no `Meta.DataModel`/`Meta.EventType`, no `resourceType` and none of the CDS Hooks members (`hook` with `hookInstance` or `context`, `cards`, `systemActions`, `services`, `feedback`). Pass the kind explicitly (auth bodies cannot be detected).',
       // validate() says this when reading the payload throws (a getter or Proxy trap of a payload built in code).
@@ -51,6 +72,23 @@ export const unknownKindRule = createRule({
   check({ payload, kinds, report }) {
     const meta = (payload as { Meta?: { DataModel?: unknown; EventType?: unknown } | null } | null)?.Meta;
     const dataModels = kinds.filter((k) => k.family === 'datamodel').map((k) => k.id.split('/'));
+    if (typeof meta === 'object' && meta !== null && !Array.isArray(meta)) {
+      const misspelt = misspeltKeys(meta);
+      if (misspelt.length > 0) {
+        // Renamed only when each name has one member standing for it (two: which was meant is a
+        // guess) and the envelope then names a message cdx knows.
+        const unique = new Set(misspelt.map((m) => m.name)).size === misspelt.length;
+        const renamed: Record<string, unknown> = { ...meta };
+        for (const { key, name } of misspelt) renamed[name] = renamed[key];
+        const known = dataModels.some(([m, e]) => m === renamed.DataModel && e === renamed.EventType);
+        for (const { key, name } of misspelt) {
+          const pointer = childPointer('/Meta', key);
+          const fix: RenameFix = { kind: 'rename-member', pointer, from: key, to: name };
+          report({ pointer, messageId: 'metaKey', data: { field: code(fieldPath(pointer)), meant: code(`Meta.${name}`), name: code(name) }, ...(unique && known ? { fix } : {}) });
+        }
+        return;
+      }
+    }
     if (typeof meta === 'object' && meta !== null && typeof meta.DataModel === 'string') {
       const { DataModel: model, EventType: event } = meta;
       const events = dataModels.filter(([m]) => m === model).map(([, e]) => e!);

@@ -111,7 +111,7 @@ describe('FHIR rules on their kinds', () => {
     delete bundle.entry[0].resource.eventUri;
     bundle.entry[0].resource.eventCoding = { system: 'https://fhir.cdx-service.example/definitions/EventDefinition', code: 'ReferralRequest' };
     const finding = validate(bundle, { fhirDefsUrl: 'https://fhir.cdx-service.example/definitions' }).findings.find((f) => f.ruleId === 'bundle-event-uri');
-    expect(finding?.message).toContain('"eventUri": "https://fhir.cdx-service.example/definitions/EventDefinition/ReferralRequest"');
+    expect(finding?.message).toContain('Write eventUri as "https://fhir.cdx-service.example/definitions/EventDefinition/ReferralRequest"');
   });
 
   it('wrong focus type says what the focus resolves to', () => {

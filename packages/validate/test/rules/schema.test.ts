@@ -1,17 +1,39 @@
 import { schemaRule } from '../../src/rules/schema.js';
-import { edited, example, payloadTester } from '../support/payload-tester.js';
+import { edited, example, payloadTester, renamed } from '../support/payload-tester.js';
 
 payloadTester.run(schemaRule, {
   valid: [
     { name: 'a Data Model message', input: { payload: example('patientadmin-patientmerge') } },
     { name: 'a FHIR resource', input: { payload: example('fhir-patient') } },
     { name: 'an auth body, named', input: { payload: example('auth-tokenrequest'), kind: 'auth/TokenRequest' } },
+    {
+      name: 'a required member misspelt (one near miss): spelling-drift reports it, not a second finding',
+      input: { payload: edited('patientadmin-patientmerge', (p) => void (p.Patient = renamed(p.Patient, 'PreviousIdentifiers', 'PreviousIdentifier'))) },
+    },
   ],
   invalid: [
     {
       name: 'a required member missing',
       input: { payload: edited('patientadmin-patientmerge', (p) => { delete p.Patient.PreviousIdentifiers; }) },
       errors: [{ pointer: '/Patient/PreviousIdentifiers', messageId: 'required', data: { field: '`Patient.PreviousIdentifiers`' } }],
+    },
+    {
+      name: 'a required member misspelt, with spelling-drift turned off: the schema says it is missing',
+      input: {
+        payload: edited('patientadmin-patientmerge', (p) => void (p.Patient = renamed(p.Patient, 'PreviousIdentifiers', 'PreviousIdentifier'))),
+        options: { rules: { 'spelling-drift': 'off' } },
+      },
+      errors: [{ pointer: '/Patient/PreviousIdentifiers', messageId: 'required' }],
+    },
+    {
+      name: 'a required member misspelt twice (which one was meant is a guess): the schema says it is missing',
+      input: {
+        payload: edited('patientadmin-patientmerge', (p) => {
+          p.Patient = renamed(p.Patient, 'PreviousIdentifiers', 'PreviousIdentifier');
+          p.Patient.PreviousIdentifierz = [];
+        }),
+      },
+      errors: [{ pointer: '/Patient/PreviousIdentifiers', messageId: 'required' }],
     },
     {
       name: 'a member required when another is present',

@@ -1,5 +1,5 @@
 import { spellingDriftRule } from '../../src/rules/spelling-drift.js';
-import { edited, example, payloadTester, renamed } from '../support/payload-tester.js';
+import { edited, example, payloadTester, renamed, text } from '../support/payload-tester.js';
 
 /** A small PatientMerge message whose Demographics hold `members` (the schema rule reports what is missing). */
 const merge = (members: Record<string, unknown>) => ({ Meta: { DataModel: 'PatientAdmin', EventType: 'PatientMerge' }, Patient: { Demographics: members } });
@@ -66,9 +66,35 @@ payloadTester.run(spellingDriftRule, {
       errors: [{ pointer: '/Patient/Demographics/Address/Counrty', messageId: 'nearMisses', data: { field: '`Patient.Demographics.Address.Counrty`', names: '`County` or `Country`' } }],
     },
     {
+      name: 'a near miss of a required member that is missing: one finding, an error, fixed',
+      input: { payload: edited('patientadmin-patientmerge', (p) => void (p.Patient = renamed(p.Patient, 'PreviousIdentifiers', 'PreviousIdentifier'))) },
+      errors: [
+        {
+          pointer: '/Patient/PreviousIdentifier',
+          messageId: 'nearMissRequired',
+          severity: 'error',
+          data: { field: '`Patient.PreviousIdentifier`', names: '`PreviousIdentifiers`' },
+        },
+      ],
+      output: text(example('patientadmin-patientmerge')),
+    },
+    {
+      name: 'a configured variant of a required member that is missing: one finding, an error, fixed',
+      input: {
+        payload: edited('patientadmin-patientmerge', (p) => void (p.Patient = renamed(p.Patient, 'PreviousIdentifiers', 'PriorIds'))),
+        options: { knownVariants: { PriorIds: 'PreviousIdentifiers' } },
+      },
+      errors: [{ pointer: '/Patient/PriorIds', messageId: 'configuredVariantRequired', severity: 'error', data: { field: '`Patient.PriorIds`', names: '`PreviousIdentifiers`' } }],
+      output: text(example('patientadmin-patientmerge')),
+    },
+    {
       name: 'a near miss whose value cannot be that member: a suggestion, no fix',
       input: { payload: edited('fhir-patient', (p) => renamed({ ...p, gender: 42 }, 'gender', 'gendr')) },
       errors: [{ pointer: '/gendr', messageId: 'nearMiss' }],
     },
   ],
+  unreachable: {
+    variantRequired:
+      "no schema variant (cdxVariantOf) stands for a member its object requires: the listing's spellings live on definitions that require nothing (the standard forms do); kept for a schema that adds one",
+  },
 });

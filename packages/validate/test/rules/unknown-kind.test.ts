@@ -1,5 +1,5 @@
 import { unknownKindRule } from '../../src/rules/unknown-kind.js';
-import { example, payloadTester } from '../support/payload-tester.js';
+import { edited, example, payloadTester, renamed, text } from '../support/payload-tester.js';
 
 const CDS_EVENTS = 'Discovery, discovery-response, order-sign, PatientView, patient-view-response';
 
@@ -24,6 +24,23 @@ payloadTester.run(unknownKindRule, {
       name: 'no event type',
       input: { payload: { Meta: { DataModel: 'PatientAdmin' } } },
       errors: [{ pointer: '/Meta/EventType', messageId: 'eventTypeMissing', data: { dataModel: 'PatientAdmin', known: 'PatientMerge', bareCds: '' } }],
+    },
+    {
+      name: 'a misspelt Meta.EventType key: says which key, and renames it',
+      input: { payload: edited('patientadmin-patientmerge', (p) => void (p.Meta = renamed(p.Meta, 'EventType', 'EventTyp'))) },
+      errors: [{ pointer: '/Meta/EventTyp', messageId: 'metaKey', message: '`Meta.EventTyp` looks like a misspelling of `Meta.EventType`; write `EventType`.' }],
+      output: text(example('patientadmin-patientmerge')),
+    },
+    {
+      name: 'a misspelt Meta.DataModel key (and an event the data model has): says which key, and renames it',
+      input: { payload: edited('patientadmin-patientmerge', (p) => void (p.Meta = renamed(p.Meta, 'DataModel', 'dataModel'))) },
+      errors: [{ pointer: '/Meta/dataModel', messageId: 'metaKey', data: { field: '`Meta.dataModel`', meant: '`Meta.DataModel`', name: '`DataModel`' } }],
+      output: text(example('patientadmin-patientmerge')),
+    },
+    {
+      name: 'a misspelt Meta.EventType key whose value is no event either: which key, no fix',
+      input: { payload: { Meta: { DataModel: 'PatientAdmin', Event_Type: 'Merge' } } },
+      errors: [{ pointer: '/Meta/Event_Type', messageId: 'metaKey', data: { field: '`Meta.Event_Type`', meant: '`Meta.EventType`', name: '`EventType`' } }],
     },
     {
       name: 'an event type that is not a string (a Symbol, from code): not "missing"',

@@ -6,10 +6,12 @@
 //
 // Checked for every rule: it has both kinds of cases; each case's findings are exactly those listed,
 // in order; every message id named exists and every message is its template filled (no placeholder left);
+// no message holds an unfilled placeholder, a regular expression or a cut identifier (message-check.ts);
 // a case without `output` gets no fix; and the message ids the cases name cover the rule's messages,
 // except those the suite says cannot be reached, with why. Only this file's own data is read, so a
 // single case run with `-t` asserts the same as the whole suite.
 import { describe, expect, it } from 'vitest';
+import { messageProblems } from './message-check.js';
 
 /** What the tester needs of a rule (a rule of @cdx/validate or cdx-lint's, from src or dist). */
 export interface TestedRule {
@@ -110,6 +112,7 @@ export class RuleTester<I> {
             const template = finding.messageId === undefined ? undefined : messages[finding.messageId];
             const left = template === undefined ? [] : [...template.matchAll(PLACEHOLDER)].map((m) => m[0]).filter((p) => finding.message.includes(p));
             expect(left, `${where}: unfilled placeholders`).toEqual([]);
+            expect(messageProblems(finding.message, id), `${where}: ${finding.message}`).toEqual([]);
             if (want.messageId !== undefined) {
               expect(finding.messageId, `${where}: messageId`).toBe(want.messageId);
               if (want.data) expect(finding.message, `${where}: the template filled with data`).toBe(fill(messages[want.messageId]!, want.data));

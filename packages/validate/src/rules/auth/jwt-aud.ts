@@ -13,7 +13,7 @@ export const jwtAudRule = createRule({
       missing: 'claim "aud" is missing: set it to {{expected}} exactly.',
       array: 'claim "aud" is an array: the service needs the single string {{expected}}.',
       trailingSlash: 'claim "aud" has a trailing slash: remove it; the service requires {{expected}} exactly.',
-      mismatch: 'claim "aud" is {{mismatch}} ({base_url}/v2/auth/token exactly).',
+      mismatch: 'claim "aud" is {{mismatch}}: the service\'s token endpoint, its base address followed by /v2/auth/token, exactly.',
     },
   },
   check(context) {

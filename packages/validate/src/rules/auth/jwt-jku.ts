@@ -1,4 +1,4 @@
-import { quote } from '../../finding.js';
+import { quoteId } from '../../finding.js';
 import { createRule } from '../create-rule.js';
 import { ASSERTION } from '../scopes.js';
 import { mismatch } from './mismatch.js';
@@ -20,7 +20,7 @@ export const jwtJkuRule = createRule({
     const { jku } = context.decoded.header;
     const saved = context.settings.jku;
     if (jku === undefined || jku === saved) return;
-    if (saved === undefined) context.report({ pointer: '/header/jku', messageId: 'notSaved', data: { jku: quote(jku) } });
+    if (saved === undefined) context.report({ pointer: '/header/jku', messageId: 'notSaved', data: { jku: quoteId(jku) } });
     else context.report({ pointer: '/header/jku', messageId: 'mismatch', data: { mismatch: mismatch(jku, saved, 'the saved JWKS URL') } });
   },
 });

@@ -1,5 +1,5 @@
-import { quote } from '../../finding.js';
 import { MAX_JTI_LENGTH } from '../../auth/service.js';
+import { quoteId } from '../../finding.js';
 import { createRule } from '../create-rule.js';
 import { ASSERTION } from '../scopes.js';
 
@@ -29,7 +29,7 @@ export const jwtJtiRule = createRule({
     const { jti, exp } = context.decoded.payload;
     const pointer = '/payload/jti';
     if (typeof jti !== 'string' || jti === '') {
-      context.report({ pointer, ...(jti === undefined ? { messageId: 'missing' } : { messageId: 'invalid', data: { jti: quote(jti) } }) });
+      context.report({ pointer, ...(jti === undefined ? { messageId: 'missing' } : { messageId: 'invalid', data: { jti: quoteId(jti) } }) });
       return;
     }
     if (jti.length > MAX_JTI_LENGTH) {
@@ -39,6 +39,6 @@ export const jwtJtiRule = createRule({
     const { replayStore, source, toleranceSec } = context.settings;
     if (!replayStore || !source || context.reported() > 0 || typeof exp !== 'number') return;
     const first = await replayStore.checkAndRemember(jti, (exp + toleranceSec) * 1000);
-    if (!first) context.report({ pointer, messageId: 'reused', data: { jti: quote(jti) } });
+    if (!first) context.report({ pointer, messageId: 'reused', data: { jti: quoteId(jti) } });
   },
 });

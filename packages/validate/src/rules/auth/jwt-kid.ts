@@ -1,4 +1,4 @@
-import { quote } from '../../finding.js';
+import { quoteId } from '../../finding.js';
 import { createRule } from '../create-rule.js';
 import { ASSERTION } from '../scopes.js';
 
@@ -18,6 +18,6 @@ export const jwtKidRule = createRule({
     if (!context.decoded) return;
     const { kid } = context.decoded.header;
     if (typeof kid === 'string' && kid !== '') return;
-    context.report({ pointer: '/header/kid', ...(kid === undefined ? { messageId: 'missing' } : { messageId: 'invalid', data: { kid: quote(kid) } }) });
+    context.report({ pointer: '/header/kid', ...(kid === undefined ? { messageId: 'missing' } : { messageId: 'invalid', data: { kid: quoteId(kid) } }) });
   },
 });

@@ -10,7 +10,7 @@ const MESSAGES = {
   notBase64url: 'the {{part}} part is not base64url (only A-Z, a-z, 0-9, - and _, no padding): encode each part with base64url.',
   emptyHeader: 'the header part is empty: a compact JWT starts with the base64url JSON header.',
   emptyPayload: 'the payload part is empty: the claims iss, sub, aud, iat, exp and jti are required.',
-  header: 'the header part does not decode to a JSON object: it must be base64url of UTF-8 JSON such as {"alg":"ES384","typ":"JWT","kid":"…"}.',
+  header: 'the header part does not decode to a JSON object: it must be base64url of UTF-8 JSON such as {"alg":"ES384","typ":"JWT","kid":"key-1"}.',
   payload: 'the payload part does not decode to a JSON object: it must be base64url of the UTF-8 JSON claims.',
   unprocessable: 'the JWS cannot be processed: {{reason}}.',
 } as const;

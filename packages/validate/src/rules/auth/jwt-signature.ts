@@ -1,4 +1,4 @@
-import { quote } from '../../finding.js';
+import { quote, quoteId } from '../../finding.js';
 import { createRule } from '../create-rule.js';
 import { ASSERTION } from '../scopes.js';
 
@@ -28,7 +28,7 @@ export const jwtSignatureRule = createRule({
     // Not a signature finding: jwt-malformed reports a JWS jose cannot process at all.
     if (!verification || verification.ok || verification.code === 'ERR_JWS_INVALID') return;
     const { kid, alg } = context.decoded.header;
-    const data = { kid: quote(kid), alg: quote(alg), reason: verification.reason };
+    const data = { kid: quoteId(kid), alg: quote(alg), reason: verification.reason };
     switch (verification.code) {
       case 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED':
         context.report({ pointer: '', messageId: 'mismatch', data });

@@ -1,13 +1,13 @@
-import { quote } from '../../finding.js';
+import { quote, shownWhole } from '../../finding.js';
 
 /**
- * `"actual" but must be <label> "expected"`, plus where they first differ when quote() shortens the
- * actual value (it never prints more than 40 characters of a value). `expected` comes from the
+ * `"actual" but must be <label> "expected"`, plus where they first differ when quote() cuts the
+ * actual value (a very long one). `expected` comes from the
  * caller's configuration, never from the payload, so it is printed whole.
  */
 export function mismatch(actual: unknown, expected: string, label = ''): string {
   const text = `${quote(actual)} but must be ${label ? `${label} ` : ''}${JSON.stringify(expected)}`;
-  if (typeof actual !== 'string' || actual.length <= 40) return text;
+  if (typeof actual !== 'string' || shownWhole(actual)) return text;
   let i = 0;
   while (i < actual.length && i < expected.length && actual[i] === expected[i]) i++;
   return `${text} (first difference at character ${i + 1})`;

@@ -1,5 +1,5 @@
 import { code, fieldPath } from '../../display.js';
-import { quote } from '../../finding.js';
+import { quoteId } from '../../finding.js';
 import { isCdsResponse } from '../../cdshooks/kinds.js';
 import { actionsOf, asObject, relativeReference, type Json } from '../../cdshooks/parts.js';
 import { createRule, type Report } from '../create-rule.js';
@@ -23,12 +23,12 @@ function problem(action: Json, pointer: string): Report<keyof typeof MESSAGES> |
   const resourceAt = `${pointer}/resource`;
   const resourceIdAt = `${pointer}/resourceId`;
   if (resourceId !== undefined && typeof resourceId === 'string' && !relativeReference(resourceId)) {
-    return { pointer: resourceIdAt, messageId: 'resourceIdForm', data: { field: at(resourceIdAt), value: quote(resourceId) } };
+    return { pointer: resourceIdAt, messageId: 'resourceIdForm', data: { field: at(resourceIdAt), value: quoteId(resourceId) } };
   }
   const object = asObject(resource);
   if (type === 'create' || type === 'update') {
     if (!object) {
-      const got = resource === undefined ? 'has none' : `has ${quote(resource)}`;
+      const got = resource === undefined ? 'has none' : `has ${quoteId(resource)}`;
       return { pointer: resourceAt, messageId: type === 'create' ? 'createResource' : 'updateResource', data: { field: at(resourceAt), got } };
     }
     if (type === 'update' && typeof object.id !== 'string') {
@@ -45,7 +45,7 @@ function problem(action: Json, pointer: string): Report<keyof typeof MESSAGES> |
     return { pointer: resourceAt, severity: 'warning', messageId: 'deprecatedResource', data: { field: at(resourceAt) }, ...(safe ? { fix } : { suggestions: [fix] }) };
   }
   const named = object && typeof object.resourceType === 'string' && typeof object.id === 'string' ? `${object.resourceType}/${object.id}` : undefined;
-  if (named) return { pointer: resourceIdAt, severity: 'warning', messageId: 'deleteNamed', data: { field: at(resourceIdAt), named: quote(named) } };
+  if (named) return { pointer: resourceIdAt, severity: 'warning', messageId: 'deleteNamed', data: { field: at(resourceIdAt), named: quoteId(named) } };
   return { pointer: resourceIdAt, messageId: 'deleteNone', data: { field: at(resourceIdAt) } };
 }
 

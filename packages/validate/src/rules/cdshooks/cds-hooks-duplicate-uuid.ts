@@ -1,5 +1,5 @@
 import { code, fieldPath } from '../../display.js';
-import { quote } from '../../finding.js';
+import { quoteId } from '../../finding.js';
 import { isCdsResponse } from '../../cdshooks/kinds.js';
 import { cardsOf, objectsIn } from '../../cdshooks/parts.js';
 import { createRule, type Report } from '../create-rule.js';
@@ -19,7 +19,7 @@ function repeats(items: { uuid: unknown; pointer: string }[], messageId: Id): Re
       continue;
     }
     const at = `${pointer}/uuid`;
-    out.push({ pointer: at, messageId, data: { field: code(fieldPath(at)), uuid: quote(uuid), first: code(fieldPath(earlier)) } });
+    out.push({ pointer: at, messageId, data: { field: code(fieldPath(at)), uuid: quoteId(uuid), first: code(fieldPath(earlier)) } });
   }
   return out;
 }

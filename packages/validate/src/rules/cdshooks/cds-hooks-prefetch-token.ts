@@ -1,5 +1,5 @@
 import { code, fieldPath } from '../../display.js';
-import { childPointer, quote } from '../../finding.js';
+import { childPointer, clip, jsonString, MAX_QUOTED } from '../../finding.js';
 import { nearMisses } from '../../near-miss.js';
 import { hookKinds, isCdsDiscovery } from '../../cdshooks/kinds.js';
 import { asObject, objectsIn } from '../../cdshooks/parts.js';
@@ -81,7 +81,7 @@ export const cdsHooksPrefetchTokenRule = createRule({
           }
           const token = template.slice(open + 2, close);
           const found = tokenProblem(token, hook);
-          if (found) context.report({ pointer, messageId: found.messageId, data: { ...found.data, field, token: `{{${quote(token).slice(1, -1)}}}` } });
+          if (found) context.report({ pointer, messageId: found.messageId, data: { ...found.data, field, token: `{{${jsonString(clip(token)).slice(1, -1)}}}${token.length > MAX_QUOTED ? ` (${token.length} characters)` : ''}` } });
           from = close + 2;
         }
       }

@@ -1,5 +1,5 @@
 import { code, fieldPath } from '../../display.js';
-import { quote } from '../../finding.js';
+import { quoteId } from '../../finding.js';
 import { isCdsRequest } from '../../cdshooks/kinds.js';
 import { asObject, objectsIn, relativeReference } from '../../cdshooks/parts.js';
 import { createRule } from '../create-rule.js';
@@ -45,7 +45,7 @@ export const cdsHooksSelectionsRule = createRule({
       const found = orders.some((o) => o.ref === selection || o.fullUrl === selection || (ref && o.fullUrl?.endsWith(`/${selection}`)));
       if (found) return;
       const pointer = `/context/selections/${i}`;
-      const data = { field: code(fieldPath(pointer)), selection: quote(selection) };
+      const data = { field: code(fieldPath(pointer)), selection: quoteId(selection) };
       if (names.length === 0) context.report({ pointer, messageId: 'noOrders', data });
       else context.report({ pointer, messageId: 'notAnOrder', data: { ...data, orders: listed } });
     });

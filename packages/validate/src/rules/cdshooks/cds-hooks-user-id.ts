@@ -1,4 +1,4 @@
-import { quote } from '../../finding.js';
+import { quoteId } from '../../finding.js';
 import { asObject, relativeReference } from '../../cdshooks/parts.js';
 import { createRule } from '../create-rule.js';
 import { PAYLOAD } from '../scopes.js';
@@ -34,7 +34,7 @@ export const cdsHooksUserIdRule = createRule({
     if (typeof userId !== 'string') return; // missing, or not a string: the schema reports it
     const ref = relativeReference(userId);
     if (ref && hook.userTypes!.includes(ref.type)) return;
-    const data = { userId: quote(userId), expected: forms(hook.userTypes!), hook: hook.name };
+    const data = { userId: quoteId(userId), expected: forms(hook.userTypes!), hook: hook.name };
     if (ref) context.report({ pointer: '/context/userId', messageId: 'wrongType', data: { ...data, type: ref.type } });
     else context.report({ pointer: '/context/userId', messageId: 'notAReference', data });
   },

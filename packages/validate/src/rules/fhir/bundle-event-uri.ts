@@ -1,5 +1,5 @@
 import { code } from '../../display.js';
-import { quote } from '../../finding.js';
+import { jsonString, quote, quoteId } from '../../finding.js';
 import { asObject, bundleEntries, messageHeader } from '../../fhir/bundle.js';
 import {
   BUNDLE_OPERATIONS,
@@ -35,9 +35,9 @@ const MESSAGES = {
   attachIsCollection: 'Claim $attach takes a collection bundle (type collection), not a message bundle.',
   unknownOperation: 'options.operation {{operation}} is not an operation of the service that takes a bundle.{{suggestion}} Known: {{known}}.',
   messageOperation: 'options.operation {{operation}} takes a message bundle; this is a collection bundle, the body of Claim $attach.',
-  eventCoding: 'The service identifies the event by MessageHeader.eventUri, not eventCoding (R4 allows either). Write `"eventUri": "{{address}}"` instead.',
-  eventCodingUnknown: 'The service identifies the event by MessageHeader.eventUri, not eventCoding (R4 allows either). Write eventUri as {{address}}, with one of {{known}}.',
-  definitionForm: 'MessageHeader.definition must be {{base}}/MessageDefinition/<Message>; got {{definition}}.',
+  eventCoding: 'The service identifies the event by MessageHeader.eventUri, not eventCoding (R4 allows either). Write eventUri as {{address}} instead.',
+  eventCodingUnknown: 'The service identifies the event by MessageHeader.eventUri, not eventCoding (R4 allows either). Write eventUri as {{address}}, one of {{known}}.',
+  definitionForm: 'MessageHeader.definition must be {{address}}; got {{definition}}.',
   definitionBase: 'MessageHeader.definition must start with {{base}}/MessageDefinition/; got {{definition}}.',
   definitionEvent: 'MessageHeader.definition names {{name}}, which is not a message definition of {{event}} ({{event}}Full marks the detailed form).',
   uriForm: 'eventUri must be {{address}}; got {{uri}}.{{suggestion}}',
@@ -49,12 +49,36 @@ const MESSAGES = {
 
 type Context = PayloadContext & RuleTools<keyof typeof MESSAGES, BundleEventUriOptions>;
 
-/** `{fhir_defs_url}` as configured (without trailing slashes), or as a placeholder when the caller did not say. */
+/** `{fhir_defs_url}` as configured (without trailing slashes), or undefined when the caller did not say. */
 const configuredBase = (context: Context) => (context.options.fhirDefsUrl === undefined ? undefined : withoutTrailingSlashes(context.options.fhirDefsUrl));
-const baseOf = (context: Context) => configuredBase(context) ?? '{fhir_defs_url}';
 
-function eventAddress(context: Context, event: string): string {
-  return `${baseOf(context)}/EventDefinition/${event}`;
+/** What a message says for the base address when neither the options nor the payload give it. */
+const BASE_IN_WORDS =
+  "the service's FHIR definitions address (the spec's fhir_defs_url, which differs per environment: set the fhirDefsUrl option to have it checked)";
+
+/**
+ * The base address a message can show: the configured one, else the one the MessageHeader's own
+ * eventUri or definition uses (the spec gives no value: `{fhir_defs_url}` is per environment).
+ */
+function baseOf(context: Context, header: Record<string, unknown>): string | undefined {
+  const configured = configuredBase(context);
+  if (configured !== undefined) return configured;
+  for (const [member, folder] of [['eventUri', 'EventDefinition'], ['definition', 'MessageDefinition']] as const) {
+    const value = header[member];
+    const parsed = typeof value === 'string' ? parseDefinitionUri(value, folder) : undefined;
+    if (parsed) return parsed.base;
+  }
+  return undefined;
+}
+
+/**
+ * The address to write, for a message: `"<base>/EventDefinition/ChargeItemCreate"` when the base
+ * is known, else the base in words followed by the path; without a name, the path and "the
+ * event's name".
+ */
+function address(base: string | undefined, folder: 'EventDefinition' | 'MessageDefinition', name?: string): string {
+  if (base === undefined) return `${BASE_IN_WORDS} followed by ${name === undefined ? `\`/${folder}/\` and the event's name` : code(`/${folder}/${name}`)}`;
+  return name === undefined ? `${code(`${base}/${folder}/`)} followed by the event's name` : jsonString(`${base}/${folder}/${name}`);
 }
 
 function suggestion(name: string, known: readonly string[] = KNOWN): string {
@@ -80,13 +104,14 @@ function operationEvent(context: Context, pointer: string): { event?: FhirEvent;
 }
 
 function checkEventCoding(context: Context, header: Record<string, unknown>, at: string): void {
+  const base = baseOf(context, header);
   const coding = asObject(header.eventCoding);
   if (!coding) return; // neither eventUri nor eventCoding: the schema reports the missing eventUri
   const codeValue = typeof coding.code === 'string' ? coding.code : undefined;
   const known = codeValue === undefined ? undefined : (fhirEvent(codeValue)?.name ?? nearMisses(codeValue, KNOWN)[0]);
   const pointer = `${at}/eventCoding`;
-  if (known) context.report({ pointer, messageId: 'eventCoding', data: { address: eventAddress(context, known) } });
-  else context.report({ pointer, messageId: 'eventCodingUnknown', data: { address: eventAddress(context, '<Event>'), known: KNOWN.join(', ') } });
+  if (known) context.report({ pointer, messageId: 'eventCoding', data: { address: address(base, 'EventDefinition', known) } });
+  else context.report({ pointer, messageId: 'eventCodingUnknown', data: { address: address(base, 'EventDefinition'), known: KNOWN.join(', ') } });
 }
 
 function checkDefinition(context: Context, header: Record<string, unknown>, at: string, event: string | undefined): void {
@@ -95,11 +120,16 @@ function checkDefinition(context: Context, header: Record<string, unknown>, at: 
   const pointer = `${at}/definition`;
   const parsed = parseDefinitionUri(definition, 'MessageDefinition');
   if (!parsed) {
-    context.report({ pointer, messageId: 'definitionForm', data: { base: baseOf(context), definition: quote(definition) } });
+    const base = baseOf(context, header);
+    const form =
+      event === undefined
+        ? address(base, 'MessageDefinition')
+        : `${address(base, 'MessageDefinition', event)} (or ${address(base, 'MessageDefinition', `${event}Full`)}, the detailed form)`;
+    context.report({ pointer, messageId: 'definitionForm', data: { address: form, definition: quoteId(definition) } });
     return;
   }
   const base = configuredBase(context);
-  if (base !== undefined && parsed.base !== base) context.report({ pointer, messageId: 'definitionBase', data: { base, definition: quote(definition) } });
+  if (base !== undefined && parsed.base !== base) context.report({ pointer, messageId: 'definitionBase', data: { base, definition: quoteId(definition) } });
   if (event !== undefined && parsed.name !== event && parsed.name !== `${event}Full`) {
     context.report({ pointer, messageId: 'definitionEvent', data: { name: code(parsed.name), event } });
   }
@@ -164,9 +194,10 @@ export const bundleEventUriRule = createRule({
     if (report) context.report(report);
     if (!parsed) {
       const last = withoutTrailingSlashes(uri).split('/').pop() ?? '';
-      context.report({ pointer, messageId: 'uriForm', data: { address: eventAddress(context, '<Event>'), uri: quote(uri), suggestion: last ? suggestion(last) : '' } });
+      const meant = own?.name ?? expected?.name;
+      context.report({ pointer, messageId: 'uriForm', data: { address: address(baseOf(context, header.resource), 'EventDefinition', meant), uri: quoteId(uri), suggestion: last ? suggestion(last) : '' } });
     } else {
-      if (base !== undefined && parsed.base !== base) context.report({ pointer, messageId: 'uriBase', data: { base, uri: quote(uri) } });
+      if (base !== undefined && parsed.base !== base) context.report({ pointer, messageId: 'uriBase', data: { base, uri: quoteId(uri) } });
       if (!fhirEvent(parsed.name)) {
         // The spec names notifications whose event addresses it does not give (referral progress,
         // patient check-in, …): an unknown name is an error when it is a near miss of a known
@@ -177,7 +208,7 @@ export const bundleEventUriRule = createRule({
           context.report({ pointer, messageId: 'unknownEvent', data: { name: code(parsed.name), suggestion: suggestion(parsed.name), known: KNOWN.join(', ') } });
         }
       } else if (expected && named !== expected.name) {
-        context.report({ pointer, messageId: 'operationEvent', data: { operation: expected.operation!, address: eventAddress(context, expected.name), uri: quote(uri) } });
+        context.report({ pointer, messageId: 'operationEvent', data: { operation: expected.operation!, address: address(baseOf(context, header.resource), 'EventDefinition', expected.name), uri: quoteId(uri) } });
       } else if (own && named !== own.name) {
         context.report({ pointer, messageId: 'kindEvent', data: { kind: own.name, named: named! } });
       }

@@ -1,4 +1,4 @@
-import { quote } from '../../finding.js';
+import { quoteId } from '../../finding.js';
 import { bundleEntries, messageHeader, referenceForm, resolveReference, type EntryView } from '../../fhir/bundle.js';
 import { isMessageKind, messageEvent } from '../../fhir/kinds.js';
 import { createRule } from '../create-rule.js';
@@ -52,7 +52,7 @@ export const bundleFocusRule = createRule({
       const target = resolveReference(reference, entries);
       if (!target) {
         const path = reference.replace(/\/_history\/[^/]*$/, '');
-        context.report({ pointer, messageId: UNRESOLVED[referenceForm(reference)], data: { reference: quote(reference), path } });
+        context.report({ pointer, messageId: UNRESOLVED[referenceForm(reference)], data: { reference: quoteId(reference), path } });
       }
       else if (event?.focus && target.resourceType === event.focus) focal = true;
       else if (event?.focus) wrong.push({ pointer, target });

@@ -1,5 +1,7 @@
-import { quote } from '../../finding.js';
-import { bundleEntries, findReferences, messageHeader } from '../../fhir/bundle.js';
+import { code, fieldPath } from '../../display.js';
+import { quoteId } from '../../finding.js';
+import { bundleEntries, findReferences, messageHeader, type EntryView } from '../../fhir/bundle.js';
+import { nearestIndex } from '../../nearest.js';
 import { isBundleKind } from '../../fhir/kinds.js';
 import { createRule } from '../create-rule.js';
 import { MAX_DEPTH } from '../../depth.js';
@@ -19,6 +21,18 @@ function anyDangling(references: readonly string[], dangling: (value: string) =>
   return false;
 }
 
+/** Dangling references that get a nearest fullUrl; past them the message says only what is wrong. */
+const MAX_SUGGESTED = 100;
+
+/** ` Did you mean <fullUrl>, the fullUrl of `entry[i]` (a Patient)?`, or nothing when no fullUrl is a likely slip. */
+function nearestFullUrl(reference: string, entries: readonly EntryView[], fullUrls: readonly (string | undefined)[]): string {
+  const i = nearestIndex(reference, fullUrls);
+  if (i === undefined) return '';
+  const entry = entries[i]!;
+  const type = entry.resourceType === undefined ? '' : ` (${/^[AEIOU]/.test(entry.resourceType) ? 'an' : 'a'} ${entry.resourceType})`;
+  return ` Did you mean ${quoteId(entry.fullUrl)}, the fullUrl of ${code(fieldPath(entry.pointer))}${type}?`;
+}
+
 /**
  * A `urn:uuid:` reference has no meaning outside its bundle: it must equal the fullUrl of one of
  * the bundle's entries. Checked for every Reference.reference in every entry (contained resources
@@ -26,7 +40,8 @@ function anyDangling(references: readonly string[], dangling: (value: string) =>
  * the bundle it has already met every reference (context.twinReferences), so the walk that
  * places findings runs only if one of them dangles. The walk is bounded (fhir/bundle.ts
  * findReferences): no deeper than nesting-depth's limit, at most maxFindingsPerRule references and
- * about a million characters of pointers listed, the rest counted in one summary.
+ * about a million characters of pointers listed, the rest counted in one summary. A fullUrl one
+ * slip away (slipThreshold) is suggested.
  */
 export const bundleReferenceRule = createRule({
   scope: PAYLOAD,
@@ -36,7 +51,7 @@ export const bundleReferenceRule = createRule({
     description: 'Every urn:uuid: reference in a bundle matches the fullUrl of one of its entries.',
     messages: {
       dangling:
-        "The reference {{reference}} matches no entry's fullUrl; a urn:uuid reference must name an entry of the same bundle (add that entry, or fix the reference).",
+        "The reference {{reference}} matches no entry's fullUrl; a urn:uuid reference must name an entry of the same bundle (add that entry, or fix the reference).{{nearest}}",
       more: "{{count}} more urn:uuid references (the first here) match no entry's fullUrl; they are not listed one by one.",
       tooDeep: 'This part of the bundle is nested deeper than {{depth}} levels, past any real resource; the references inside it were not checked.',
     },
@@ -59,7 +74,11 @@ export const bundleReferenceRule = createRule({
       // MessageHeader.focus is bundle-focus's.
       ...(header ? { exclude: { entry: header.index, member: 'focus' } } : {}),
     });
-    for (const reference of found) context.report({ pointer: reference.pointer, messageId: 'dangling', data: { reference: quote(reference.value) } });
+    const urls = entries.map((e) => e.fullUrl);
+    found.forEach((reference, i) => {
+      const nearest = i < MAX_SUGGESTED ? nearestFullUrl(reference.value, entries, urls) : '';
+      context.report({ pointer: reference.pointer, messageId: 'dangling', data: { reference: quoteId(reference.value), nearest } });
+    });
     if (more > 0) context.report({ pointer: morePointer!, messageId: 'more', data: { count: more }, omitted: more });
     if (tooDeep !== undefined) context.report({ pointer: tooDeep, messageId: 'tooDeep', data: { depth: MAX_DEPTH } });
   },

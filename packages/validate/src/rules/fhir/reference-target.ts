@@ -1,5 +1,5 @@
 import { code } from '../../display.js';
-import { quote } from '../../finding.js';
+import { quoteId } from '../../finding.js';
 import { typeList, wrongTargetsOf } from '../../fhir/reference-targets.js';
 import { createRule } from '../create-rule.js';
 import { PAYLOAD } from '../scopes.js';
@@ -29,7 +29,7 @@ export const referenceTargetRule = createRule({
       if (wrong.targets.r4.includes(wrong.found)) continue;
       const data = {
         field: code(wrong.field),
-        reference: quote(wrong.reference),
+        reference: quoteId(wrong.reference),
         found: typeList([wrong.found]),
         via: wrong.via,
         member: `${wrong.resourceType}.${wrong.member}`,

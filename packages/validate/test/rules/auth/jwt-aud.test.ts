@@ -16,7 +16,12 @@ assertionTester.run(jwtAudRule, {
     {
       name: 'another endpoint',
       input: { token: (k) => signToken(k.es384, goodClaims({ aud: `${BASE_URL}/auth/authenticate` })) },
-      errors: [{ pointer: '/payload/aud', messageId: 'mismatch', message: /^claim "aud" is "https:\/\/api\.cdx\.example\/auth\/.*" but must be "https:\/\/api\.cdx\.example\/v2\/auth\/token" \(first difference at character 25\)/ }],
+      errors: [{ pointer: '/payload/aud', messageId: 'mismatch', message: /^claim "aud" is "https:\/\/api\.cdx\.example\/auth\/authenticate" but must be "https:\/\/api\.cdx\.example\/v2\/auth\/token": the service's token endpoint, its base address followed by \/v2\/auth\/token, exactly\.$/ }],
+    },
+    {
+      name: 'a long value that is no URL: shown by its two ends, with where it first differs',
+      input: { token: (k) => signToken(k.es384, goodClaims({ aud: `${TOKEN_URL}`.replace('https://', 'https:').padEnd(300, 'x') })) },
+      errors: [{ pointer: '/payload/aud', messageId: 'mismatch', message: /^claim "aud" is "https:api\.cdx\.example.*…x+" \(300 characters\) but must be ".*" \(first difference at character 7\)/ }],
     },
   ],
 });

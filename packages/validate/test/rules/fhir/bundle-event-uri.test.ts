@@ -4,6 +4,8 @@ import { edited, example, payloadTester } from '../../support/payload-tester.js'
 const BASE = 'https://fhir.cdx-service.example/definitions';
 const header = (edit: (h: Record<string, any>) => void) => edited('fhir-chargeitemcreate', (p) => { edit(p.entry[0].resource); });
 const EVENT_URI = '/entry/0/resource/eventUri';
+/** How a message names the base address when neither the options nor the payload give it. */
+const WORDS = "the service's FHIR definitions address (the spec's fhir_defs_url, which differs per environment: set the fhirDefsUrl option to have it checked)";
 
 payloadTester.run(bundleEventUriRule, {
   valid: [
@@ -39,7 +41,19 @@ payloadTester.run(bundleEventUriRule, {
         }),
         kind: 'fhir/ChargeItemCreate',
       },
-      errors: [{ pointer: '/entry/0/resource/eventCoding', messageId: 'eventCoding', data: { address: '{fhir_defs_url}/EventDefinition/ChargeItemCreate' } }],
+      errors: [{ pointer: '/entry/0/resource/eventCoding', messageId: 'eventCoding', data: { address: `${WORDS} followed by \`/EventDefinition/ChargeItemCreate\`` } }],
+    },
+    {
+      name: 'eventCoding instead of eventUri, with options.fhirDefsUrl: the address to write, whole',
+      input: {
+        payload: header((h) => {
+          delete h.eventUri;
+          h.eventCoding = { system: 'https://x.example/events', code: 'ChargeItemCreate' };
+        }),
+        kind: 'fhir/ChargeItemCreate',
+        options: { fhirDefsUrl: BASE },
+      },
+      errors: [{ pointer: '/entry/0/resource/eventCoding', messageId: 'eventCoding', data: { address: `"${BASE}/EventDefinition/ChargeItemCreate"` } }],
     },
     {
       name: 'eventCoding naming no known event',
@@ -50,12 +64,19 @@ payloadTester.run(bundleEventUriRule, {
         }),
         kind: 'fhir/ChargeItemCreate',
       },
-      errors: [{ pointer: '/entry/0/resource/eventCoding', messageId: 'eventCodingUnknown' }],
+      errors: [{ pointer: '/entry/0/resource/eventCoding', messageId: 'eventCodingUnknown', message: `The service identifies the event by MessageHeader.eventUri, not eventCoding (R4 allows either). Write eventUri as ${WORDS} followed by \`/EventDefinition/\` and the event's name, one of ChargeItemCreate, ReferralComplete, ReferralRequest, DocumentReferenceCreate, EncounterTransfer, ResultCreated, PatientAdminUpdated.` }],
     },
     {
       name: 'a definition that is not a MessageDefinition address',
       input: { payload: header((h) => void (h.definition = 'https://x.example/whatever')) },
-      errors: [{ pointer: '/entry/0/resource/definition', messageId: 'definitionForm', data: { base: '{fhir_defs_url}', definition: '"https://x.example/whatever"' } }],
+      // The base is the one the payload's own eventUri uses.
+      errors: [
+        {
+          pointer: '/entry/0/resource/definition',
+          messageId: 'definitionForm',
+          message: `MessageHeader.definition must be "${BASE}/MessageDefinition/ChargeItemCreate" (or "${BASE}/MessageDefinition/ChargeItemCreateFull", the detailed form); got "https://x.example/whatever".`,
+        },
+      ],
     },
     {
       name: 'a definition under another base than options.fhirDefsUrl',
@@ -70,7 +91,7 @@ payloadTester.run(bundleEventUriRule, {
     {
       name: 'an eventUri that is not an EventDefinition address',
       input: { payload: header((h) => void (h.eventUri = 'https://x.example/events/ChargeItemCreat')), kind: 'fhir/ChargeItemCreate' },
-      errors: [{ pointer: EVENT_URI, messageId: 'uriForm', message: /^eventUri must be \{fhir_defs_url\}\/EventDefinition\/<Event>; got ".*"\. Did you mean `ChargeItemCreate`\?$/ }],
+      errors: [{ pointer: EVENT_URI, messageId: 'uriForm', message: `eventUri must be ${WORDS} followed by \`/EventDefinition/ChargeItemCreate\`; got "https://x.example/events/ChargeItemCreat". Did you mean \`ChargeItemCreate\`?` }],
     },
     {
       name: 'an eventUri under another base than options.fhirDefsUrl',
@@ -85,7 +106,7 @@ payloadTester.run(bundleEventUriRule, {
     {
       name: "a bundle sent to another event's operation",
       input: { payload: example('fhir-chargeitemcreate'), options: { operation: '$referral-request' } },
-      errors: [{ pointer: EVENT_URI, messageId: 'operationEvent', message: /^A bundle sent to \$referral-request must have eventUri \{fhir_defs_url\}\/EventDefinition\/ReferralRequest; got "/ }],
+      errors: [{ pointer: EVENT_URI, messageId: 'operationEvent', message: `A bundle sent to $referral-request must have eventUri "${BASE}/EventDefinition/ReferralRequest"; got "${BASE}/EventDefinition/ChargeItemCreate".` }],
     },
     {
       name: "validated as another event's kind",

@@ -42,7 +42,29 @@ payloadTester.run(bundleReferenceRule, {
     {
       name: 'a urn:uuid reference matching no entry',
       input: { payload: edited('fhir-chargeitemcreate', (p) => void (p.entry[1].resource.subject.reference = NOWHERE)) },
-      errors: [{ pointer: '/entry/1/resource/subject/reference', messageId: 'dangling' }],
+      errors: [{ pointer: '/entry/1/resource/subject/reference', messageId: 'dangling', message: /^The reference "urn:uuid:00000000-0000-4000-8000-000000000000" matches no entry's fullUrl; .*reference\)\.$/ }],
+    },
+    {
+      name: 'one digit off an entry’s fullUrl: shown whole, and that fullUrl suggested',
+      input: { payload: edited('fhir-chargeitemcreate', (p) => void (p.entry[1].resource.subject.reference = `${p.entry[2].fullUrl.slice(0, -1)}9`)) },
+      errors: [
+        {
+          pointer: '/entry/1/resource/subject/reference',
+          messageId: 'dangling',
+          message:
+            'The reference "urn:uuid:5c0b2f2e-1f4e-4f5a-8b0e-7a3c9d2e1f09" matches no entry\'s fullUrl; a urn:uuid reference must name an entry of the same bundle (add that entry, or fix the reference). Did you mean "urn:uuid:5c0b2f2e-1f4e-4f5a-8b0e-7a3c9d2e1f01", the fullUrl of `entry[2]` (a Patient)?',
+        },
+      ],
+    },
+    {
+      name: 'two fullUrls equally near: neither suggested',
+      input: {
+        payload: edited('fhir-chargeitemcreate', (p) => {
+          p.entry.push({ fullUrl: `${p.entry[2].fullUrl.slice(0, -1)}2`, resource: { resourceType: 'Basic', code: { text: 'x' } } });
+          p.entry[1].resource.subject.reference = `${p.entry[2].fullUrl.slice(0, -1)}9`;
+        }),
+      },
+      errors: [{ pointer: '/entry/1/resource/subject/reference', messageId: 'dangling', message: /^The reference "urn:uuid:5c0b2f2e-1f4e-4f5a-8b0e-7a3c9d2e1f09" matches no entry's fullUrl; .*reference\)\.$/ }],
     },
     {
       name: 'inside a contained resource',
