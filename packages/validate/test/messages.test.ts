@@ -9,7 +9,7 @@ import { messageProblems, QUOTES_BRACES } from './support/message-check.js';
 import { edited, patched } from './support/payload-tester.js';
 
 describe('every message template of the registry', () => {
-  const templates = RULES.flatMap((rule) => Object.entries(rule.meta.messages).map(([id, template]) => [`${rule.meta.id}.${id}`, rule.meta.id, template as string] as const));
+  const templates = RULES.flatMap((rule) => Object.entries(rule.meta.messages).map(([id, template]) => [`${rule.meta.id}.${id}`, rule.meta.id, template] as const));
 
   it('covers every rule', () => {
     expect(new Set(templates.map(([, rule]) => rule)).size).toBe(RULES.length);

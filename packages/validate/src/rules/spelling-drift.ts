@@ -38,9 +38,8 @@ type MessageId = keyof typeof MESSAGES;
 function missingRequired(errors: readonly AjvError[]): Set<string> {
   const missing = new Set<string>();
   for (const e of errors) {
-    if ((e.keyword === 'required' || e.keyword === 'dependentRequired') && e.params.missingProperty !== undefined) {
-      missing.add(childPointer(e.instancePath, String(e.params.missingProperty)));
-    }
+    const name = e.params.missingProperty;
+    if ((e.keyword === 'required' || e.keyword === 'dependentRequired') && typeof name === 'string') missing.add(childPointer(e.instancePath, name));
   }
   return missing;
 }

@@ -20,7 +20,7 @@ assertionTester.run(jwtAudRule, {
     },
     {
       name: 'a long value that is no URL: shown by its two ends, with where it first differs',
-      input: { token: (k) => signToken(k.es384, goodClaims({ aud: `${TOKEN_URL}`.replace('https://', 'https:').padEnd(300, 'x') })) },
+      input: { token: (k) => signToken(k.es384, goodClaims({ aud: TOKEN_URL.replace('https://', 'https:').padEnd(300, 'x') })) },
       errors: [{ pointer: '/payload/aud', messageId: 'mismatch', message: /^claim "aud" is "https:api\.cdx\.example.*…x+" \(300 characters\) but must be ".*" \(first difference at character 7\)/ }],
     },
   ],
