@@ -29,7 +29,9 @@ import { DEFINITIONS_PACKAGE, UPSTREAM_SCHEMA, Upstream } from './upstream.mjs';
 export function profiledTypes(root) {
   const dir = join(root, 'schemas/fhir/profiles');
   const out = new Set();
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.schema.json')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.schema.json'))
+    .sort()) {
     const detect = JSON.parse(readFileSync(join(dir, file), 'utf8')).cdxDetect;
     if (typeof detect?.resourceType === 'string' && detect.resourceType !== 'Bundle' && !detect.bundleType) out.add(detect.resourceType);
   }
@@ -71,7 +73,9 @@ export function produce(root, banner, options = {}) {
     const def = up.defs[name];
     const info = elements.get(name);
     if (!def || !info) throw new Error(`derive-r4: no definition or element for ${name}`);
-    const fix = corrections(up, name, def, info, (line) => { log(`  ${name}: ${line}`); });
+    const fix = corrections(up, name, def, info, (line) => {
+      log(`  ${name}: ${line}`);
+    });
     const refTo = refResolver(name, isResource);
     derived.set(name, applyCorrections(convert(up, name, def, refTo), fix, refTo));
   }

@@ -7,8 +7,26 @@
 
 /** FHIR primitive type codes: JSON strings, numbers or booleans, each with a `_` extensions twin. */
 export const PRIMITIVE_CODES = new Set([
-  'base64Binary', 'boolean', 'canonical', 'code', 'date', 'dateTime', 'decimal', 'id', 'instant', 'integer',
-  'markdown', 'oid', 'positiveInt', 'string', 'time', 'unsignedInt', 'uri', 'url', 'uuid', 'xhtml',
+  'base64Binary',
+  'boolean',
+  'canonical',
+  'code',
+  'date',
+  'dateTime',
+  'decimal',
+  'id',
+  'instant',
+  'integer',
+  'markdown',
+  'oid',
+  'positiveInt',
+  'string',
+  'time',
+  'unsignedInt',
+  'uri',
+  'url',
+  'uuid',
+  'xhtml',
 ]);
 /** The type of element ids and extension urls: attributes in XML, so no `_` twin in JSON. */
 export const SYSTEM_STRING = 'http://hl7.org/fhirpath/System.String';

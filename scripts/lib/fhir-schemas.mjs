@@ -162,7 +162,10 @@ export function serviceTypes(entries) {
   const out = new Set();
   /** @param {unknown} node */
   const visit = (node) => {
-    if (Array.isArray(node)) { node.forEach(visit); return; }
+    if (Array.isArray(node)) {
+      node.forEach(visit);
+      return;
+    }
     if (!node || typeof node !== 'object') return;
     const object = /** @type {Json} */ (node);
     const type = object.if?.properties?.resourceType?.const;

@@ -21,7 +21,8 @@ import { createAjv } from './ajv.mjs';
 
 const { _ } = ajv2020;
 /** `this` in generated code: the gathering of the current call, or undefined. (Node imports ajv's CJS names module whole, vitest its default.) */
-const GATHERED = (/** @type {Partial<typeof names>} */ (names).default ?? /** @type {typeof names.default} */ (/** @type {unknown} */ (names))).this;
+const N = /** @type {Partial<typeof names>} */ (names).default ?? /** @type {typeof names.default} */ (/** @type {unknown} */ (names));
+const GATHERED = N.this;
 
 /**
  * Whether `value.__proto__` reads the prototype here: Node's `--disable-proto=delete` removes the
@@ -126,7 +127,12 @@ const INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
 export function plainObjectGuard(node, where) {
   if (!READS_MEMBERS.some((k) => k in node)) return {};
   /** @type {string[]} */
-  const names = [...Object.keys(node.properties ?? {}), ...(node.required ?? []), ...Object.keys(node.dependentRequired ?? {}), ...Object.keys(node.dependentSchemas ?? {})];
+  const names = [
+    ...Object.keys(node.properties ?? {}),
+    ...(node.required ?? []),
+    ...Object.keys(node.dependentRequired ?? {}),
+    ...Object.keys(node.dependentSchemas ?? {}),
+  ];
   const inherited = names.find((name) => INHERITED.has(name));
   if (inherited) throw new Error(`${where}: member ${inherited} is also a member of every object; the strict twin cannot be compiled without ownProperties`);
   return { cdxPlainObject: true };

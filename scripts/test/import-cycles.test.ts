@@ -17,7 +17,11 @@ function sources(dir: string): string[] {
 /** Relative imports of one module, as source paths (`./x.js` is `./x.ts` on disk). */
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(IMPORT)].map((m) => resolve(dirname(file), m[1]!).replace(/\.(c|m)?js$/, '.$1ts').replace(/\.ts$/, '.ts'));
+  return [...text.matchAll(IMPORT)].map((m) =>
+    resolve(dirname(file), m[1]!)
+      .replace(/\.(c|m)?js$/, '.$1ts')
+      .replace(/\.ts$/, '.ts'),
+  );
 }
 
 /** The circles of a module graph (Tarjan's strongly connected components of more than one module). */

@@ -46,7 +46,8 @@ function misspell(name: string, how: number): string {
 /** Renames one member in place (member order kept); returns a new object. */
 function renamed(object: Record<string, unknown>, from: string, to: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(object)) Object.defineProperty(out, k === from ? to : k, { value: v, enumerable: true, writable: true, configurable: true });
+  for (const [k, v] of Object.entries(object))
+    Object.defineProperty(out, k === from ? to : k, { value: v, enumerable: true, writable: true, configurable: true });
   return out;
 }
 
@@ -64,7 +65,10 @@ function memberPaths(value: unknown, path: (string | number)[] = [], out: (strin
 
 /** Applies one rename at a JSON Pointer to a parsed value (in place for the parent). */
 function applyRename(root: unknown, fix: AppliedRename): unknown {
-  const tokens = fix.pointer.slice(1).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const tokens = fix.pointer
+    .slice(1)
+    .split('/')
+    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
   const name = tokens.pop()!;
   if (tokens.length === 0) return renamed(root as Record<string, unknown>, name, fix.to);
   let parent = root as Record<string, unknown>;
@@ -207,7 +211,9 @@ describe('writeFileAtomic', () => {
 
   it('keeps a file that changed since it was read (an editor saved it) and says so', () => {
     const { dir, path } = tempFile('edited meanwhile');
-    expect(() => { writeFileAtomic(path, 'fixed', { expected: Buffer.from('as read') }); }).toThrow(expect.objectContaining({ code: 'ECHANGED' }));
+    expect(() => {
+      writeFileAtomic(path, 'fixed', { expected: Buffer.from('as read') });
+    }).toThrow(expect.objectContaining({ code: 'ECHANGED' }));
     expect(readFileSync(path, 'utf8')).toBe('edited meanwhile');
     expect(readdirSync(dir)).toEqual(['payload.json']);
   });

@@ -118,7 +118,15 @@ export function startServer(connection: Connection): void {
     try {
       const outcome = lint(document);
       if (outcome && 'error' in outcome) {
-        diagnostics = [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: DiagnosticSeverity.Error, source: 'cdx-lint', code: 'config', message: outcome.error }];
+        diagnostics = [
+          {
+            range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+            severity: DiagnosticSeverity.Error,
+            source: 'cdx-lint',
+            code: 'config',
+            message: outcome.error,
+          },
+        ];
       } else if (outcome) diagnostics = toDiagnostics(outcome, document.getText(), rules);
     } catch (error) {
       connection.console.error(`cdx-lint failed on ${document.uri}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
@@ -152,7 +160,9 @@ export function startServer(connection: Connection): void {
     relintAll();
   };
 
-  documents.onDidChangeContent((event) => { schedule(event.document.uri); });
+  documents.onDidChangeContent((event) => {
+    schedule(event.document.uri);
+  });
   documents.onDidClose((event) => {
     pending.delete(event.document.uri);
     void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });

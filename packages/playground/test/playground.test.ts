@@ -162,13 +162,15 @@ describe.skipIf(missing !== undefined)('the playground in Chromium', () => {
     expect(await page.locator('#kind').inputValue()).toBe('jwt');
     expect(await page.locator('#jwt-options').isVisible()).toBe(true);
     // The example expired in March 2026; the header's jku is not one this client saved.
-    await expect.poll(() => page.locator('#findings li').evaluateAll((items) => items.map((i) => (i as HTMLElement).dataset.rule))).toEqual(
-      expect.arrayContaining(['jwt-exp', 'jwt-jku']),
-    );
+    await expect
+      .poll(() => page.locator('#findings li').evaluateAll((items) => items.map((i) => (i as HTMLElement).dataset.rule)))
+      .toEqual(expect.arrayContaining(['jwt-exp', 'jwt-jku']));
     await page.evaluate(() => (document.body.dataset.state = 'editing'));
     await page.fill('#client-id', 'someone-else');
     await checked(page);
-    await expect.poll(() => page.locator('#findings li[data-rule="jwt-iss-sub"]').evaluateAll((items) => items.map((i) => (i as HTMLElement).dataset.pointer))).toEqual(['/payload/iss', '/payload/sub']);
+    await expect
+      .poll(() => page.locator('#findings li[data-rule="jwt-iss-sub"]').evaluateAll((items) => items.map((i) => (i as HTMLElement).dataset.pointer)))
+      .toEqual(['/payload/iss', '/payload/sub']);
     expect(await page.locator('#decoded').innerText()).toContain('"kid": "cdx-key-2026-03"');
     await shot(page, '5-jwt-explained');
     expect(errors).toEqual([]);

@@ -56,7 +56,13 @@ function push(into: Sink, meta: RuleMeta, options: ResolvedOptions, report: Repo
 /** Runs a rule of a scope other than payloads (unknown-kind, nesting-depth) with its context. */
 function runOnce<C>(rule: Rule<C>, context: C, options: ResolvedOptions, findings: Sink): void {
   if (options.rules[rule.meta.id] === 'off') return;
-  void rule.check({ ...context, options: options.ruleOptions, report: (report: Report) => { push(findings, rule.meta, options, report); } });
+  void rule.check({
+    ...context,
+    options: options.ruleOptions,
+    report: (report: Report) => {
+      push(findings, rule.meta, options, report);
+    },
+  });
 }
 
 /**
@@ -66,7 +72,13 @@ function runOnce<C>(rule: Rule<C>, context: C, options: ResolvedOptions, finding
 function unfinished(into: Sink, meta: RuleMeta, options: ResolvedOptions, error: unknown): void {
   const severity = severityOf(meta, options);
   if (!severity || (into.cap && !into.cap.admit({ ruleId: meta.id, severity, pointer: '' }))) return;
-  into.list.push({ ruleId: meta.id, messageId: 'unfinished', severity, pointer: '', message: `The \`${meta.id}\` check could not finish on this payload: ${whyFailed(error)}.` });
+  into.list.push({
+    ruleId: meta.id,
+    messageId: 'unfinished',
+    severity,
+    pointer: '',
+    message: `The \`${meta.id}\` check could not finish on this payload: ${whyFailed(error)}.`,
+  });
 }
 
 /** What an exception from reading the payload says, in one short line. */
@@ -265,7 +277,8 @@ const REQUIRED_DRIFT = new Set(['variantRequired', 'configuredVariantRequired', 
 function requiredDrift(findings: Finding[]): Finding[] {
   const misspelt = new Set<string>();
   for (const f of findings) {
-    if (f.ruleId === 'spelling-drift' && f.fix && REQUIRED_DRIFT.has(f.messageId)) misspelt.add(childPointer(f.fix.pointer.slice(0, f.fix.pointer.lastIndexOf('/')), f.fix.to));
+    if (f.ruleId === 'spelling-drift' && f.fix && REQUIRED_DRIFT.has(f.messageId))
+      misspelt.add(childPointer(f.fix.pointer.slice(0, f.fix.pointer.lastIndexOf('/')), f.fix.to));
   }
   if (misspelt.size === 0) return findings;
   return findings.filter((f) => !(f.ruleId === 'schema' && (f.messageId === 'required' || f.messageId === 'requiredWhen') && misspelt.has(f.pointer)));
@@ -286,7 +299,11 @@ function validateOnce(payload: unknown, resolved: ResolvedOptions): ValidationRe
     return { kind: null, valid: !findings.some((f) => f.severity === 'error'), findings };
   }
   if (resolved.kind !== undefined && !kind) {
-    throw new UnknownKindError(`Unknown kind ${JSON.stringify(resolved.kind)}; known kinds: ${listKinds().map((k) => k.id).join(', ')}`);
+    throw new UnknownKindError(
+      `Unknown kind ${JSON.stringify(resolved.kind)}; known kinds: ${listKinds()
+        .map((k) => k.id)
+        .join(', ')}`,
+    );
   }
   if (!kind) {
     if (resolved.unknown && safely(() => kindMayBeHidden(payload, resolved.unknown!))) return { kind: null, valid: true, findings };
@@ -325,7 +342,9 @@ export function validate(payload: unknown, options?: ValidateOptions): Validatio
   const resolved = resolveOptions(options);
   const result = validateOnce(payload, resolved);
   if (!result.findings.some((f) => f.fix)) return result;
-  const verified = safely(() => verifiedFixes(payload, result.findings, (fixed) => validateOnce(fixed, { ...resolved, kind: result.kind ?? undefined }).findings));
+  const verified = safely(() =>
+    verifiedFixes(payload, result.findings, (fixed) => validateOnce(fixed, { ...resolved, kind: result.kind ?? undefined }).findings),
+  );
   // A fix that cannot be checked (the payload throws when read) is not certain: a suggestion.
   return { ...result, findings: verified ?? result.findings.map(withoutFix) };
 }

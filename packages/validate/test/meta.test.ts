@@ -33,7 +33,10 @@ describe('schemas', () => {
 
 describe('kinds', () => {
   it('each schema with cdxKind is a registered kind, and no kind lacks its schema', () => {
-    const declared = entries.filter((e) => e.schema.cdxKind).map((e) => e.schema.cdxKind).sort();
+    const declared = entries
+      .filter((e) => e.schema.cdxKind)
+      .map((e) => e.schema.cdxKind)
+      .sort();
     expect(kinds.map((k) => k.id).sort()).toEqual(declared);
   });
 

@@ -1,4 +1,19 @@
-import { chmodSync, chownSync, closeSync, constants, fstatSync, fsyncSync, lstatSync, openSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  closeSync,
+  constants,
+  fstatSync,
+  fsyncSync,
+  lstatSync,
+  openSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { InputError } from '../inputs/read.js';
 import { identityOf, sameIdentity, type FileIdentity } from './safety.js';
@@ -78,7 +93,7 @@ export function writeFileAtomic(path: string, contents: string, { expected, iden
   try {
     fd = io.openSync(temp, 'wx', mode);
     const bytes = Buffer.from(contents, 'utf8');
-    for (let done = 0; done < bytes.length; ) done += io.writeSync(fd, bytes, done, bytes.length - done);
+    for (let done = 0; done < bytes.length;) done += io.writeSync(fd, bytes, done, bytes.length - done);
     io.fsyncSync(fd);
     io.closeSync(fd);
     fd = undefined;

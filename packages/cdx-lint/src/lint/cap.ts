@@ -31,7 +31,13 @@ export class FileCap {
     const key = `${ruleId}\u0000${severity}`;
     const held = this.#held.get(key);
     if (held) held.count += omitted ?? 1;
-    else this.#held.set(key, { ruleId, severity, count: omitted ?? 1, first: { pointer: first.pointer, ...(first.duplicate ? { duplicate: first.duplicate } : {}) } });
+    else
+      this.#held.set(key, {
+        ruleId,
+        severity,
+        count: omitted ?? 1,
+        first: { pointer: first.pointer, ...(first.duplicate ? { duplicate: first.duplicate } : {}) },
+      });
     return false;
   }
 

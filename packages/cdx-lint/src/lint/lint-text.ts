@@ -16,7 +16,9 @@ const UNKNOWN_KIND = RULES.find((rule) => rule.meta.id === 'unknown-kind')!.meta
 function duplicateFindings(document: SourceDocument, settings: FileSettings, lines: LineIndex, json: boolean, cap: FileCap, findings: PendingFinding[]): void {
   const { id, severity: ruleSeverity } = duplicateKeyRule.meta;
   runDuplicateKey(
-    (visit) => { document.eachDuplicateKey(visit); },
+    (visit) => {
+      document.eachDuplicateKey(visit);
+    },
     json,
     (d) => lines.position(d.firstOffset).line,
     (pointer, d) => {
@@ -34,7 +36,13 @@ function duplicateFindings(document: SourceDocument, settings: FileSettings, lin
 }
 
 /** One payload's findings, placed in the file's text, and the kind it was checked as. */
-function lintDocument(document: SourceDocument, settings: FileSettings, lines: LineIndex, json: boolean, cap: FileCap): { kind: KindId | null; messages: LintMessage[] } {
+function lintDocument(
+  document: SourceDocument,
+  settings: FileSettings,
+  lines: LineIndex,
+  json: boolean,
+  cap: FileCap,
+): { kind: KindId | null; messages: LintMessage[] } {
   const kind = document.kind ?? settings.kind ?? document.fallbackKind;
   // validate() caps as it goes (bounded memory) unless a pointer override or --quiet may drop some
   // of what it would list: then it lists everything and only the cap here decides.
@@ -51,7 +59,11 @@ function lintDocument(document: SourceDocument, settings: FileSettings, lines: L
     const severity = settle(settings, finding.ruleId, finding.pointer, finding.severity);
     if (!severity || !cap.admit(finding.ruleId, severity, finding, finding.omitted)) continue;
     const settled = severity === finding.severity ? finding : { ...finding, severity };
-    findings.push(finding.ruleId === 'unknown-kind' && document.kindHint ? { ...settled, messageId: document.kindHint, message: formatMessage(UNKNOWN_KIND, document.kindHint) } : settled);
+    findings.push(
+      finding.ruleId === 'unknown-kind' && document.kindHint
+        ? { ...settled, messageId: document.kindHint, message: formatMessage(UNKNOWN_KIND, document.kindHint) }
+        : settled,
+    );
   }
   const mayRepeat = document.mayHaveDuplicateKeys();
   if (mayRepeat) duplicateFindings(document, settings, lines, json, cap, findings);

@@ -48,7 +48,14 @@ export function toMessages(findings: readonly PendingFinding[], document: Source
   const messages = findings.map((f): LintMessage => {
     const span = f.duplicate ? lines.span(f.duplicate.offset, f.duplicate.offset + f.duplicate.length) : spanOf(f.pointer, found, lines);
     const text = document.label === undefined ? f.message : `${document.label}: ${f.message}`;
-    const message: LintMessage = { ruleId: f.ruleId, messageId: f.messageId, severity: f.severity === 'error' ? 2 : 1, message: text, ...span, pointer: f.pointer };
+    const message: LintMessage = {
+      ruleId: f.ruleId,
+      messageId: f.messageId,
+      severity: f.severity === 'error' ? 2 : 1,
+      message: text,
+      ...span,
+      pointer: f.pointer,
+    };
     if (document.label !== undefined) message.payload = document.label;
     if (f.omitted !== undefined) message.omitted = f.omitted;
     const fix = f.fix && editFor(f.fix, document, found, repeated);

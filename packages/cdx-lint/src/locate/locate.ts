@@ -41,7 +41,7 @@ export function locatePointers(text: string, pointers: Iterable<string>, hasDupl
   // occurrence's subtree without scanning everything found (quadratic with thousands of repeats).
   const inside = new Map<string, string[]>();
   const forget = (pointer: string) => {
-    for (const stack = [pointer]; stack.length > 0; ) {
+    for (const stack = [pointer]; stack.length > 0;) {
       const p = stack.pop()!;
       found.delete(p);
       for (const child of inside.get(p) ?? []) stack.push(child);

@@ -123,7 +123,11 @@ export function walkJson(
     const scanError: number = scan.getTokenError();
     if (scanError !== ScanError.None) return fail(offset, length, SCAN_ERRORS[scanError] ?? 'Invalid token.');
     if (token === Token.Unknown) {
-      return fail(offset, length, `Unexpected ${shown(text, offset, length)}: write a string in double quotes, a number, true, false, null, an object or an array.`);
+      return fail(
+        offset,
+        length,
+        `Unexpected ${shown(text, offset, length)}: write a string in double quotes, a number, true, false, null, an object or an array.`,
+      );
     }
 
     const frame = stack[stack.length - 1];
@@ -132,7 +136,11 @@ export function walkJson(
       if (!frame && state === VALUE) return fail(offset, 0, 'The file is empty; a payload is a JSON object.');
       const closer = frame?.array ? '`]`' : '`}`';
       const opened = frame ? ` to close the ${frame.array ? 'array' : 'object'} opened at ${where(frame.open)}` : '';
-      return fail(offset, 0, `Unexpected end of file: expected ${state === COLON ? '`:`' : state === AFTER_VALUE ? `\`,\` or ${closer}` : 'a value'}${opened}.`);
+      return fail(
+        offset,
+        0,
+        `Unexpected end of file: expected ${state === COLON ? '`:`' : state === AFTER_VALUE ? `\`,\` or ${closer}` : 'a value'}${opened}.`,
+      );
     }
 
     switch (state) {

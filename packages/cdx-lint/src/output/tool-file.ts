@@ -1,4 +1,18 @@
-import { closeSync, constants, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, unlinkSync, writeSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  fsyncSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+  type Stats,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { O_NOFOLLOW, O_NONBLOCK } from '../inputs/open-flags.js';
 
@@ -85,7 +99,7 @@ export function writeToolFile(path: string, text: string, display: string): void
   let fd: number | undefined = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | O_NOFOLLOW, existing ? existing.mode & 0o777 : 0o666);
   try {
     const bytes = Buffer.from(text, 'utf8');
-    for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
+    for (let done = 0; done < bytes.length;) done += writeSync(fd, bytes, done, bytes.length - done);
     fsyncSync(fd);
     closeSync(fd);
     fd = undefined;

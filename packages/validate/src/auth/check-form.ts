@@ -48,7 +48,12 @@ export function checkTokenForm(given: TokenFormInput): TokenFormResult {
   const fields = notForm === undefined ? valuesOf(given) : new Map<string, string[]>();
   const findings: Finding[] = [];
   for (const rule of rulesOf(TOKEN_FORM)) {
-    void rule.check({ fields, notForm, options: rule.defaultOptions, report: (report) => findings.push(findingOf(rule.meta, report, report.severity ?? rule.meta.severity)) });
+    void rule.check({
+      fields,
+      notForm,
+      options: rule.defaultOptions,
+      report: (report) => findings.push(findingOf(rule.meta, report, report.severity ?? rule.meta.severity)),
+    });
   }
   const assertions = fields.get('client_assertion') ?? [];
   const assertion = assertions.length === 1 && assertions[0] !== '' ? assertions[0] : undefined;

@@ -1,7 +1,6 @@
 import { createRule } from './create-rule.js';
 import { TOO_DEEP } from './scopes.js';
 
-
 /**
  * A payload nested so deeply that no real message could be. validate() runs this rule when a rule
  * overflowed the stack on a payload nested past MAX_DEPTH (only a recursive schema can be driven

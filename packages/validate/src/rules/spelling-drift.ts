@@ -19,7 +19,8 @@ function rename(issue: MemberIssue, to: string): RenameFix {
 
 const MESSAGES = {
   variant: "{{field}} is the spec's field-listing spelling; the standard and the spec's example use {{names}}. Write {{names}}.",
-  variantBeside: "{{field}} is the spec's field-listing spelling; the standard and the spec's example use {{names}}. Write {{names}} ({{present}} is also present, so merge them by hand).",
+  variantBeside:
+    "{{field}} is the spec's field-listing spelling; the standard and the spec's example use {{names}}. Write {{names}} ({{present}} is also present, so merge them by hand).",
   configuredVariant: '{{field}} is configured as a known variant of {{names}}. Write {{names}}.',
   configuredVariantBeside: '{{field}} is configured as a known variant of {{names}}. Write {{names}} ({{present}} is also present, so merge them by hand).',
   nearMiss: '{{field}} is not a field of this message; did you mean {{names}}?',
@@ -27,7 +28,8 @@ const MESSAGES = {
   nearMisses: '{{field}} is not a field of this message; did you mean one of {{names}}?',
   // The member it stands for is required and missing: this slip is why (the schema's "required
   // but missing" is left out, see requiredDrift in validate.ts).
-  variantRequired: "{{field}} is the spec's field-listing spelling of {{names}}, which is required and missing; the standard and the spec's example use {{names}}. Write {{names}}.",
+  variantRequired:
+    "{{field}} is the spec's field-listing spelling of {{names}}, which is required and missing; the standard and the spec's example use {{names}}. Write {{names}}.",
   configuredVariantRequired: '{{field}} is configured as a known variant of {{names}}, which is required and missing. Write {{names}}.',
   nearMissRequired: '{{field}} looks like a misspelling of {{names}}, which is required and missing. Write {{names}}.',
 } as const;
@@ -51,7 +53,8 @@ function targetOf(issue: MemberIssue, name: string): string {
 
 function messageId(issue: MemberIssue, required: boolean): MessageId {
   const beside = issue.present.length > 0;
-  if (required) return issue.reason === 'variant' ? 'variantRequired' : issue.reason === 'configured-variant' ? 'configuredVariantRequired' : 'nearMissRequired';
+  if (required)
+    return issue.reason === 'variant' ? 'variantRequired' : issue.reason === 'configured-variant' ? 'configuredVariantRequired' : 'nearMissRequired';
   switch (issue.reason) {
     case 'variant':
       return beside ? 'variantBeside' : 'variant';
@@ -96,7 +99,8 @@ export const spellingDriftRule = createRule({
     const missing = missingRequired(context.schemaErrors());
     // How many members stand for each missing required one: only a single one is certainly it.
     const claims = new Map<string, number>();
-    for (const issue of issues) for (const c of issue.candidates) if (missing.has(targetOf(issue, c))) claims.set(targetOf(issue, c), (claims.get(targetOf(issue, c)) ?? 0) + 1);
+    for (const issue of issues)
+      for (const c of issue.candidates) if (missing.has(targetOf(issue, c))) claims.set(targetOf(issue, c), (claims.get(targetOf(issue, c)) ?? 0) + 1);
     for (const issue of issues) {
       const [only] = issue.candidates;
       const safe = issue.candidates.length === 1 && issue.present.length === 0 && only !== undefined;

@@ -18,10 +18,12 @@ const body = fc.oneof(
   pairs.map((list) => ({ form: new URLSearchParams(list), list })),
   pairs.map((list) => ({ form: new URLSearchParams(list).toString(), list })),
   // Raw text: any bytes between & and =, percent signs that are not escapes.
-  fc.array(fc.oneof(fc.constantFrom('&', '=', '%', '+', 'grant_type', 'client_assertion'), fc.string({ unit: 'binary', maxLength: 6 })), { maxLength: 20 }).map((parts) => {
-    const form = parts.join('');
-    return { form: form, list: [...new URLSearchParams(form)] };
-  }),
+  fc
+    .array(fc.oneof(fc.constantFrom('&', '=', '%', '+', 'grant_type', 'client_assertion'), fc.string({ unit: 'binary', maxLength: 6 })), { maxLength: 20 })
+    .map((parts) => {
+      const form = parts.join('');
+      return { form: form, list: [...new URLSearchParams(form)] };
+    }),
   fc.dictionary(name, fc.oneof(value, fc.array(value, { maxLength: 3 }), fc.constant(undefined))).map((record) => ({
     form: record,
     list: Object.entries(record).flatMap(([k, v]) => (v === undefined ? [] : (Array.isArray(v) ? v : [v]).map((item) => [k, item] as [string, string]))),

@@ -38,11 +38,7 @@ export function goodClaims(overrides: Record<string, unknown> = {}): JWTPayload 
  * Signs arbitrary claims and header with jose (header defaults: alg of the key, typ JWT, kid).
  * A header value of undefined removes that member.
  */
-export async function signToken(
-  key: TestKey,
-  claims: Record<string, unknown> = goodClaims(),
-  header: Record<string, unknown> = {},
-): Promise<string> {
+export async function signToken(key: TestKey, claims: Record<string, unknown> = goodClaims(), header: Record<string, unknown> = {}): Promise<string> {
   const merged: Record<string, unknown> = { alg: key.alg, typ: 'JWT', kid: key.kid, ...header };
   for (const [name, value] of Object.entries(merged)) if (value === undefined) delete merged[name];
   const payload: Record<string, unknown> = { ...claims };

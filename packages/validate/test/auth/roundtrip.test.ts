@@ -1,14 +1,7 @@
 import { createPrivateKey, createPublicKey, type JsonWebKey } from 'node:crypto';
 import { exportJWK, exportPKCS8, exportSPKI } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  ALLOWED_ALGS,
-  buildClientAssertion,
-  checkClientAssertion,
-  checkTokenRequest,
-  MemoryReplayStore,
-  type AssertionAlg,
-} from '../../src/auth/index.js';
+import { ALLOWED_ALGS, buildClientAssertion, checkClientAssertion, checkTokenRequest, MemoryReplayStore, type AssertionAlg } from '../../src/auth/index.js';
 import { BASE_URL, CLIENT_ID, JKU, TOKEN_URL, makeKey, now, type TestKey } from './helpers.js';
 
 const keys = new Map<AssertionAlg, TestKey>();

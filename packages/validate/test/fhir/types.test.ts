@@ -80,7 +80,15 @@ export const completeMe: ChargeItemCreateBundle = {
 
 const file = join(dir, 'bundle.ts');
 writeFileSync(file, SOURCE);
-const options: import('typescript').CompilerOptions = { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, skipLibCheck: true, types: [] };
+const options: import('typescript').CompilerOptions = {
+  strict: true,
+  noEmit: true,
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  skipLibCheck: true,
+  types: [],
+};
 const service = ts.createLanguageService({
   getScriptFileNames: () => [file],
   getScriptVersion: () => '1',
@@ -96,7 +104,13 @@ const service = ts.createLanguageService({
 });
 const diagnostics = [...service.getSyntacticDiagnostics(file), ...service.getSemanticDiagnostics(file)];
 const lineOf = (d: import('typescript').Diagnostic) => SOURCE.slice(0, d.start).split('\n').length;
-const declarationAt = (line: number) => /export const (\w+)/.exec(SOURCE.split('\n').slice(0, line).reverse().find((l) => l.startsWith('export const')) ?? '')?.[1];
+const declarationAt = (line: number) =>
+  /export const (\w+)/.exec(
+    SOURCE.split('\n')
+      .slice(0, line)
+      .reverse()
+      .find((l) => l.startsWith('export const')) ?? '',
+  )?.[1];
 const failing = new Map<string, string[]>();
 for (const d of diagnostics) {
   const name = declarationAt(lineOf(d)) ?? '?';

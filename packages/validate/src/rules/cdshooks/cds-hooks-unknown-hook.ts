@@ -34,13 +34,16 @@ export const cdsHooksUnknownHookRule = createRule({
   meta: {
     id: 'cds-hooks-unknown-hook',
     severity: 'warning',
-    description: 'A hook name is neither a hook of the CDS Hooks library nor an organization\'s own (reverse domain notation).',
+    description: "A hook name is neither a hook of the CDS Hooks library nor an organization's own (reverse domain notation).",
     messages: MESSAGES,
   },
   appliesTo: (kind) => kind.id === CDS_DOCUMENTS.request || isCdsDiscovery(kind),
   check(context) {
     const root = asObject(context.payload);
-    if (context.kind.id === CDS_DOCUMENTS.request) { check(context, root?.hook, '/hook'); return; }
+    if (context.kind.id === CDS_DOCUMENTS.request) {
+      check(context, root?.hook, '/hook');
+      return;
+    }
     for (const service of objectsIn(root, 'services', '')) check(context, service.value.hook, `${service.pointer}/hook`);
   },
 });

@@ -33,7 +33,11 @@ export const attachmentSizeRule = createRule({
     options: {
       type: 'object',
       properties: {
-        attachmentLimit: { type: 'integer', minimum: 0, description: 'Largest inline FHIR attachment.data accepted, in characters of base64 text. Default 7000000.' },
+        attachmentLimit: {
+          type: 'integer',
+          minimum: 0,
+          description: 'Largest inline FHIR attachment.data accepted, in characters of base64 text. Default 7000000.',
+        },
       },
       additionalProperties: false,
     },

@@ -53,8 +53,7 @@ export const bundleFocusRule = createRule({
       if (!target) {
         const path = reference.replace(/\/_history\/[^/]*$/, '');
         context.report({ pointer, messageId: UNRESOLVED[referenceForm(reference)], data: { reference: quoteId(reference), path } });
-      }
-      else if (event?.focus && target.resourceType === event.focus) focal = true;
+      } else if (event?.focus && target.resourceType === event.focus) focal = true;
       else if (event?.focus) wrong.push({ pointer, target });
     });
     if (!event?.focus || focal) return;
