@@ -11,6 +11,6 @@ if (!from || !to) {
 }
 for (const entry of readdirSync(from, { recursive: true, withFileTypes: true })) {
   if (!entry.isFile() || !entry.name.endsWith('.cjs')) continue;
-  const source = join(entry.parentPath ?? entry.path, entry.name);
+  const source = join(entry.parentPath, entry.name);
   cpSync(source, join(to, relative(from, source)));
 }

@@ -33,7 +33,9 @@ if (!Number.isInteger(runs) || runs < 1 || !Number.isInteger(seed)) {
 }
 
 const properties = SUITES.reduce((n, [, count]) => n + count, 0);
-console.log(`Fuzzing: ${runs.toLocaleString('en')} cases per property × ${properties} properties = ${(runs * properties).toLocaleString('en')} cases, seed ${seed}.`);
+console.log(
+  `Fuzzing: ${runs.toLocaleString('en')} cases per property × ${properties} properties = ${(runs * properties).toLocaleString('en')} cases, seed ${seed}.`,
+);
 const started = Date.now();
 const vitest = join(dirname(require.resolve('vitest/package.json')), 'vitest.mjs');
 const result = spawnSync(process.execPath, [vitest, 'run', ...SUITES.map(([file]) => file)], {

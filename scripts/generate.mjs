@@ -18,7 +18,6 @@ import { CONFIG_SCHEMA, emitConfigChecker, emitRuleOptions } from './lib/emit-op
 import { kindSlug, loadSchemas } from './lib/schemas.mjs';
 import { produce as deriveFhirR4 } from './fhir/derive-r4.mjs';
 
-
 /** Where the tools and their dependencies live. */
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({ options: { check: { type: 'boolean', default: false }, root: { type: 'string' } } });
@@ -64,11 +63,15 @@ async function outputs() {
     ids.add(kind.id);
   }
   const validators = await emitValidators(entries, kinds, banner('schemas/'));
-  for (const [path, code] of await emitRuleOptions(root)) validators.set(path, commonJs(banner('the rules\' meta.options', 'the rule in packages/validate/src/rules/'), code));
+  for (const [path, code] of await emitRuleOptions(root))
+    validators.set(path, commonJs(banner("the rules' meta.options", 'the rule in packages/validate/src/rules/'), code));
   // Last: the browser entry's loaders list every generated validator module, the rule options' too.
   validators.set('loaders.ts', emitLoaders(validators.keys(), banner('schemas/')));
   const configChecker = new Map(
-    [...emitConfigChecker(root)].map(([path, code]) => [path, path.endsWith('.cjs') ? commonJs(banner(CONFIG_SCHEMA, CONFIG_SCHEMA), code) : `${banner(CONFIG_SCHEMA, CONFIG_SCHEMA)}\n${code}\n`]),
+    [...emitConfigChecker(root)].map(([path, code]) => [
+      path,
+      path.endsWith('.cjs') ? commonJs(banner(CONFIG_SCHEMA, CONFIG_SCHEMA), code) : `${banner(CONFIG_SCHEMA, CONFIG_SCHEMA)}\n${code}\n`,
+    ]),
   );
   return [
     { dir: 'packages/types/src/generated', files: await emitTypes(entries, kinds, banner('schemas/')) },
@@ -83,7 +86,7 @@ function listFiles(dir) {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((d) => d.isFile())
-    .map((d) => relative(dir, join(d.parentPath ?? d.path, d.name)).split(sep).join('/'));
+    .map((d) => relative(dir, join(d.parentPath, d.name)).split(sep).join('/'));
 }
 
 async function main() {
@@ -130,7 +133,7 @@ function syncDir({ dir, files }, problems, onWrite) {
   }
 }
 
-main().catch((error) => {
+main().catch((/** @type {unknown} */ error) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });

@@ -36,7 +36,10 @@ for (const [v, r] of validators) if (!v(r)) throw new Error(`bare ${r.resourceTy
 // Back-to-back pairs, so that load from other processes on a shared machine cancels out in each ratio.
 const sumOnce = () => { for (const [v, r] of validators) v(r); };
 const fullOnce = () => validate(bundle);
-for (let i = 0; i < 2000; i++) (sumOnce(), fullOnce());
+for (let i = 0; i < 2000; i++) {
+  sumOnce();
+  fullOnce();
+}
 const sums = [];
 const fulls = [];
 const ratios = [];
@@ -73,7 +76,10 @@ const parts = {
 };
 for (const [name, load] of Object.entries(parts)) {
   const validator = load();
-  for (let i = 0; i < 2000; i++) (validator(bundle), sumOnce());
+  for (let i = 0; i < 2000; i++) {
+    validator(bundle);
+    sumOnce();
+  }
   const ratios = [];
   for (let round = 0; round < 100; round++) {
     let start = performance.now();
@@ -93,13 +99,13 @@ const patients = { ...base, entry: [base.entry[0], ...Array.from({ length: 29 },
 const dispatch = (types) => ({ type: 'object', allOf: types.map((t) => ({ if: { type: 'object', required: ['resourceType'], properties: { resourceType: { const: t } } }, then: { $ref: t === 'MessageHeader' ? MH : `https://schemas.cdx.dev/fhir/r4/${t}.schema.json` } })) });
 const items = (resource) => ({ type: 'object', properties: { entry: { type: 'array', items: { type: 'object', properties: { resource } } } } });
 const layers = {
-  'sum of bare validators': (() => { const p = ajv.getSchema(P), h = ajv.getSchema(MH); return () => { h(patients.entry[0].resource); for (let i = 1; i < 30; i++) p(patients.entry[i].resource); }; })(),
+  'sum of bare validators': (() => { const p = ajv.getSchema(P), h = ajv.getSchema(MH); return () => { void h(patients.entry[0].resource); for (let i = 1; i < 30; i++) void p(patients.entry[i].resource); }; })(),
   'entries → one $ref': (() => { const v = ajv.compile({ $id: 'bench:direct', ...items({ $ref: P }) }); return () => v(patients); })(),
   'entries → if/then dispatch over 9 types': (() => { const v = ajv.compile({ $id: 'bench:dispatch', ...items(dispatch(['MessageHeader', 'ChargeItem', 'Encounter', 'Organization', 'Coverage', 'Account', 'Practitioner', 'PractitionerRole', 'Patient'])) }); return () => v(patients); })(),
   'the ChargeItemCreate profile (envelope, entry layers, dispatch)': (() => { const v = ajv.getSchema('https://schemas.cdx.dev/fhir/profiles/charge-item-create.schema.json'); return () => v(patients); })(),
 };
 const layerTimes = Object.fromEntries(Object.keys(layers).map((k) => [k, []]));
-for (let round = 0; round < 60; round++) for (const [k, fn] of Object.entries(layers)) { const start = performance.now(); for (let i = 0; i < 20; i++) fn(); layerTimes[k].push((performance.now() - start) / 20); }
+for (let round = 0; round < 60; round++) for (const [k, fn] of Object.entries(layers)) { const start = performance.now(); for (let i = 0; i < 20; i++) void fn(); layerTimes[k].push((performance.now() - start) / 20); }
 const layerBase = Math.min(...layerTimes['sum of bare validators']);
 console.log('  bundle schema layers (30 entries: MessageHeader + 29 Patients; best of 60 × 20):');
 for (const [k, xs] of Object.entries(layerTimes)) console.log(`    ${k}: ${ms(Math.min(...xs))} (${(Math.min(...xs) / layerBase).toFixed(2)}×)`);

@@ -43,7 +43,7 @@ async function freshPage() {
 }
 
 try {
-  const { context, page, scripts } = await freshPage();
+  const { context, scripts } = await freshPage();
   const sizes = scripts.map((path) => {
     const bytes = readFileSync(join(DIST, decodeURIComponent(path)));
     return { path, raw: bytes.length, gzip: gzipSync(bytes, { level: 6 }).length };

@@ -47,7 +47,11 @@ function wall(args, runs = 21) {
 if (!validate(payload).valid) throw new Error('the example is not valid; the benchmark would measure error paths');
 const bareOnce = () => bare(payload);
 const cdxOnce = () => validate(payload);
-for (let i = 0; i < 20_000; i++) (bareOnce(), cdxOnce()); // warm up
+// warm up
+for (let i = 0; i < 20_000; i++) {
+  bareOnce();
+  cdxOnce();
+}
 // 200 back-to-back pairs of 2,000 calls each, so that load from other processes hits both sides of
 // every ratio alike; the median ratio is the result, the 10th–90th percentiles show the noise.
 const pairs = [];

@@ -108,9 +108,7 @@ export function convert(up, name, def, refTo) {
     for (const [key, value] of Object.entries(object)) {
       if (key === 'additionalProperties' && value === false) continue;
       out[key] =
-        key === 'properties'
-          ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, visit(v, `${where}/${k}`)]))
-          : visit(value, `${where}/${key}`);
+        key === 'properties' ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, visit(v, `${where}/${k}`)])) : visit(value, `${where}/${key}`);
     }
     return normalizeScalar(out, where);
   };

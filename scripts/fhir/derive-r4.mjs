@@ -29,7 +29,9 @@ import { DEFINITIONS_PACKAGE, UPSTREAM_SCHEMA, Upstream } from './upstream.mjs';
 export function profiledTypes(root) {
   const dir = join(root, 'schemas/fhir/profiles');
   const out = new Set();
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.schema.json')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.schema.json'))
+    .sort()) {
     const detect = JSON.parse(readFileSync(join(dir, file), 'utf8')).cdxDetect;
     if (typeof detect?.resourceType === 'string' && detect.resourceType !== 'Bundle' && !detect.bundleType) out.add(detect.resourceType);
   }
@@ -43,7 +45,7 @@ export function profiledTypes(root) {
  * @param {{ log?: (line: string) => void }} [options]
  * @returns {Promise<Map<string, string>>}
  */
-export async function produce(root, banner, options = {}) {
+export function produce(root, banner, options = {}) {
   const log = options.log ?? (() => {});
   const up = new Upstream(root);
   const version = up.version();
@@ -71,11 +73,14 @@ export async function produce(root, banner, options = {}) {
     const def = up.defs[name];
     const info = elements.get(name);
     if (!def || !info) throw new Error(`derive-r4: no definition or element for ${name}`);
-    const fix = corrections(up, name, def, info, (line) => log(`  ${name}: ${line}`));
+    const fix = corrections(up, name, def, info, (line) => {
+      log(`  ${name}: ${line}`);
+    });
     const refTo = refResolver(name, isResource);
     derived.set(name, applyCorrections(convert(up, name, def, refTo), fix, refTo));
   }
-  return emitFiles({ resourceTypes: [...resourceTypes].sort(), profiled: profiledTypes(root), derived, comment });
+  // A promise, as generate.mjs expects of every producer (the others read files asynchronously).
+  return Promise.resolve(emitFiles({ resourceTypes: [...resourceTypes].sort(), profiled: profiledTypes(root), derived, comment }));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

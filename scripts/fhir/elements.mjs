@@ -7,8 +7,26 @@
 
 /** FHIR primitive type codes: JSON strings, numbers or booleans, each with a `_` extensions twin. */
 export const PRIMITIVE_CODES = new Set([
-  'base64Binary', 'boolean', 'canonical', 'code', 'date', 'dateTime', 'decimal', 'id', 'instant', 'integer',
-  'markdown', 'oid', 'positiveInt', 'string', 'time', 'unsignedInt', 'uri', 'url', 'uuid', 'xhtml',
+  'base64Binary',
+  'boolean',
+  'canonical',
+  'code',
+  'date',
+  'dateTime',
+  'decimal',
+  'id',
+  'instant',
+  'integer',
+  'markdown',
+  'oid',
+  'positiveInt',
+  'string',
+  'time',
+  'unsignedInt',
+  'uri',
+  'url',
+  'uuid',
+  'xhtml',
 ]);
 /** The type of element ids and extension urls: attributes in XML, so no `_` twin in JSON. */
 export const SYSTEM_STRING = 'http://hl7.org/fhirpath/System.String';
@@ -112,7 +130,7 @@ export function elementsByDefinition(up, names) {
       const [parent, parentPath, chain] = /** @type {[string, string, Set<string>]} */ (stack.pop());
       for (const [member, prop] of Object.entries(up.defs[parent]?.properties ?? {})) {
         const ref = (prop.items ?? prop).$ref?.replace('#/definitions/', '');
-        if (!ref || !ref.startsWith(`${name}_`) || chain.has(ref)) continue;
+        if (!ref?.startsWith(`${name}_`) || chain.has(ref)) continue;
         const path = `${parentPath}.${member}`;
         candidates.set(ref, [...(candidates.get(ref) ?? []), path]);
         stack.push([ref, path, new Set([...chain, ref])]);

@@ -31,7 +31,10 @@ export const toSrc = (moduleDir) => '../'.repeat(2 + moduleDir.split('/').filter
  * @type {Record<string, { type?: 'string' | 'boolean' | 'object' | 'array', enum?: string[], items?: object, description: string }>}
  */
 export const CDX_KEYWORDS = {
-  cdxKind: { type: 'string', description: 'The kind id of a message schema: "<DataModel>/<EventType>", "cds-hooks/<document or hook>", "fhir/<Name>" or "auth/<Name>".' },
+  cdxKind: {
+    type: 'string',
+    description: 'The kind id of a message schema: "<DataModel>/<EventType>", "cds-hooks/<document or hook>", "fhir/<Name>" or "auth/<Name>".',
+  },
   cdxQuery: { type: 'boolean', description: 'A synchronous query: exactly one Meta.Destinations entry; data-on-demand checks apply.' },
   // An event the spec names without showing its payload: only the Meta envelope is checked.
   cdxUnpublished: { type: 'boolean', description: 'An event the spec names without showing its payload: only the Meta envelope is checked.' },
@@ -44,7 +47,10 @@ export const CDX_KEYWORDS = {
   // (scripts/lib/reference-targets.mjs; rules reference-target and service-profile).
   cdxTargets: { type: 'array', items: { type: 'string' }, description: "A FHIR profile's Reference member: the resource types the spec says it refers to." },
   // A place that holds any FHIR resource: validated as its own resourceType (scripts/lib/fhir-schemas.mjs).
-  cdxResource: { type: 'boolean', description: 'Holds any FHIR resource, which @cdx/validate validates as its own resourceType; a plain schema tool checks only its resourceType and id.' },
+  cdxResource: {
+    type: 'boolean',
+    description: 'Holds any FHIR resource, which @cdx/validate validates as its own resourceType; a plain schema tool checks only its resourceType and id.',
+  },
   // Each choice element's forms, of which an object gives at most one (coded: choiceKeyword below).
   cdxChoice: { type: 'object', description: "Each choice element's forms (value[x]: valueString, valueUrl, ...), of which an object gives at most one." },
 };
@@ -133,7 +139,8 @@ export function createAjv({ ownProperties = true, strictRequired = true, passCon
   keywords = [...keywords, choiceKeyword(moduleDir)];
   const coded = new Set(keywords.map((k) => k.keyword));
   for (const [keyword, metaSchema] of Object.entries(CDX_KEYWORDS)) {
-    if (!coded.has(keyword)) ajv.addKeyword({ keyword, metaSchema, schemaType: /** @type {import('ajv').JSONType} */ (metaSchema.type ?? 'string'), valid: true });
+    if (!coded.has(keyword))
+      ajv.addKeyword({ keyword, metaSchema, schemaType: /** @type {import('ajv').JSONType} */ (metaSchema.type ?? 'string'), valid: true });
   }
   for (const [keyword, schemaType] of Object.entries(CDX_TYPED_KEYWORDS)) ajv.addKeyword({ keyword, schemaType, valid: true });
   for (const definition of keywords) ajv.addKeyword(definition);

@@ -84,10 +84,10 @@ export function emitCodeLists(banner) {
     banner,
     `// Sources: ${codeListSources().join(', ')}.`,
     '',
-    '/** ISO 639-1 code (lower case) by the language\'s English name in lower case: `english` → `en`. */',
+    "/** ISO 639-1 code (lower case) by the language's English name in lower case: `english` → `en`. */",
     `export const LANGUAGE_CODES: Readonly<Record<string, string>> = ${JSON.stringify(sorted(byLanguageName), null, 2)};`,
     '',
-    '/** ISO 3166-1 alpha-2 code by the country\'s alpha-3 code or English name, in lower case: `usa` → `US`. */',
+    "/** ISO 3166-1 alpha-2 code by the country's alpha-3 code or English name, in lower case: `usa` → `US`. */",
     `export const COUNTRY_CODES: Readonly<Record<string, string>> = ${JSON.stringify(sorted(byCountryName), null, 2)};`,
     '',
   ].join('\n');

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { CDX_FORMATS, CDX_KEYWORDS, CDX_TYPED_KEYWORDS } from './ajv.mjs';
 
 const source = (/** @type {string} */ file) => fileURLToPath(new URL(`../../packages/validate/src/${file}`, import.meta.url));
-const BANNER = '// Built by scripts/lib/emit-ajv-plugin.mjs from scripts/lib/ajv.mjs and @cdx/validate\'s base64 check. Do not edit.';
+const BANNER = "// Built by scripts/lib/emit-ajv-plugin.mjs from scripts/lib/ajv.mjs and @cdx/validate's base64 check. Do not edit.";
 
 /** Where the vocabulary meta-schema is published: its `$id`, and its file in the package. */
 export const VOCABULARY_ID = 'https://schemas.cdx.dev/meta/vocabulary.schema.json';
@@ -38,7 +38,11 @@ export function ajvPluginSource() {
   /** A self-contained CommonJS module of @cdx/validate, in a function scope of its own. */
   const inline = (/** @type {string} */ file, /** @type {string} */ name) => `const ${name} = (() => {
   const module = { exports: {} };
-${readFileSync(source(file), 'utf8').replace(/^'use strict';\n/m, '').trimEnd().replace(/^/gm, '  ').replace(/^ +$/gm, '')}
+${readFileSync(source(file), 'utf8')
+  .replace(/^'use strict';\n/m, '')
+  .trimEnd()
+  .replace(/^/gm, '  ')
+  .replace(/^ +$/gm, '')}
   return module.exports.${name};
 })();`;
   return `${BANNER}
@@ -136,9 +140,13 @@ declare function cdxAjv<A extends AjvLike>(ajv: A): A;
 declare namespace cdxAjv {
   export { cdxAjv as default, cdxAjv };
   /** The cdx keywords, each with the meta-schema of its value. */
-  export const keywords: Readonly<Record<${Object.keys(CDX_KEYWORDS).map((k) => JSON.stringify(k)).join(' | ')}, object>>;
+  export const keywords: Readonly<Record<${Object.keys(CDX_KEYWORDS)
+    .map((k) => JSON.stringify(k))
+    .join(' | ')}, object>>;
   /** The cdx keywords checked by the type of their value only, with that type. */
-  export const typedKeywords: Readonly<Record<${Object.keys(CDX_TYPED_KEYWORDS).map((k) => JSON.stringify(k)).join(' | ')}, string>>;
+  export const typedKeywords: Readonly<Record<${Object.keys(CDX_TYPED_KEYWORDS)
+    .map((k) => JSON.stringify(k))
+    .join(' | ')}, string>>;
   /** The formats the plugin adds. */
   export const formats: Readonly<Record<${[...Object.keys(CDX_FORMATS), 'base64'].map((k) => JSON.stringify(k)).join(' | ')}, RegExp | object>>;
 }

@@ -12,7 +12,8 @@ import { resolveRef } from './resolve.mjs';
 const HEADER = '| path | type | required | label | beta | data on demand | notes |';
 const RULE = '|---|---|---|---|---|---|---|';
 const docPath = (/** @type {Entry} */ entry) => entry.rel.replace(/\.schema\.json$/, '.md');
-const cell = (/** @type {unknown} */ text) => String(text ?? '').replace(/\|/g, '\\|').replace(/\s*\n+\s*/g, ' ');
+const cell = (/** @type {unknown} */ text) =>
+  (typeof text === 'string' ? text : text === undefined || text === null ? '' : JSON.stringify(text)).replace(/\|/g, '\\|').replace(/\s*\n+\s*/g, ' ');
 
 /**
  * Own members plus those merged in through allOf (and in-file or external $refs inside it).
@@ -56,7 +57,7 @@ function membersOf(schema, entry, entries, seen = new Set()) {
 function typeText(schema, entry, entries, from) {
   if (schema.$ref && !schema.$ref.startsWith('#')) {
     const { entry: target, target: sub, fragment } = resolveRef(schema.$ref, entry.id, entries);
-    const name = fragment ? sub.title ?? fragment.split('/').pop() : target.schema.title;
+    const name = fragment ? (sub.title ?? fragment.split('/').pop()) : target.schema.title;
     return `[${name}](${posix.relative(posix.dirname(from), docPath(target))})`;
   }
   if (schema.$ref) return typeText(resolveRef(schema.$ref, entry.id, entries).target, entry, entries, from);
@@ -137,8 +138,17 @@ export function emitDocs(entries, banner) {
     const { schema } = entry;
     const table = rows(schema, entry, entries, from, '', new Set(), [], 0);
     const defs = Object.values(schema.$defs ?? {})
-      .filter((/** @type {Schema} */ def) => def.title && (def.properties || def.allOf))
-      .flatMap((/** @type {Schema} */ def) => ['', `## ${def.title}`, '', def.description ?? '', '', HEADER, RULE, ...rows(def, entry, entries, from, '', new Set(), [], 0)]);
+      .filter((/** @type {Schema} */ def) => def.title && (def.properties ?? def.allOf))
+      .flatMap((/** @type {Schema} */ def) => [
+        '',
+        `## ${def.title}`,
+        '',
+        def.description ?? '',
+        '',
+        HEADER,
+        RULE,
+        ...rows(def, entry, entries, from, '', new Set(), [], 0),
+      ]);
     const page = [
       banner,
       '',
@@ -147,12 +157,14 @@ export function emitDocs(entries, banner) {
       schema.description,
       '',
       `- Schema: \`schemas/${entry.rel}\` (\`$id\` ${schema.$id})`,
-      ...(schema.cdxKind ? [`- Kind: \`${schema.cdxKind}\`${schema.cdxQuery ? ' (synchronous query)' : ''}${schema.cdxUnpublished ? ' (payload not published: only the Meta envelope is checked)' : ''}${schema.cdxBeta ? ' — beta' : ''}${hookLine(schema.cdxHook)}`] : []),
+      ...(schema.cdxKind
+        ? [
+            `- Kind: \`${schema.cdxKind}\`${schema.cdxQuery ? ' (synchronous query)' : ''}${schema.cdxUnpublished ? ' (payload not published: only the Meta envelope is checked)' : ''}${schema.cdxBeta ? ' — beta' : ''}${hookLine(schema.cdxHook)}`,
+          ]
+        : []),
       `- TypeScript: \`import type { ${schema.title} } from '@cdx/types'\``,
       '',
-      ...(table.length > 0
-        ? [HEADER, RULE, ...table]
-        : defs.length > 0 ? [] : [`Type: ${typeText(schema, entry, entries, from)}`]),
+      ...(table.length > 0 ? [HEADER, RULE, ...table] : defs.length > 0 ? [] : [`Type: ${typeText(schema, entry, entries, from)}`]),
       ...defs,
       '',
     ];

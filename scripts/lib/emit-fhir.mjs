@@ -11,7 +11,18 @@
 // A payload loads the data types and the resource types it carries; a valid one only the twins.
 import { createAjv } from './ajv.mjs';
 import { moduleKeywords } from './fhir-keywords.mjs';
-import { DATATYPES_REL, OVERLAY_BASE, datatypeNames, externalizeDatatypes, isProfile, isR4, overlayOf, r4Type, serviceTypes, withoutAnnotations } from './fhir-schemas.mjs';
+import {
+  DATATYPES_REL,
+  OVERLAY_BASE,
+  datatypeNames,
+  externalizeDatatypes,
+  isProfile,
+  isR4,
+  overlayOf,
+  r4Type,
+  serviceTypes,
+  withoutAnnotations,
+} from './fhir-schemas.mjs';
 import { resolveRef } from './resolve.mjs';
 import { buildShapes } from './shape.mjs';
 import { STRICT_BASE, strictTwin } from './strict.mjs';
@@ -71,7 +82,9 @@ function emitOverlays(entries, kinds) {
   for (const entry of entries.filter(isProfile)) ajv.addSchema(withoutAnnotations(overlayOf(entry, entries).schema));
   const names = Object.fromEntries(kinds.map((kind, i) => [`o${i}`, OVERLAY_BASE + kind.entry.rel]));
   const table = kinds.map((kind, i) => `  ${JSON.stringify(kind.id)}: overlay.o${i},`);
-  return spreadConstants(localNames(`const overlay = (function (exports) {\n${standalone(ajv, names)}\nreturn exports;\n})({});\nexports.overlays = {\n${table.join('\n')}\n};`));
+  return spreadConstants(
+    localNames(`const overlay = (function (exports) {\n${standalone(ajv, names)}\nreturn exports;\n})({});\nexports.overlays = {\n${table.join('\n')}\n};`),
+  );
 }
 
 /**
@@ -113,7 +126,13 @@ function emitShapes(entries) {
  */
 export function emitFhir(entries, kinds) {
   const files = emitBase(entries);
-  files.set('fhir/profiles.cjs', emitOverlays(entries, kinds.filter((k) => isProfile(k.entry))));
+  files.set(
+    'fhir/profiles.cjs',
+    emitOverlays(
+      entries,
+      kinds.filter((k) => isProfile(k.entry)),
+    ),
+  );
   files.set('fhir/shapes.cjs', emitShapes(entries));
   const types = entries.filter((e) => isR4(e) && e.rel !== DATATYPES_REL).map(r4Type);
   files.set('fhir/types.cjs', `exports.types = ${JSON.stringify(types)};`);

@@ -129,7 +129,10 @@ function configTables(schema) {
     if (Object.keys(own).length > 0) hints[path] = own;
     if (node.properties && node.additionalProperties === false) members[path] = Object.keys(node.properties);
     for (const [key, value] of Object.entries(node)) {
-      if (Array.isArray(value)) value.forEach((v, i) => visit(v, `${path}/${key}/${i}`));
+      if (Array.isArray(value))
+        value.forEach((v, i) => {
+          visit(v, `${path}/${key}/${i}`);
+        });
       else if (value && typeof value === 'object') visit(value, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
     }
   };

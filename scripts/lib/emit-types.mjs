@@ -119,9 +119,7 @@ async function emitOne(entry, entries, banner) {
       if (!path.startsWith('.')) path = `./${path}`;
       return `import type { ${name} } from '${path}.js';`;
     });
-  return [banner, ...importLines, importLines.length ? '' : null, code.trimEnd(), '']
-    .filter((l) => l !== null)
-    .join('\n');
+  return [banner, ...importLines, importLines.length ? '' : null, code.trimEnd(), ''].filter((l) => l !== null).join('\n');
 }
 
 /**
@@ -146,7 +144,7 @@ function hookRequests(kinds) {
     '/** The name of a hook of the CDS Hooks hook library. */',
     'export type CdsHookName = keyof CdsHooksRequestMap;',
     '',
-    '/** A CDS Hooks request of a library hook: `CdsHooksRequest<\'order-sign\'>`, or any of them. */',
+    "/** A CDS Hooks request of a library hook: `CdsHooksRequest<'order-sign'>`, or any of them. */",
     'export type CdsHooksRequest<H extends CdsHookName = CdsHookName> = CdsHooksRequestMap[H];',
     '',
   ];
@@ -170,7 +168,11 @@ export async function emitTypes(entries, kinds, banner) {
   index.push('/** Every kind id `@cdx/validate` knows, mapped to the type of its payload. */');
   index.push('export interface KindMap {');
   for (const k of kinds) index.push(`  ${JSON.stringify(k.id)}: ${k.title};`);
-  index.push('}', '', '/** A kind id: `"<DataModel>/<EventType>"`, `"cds-hooks/<document or hook>"`, `"fhir/<Name>"`, `"fhir/<Type>/_search"` or `"auth/<Name>"`. */');
+  index.push(
+    '}',
+    '',
+    '/** A kind id: `"<DataModel>/<EventType>"`, `"cds-hooks/<document or hook>"`, `"fhir/<Name>"`, `"fhir/<Type>/_search"` or `"auth/<Name>"`. */',
+  );
   index.push('export type KindId = keyof KindMap;', '');
   for (const family of [...new Set(kinds.map((k) => k.family))]) {
     const members = kinds.filter((k) => k.family === family).map((k) => k.title);

@@ -14,7 +14,7 @@ import { callValidateCode } from 'ajv/dist/vocabularies/code.js';
 
 const { _, nil } = ajv2020;
 // Node imports ajv's CJS names module whole, vitest its default.
-const N = names.default ?? names;
+const N = /** @type {Partial<typeof names>} */ (names).default ?? /** @type {typeof names.default} */ (/** @type {unknown} */ (names));
 
 /** Where the generated FHIR modules are, relative to generated/validators/ (src/ and dist/ alike). */
 export const FHIR_MODULE_DIR = 'fhir';

@@ -103,7 +103,7 @@ export function datatypeNames(datatypes) {
 
 /** `if resourceType is T then { $ref }`: one branch of a bundle entry's resource dispatch. */
 const dispatchBranch = (/** @type {Json} */ part) =>
-  typeof part?.if?.properties?.resourceType?.const === 'string' && typeof part?.then?.$ref === 'string' && !part.else;
+  typeof part.if?.properties?.resourceType?.const === 'string' && typeof part.then?.$ref === 'string' && !part.else;
 
 /**
  * The overlay of a profile: the profile with its R4 base taken out (`allOf: [{ $ref: ../r4/T }]` at
@@ -132,7 +132,7 @@ export function overlayOf(entry, entries) {
       if (DATA.has(key)) out[key] = value;
       else if (key === 'allOf') {
         const kept = value.filter((/** @type {Json} */ part) => {
-          if (root && typeof part?.$ref === 'string' && Object.keys(part).length === 1 && leadsToR4(part.$ref)) {
+          if (root && typeof part.$ref === 'string' && Object.keys(part).length === 1 && leadsToR4(part.$ref)) {
             const { entry: target, fragment } = resolveRef(part.$ref, entry.id, entries);
             if (fragment) throw new Error(`${entry.rel}: a profile's base is a whole R4 resource, not ${part.$ref}`);
             base = target.rel.slice(R4_DIR.length).replace(/\.schema\.json$/, '');
@@ -162,7 +162,10 @@ export function serviceTypes(entries) {
   const out = new Set();
   /** @param {unknown} node */
   const visit = (node) => {
-    if (Array.isArray(node)) return node.forEach(visit);
+    if (Array.isArray(node)) {
+      node.forEach(visit);
+      return;
+    }
     if (!node || typeof node !== 'object') return;
     const object = /** @type {Json} */ (node);
     const type = object.if?.properties?.resourceType?.const;

@@ -62,7 +62,10 @@ function refsOf(entry) {
   /** @param {any} node @returns {void} */
   const visit = (node) => {
     if (!node || typeof node !== 'object') return;
-    if (Array.isArray(node)) return node.forEach(visit);
+    if (Array.isArray(node)) {
+      node.forEach(visit);
+      return;
+    }
     if (typeof node.$ref === 'string') out.add(new URL(node.$ref, entry.id).href.replace(/#.*$/, ''));
     for (const [key, value] of Object.entries(node)) if (key !== 'const' && key !== 'enum') visit(value);
   };
@@ -100,7 +103,7 @@ export function emitReferenceTargets(entries, kinds, banner, root) {
     '  readonly r4: readonly string[];',
     '}',
     '',
-    '/** Kind → resource type (the kind\'s own resource, or its bundle\'s entries) → member → targets. */',
+    "/** Kind → resource type (the kind's own resource, or its bundle's entries) → member → targets. */",
     `export const REFERENCE_TARGETS: Readonly<Record<string, Readonly<Record<string, Readonly<Record<string, ReferenceTargets>>>>>> = ${JSON.stringify(byKind, null, 2)};`,
     '',
   ].join('\n');

@@ -24,7 +24,7 @@ const DATA = new Set(['const', 'enum', 'default', 'examples', 'required', 'cdxDe
  * @returns {Entry} the entry with the rewritten schema (the same entry when nothing changed)
  */
 export function withResourceSlots(entry, entries) {
-  let changed = false;
+  let changed = /** @type {boolean} */ (false); // set inside visit()
   /** @param {unknown} node @returns {any} */
   const visit = (node) => {
     if (Array.isArray(node)) return node.map(visit);

@@ -51,7 +51,7 @@ function hasStructure(schemas, resolve) {
       part.cdxResource === true ||
       typeof part.cdxResourceOf === 'string' ||
       Object.keys(part.properties ?? {}).length > 0 ||
-      (part.items && typeof part.items === 'object') ||
+      (typeof part.items === 'object' && part.items !== null) ||
       (part.additionalProperties && typeof part.additionalProperties === 'object' && hasStructure([part.additionalProperties], resolve)),
   );
 }

@@ -24,9 +24,11 @@ export function appendErrorsInPlace(code) {
  * An error ajv builds and records (standalone code with `lines: true`): the object (over several
  * lines for dependentRequired's params), then the push.
  */
-const OWN_ERROR = /^const err\d+ = \{(?:.*\n)*?.*\};\nif\(vErrors === null\)\{\nvErrors = \[err\d+\];\n\}\nelse \{\nvErrors\.push\(err\d+\);\n\}\nerrors\+\+;$/gm;
+const OWN_ERROR =
+  /^const err\d+ = \{(?:.*\n)*?.*\};\nif\(vErrors === null\)\{\nvErrors = \[err\d+\];\n\}\nelse \{\nvErrors\.push\(err\d+\);\n\}\nerrors\+\+;$/gm;
 /** A called validator's errors taken over (after appendErrorsInPlace). */
-const CALLEE_ERRORS = /^if \(vErrors === null\) vErrors = [\w$.]+\.errors; else for \(const vError of [\w$.]+\.errors\) vErrors\.push\(vError\);\nerrors = vErrors\.length;$/gm;
+const CALLEE_ERRORS =
+  /^if \(vErrors === null\) vErrors = [\w$.]+\.errors; else for \(const vError of [\w$.]+\.errors\) vErrors\.push\(vError\);\nerrors = vErrors\.length;$/gm;
 
 /**
  * A strict twin answers yes or no: nobody reads its errors. ajv's code still builds an error object
@@ -90,7 +92,9 @@ export function pruneSchemaConstants(code) {
     /** @type {any} */
     const pruned = {};
     for (const path of uses.filter(Boolean)) {
-      const keys = [...path.matchAll(/\.([A-Za-z_$][\w$]*)|\["((?:[^"\\]|\\.)*)"\]|\[(\d+)\]/g)].map((m) => m[1] ?? (m[2] !== undefined ? JSON.parse(`"${m[2]}"`) : m[3]));
+      const keys = [...path.matchAll(/\.([A-Za-z_$][\w$]*)|\["((?:[^"\\]|\\.)*)"\]|\[(\d+)\]/g)].map(
+        (m) => m[1] ?? (m[2] !== undefined ? JSON.parse(`"${m[2]}"`) : m[3]),
+      );
       let from = schema;
       let to = pruned;
       for (const [i, key] of keys.entries()) {
@@ -102,7 +106,8 @@ export function pruneSchemaConstants(code) {
     }
     return uses.length > 1 ? `const ${name} = ${JSON.stringify(pruned)};` : '';
   });
-  if (count === 0 && /\bconst schema\d+ = /.test(code)) throw new Error('pruneSchemaConstants: ajv declared a schema constant in a form this generator does not know');
+  if (count === 0 && /\bconst schema\d+ = /.test(code))
+    throw new Error('pruneSchemaConstants: ajv declared a schema constant in a form this generator does not know');
   return out;
 }
 
@@ -169,7 +174,7 @@ export function localNames(code) {
       end = i + 1;
       while (end < code.length && code[end] !== c) end += code[end] === '\\' ? 2 : 1;
       end++;
-    } else if (c === '/' && next === '/') end = code.indexOf('\n', i) === -1 ? code.length : code.indexOf('\n', i);
+    } else if (c === '/' && next === '/') end = !code.includes('\n', i) ? code.length : code.indexOf('\n', i);
     else if (c === '/' && next === '*') end = code.indexOf('*/', i + 2) + 2;
     else if (c === '/' && BEFORE_REGEX.has(previous)) {
       end = i + 1;
@@ -195,6 +200,7 @@ export function localNames(code) {
     i++;
   }
   out += rename(code.slice(from));
-  if (!families.has('validate')) throw new Error('localNames: no validator function (validate<n>) in this code: ajv emitted a form this generator does not know');
+  if (!families.has('validate'))
+    throw new Error('localNames: no validator function (validate<n>) in this code: ajv emitted a form this generator does not know');
   return out;
 }

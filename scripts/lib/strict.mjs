@@ -35,7 +35,18 @@ const IN_PLACE = new Set(['allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else'
 const NEGATIVE = new Set(['not', 'if', 'oneOf']);
 
 /** Keywords that hand an instance's parts (members, items, names) to subschemas. */
-const PARTS = new Set(['properties', 'patternProperties', 'additionalProperties', 'unevaluatedProperties', 'propertyNames', 'items', 'prefixItems', 'contains', 'unevaluatedItems', 'dependentSchemas']);
+const PARTS = new Set([
+  'properties',
+  'patternProperties',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'propertyNames',
+  'items',
+  'prefixItems',
+  'contains',
+  'unevaluatedItems',
+  'dependentSchemas',
+]);
 
 /** Keywords that validate with another validator (its twin is stricter than it). */
 const CALLS = ['$ref', '$dynamicRef', 'cdxDatatype', 'cdxResource'];
@@ -57,7 +68,9 @@ function exactCopy(node, covered, where, keyword) {
   if (Array.isArray(node)) return node.map((n) => exactCopy(n, covered, where, keyword));
   if (!node || typeof node !== 'object') return node;
   const refuse = (/** @type {string} */ why) => {
-    throw new Error(`${where}: the strict twin cannot be proved exact: ${why} under \`${keyword}\`. Declare the members on the enclosing object (its properties guard it), or take the subschema out of \`${keyword}\`.`);
+    throw new Error(
+      `${where}: the strict twin cannot be proved exact: ${why} under \`${keyword}\`. Declare the members on the enclosing object (its properties guard it), or take the subschema out of \`${keyword}\`.`,
+    );
   };
   const call = CALLS.find((k) => k in node);
   if (call) refuse(`${call} ${JSON.stringify(node[call])} calls a validator whose twin rejects more`);
@@ -84,7 +97,10 @@ function variantNames(schema) {
   /** @param {any} node @returns {void} */
   const visit = (node) => {
     if (!node || typeof node !== 'object') return;
-    if (Array.isArray(node)) return node.forEach(visit);
+    if (Array.isArray(node)) {
+      node.forEach(visit);
+      return;
+    }
     for (const [name, sub] of Object.entries(node.properties ?? {})) if (sub?.cdxVariantOf) names.add(name);
     for (const [key, value] of Object.entries(node)) if (!DATA_KEYWORDS.has(key)) visit(value);
   };
@@ -105,7 +121,12 @@ function extendedDefinitions(entries) {
   /** @param {any} node @param {Entry} entry @returns {void} */
   const visit = (node, entry) => {
     if (!node || typeof node !== 'object') return;
-    if (Array.isArray(node)) return node.forEach((n) => visit(n, entry));
+    if (Array.isArray(node)) {
+      node.forEach((n) => {
+        visit(n, entry);
+      });
+      return;
+    }
     for (const part of node.allOf ?? []) {
       if (typeof part?.$ref !== 'string') continue;
       const url = new URL(part.$ref, entry.id);
@@ -203,7 +224,8 @@ export function strictTwin(entry, entries) {
     const names = new Set([...(position === 'in-place' ? ownNames : []), ...Object.keys(node.properties ?? {})]);
     for (const [key, value] of Object.entries(node)) {
       if (DATA_KEYWORDS.has(key)) out[key] = value;
-      else if (key === 'minLength' && typeof value === 'number') out.cdxMinUnits = Math.max(0, 2 * value - 1); // twin-ajv.mjs
+      else if (key === 'minLength' && typeof value === 'number')
+        out.cdxMinUnits = Math.max(0, 2 * value - 1); // twin-ajv.mjs
       else if (key === 'properties') out.properties = twinProperties(value, position === 'in-place' ? ownNames : new Set());
       else if (key === '$defs') {
         out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, visit(sub, 'definition', `${entry.id}#/$defs/${name}`)]));
@@ -216,7 +238,7 @@ export function strictTwin(entry, entries) {
     if (position === 'in-place') return out;
     if (gathers && isOpaque(node)) out.cdxOpaque = true;
     if (OPEN_KEYWORDS.some((k) => k in node)) return out;
-    const describesMembers = node.properties || node.allOf;
+    const describesMembers = node.properties ?? node.allOf;
     if (position === 'definition') {
       if (describesMembers && !isExtended(where)) close(out);
     } else if (describesMembers) close(out);

@@ -21,7 +21,8 @@ import { createAjv } from './ajv.mjs';
 
 const { _ } = ajv2020;
 /** `this` in generated code: the gathering of the current call, or undefined. (Node imports ajv's CJS names module whole, vitest its default.) */
-const GATHERED = (names.default ?? names).this;
+const N = /** @type {Partial<typeof names>} */ (names).default ?? /** @type {typeof names.default} */ (/** @type {unknown} */ (names));
+const GATHERED = N.this;
 
 /**
  * Whether `value.__proto__` reads the prototype here: Node's `--disable-proto=delete` removes the
@@ -29,7 +30,13 @@ const GATHERED = (names.default ?? names).this;
  */
 const PROTO_ACCESSOR = _`(() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })()`;
 /** The same test, here: what an in-process compile (the tests) uses. */
-const protoAccessor = new Function(`return ${PROTO_ACCESSOR}`)();
+const protoAccessor = (() => {
+  try {
+    return /** @type {{ __proto__?: unknown }} */ ({}).__proto__ === Object.prototype;
+  } catch {
+    return false;
+  }
+})();
 
 /**
  * Fails an object whose prototype is neither Object.prototype nor null; code, so standalone
@@ -120,7 +127,12 @@ const INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
 export function plainObjectGuard(node, where) {
   if (!READS_MEMBERS.some((k) => k in node)) return {};
   /** @type {string[]} */
-  const names = [...Object.keys(node.properties ?? {}), ...(node.required ?? []), ...Object.keys(node.dependentRequired ?? {}), ...Object.keys(node.dependentSchemas ?? {})];
+  const names = [
+    ...Object.keys(node.properties ?? {}),
+    ...(node.required ?? []),
+    ...Object.keys(node.dependentRequired ?? {}),
+    ...Object.keys(node.dependentSchemas ?? {}),
+  ];
   const inherited = names.find((name) => INHERITED.has(name));
   if (inherited) throw new Error(`${where}: member ${inherited} is also a member of every object; the strict twin cannot be compiled without ownProperties`);
   return { cdxPlainObject: true };

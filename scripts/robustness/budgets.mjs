@@ -45,7 +45,8 @@ for (const file of hostileFiles({ mb: 20 })) {
 const depth = 100_000;
 const arrays = () => JSON.parse(`${'['.repeat(depth)}${']'.repeat(depth)}`);
 const objects = () => JSON.parse(`${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`);
-const extensions = () => JSON.parse(`{"resourceType": "Patient", "extension": [${'{"url": "http://example.com/x", "extension": ['.repeat(depth)}${']}'.repeat(depth)}]}`);
+const extensions = () =>
+  JSON.parse(`{"resourceType": "Patient", "extension": [${'{"url": "http://example.com/x", "extension": ['.repeat(depth)}${']}'.repeat(depth)}]}`);
 for (const [name, build, options] of [
   ['arrays', arrays, {}],
   ['objects', objects, {}],
@@ -84,12 +85,22 @@ for (const [name, build, options] of [
 
 // --- cdx-lint on hostile text ------------------------------------------------------------------
 const settings = { rules: {}, pointerOverrides: [] };
-timed('lintText(): names repeated at each of 100,000 levels', 10_000, () => lintText(`${'{"a":'.repeat(depth)}1${',"a":2}'.repeat(depth)}`, 'x.json', settings), 'hung past 2 min and 3 GB before');
+timed(
+  'lintText(): names repeated at each of 100,000 levels',
+  10_000,
+  () => lintText(`${'{"a":'.repeat(depth)}1${',"a":2}'.repeat(depth)}`, 'x.json', settings),
+  'hung past 2 min and 3 GB before',
+);
 {
   const text = `${'{"a":'.repeat(500)}{${Array.from({ length: 20_000 }, (_, i) => `"k${i}":1,"k${i}":{}`).join(',')}}${'}'.repeat(500)}`;
   timed('lintText(): 20,000 names repeated 500 levels down', 10_000, () => lintText(text, 'x.json', settings), '30 s before');
 }
-timed('lintText(): one name repeated 200,000 times', 3_000, () => lintText(`{"a": 0${', "a": 0'.repeat(200_000)}}`, 'x.json', settings), '12 s before: each finding took its duplicate off the front of one queue');
+timed(
+  'lintText(): one name repeated 200,000 times',
+  3_000,
+  () => lintText(`{"a": 0${', "a": 0'.repeat(200_000)}}`, 'x.json', settings),
+  '12 s before: each finding took its duplicate off the front of one queue',
+);
 {
   const hostile = hostileFiles({ mb: 20 });
   const dir = mkdtempSync(join(tmpdir(), 'cdx-budgets-'));
@@ -102,7 +113,8 @@ timed('lintText(): one name repeated 200,000 times', 3_000, () => lintText(`{"a"
     // A FIFO put where a file was listed: reading it would block forever.
     const fifo = join(dir, 'fifo.json');
     unlinkSync(join(dir, 'bom.json'));
-    if (spawnSync('mkfifo', [fifo]).status === 0) timed('cdx-lint: a FIFO where a file was listed', 1_000, () => runChunk([{ path: fifo, settings }], { fix: 'off', hashing: false }));
+    if (spawnSync('mkfifo', [fifo]).status === 0)
+      timed('cdx-lint: a FIFO where a file was listed', 1_000, () => runChunk([{ path: fifo, settings }], { fix: 'off', hashing: false }));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -132,16 +144,24 @@ timed('lintText(): one name repeated 200,000 times', 3_000, () => lintText(`{"a"
   const { fullFormats } = require(require.resolve('ajv-formats/dist/formats', { paths: [join(repo, 'packages/validate')] }));
   for (const name of ['date', 'date-time', 'uri', 'uuid', 'email']) {
     const format = fullFormats[name];
-    const check = format instanceof RegExp ? (s) => format.test(s) : typeof format === 'function' ? format : (s) => (format.validate instanceof RegExp ? format.validate.test(s) : format.validate(s));
+    const check =
+      format instanceof RegExp
+        ? (s) => format.test(s)
+        : typeof format === 'function'
+          ? format
+          : (s) => (format.validate instanceof RegExp ? format.validate.test(s) : format.validate(s));
     const inputs = [...adversarial('^https://'), ...adversarial('^urn:uuid:'), ...adversarial('^2026-03-01T'), ...adversarial('^a@b.')];
-    timed(`ajv-formats ${name} on 1 MB adversarial strings`, 1_000, () => inputs.forEach(check));
+    timed(`ajv-formats ${name} on 1 MB adversarial strings`, 1_000, () => {
+      inputs.forEach(check);
+    });
   }
 }
 
 console.log(`Node ${process.version}, ${process.platform}/${process.arch}\n`);
 console.log('| case | time | budget | note |');
 console.log('|---|---|---|---|');
-for (const r of rows) console.log(`| ${r.name} | ${r.ms.toFixed(0)} ms | ${r.budgetMs.toLocaleString('en')} ms | ${r.ms > r.budgetMs ? 'OVER BUDGET ' : ''}${r.note} |`);
+for (const r of rows)
+  console.log(`| ${r.name} | ${r.ms.toFixed(0)} ms | ${r.budgetMs.toLocaleString('en')} ms | ${r.ms > r.budgetMs ? 'OVER BUDGET ' : ''}${r.note} |`);
 const over = rows.filter((r) => r.ms > r.budgetMs);
 if (over.length > 0) {
   console.error(`\n${over.length} case(s) over budget.`);

@@ -19,7 +19,12 @@ import { example } from './hostile.mjs';
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const BIN = join(repo, 'packages/cdx-lint/dist/bin.js');
 const { values } = parseArgs({
-  options: { trials: { type: 'string', default: '12' }, mb: { type: 'string', default: '40' }, from: { type: 'string', default: '0.7' }, to: { type: 'string', default: '1.3' } },
+  options: {
+    trials: { type: 'string', default: '12' },
+    mb: { type: 'string', default: '40' },
+    from: { type: 'string', default: '0.7' },
+    to: { type: 'string', default: '1.3' },
+  },
 });
 
 const merge = example('patientadmin-patientmerge');
@@ -95,8 +100,14 @@ async function trial(i, delay) {
   // lost when cdx-lint's file replaced one of the editor's saves.
   const fixedOld = final.includes('"FirstName"') && final.includes('"Timothy"');
   const lost = overwritten;
-  const outcome = fixedOld ? (saves > 0 ? 'the fix of the old text, over a save' : 'fixed (no save)') : final.includes('"FirstName"') ? 'a save, fixed' : 'a save, not fixed';
-  return { i, delay: Math.round(delay), status, saves, outcome, refused: /changed on disk/.test(stderr), lost };
+  const outcome = fixedOld
+    ? saves > 0
+      ? 'the fix of the old text, over a save'
+      : 'fixed (no save)'
+    : final.includes('"FirstName"')
+      ? 'a save, fixed'
+      : 'a save, not fixed';
+  return { i, delay: Math.round(delay), status, saves, outcome, refused: stderr.includes('changed on disk'), lost };
 }
 
 const full = await runtime();
@@ -108,7 +119,8 @@ for (let i = 0; i < trials; i++) results.push(await trial(i, full * (from + ((to
 console.log(`Node ${process.version}, ${process.platform}/${process.arch}; a ${values.mb} MB file; cdx-lint --fix alone takes ${Math.round(full)} ms\n`);
 console.log('| trial | first save after | saves | cdx-lint exit | refused (changed on disk) | on disk at the end | edit lost |');
 console.log('|---|---|---|---|---|---|---|');
-for (const r of results) console.log(`| ${r.i + 1} | ${r.delay} ms | ${r.saves} | ${r.status} | ${r.refused ? 'yes' : 'no'} | ${r.outcome} | ${r.lost ? '**yes**' : 'no'} |`);
+for (const r of results)
+  console.log(`| ${r.i + 1} | ${r.delay} ms | ${r.saves} | ${r.status} | ${r.refused ? 'yes' : 'no'} | ${r.outcome} | ${r.lost ? '**yes**' : 'no'} |`);
 const lost = results.filter((r) => r.lost).length;
 console.log(`\n${lost} of ${results.length} trials lost an edit.`);
 if (lost > 0) process.exit(1);

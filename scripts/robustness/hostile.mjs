@@ -20,7 +20,11 @@ export function bigFile(bytes) {
   const note = `"${'Merged after duplicate registration at the walk-in clinic. '.repeat(16)}"`;
   const count = Math.max(1, Math.ceil(bytes / (note.length + 8)));
   const notes = `[\n      ${Array.from({ length: count }, () => note).join(',\n      ')}\n    ]`;
-  return utf8(example('patientadmin-patientmerge').replace('"Test": false', '"Test": "no"').replace(/"Notes": \[[^\]]*\]/, `"Notes": ${notes}`));
+  return utf8(
+    example('patientadmin-patientmerge')
+      .replace('"Test": false', '"Test": "no"')
+      .replace(/"Notes": \[[^\]]*\]/, `"Notes": ${notes}`),
+  );
 }
 
 /** A PatientMerge whose date of birth is one string of `bytes` characters. */
@@ -89,8 +93,20 @@ export function hostileFiles({ mb = 20 } = {}) {
     { name: 'nul-between-tokens', bytes: utf8(merge.replace('{', '{\u0000')), rules: ['parse-error'], fatal: true, at: { line: 1, column: 2 } },
     { name: 'escape-sequence-between-tokens', bytes: utf8(merge.replace('{', '{\u001b[2J\u001b[31m')), rules: ['parse-error'], fatal: true },
     { name: 'bom', bytes: utf8(`\uFEFF${withError}`), rules: ['schema'], at: { line: testLine, column: 5 } },
-    { name: 'utf16le-bom', bytes: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(merge, 'utf16le')]), rules: ['parse-error'], fatal: true, at: { line: 1, column: 1 } },
-    { name: 'utf16be-bom', bytes: Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(merge, 'utf16le').swap16()]), rules: ['parse-error'], fatal: true, at: { line: 1, column: 1 } },
+    {
+      name: 'utf16le-bom',
+      bytes: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(merge, 'utf16le')]),
+      rules: ['parse-error'],
+      fatal: true,
+      at: { line: 1, column: 1 },
+    },
+    {
+      name: 'utf16be-bom',
+      bytes: Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(merge, 'utf16le').swap16()]),
+      rules: ['parse-error'],
+      fatal: true,
+      at: { line: 1, column: 1 },
+    },
     { name: 'utf16le', bytes: Buffer.from(merge, 'utf16le'), rules: ['parse-error'], fatal: true, at: { line: 1, column: 1 } },
     { name: 'crlf', bytes: utf8(withError.replace(/\n/g, '\r\n')), rules: ['schema'], at: { line: testLine, column: 5 } },
     { name: 'cr-only', bytes: utf8(withError.replace(/\n/g, '\r')), rules: ['schema'], at: { line: testLine, column: 5 } },
@@ -99,11 +115,27 @@ export function hostileFiles({ mb = 20 } = {}) {
     // Names and values JavaScript treats specially
     { name: 'prototype-names', bytes: utf8(withPrototypeNames(merge)), rules: ['unknown-field'] },
     { name: 'control-characters-in-names', bytes: utf8(merge.replace('"FirstName"', '"First\\u001b[2JName\\u0007\\u2028\\u202e"')), rules: ['unknown-field'] },
-    { name: 'long-member-name', bytes: utf8(merge.replace('"Notes": [', `"${'N'.repeat(10 * MB)}": 1, "${'N'.repeat(10 * MB)}": 2, "Notes": [`)), rules: ['unknown-field', 'duplicate-key'] },
-    { name: 'duplicate-keys', bytes: utf8(merge.replace('"FirstName"', `${'"Nickname": 0, '.repeat(5000)}"FirstName"`)), rules: ['duplicate-key', 'unknown-field'] },
+    {
+      name: 'long-member-name',
+      bytes: utf8(merge.replace('"Notes": [', `"${'N'.repeat(10 * MB)}": 1, "${'N'.repeat(10 * MB)}": 2, "Notes": [`)),
+      rules: ['unknown-field', 'duplicate-key'],
+    },
+    {
+      name: 'duplicate-keys',
+      bytes: utf8(merge.replace('"FirstName"', `${'"Nickname": 0, '.repeat(5000)}"FirstName"`)),
+      rules: ['duplicate-key', 'unknown-field'],
+    },
     { name: 'duplicate-keys-at-every-level', bytes: utf8(`${'{"a":'.repeat(depth)}1${',"a":2}'.repeat(depth)}`), rules: ['duplicate-key', 'unknown-kind'] },
-    { name: 'duplicate-keys-deep-and-wide', bytes: utf8(`${'{"a":'.repeat(500)}{${Array.from({ length: 2000 }, (_, i) => `"k${i}":1,"k${i}":2`).join(',')}}${'}'.repeat(500)}`), rules: ['duplicate-key'] },
-    { name: 'numbers', bytes: utf8(merge.replace('"Test": false', '"Test": 1e400').replace('"0000000001"', '12345678901234567890').replace('"Notes": [', '"Notes": [-0, ')), rules: ['schema'] },
+    {
+      name: 'duplicate-keys-deep-and-wide',
+      bytes: utf8(`${'{"a":'.repeat(500)}{${Array.from({ length: 2000 }, (_, i) => `"k${i}":1,"k${i}":2`).join(',')}}${'}'.repeat(500)}`),
+      rules: ['duplicate-key'],
+    },
+    {
+      name: 'numbers',
+      bytes: utf8(merge.replace('"Test": false', '"Test": 1e400').replace('"0000000001"', '12345678901234567890').replace('"Notes": [', '"Notes": [-0, ')),
+      rules: ['schema'],
+    },
     { name: 'number-out-of-range', bytes: utf8(slots.replace('"Duration": 30', '"Duration": 1e400')), rules: ['schema'] },
     // Shapes
     { name: 'truncated', bytes: utf8(merge.slice(0, Math.floor(merge.length / 2))), rules: ['parse-error'], fatal: true },

@@ -76,7 +76,9 @@ try {
     const size = statSync(file).size;
     const run = measure([BIN, '--format', 'json', file]);
     const [result] = JSON.parse(run.stdout);
-    row(name, size, 'cdx-lint --format json', run, `exit ${run.status}; ${result.messages.length} messages, errorCount ${result.errorCount}`, (r) => gate(r, size));
+    row(name, size, 'cdx-lint --format json', run, `exit ${run.status}; ${result.messages.length} messages, errorCount ${result.errorCount}`, (r) =>
+      gate(r, size),
+    );
   }
 
   // bundle-reference on a deep bundle: a dangling reference at every level.
@@ -86,7 +88,13 @@ try {
     const run = measure([BIN, '--format', 'json', file]);
     const [result] = JSON.parse(run.stdout);
     const mine = result.messages.filter((m) => m.ruleId === 'bundle-reference');
-    row(`bundle nested ${depth} deep, a dangling urn:uuid at each level`, statSync(file).size, 'cdx-lint --format json', run, `exit ${run.status}; bundle-reference: ${mine.length} messages (${mine.reduce((n, m) => n + (m.omitted ?? 1), 0)} counted)`);
+    row(
+      `bundle nested ${depth} deep, a dangling urn:uuid at each level`,
+      statSync(file).size,
+      'cdx-lint --format json',
+      run,
+      `exit ${run.status}; bundle-reference: ${mine.length} messages (${mine.reduce((n, m) => n + (m.omitted ?? 1), 0)} counted)`,
+    );
   }
 
   // A 10 MB eventUri: a finding at it, the other findings kept.
@@ -95,7 +103,13 @@ try {
     writeFileSync(file, longUri());
     const run = measure([BIN, '--format', 'json', file]);
     const [result] = JSON.parse(run.stdout);
-    row('a 10 MB eventUri and a bad timestamp', statSync(file).size, 'cdx-lint --format json', run, `exit ${run.status}; ${[...new Set(result.messages.map((m) => m.ruleId))].join(', ')}`);
+    row(
+      'a 10 MB eventUri and a bad timestamp',
+      statSync(file).size,
+      'cdx-lint --format json',
+      run,
+      `exit ${run.status}; ${[...new Set(result.messages.map((m) => m.ruleId))].join(', ')}`,
+    );
   }
 
   // The token form: one field 30,000 times (90 KB), through the API and `cdx-lint assertion`.
@@ -112,7 +126,15 @@ try {
     `;
     const api = measure(['--input-type=module', '-e', script]);
     const { ms, findings } = JSON.parse(api.stdout);
-    rows.push({ input: 'a form body repeating one field 30,000 times', size: body.length, how: 'checkTokenForm()', rss: api.rss, seconds: ms / 1000, report: 0, detail: `${findings} findings${ms < 1000 ? '' : ' — BOUND BROKEN'}` });
+    rows.push({
+      input: 'a form body repeating one field 30,000 times',
+      size: body.length,
+      how: 'checkTokenForm()',
+      rss: api.rss,
+      seconds: ms / 1000,
+      report: 0,
+      detail: `${findings} findings${ms < 1000 ? '' : ' — BOUND BROKEN'}`,
+    });
     if (ms >= 1000) failed = true;
     const cli = measure([BIN, 'assertion', '--client-id', 'c', '--base-url', 'https://api.example.com', '--skip-signature', file]);
     row('a form body repeating one field 30,000 times', body.length, 'cdx-lint assertion', cli, `exit ${cli.status}`);
@@ -138,7 +160,15 @@ try {
     `;
     const run = measure(['--input-type=module', '-e', script]);
     const { slowest } = JSON.parse(run.stdout);
-    rows.push({ input: 'the worst config globs within the limits, against 255-character names and 2,000-deep paths', size: 0, how: 'compileGlob()', rss: run.rss, seconds: slowest / 1000, report: 0, detail: `slowest match${slowest < 1000 ? '' : ' — BOUND BROKEN'}` });
+    rows.push({
+      input: 'the worst config globs within the limits, against 255-character names and 2,000-deep paths',
+      size: 0,
+      how: 'compileGlob()',
+      rss: run.rss,
+      seconds: slowest / 1000,
+      report: 0,
+      detail: `slowest match${slowest < 1000 ? '' : ' — BOUND BROKEN'}`,
+    });
     if (slowest >= 1000) failed = true;
   }
 } finally {
@@ -149,9 +179,11 @@ const size = (n) => (n === 0 ? '–' : n < MB ? `${(n / 1000).toFixed(0)} KB` : 
 console.log(`Node ${process.version}, ${process.platform}/${process.arch}\n`);
 console.log('| input | size | through | peak RSS | time | report | result |');
 console.log('|---|---|---|---|---|---|---|');
-for (const r of rows) console.log(`| ${r.input} | ${size(r.size)} | ${r.how} | ${size(r.rss)} | ${r.seconds < 1 ? `${(r.seconds * 1000).toFixed(0)} ms` : `${r.seconds.toFixed(2)} s`} | ${size(r.report)} | ${r.detail} |`);
+for (const r of rows)
+  console.log(
+    `| ${r.input} | ${size(r.size)} | ${r.how} | ${size(r.rss)} | ${r.seconds < 1 ? `${(r.seconds * 1000).toFixed(0)} ms` : `${r.seconds.toFixed(2)} s`} | ${size(r.report)} | ${r.detail} |`,
+  );
 if (failed) {
   console.error('\nA bound the docs promise was broken (marked above).');
   process.exit(1);
 }
-

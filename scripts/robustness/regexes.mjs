@@ -26,12 +26,16 @@ export function schemaPatterns() {
   const out = [];
   /** @param {unknown} value @param {string} file */
   const visit = (value, file) => {
-    if (Array.isArray(value)) value.forEach((v) => visit(v, file));
+    if (Array.isArray(value))
+      value.forEach((v) => {
+        visit(v, file);
+      });
     else if (typeof value === 'object' && value !== null) {
       for (const [key, child] of Object.entries(value)) {
         // ajv compiles schema patterns with the u flag.
         if (key === 'pattern' && typeof child === 'string') out.push({ where: file, source: child, flags: 'u' });
-        if (key === 'patternProperties' && typeof child === 'object' && child !== null) for (const name of Object.keys(child)) out.push({ where: file, source: name, flags: 'u' });
+        if (key === 'patternProperties' && typeof child === 'object' && child !== null)
+          for (const name of Object.keys(child)) out.push({ where: file, source: name, flags: 'u' });
         visit(child, file);
       }
     }

@@ -68,11 +68,19 @@ try {
     ]) {
       const ratio = run.rss / size;
       if ((gated && ratio >= 3) || run.stderr.trim() !== '') failed = true;
-      rows.push({ input: name, size, how, rss: run.rss, ratio, seconds: run.seconds, detail: run.stderr.trim() || detail });
+      rows.push({ input: name, size, how, rss: run.rss, ratio, seconds: run.seconds, detail: run.stderr.trim() === '' ? detail : run.stderr.trim() });
     }
     rmSync(file);
   }
-  rows.push({ input: 'a 1.6 KB message (baseline)', size: statSync(small).size, how: 'cdx-lint', rss: baseline.rss, ratio: NaN, seconds: baseline.seconds, detail: '' });
+  rows.push({
+    input: 'a 1.6 KB message (baseline)',
+    size: statSync(small).size,
+    how: 'cdx-lint',
+    rss: baseline.rss,
+    ratio: NaN,
+    seconds: baseline.seconds,
+    detail: '',
+  });
 } finally {
   if (!values.keep) rmSync(dir, { recursive: true, force: true });
 }
@@ -82,7 +90,9 @@ console.log(`Node ${process.version}, ${process.platform}/${process.arch}\n`);
 console.log('| input | size | through | peak RSS | RSS / size | time | result |');
 console.log('|---|---|---|---|---|---|---|');
 for (const r of rows) {
-  console.log(`| ${r.input} | ${mb(r.size)} | ${r.how} | ${mb(r.rss)} | ${Number.isNaN(r.ratio) ? '–' : `${r.ratio.toFixed(2)}×`} | ${r.seconds.toFixed(1)} s | ${r.detail} |`);
+  console.log(
+    `| ${r.input} | ${mb(r.size)} | ${r.how} | ${mb(r.rss)} | ${Number.isNaN(r.ratio) ? '–' : `${r.ratio.toFixed(2)}×`} | ${r.seconds.toFixed(1)} s | ${r.detail} |`,
+  );
 }
 if (failed) {
   console.error('\nA peak reached 3 times the file size, or a run wrote to stderr.');

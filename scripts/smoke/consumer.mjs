@@ -8,7 +8,7 @@
 // usage: node scripts/smoke/consumer.mjs [--node <path of the node binary for the consumer>] [--keep]
 // Exits 1 on the first failed step, naming it; the temporary folder goes in every case but --keep.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,7 +36,9 @@ function step(name, command, args, options = {}) {
     return execFileSync(command, args, { encoding: 'utf8', env, stdio: ['ignore', 'pipe', 'pipe'], ...options });
   } catch (error) {
     if (options.allowFailure) return error;
-    throw new StepFailure(`✖ ${name} failed (${error.status === undefined ? error.message : `exit ${error.status}`}):\n${error.stdout ?? ''}${error.stderr ?? ''}`);
+    throw new StepFailure(
+      `✖ ${name} failed (${error.status === undefined ? error.message : `exit ${error.status}`}):\n${error.stdout ?? ''}${error.stderr ?? ''}`,
+    );
   }
 }
 
@@ -78,19 +80,48 @@ function smoke() {
   const run = step('run the consumer', node, ['dist/index.js'], { cwd: consumer });
   expect('the consumer printed a valid PatientMerge', run.includes('PatientAdmin/PatientMerge: valid=true'), run);
   expect('the consumer reported the missing member', run.includes('schema /Patient/PreviousIdentifiers'), run);
-  expect('the consumer checked typed CDS Hooks documents', run.includes('cds-hooks/order-sign: valid=true') && run.includes('cds-hooks/response: valid=true'), run);
+  expect(
+    'the consumer checked typed CDS Hooks documents',
+    run.includes('cds-hooks/order-sign: valid=true') && run.includes('cds-hooks/response: valid=true'),
+    run,
+  );
 
   const lint = step('npx cdx-lint fixtures', npx, ['--no', '--', 'cdx-lint', 'fixtures'], { cwd: consumer });
   expect('cdx-lint named the misspelt member and its fix', /MartialStatus.*MaritalStatus.*spelling-drift/s.test(lint), lint);
-  const strict = step('npx cdx-lint --max-warnings 0 fixtures', npx, ['--no', '--', 'cdx-lint', '--max-warnings', '0', 'fixtures'], { cwd: consumer, allowFailure: true });
+  const strict = step('npx cdx-lint --max-warnings 0 fixtures', npx, ['--no', '--', 'cdx-lint', '--max-warnings', '0', 'fixtures'], {
+    cwd: consumer,
+    allowFailure: true,
+  });
   expect('cdx-lint exits 1 when warnings exceed --max-warnings', strict.status === 1, `exit ${strict.status}`);
   process.stdout.write('• npx cdx-lint package.json (ignored by default)\n');
   const ignored = spawnSync(npx, ['--no', '--', 'cdx-lint', 'package.json'], { cwd: consumer, env, encoding: 'utf8' });
-  expect('cdx-lint warns about a named file it ignores, and exits 0', ignored.status === 0 && ignored.stderr.includes('package.json is ignored by default'), `exit ${ignored.status}\n${ignored.stderr}`);
+  expect(
+    'cdx-lint warns about a named file it ignores, and exits 0',
+    ignored.status === 0 && ignored.stderr.includes('package.json is ignored by default'),
+    `exit ${ignored.status}\n${ignored.stderr}`,
+  );
 
-  const catalog = step('@cdx/schemas resolves its catalog', node, ['--input-type=module', '-e', "import { createRequire } from 'node:module'; const r = createRequire(process.cwd() + '/'); const c = r('@cdx/schemas/catalog.json'); r('@cdx/schemas/' + c.schemas[0].file); console.log(c.schemas.length);"], { cwd: consumer });
+  const catalog = step(
+    '@cdx/schemas resolves its catalog',
+    node,
+    [
+      '--input-type=module',
+      '-e',
+      "import { createRequire } from 'node:module'; const r = createRequire(process.cwd() + '/'); const c = r('@cdx/schemas/catalog.json'); r('@cdx/schemas/' + c.schemas[0].file); console.log(c.schemas.length);",
+    ],
+    { cwd: consumer },
+  );
   expect('@cdx/schemas lists schemas', Number(catalog) > 10, catalog);
-  const plugin = step('@cdx/schemas/ajv loads with import and require', node, ['--input-type=module', '-e', "import plugin from '@cdx/schemas/ajv'; import { createRequire } from 'node:module'; const r = createRequire(process.cwd() + '/'); console.log(typeof plugin, r('@cdx/schemas/ajv') === plugin);"], { cwd: consumer });
+  const plugin = step(
+    '@cdx/schemas/ajv loads with import and require',
+    node,
+    [
+      '--input-type=module',
+      '-e',
+      "import plugin from '@cdx/schemas/ajv'; import { createRequire } from 'node:module'; const r = createRequire(process.cwd() + '/'); console.log(typeof plugin, r('@cdx/schemas/ajv') === plugin);",
+    ],
+    { cwd: consumer },
+  );
   expect('@cdx/schemas/ajv is one function for both', plugin.trim() === 'function true', plugin);
 
   const lsp = step('cdx-language-server --version', npx, ['--no', '--', 'cdx-language-server', '--version'], { cwd: consumer });

@@ -39,7 +39,12 @@ export function plainNpmEnv(base = process.env) {
  */
 export function packWithPinnedPnpm(dir, destination, { npx = npmTool('npx'), env = plainNpmEnv() } = {}) {
   const before = new Set(readdirSync(destination));
-  execFileSync(npx, ['-y', `pnpm@${pinnedPnpm()}`, 'pack', '--pack-destination', destination], { cwd: dir, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  execFileSync(npx, ['-y', `pnpm@${pinnedPnpm()}`, 'pack', '--pack-destination', destination], {
+    cwd: dir,
+    env,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const made = readdirSync(destination).filter((f) => !before.has(f) && f.endsWith('.tgz'));
   if (made.length !== 1) throw new Error(`expected one new tarball in ${destination}, found ${made.length}`);
   return join(destination, made[0]);

@@ -42,6 +42,10 @@ describe('localNames', () => {
     const edited = r4();
     edited.find((e) => e.rel === 'fhir/r4/Account.schema.json')!.schema.properties.extraThing = { type: 'object', properties: { x: { type: 'string' } } };
     const after = emitFhir(edited, []);
-    expect([...after.keys()].filter((path) => after.get(path) !== before.get(path)).sort()).toEqual(['fhir/r4/Account.cjs', 'fhir/r4/Account.twin.cjs', 'fhir/shapes.cjs']);
+    expect([...after.keys()].filter((path) => after.get(path) !== before.get(path)).sort()).toEqual([
+      'fhir/r4/Account.cjs',
+      'fhir/r4/Account.twin.cjs',
+      'fhir/shapes.cjs',
+    ]);
   }, 120_000);
 });

@@ -29,7 +29,7 @@ describe('scripts/smoke/consumer.mjs', () => {
     const out = join(bin, 'packs');
     mkdirSync(out);
     const env = { ...plainNpmEnv(), PATH: bin };
-    const tarball = packWithPinnedPnpm(join(root, 'packages/validate'), out, { npx: join(bin, 'npx'), env }) as string;
+    const tarball = packWithPinnedPnpm(join(root, 'packages/validate'), out, { npx: join(bin, 'npx'), env });
     expect(existsSync(tarball)).toBe(true);
     // pnpm resolved the workspace range, which npm pack would have left as `workspace:^`.
     const manifest = spawnSync('tar', ['-xOzf', tarball, 'package/package.json'], { encoding: 'utf8' });

@@ -13,7 +13,13 @@ const SCHEMA = {
   properties: { gender: { enum: ['male', 'female'] }, items: { type: 'array', items: { $ref: '#/$defs/item' } } },
   required: ['gender'],
   // Recursive, so that ajv calls it rather than inlining it: a call's errors are what appendErrorsInPlace rewrites.
-  $defs: { item: { type: 'object', properties: { code: { type: 'string', minLength: 1 }, parts: { type: 'array', items: { $ref: '#/$defs/item' } } }, required: ['code'] } },
+  $defs: {
+    item: {
+      type: 'object',
+      properties: { code: { type: 'string', minLength: 1 }, parts: { type: 'array', items: { $ref: '#/$defs/item' } } },
+      required: ['code'],
+    },
+  },
 };
 
 /** Standalone code of SCHEMA as the generator compiles a canonical validator and a twin. */
@@ -49,9 +55,9 @@ describe('rewrites of ajv standalone code', () => {
 
   it('withoutContext throws without a signature it knows, and on a context left read', () => {
     expect(() => withoutContext('function validate1(data, ctx){\nreturn true;\n}')).toThrow(/withoutContext: a twin reads no signature/);
-    expect(() => withoutContext('function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){\nreturn rootData;\n}')).toThrow(
-      /withoutContext: a twin reads rootData/,
-    );
+    expect(() =>
+      withoutContext('function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){\nreturn rootData;\n}'),
+    ).toThrow(/withoutContext: a twin reads rootData/);
   });
 
   it('pruneSchemaConstants throws on a schema constant in a form it does not know', () => {

@@ -5,7 +5,12 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const scripts = fileURLToPath(new URL('..', import.meta.url));
-const files = ['generate.mjs', ...readdirSync(`${scripts}lib`).filter((f) => f.endsWith('.mjs')).map((f) => `lib/${f}`)];
+const files = [
+  'generate.mjs',
+  ...readdirSync(`${scripts}lib`)
+    .filter((f) => f.endsWith('.mjs'))
+    .map((f) => `lib/${f}`),
+];
 
 describe('scripts/lib and generate.mjs', () => {
   it('are many (the listing was read)', () => {
@@ -14,6 +19,10 @@ describe('scripts/lib and generate.mjs', () => {
 
   it.each(files)('%s opts in to type checking', (file) => {
     // After a shebang line, if any.
-    expect(readFileSync(`${scripts}${file}`, 'utf8').replace(/^#!.*\n/, '').startsWith('// @ts-check\n')).toBe(true);
+    expect(
+      readFileSync(`${scripts}${file}`, 'utf8')
+        .replace(/^#!.*\n/, '')
+        .startsWith('// @ts-check\n'),
+    ).toBe(true);
   });
 });

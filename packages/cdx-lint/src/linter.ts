@@ -1,5 +1,5 @@
 import { extname, resolve } from 'node:path';
-import { detectKind, type KindId, type RuleSetting } from '@cdx/validate';
+import { detectKind } from '@cdx/validate';
 import { loadConfig } from './config/load.js';
 import { createResolver, type CliSettings, type Resolver } from './config/resolve.js';
 import type { LoadedConfig } from './config/types.js';

@@ -4,10 +4,27 @@ import { parseCliArgs, UsageError } from '../src/cli/args.js';
 
 describe('parseCliArgs', () => {
   it.each([
-    ['defaults', ['a.json'], { patterns: ['a.json'], outputs: [{ format: 'stylish' }], warnIgnored: true, maxWarnings: -1, fix: 'off', concurrency: 'auto', noIgnore: false, errorOnUnmatchedPattern: true }],
+    [
+      'defaults',
+      ['a.json'],
+      {
+        patterns: ['a.json'],
+        outputs: [{ format: 'stylish' }],
+        warnIgnored: true,
+        maxWarnings: -1,
+        fix: 'off',
+        concurrency: 'auto',
+        noIgnore: false,
+        errorOnUnmatchedPattern: true,
+      },
+    ],
     ['stdin with a name', ['-', '--stdin-filename', 'x.json'], { stdin: true, patterns: [], stdinFilename: 'x.json' }],
     ['short options', ['-f', 'json', '-o', 'out.json', '-c', 'cfg.json', 'a'], { outputs: [{ format: 'json', file: 'out.json' }], config: 'cfg.json' }],
-    ['several reports', ['-f', 'stylish', '-f', 'sarif=out/cdx.sarif', '--format=junit=junit.xml', 'a'], { outputs: [{ format: 'stylish' }, { format: 'sarif', file: 'out/cdx.sarif' }, { format: 'junit', file: 'junit.xml' }] }],
+    [
+      'several reports',
+      ['-f', 'stylish', '-f', 'sarif=out/cdx.sarif', '--format=junit=junit.xml', 'a'],
+      { outputs: [{ format: 'stylish' }, { format: 'sarif', file: 'out/cdx.sarif' }, { format: 'junit', file: 'junit.xml' }] },
+    ],
     ['--no-warn-ignored', ['--no-warn-ignored', 'a'], { warnIgnored: false }],
     ['--print-config needs no files', ['--print-config', 'x.json'], { action: 'print-config', printConfig: 'x.json' }],
     ['--no-config', ['--no-config', 'a'], { config: false }],

@@ -28,7 +28,13 @@ describe('default ignores', () => {
     const dir = tempDir('ignores');
     for (const sub of ['fixtures', 'node_modules/some-package', 'dist', 'packages/app/dist']) mkdirSync(join(dir, sub), { recursive: true });
     writeFileSync(join(dir, 'fixtures/merge.json'), merge);
-    for (const path of ['node_modules/some-package/payload.json', 'dist/payload.json', 'packages/app/dist/payload.json', 'packages/app/tsconfig.json', 'packages/app/package.json']) {
+    for (const path of [
+      'node_modules/some-package/payload.json',
+      'dist/payload.json',
+      'packages/app/dist/payload.json',
+      'packages/app/tsconfig.json',
+      'packages/app/package.json',
+    ]) {
       writeFileSync(join(dir, path), '{"not": "a payload"}');
     }
     return dir;
@@ -71,7 +77,17 @@ describe('default ignores', () => {
 describe('several reports in one run', () => {
   it('-f name=file writes each report to its file, and the one without a file to stdout', () => {
     const dir = tempDir('formats');
-    const run = runBin(['-f', 'stylish', '-f', `sarif=${join(dir, 'out/cdx.sarif')}`, '-f', `junit=${join(dir, 'junit.xml')}`, '-f', `json=${join(dir, 'cdx.json')}`, threeFindings]);
+    const run = runBin([
+      '-f',
+      'stylish',
+      '-f',
+      `sarif=${join(dir, 'out/cdx.sarif')}`,
+      '-f',
+      `junit=${join(dir, 'junit.xml')}`,
+      '-f',
+      `json=${join(dir, 'cdx.json')}`,
+      threeFindings,
+    ]);
     expect(run.status).toBe(1);
     expect(run.stdout).toContain('✖ 3 problems');
     expect(JSON.parse(readFileSync(join(dir, 'out/cdx.sarif'), 'utf8')).runs[0].results).toHaveLength(3);
@@ -116,7 +132,9 @@ describe('junit', () => {
     const xml = run.stdout;
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="utf-8"\?>\n<testsuites name="cdx-lint" tests="5" failures="4" errors="0">/);
     expect(xml.match(/<testsuite /g)).toHaveLength(3);
-    expect(xml).toContain('<testsuite name="clean.json" tests="1" failures="0" errors="0" time="0">\n    <testcase name="clean.json" classname="clean.json" time="0" />');
+    expect(xml).toContain(
+      '<testsuite name="clean.json" tests="1" failures="0" errors="0" time="0">\n    <testcase name="clean.json" classname="clean.json" time="0" />',
+    );
     expect(xml).toContain(
       `<testcase name="schema at 5:5 /Meta/EventDateTime" classname="three.json" time="0">\n      <failure type="error" message="\`Meta.EventDateTime\` must be an ISO 8601 date or date-time (e.g. 2026-03-01 or 2026-03-01T09:30:00Z); got &quot;yesterday&quot;.">`,
     );

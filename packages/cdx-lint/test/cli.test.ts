@@ -17,7 +17,7 @@ describe('deep nesting', () => {
     ['a bare array', `${'['.repeat(depth)}${']'.repeat(depth)}`, 'unknown-kind'],
     ['an object chain', `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`, 'unknown-kind'],
     ['inside a known message', merge.replace('"Notes": [', `"Deep": ${'['.repeat(depth)}${']'.repeat(depth)},\n    "Notes": [`), 'unknown-field'],
-    ['a file that is cut off', `${'['.repeat(depth)}`, 'parse-error'],
+    ['a file that is cut off', '['.repeat(depth), 'parse-error'],
     [
       'FHIR extensions inside extensions (a recursive schema)',
       `{"resourceType": "Patient", "extension": [${'{"url": "http://example.com/x", "extension": ['.repeat(depth)}${']}'.repeat(depth)}]}`,
@@ -54,7 +54,10 @@ describe('worker threads', () => {
     expect(readFileSync(join(dist, 'bin.js'), 'utf8')).toContain('"./worker.js"');
     const worker = new Worker(join(dist, 'worker.js'));
     try {
-      const tasks = ['e2e/three-findings.json', 'e2e/valid/patient-merge.json'].map((f) => ({ path: join(FIXTURES, f), settings: { rules: {}, pointerOverrides: [] } }));
+      const tasks = ['e2e/three-findings.json', 'e2e/valid/patient-merge.json'].map((f) => ({
+        path: join(FIXTURES, f),
+        settings: { rules: {}, pointerOverrides: [] },
+      }));
       const reply = new Promise<{ outcomes: unknown[] }>((resolve, reject) => worker.once('message', resolve).once('error', reject));
       worker.postMessage({ tasks, options: { fix: 'off', hashing: false } });
       const { outcomes } = await reply;
@@ -142,7 +145,10 @@ describe('listings', () => {
   it('--list-rules names every rule @cdx/validate declares and the CLI’s own', () => {
     const run = runBin(['--list-rules']);
     expect(run.status).toBe(0);
-    const ids = run.stdout.trim().split('\n').map((l) => l.split(/\s+/)[0]);
+    const ids = run.stdout
+      .trim()
+      .split('\n')
+      .map((l) => l.split(/\s+/)[0]);
     expect(ids).toEqual(allRules().map((r) => r.id));
     expect(ids).toEqual(expect.arrayContaining(['duplicate-key', 'parse-error', 'schema', 'jwt-alg', 'search-param']));
   });

@@ -54,6 +54,9 @@ describe('loadConfig', () => {
 
   it('--config names a file, relative to cwd', () => {
     const root = tree({ 'configs/strict.json': '{"rules": {"unknown-field": "error"}}' });
-    expect(loadConfig({ cwd: root, configPath: 'configs/strict.json' })).toMatchObject({ baseDir: join(root, 'configs'), config: { rules: { 'unknown-field': 'error' } } });
+    expect(loadConfig({ cwd: root, configPath: 'configs/strict.json' })).toMatchObject({
+      baseDir: join(root, 'configs'),
+      config: { rules: { 'unknown-field': 'error' } },
+    });
   });
 });

@@ -8,7 +8,14 @@ describe('findDuplicateKeys', () => {
   it.each([
     ['none', '{"a": 1, "b": {"a": 2}}', []],
     ['one at the root', '{"a": 1, "a": 2}', [{ pointer: '/a', name: 'a', offset: 9, firstOffset: 1 }]],
-    ['three times: the second and third', '{"a":1,"a":2,"a":3}', [{ pointer: '/a', offset: 7 }, { pointer: '/a', offset: 13 }]],
+    [
+      'three times: the second and third',
+      '{"a":1,"a":2,"a":3}',
+      [
+        { pointer: '/a', offset: 7 },
+        { pointer: '/a', offset: 13 },
+      ],
+    ],
     ['nested in an array item', '{"x": [{}, {"k": 1, "k": 2}]}', [{ pointer: '/x/1/k', name: 'k' }]],
     ['escaped names that decode equal', '{"a\\u0062": 1, "ab": 2}', [{ pointer: '/ab', name: 'ab' }]],
     ['a name with / and ~', '{"a/b~": 1, "a/b~": 2}', [{ pointer: '/a~1b~0' }]],

@@ -44,7 +44,9 @@ describe('scenarios', () => {
     if (scenario.stdout === 'json') stdout = `${JSON.stringify(JSON.parse(stdout), null, 2)}\n`;
     if (scenario.stdout === 'sarif') stdout = `${JSON.stringify(withoutRuleTable(JSON.parse(stdout)), null, 2)}\n`;
     const stderr = run.stderr ? `\n--- stderr ---\n${normalize(run.stderr)}` : '';
-    await expect(`${stdout}${stderr}`).toMatchFileSnapshot(`scenarios/expected/${name}.${scenario.stdout === 'json' || scenario.stdout === 'sarif' ? 'json' : 'txt'}`);
+    await expect(`${stdout}${stderr}`).toMatchFileSnapshot(
+      `scenarios/expected/${name}.${scenario.stdout === 'json' || scenario.stdout === 'sarif' ? 'json' : 'txt'}`,
+    );
     expect(run.status, run.stderr).toBe(scenario.status);
   });
 });

@@ -41,7 +41,15 @@ describe('the findings cap', () => {
     const off = lintText(text, 'x.json', { ...base, pointerOverrides: [{ pointers: ['/Patient/Demographics/x'], rules: { 'duplicate-key': 'off' } }] });
     expect(off.messages.filter((m) => m.ruleId === 'duplicate-key')).toEqual([]);
     const quiet = lintText(text.replace('"Test": false', '"Test": "no"'), 'x.json', { ...base, quiet: true, maxFindingsPerRule: 5 });
-    expect(quiet.messages.map((m) => m.ruleId)).toEqual(['schema', 'duplicate-key', 'duplicate-key', 'duplicate-key', 'duplicate-key', 'duplicate-key', 'duplicate-key']);
+    expect(quiet.messages.map((m) => m.ruleId)).toEqual([
+      'schema',
+      'duplicate-key',
+      'duplicate-key',
+      'duplicate-key',
+      'duplicate-key',
+      'duplicate-key',
+      'duplicate-key',
+    ]);
     expect(quiet.errorCount).toBe(3000);
   });
 });

@@ -51,8 +51,15 @@ describe('an editor saves between the re-read and the rename', () => {
         realFs.closeSync(fd);
       }
     })();
-    Object.assign(hook, { armed: true, afterRead: () => editorSaves(path) });
-    expect(() => writeFileAtomic(path, merge, { expected: bytes, identity })).toThrow(expect.objectContaining({ code: 'ECHANGED' }));
+    Object.assign(hook, {
+      armed: true,
+      afterRead: () => {
+        editorSaves(path);
+      },
+    });
+    expect(() => {
+      writeFileAtomic(path, merge, { expected: bytes, identity });
+    }).toThrow(expect.objectContaining({ code: 'ECHANGED' }));
     expect(hook.armed, 'the editor saved during the check').toBe(false);
     expect(readFileSync(path, 'utf8')).toBe(saved);
   });
@@ -71,7 +78,9 @@ describe('an editor saves between the re-read and the rename', () => {
         else editorSaves(path);
       },
     });
-    expect(() => processFile(path, { rules: {}, pointerOverrides: [] }, { fix: 'fix', hashing: false, roots: [dir] })).toThrow(expect.objectContaining({ code: 'ECHANGED' }));
+    expect(() => processFile(path, { rules: {}, pointerOverrides: [] }, { fix: 'fix', hashing: false, roots: [dir] })).toThrow(
+      expect.objectContaining({ code: 'ECHANGED' }),
+    );
     expect(reads).toBe(2);
     expect(readFileSync(path, 'utf8')).toBe(saved);
   });

@@ -23,13 +23,13 @@ function tempCopy(name: string, text: string): string {
 describe('fixText', () => {
   it.each([
     ['a near miss', merge.replace('"FirstName"', '"FirstNmae"'), merge],
-    ['a wrong case, with CRLF line ends and a BOM', `\uFEFF${merge.replace('"FirstName"', '"firstName"').replace(/\n/g, '\r\n')}`, `\uFEFF${merge.replace(/\n/g, '\r\n')}`],
-    ['a configured known variant', merge.replace('"LastName"', '"Surname"'), merge, { ruleOptions: { knownVariants: { Surname: 'LastName' } } }],
     [
-      'a misspelt parent, then the misspelling it hid',
-      merge.replace('"Demographics"', '"Demographic"').replace('"MiddleName"', '"MidleName"'),
-      merge,
+      'a wrong case, with CRLF line ends and a BOM',
+      `\uFEFF${merge.replace('"FirstName"', '"firstName"').replace(/\n/g, '\r\n')}`,
+      `\uFEFF${merge.replace(/\n/g, '\r\n')}`,
     ],
+    ['a configured known variant', merge.replace('"LastName"', '"Surname"'), merge, { ruleOptions: { knownVariants: { Surname: 'LastName' } } }],
+    ['a misspelt parent, then the misspelling it hid', merge.replace('"Demographics"', '"Demographic"').replace('"MiddleName"', '"MidleName"'), merge],
     [
       'odd spacing and number spellings around it stay as written',
       merge.replace('"FirstName": "Timothy"', '"FirstNmae"   :\t"Timothy"').replace('"Notes": [', '"Score":  1.50e+2, "Notes": ['),
@@ -68,7 +68,14 @@ describe('fixText', () => {
 
 describe('writeFileAtomic', () => {
   const failing = (step: keyof WriteIo): WriteIo => {
-    const io: WriteIo = { openSync: fs.openSync, writeSync: fs.writeSync, fsyncSync: fs.fsyncSync, closeSync: fs.closeSync, renameSync: fs.renameSync, unlinkSync: fs.unlinkSync };
+    const io: WriteIo = {
+      openSync: fs.openSync,
+      writeSync: fs.writeSync,
+      fsyncSync: fs.fsyncSync,
+      closeSync: fs.closeSync,
+      renameSync: fs.renameSync,
+      unlinkSync: fs.unlinkSync,
+    };
     (io as unknown as Record<string, unknown>)[step] = () => {
       throw Object.assign(new Error(`simulated crash in ${step}`), { code: 'EIO' });
     };
@@ -77,7 +84,9 @@ describe('writeFileAtomic', () => {
 
   it.each(['writeSync', 'fsyncSync', 'renameSync'] as const)('a crash in %s leaves the original intact and no temporary file', (step) => {
     const path = tempCopy('payload.json', 'original');
-    expect(() => writeFileAtomic(path, 'replacement', { io: failing(step) })).toThrow(/simulated crash/);
+    expect(() => {
+      writeFileAtomic(path, 'replacement', { io: failing(step) });
+    }).toThrow(/simulated crash/);
     expect(readFileSync(path, 'utf8')).toBe('original');
     expect(readdirSync(join(path, '..'))).toEqual(['payload.json']);
   });

@@ -41,7 +41,9 @@ const results = [
       fix: { range: [200, 211], text: '"FirstName"', kind: 'rename-member', pointer: '/Patient/Demographics/FirstNmae', from: 'FirstNmae', to: 'FirstName' },
     }),
   ]),
-  resultOf('/repo/fixtures/broken.json', null, [message({ ruleId: 'parse-error', fatal: true, line: 2, column: 9, endLine: 2, endColumn: 10, message: 'Trailing comma: remove the `,` before `}`.' })]),
+  resultOf('/repo/fixtures/broken.json', null, [
+    message({ ruleId: 'parse-error', fatal: true, line: 2, column: 9, endLine: 2, endColumn: 10, message: 'Trailing comma: remove the `,` before `}`.' }),
+  ]),
 ];
 
 describe('stylish', () => {
@@ -83,7 +85,14 @@ describe('stylish', () => {
   it('lists the renames a fix made', async () => {
     const fixed = { ...results[0]!, fixes: [{ pointer: '/Patient/Demographics/FirstNmae', from: 'FirstNmae', to: 'FirstName', line: 12, column: 7 }] };
     expect((await loadFormatter('stylish'))([fixed], { ...context, fix: 'dry-run' })).toBe(
-      ['clean.json', '  12:7  would rename  `FirstNmae` → `FirstName`  /Patient/Demographics/FirstNmae', '', 'Would rename 1 member in 1 file.', '✔ 1 file checked, no problems.', ''].join('\n'),
+      [
+        'clean.json',
+        '  12:7  would rename  `FirstNmae` → `FirstName`  /Patient/Demographics/FirstNmae',
+        '',
+        'Would rename 1 member in 1 file.',
+        '✔ 1 file checked, no problems.',
+        '',
+      ].join('\n'),
     );
   });
 });
@@ -116,7 +125,11 @@ describe('github', () => {
   });
 
   it('adds a notice when there are more annotations than GitHub shows', async () => {
-    const many = resultOf('/repo/x.json', null, Array.from({ length: 11 }, (_, i) => message({ line: i + 1 })));
+    const many = resultOf(
+      '/repo/x.json',
+      null,
+      Array.from({ length: 11 }, (_, i) => message({ line: i + 1 })),
+    );
     const lines = (await loadFormatter('github'))([many], context).trim().split('\n');
     expect(lines).toHaveLength(12);
     expect(lines[11]).toMatch(/^::notice title=cdx-lint::cdx-lint found 11 error\(s\) and 0 warning\(s\); GitHub shows only the first 10/);

@@ -36,9 +36,11 @@ const configText = fc.oneof(
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 60 }) },
   {
     weight: 4,
-    arbitrary: fc.record({ ignores: fc.array(glob, { maxLength: 3 }), kind: glob, files: fc.array(glob, { minLength: 1, maxLength: 2 }) }).map(({ ignores, kind, files }) =>
-      JSON.stringify({ ...valid, ignores, kinds: { [kind || 'x']: 'auth/TokenRequest' }, overrides: [{ files, rules: { schema: 'warn' } }] }),
-    ),
+    arbitrary: fc
+      .record({ ignores: fc.array(glob, { maxLength: 3 }), kind: glob, files: fc.array(glob, { minLength: 1, maxLength: 2 }) })
+      .map(({ ignores, kind, files }) =>
+        JSON.stringify({ ...valid, ignores, kinds: { [kind || 'x']: 'auth/TokenRequest' }, overrides: [{ files, rules: { schema: 'warn' } }] }),
+      ),
   },
   {
     weight: 2,

@@ -44,12 +44,20 @@ describe('globs that hung or crashed the linter', () => {
 
   it('`**/` twelve times against a path 21 deep (over a minute before)', () => {
     const match = compileGlob(`${'**/'.repeat(12)}x.json`);
-    expect(quick(() => expect(match(`${'a/'.repeat(21)}y.json`)).toBe(false))).toBeLessThan(10_000);
+    expect(
+      quick(() => {
+        expect(match(`${'a/'.repeat(21)}y.json`)).toBe(false);
+      }),
+    ).toBeLessThan(10_000);
     expect(match(`${'a/'.repeat(21)}x.json`)).toBe(true);
   }, 120_000);
 
   it('three wildcards in a segment against a 255-character name; more are refused (11 s for a 100-character name before)', () => {
-    expect(quick(() => expect(compileGlob('*a*a*ab.json')('a'.repeat(255))).toBe(false))).toBeLessThan(10_000);
+    expect(
+      quick(() => {
+        expect(compileGlob('*a*a*ab.json')('a'.repeat(255))).toBe(false);
+      }),
+    ).toBeLessThan(10_000);
     expect(() => compileGlob('*a*a*a*a*a*ab.json')).toThrow(GlobError);
     expect(globProblem('*a*a*a*a*a*ab.json')).toMatch(/6 wildcards .* at most 3/);
     expect(globProblem('*{a,aa}*{b,bb}*c')).toMatch(/5 wildcards/);

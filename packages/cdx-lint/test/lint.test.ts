@@ -20,9 +20,21 @@ describe('lintText', () => {
   const silence = (pointers: string[], rules: PointerOverride['rules']): PointerOverride[] => [{ pointers, rules }];
   it.each([
     ['a file-level setting', { rules: { 'unknown-field': 'error' as const } }, ['5:5 2 schema', '19:7 1 spelling-drift', '44:5 2 unknown-field']],
-    ['a pointer override silences one finding', { pointerOverrides: silence(['/Patient/Nickname'], { 'unknown-field': 'off' }) }, ['5:5 2 schema', '19:7 1 spelling-drift']],
-    ['a pointer override covers what is inside it', { pointerOverrides: silence(['/Patient'], { 'spelling-drift': 'off' }) }, ['5:5 2 schema', '44:5 1 unknown-field']],
-    ['a pointer override leaves other pointers alone', { pointerOverrides: silence(['/Patient/Other'], { 'unknown-field': 'off' }) }, ['5:5 2 schema', '19:7 1 spelling-drift', '44:5 1 unknown-field']],
+    [
+      'a pointer override silences one finding',
+      { pointerOverrides: silence(['/Patient/Nickname'], { 'unknown-field': 'off' }) },
+      ['5:5 2 schema', '19:7 1 spelling-drift'],
+    ],
+    [
+      'a pointer override covers what is inside it',
+      { pointerOverrides: silence(['/Patient'], { 'spelling-drift': 'off' }) },
+      ['5:5 2 schema', '44:5 1 unknown-field'],
+    ],
+    [
+      'a pointer override leaves other pointers alone',
+      { pointerOverrides: silence(['/Patient/Other'], { 'unknown-field': 'off' }) },
+      ['5:5 2 schema', '19:7 1 spelling-drift', '44:5 1 unknown-field'],
+    ],
     [
       'a rule off for the file but on at one pointer',
       { rules: { 'unknown-field': 'off' as const }, pointerOverrides: silence(['/Patient/Nickname'], { 'unknown-field': 'error' }) },

@@ -30,7 +30,13 @@ describe('createLinter', () => {
 
   it('says what is ignored, and what applies to a file', () => {
     expect([linter.isIgnored('package.json'), linter.isIgnored('not-payloads/a.json'), linter.isIgnored('x.json')]).toEqual([true, true, false]);
-    expect(linter.configFor('legacy/x.json')).toMatchObject({ file: join(configured, 'legacy/x.json'), ignored: false, reader: 'json', kind: null, rules: { 'unknown-field': 'off' } });
+    expect(linter.configFor('legacy/x.json')).toMatchObject({
+      file: join(configured, 'legacy/x.json'),
+      ignored: false,
+      reader: 'json',
+      kind: null,
+      rules: { 'unknown-field': 'off' },
+    });
     expect(DEFAULT_IGNORES).toContain('tsconfig*.json');
   });
 

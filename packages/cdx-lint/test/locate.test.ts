@@ -55,8 +55,15 @@ describe('locatePointers', () => {
 
 /** Every value inside `value` with its pointer and the member name that holds it. */
 function everyValue(value: unknown, pointer = '', name?: string): { pointer: string; value: unknown; name: string | undefined }[] {
-  const children: [string | number, unknown][] = Array.isArray(value) ? value.map((v, i) => [i, v]) : typeof value === 'object' && value !== null ? Object.entries(value) : [];
-  return [{ pointer, value, name }, ...children.flatMap(([key, child]) => everyValue(child, `${pointer}/${pointerToken(key)}`, typeof key === 'string' ? key : undefined))];
+  const children: [string | number, unknown][] = Array.isArray(value)
+    ? value.map((v, i) => [i, v])
+    : typeof value === 'object' && value !== null
+      ? Object.entries(value)
+      : [];
+  return [
+    { pointer, value, name },
+    ...children.flatMap(([key, child]) => everyValue(child, `${pointer}/${pointerToken(key)}`, typeof key === 'string' ? key : undefined)),
+  ];
 }
 
 describe('locatePointers on any JSON in any layout', () => {
@@ -66,11 +73,16 @@ describe('locatePointers on any JSON in any layout', () => {
       fc.property(values, layoutArbitrary, fc.boolean(), (value, layout, early) => {
         const text = write(value, layout);
         const all = everyValue(value);
-        const found = locatePointers(text, all.map((v) => v.pointer), !early);
+        const found = locatePointers(
+          text,
+          all.map((v) => v.pointer),
+          !early,
+        );
         for (const { pointer, value: expected, name } of all) {
           const location = found.get(pointer)!;
           // A container's end is known once its closing bracket is read, which an early stop may skip.
-          if (location.shape === 'scalar' || !early) expect(JSON.stringify(JSON.parse(text.slice(location.offset, location.end)))).toBe(JSON.stringify(expected));
+          if (location.shape === 'scalar' || !early)
+            expect(JSON.stringify(JSON.parse(text.slice(location.offset, location.end)))).toBe(JSON.stringify(expected));
           else expect(text[location.offset]).toBe(Array.isArray(expected) ? '[' : '{');
           if (name === undefined) expect(location.keyOffset).toBe(-1);
           else expect(JSON.parse(text.slice(location.keyOffset, location.keyOffset + location.keyLength))).toBe(name);

@@ -12,7 +12,14 @@ vi.mock('@cdx/validate', async (importOriginal) => {
     validate: () => ({
       kind: 'PatientAdmin/PatientMerge',
       valid: false,
-      findings: [{ ruleId: 'nesting-depth', severity: 'error', pointer: POINTER, message: 'The payload nests objects or arrays too deeply to be a real message; it was not validated.' }],
+      findings: [
+        {
+          ruleId: 'nesting-depth',
+          severity: 'error',
+          pointer: POINTER,
+          message: 'The payload nests objects or arrays too deeply to be a real message; it was not validated.',
+        },
+      ],
     }),
   };
 });

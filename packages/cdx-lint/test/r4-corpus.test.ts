@@ -52,7 +52,10 @@ describe('cdx-lint --fix-dry-run on hl7.fhir.r4.examples@4.0.1', () => {
     expect(unexpected).toEqual([]);
     for (const [file, { pointers, missingLinkIds }] of Object.entries(INVALID_R4)) {
       const result = results.find((r) => name(r) === file)!;
-      expect(result.messages.filter((m) => m.ruleId === 'schema'), file).toHaveLength(pointers?.length ?? missingLinkIds!);
+      expect(
+        result.messages.filter((m) => m.ruleId === 'schema'),
+        file,
+      ).toHaveLength(pointers?.length ?? missingLinkIds!);
     }
   });
 

@@ -39,10 +39,16 @@ describe('the rule registry, as cdx-lint reads it', () => {
     const found: string[] = [];
     for (const file of files) {
       const rules = Object.values((await import(pathToFileURL(join(RULES_DIR, file)).href)) as Record<string, unknown>).filter(isRule);
-      expect(rules.map((r) => r.meta.id), file).toEqual([basename(file, '.ts')]);
+      expect(
+        rules.map((r) => r.meta.id),
+        file,
+      ).toEqual([basename(file, '.ts')]);
       found.push(rules[0]!.meta.id);
       const suite = join(REPO, 'packages/cdx-lint/test/rules', file.replace(/\.ts$/, '.test.ts'));
-      expect(existsSync(suite) && /\.run\(\w+Rule,/.test(readFileSync(suite, 'utf8')), `test/rules/${file.replace(/\.ts$/, '.test.ts')} runs the rule through a RuleTester`).toBe(true);
+      expect(
+        existsSync(suite) && /\.run\(\w+Rule,/.test(readFileSync(suite, 'utf8')),
+        `test/rules/${file.replace(/\.ts$/, '.test.ts')} runs the rule through a RuleTester`,
+      ).toBe(true);
     }
     expect(found.sort()).toEqual(CLI_RULES.map((r) => r.meta.id));
   });
@@ -69,7 +75,10 @@ describe('docs/rules', () => {
 
   it('every doc names a registered rule', () => {
     const ids = allRules().map((r) => r.id);
-    expect(docs.map((f) => f.replace(/\.md$/, '')).filter((id) => !ids.includes(id)), 'docs/rules/*.md without a rule').toEqual([]);
+    expect(
+      docs.map((f) => f.replace(/\.md$/, '')).filter((id) => !ids.includes(id)),
+      'docs/rules/*.md without a rule',
+    ).toEqual([]);
   });
 });
 

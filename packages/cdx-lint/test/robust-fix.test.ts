@@ -31,20 +31,23 @@ function misspell(name: string, how: number): string {
   const at = 1 + (how % Math.max(1, name.length - 2));
   switch (how % 4) {
     case 0:
-      return name.slice(0, at) + name[at + 1] + name[at] + name.slice(at + 2);
-    case 1:
-      return name[0] === name[0]!.toLowerCase() ? name[0]!.toUpperCase() + name.slice(1) : name[0]!.toLowerCase() + name.slice(1);
+      return name.slice(0, at) + name[at + 1]! + name[at]! + name.slice(at + 2);
+    case 1: {
+      const first = name.charAt(0);
+      return (first === first.toLowerCase() ? first.toUpperCase() : first.toLowerCase()) + name.slice(1);
+    }
     case 2:
       return name.slice(0, at) + name.slice(at + 1);
     default:
-      return name.slice(0, at) + name[at] + name.slice(at);
+      return name.slice(0, at) + name[at]! + name.slice(at);
   }
 }
 
 /** Renames one member in place (member order kept); returns a new object. */
 function renamed(object: Record<string, unknown>, from: string, to: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(object)) Object.defineProperty(out, k === from ? to : k, { value: v, enumerable: true, writable: true, configurable: true });
+  for (const [k, v] of Object.entries(object))
+    Object.defineProperty(out, k === from ? to : k, { value: v, enumerable: true, writable: true, configurable: true });
   return out;
 }
 
@@ -62,7 +65,10 @@ function memberPaths(value: unknown, path: (string | number)[] = [], out: (strin
 
 /** Applies one rename at a JSON Pointer to a parsed value (in place for the parent). */
 function applyRename(root: unknown, fix: AppliedRename): unknown {
-  const tokens = fix.pointer.slice(1).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const tokens = fix.pointer
+    .slice(1)
+    .split('/')
+    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
   const name = tokens.pop()!;
   if (tokens.length === 0) return renamed(root as Record<string, unknown>, name, fix.to);
   let parent = root as Record<string, unknown>;
@@ -76,7 +82,7 @@ function applyRename(root: unknown, fix: AppliedRename): unknown {
 function tokens(text: string): { text: string; value: string; name: boolean }[] {
   const scanner = createScanner(text, false);
   const out: { text: string; value: string; name: boolean }[] = [];
-  for (let kind = scanner.scan(); kind !== 17 /* EOF */; kind = scanner.scan()) {
+  for (let kind: number = scanner.scan(); kind !== 17 /* EOF */; kind = scanner.scan()) {
     out.push({ text: text.slice(scanner.getTokenOffset(), scanner.getTokenOffset() + scanner.getTokenLength()), value: scanner.getTokenValue(), name: false });
   }
   // A string is a member name when the next token that is not trivia is a colon.
@@ -113,7 +119,7 @@ describe('--fix, for any file and any set of misspellings', () => {
             if (!parent || !Object.hasOwn(parent, name)) continue; // an ancestor was misspelt already
             const slip = misspell(name, how);
             if (slip === name || Object.hasOwn(parent, slip)) continue;
-            const fixedParent = renamed(parent as Record<string, unknown>, name, slip);
+            const fixedParent = renamed(parent, name, slip);
             if (parentPath.length === 0) mangled = fixedParent;
             else {
               let grand = mangled as Record<string | number, unknown>;
@@ -180,10 +186,22 @@ describe('writeFileAtomic', () => {
         return fd;
       },
       writeSync: (fd, data, offset, length) => (calls.push(`write ${fds.get(fd)}`), fs.writeSync(fd, data, offset, length)),
-      fsyncSync: (fd) => (calls.push(`fsync ${fds.get(fd)}`), fs.fsyncSync(fd)),
-      closeSync: (fd) => (calls.push(`close ${fds.get(fd)}`), fs.closeSync(fd)),
-      renameSync: (from, to) => (calls.push(`rename over ${to === path ? 'original' : to}`), fs.renameSync(from, to)),
-      unlinkSync: (p) => (calls.push(`unlink ${p}`), fs.unlinkSync(p)),
+      fsyncSync: (fd) => {
+        calls.push(`fsync ${fds.get(fd) ?? fd}`);
+        fs.fsyncSync(fd);
+      },
+      closeSync: (fd) => {
+        calls.push(`close ${fds.get(fd) ?? fd}`);
+        fs.closeSync(fd);
+      },
+      renameSync: (from, to) => {
+        calls.push(`rename over ${to === path ? 'original' : String(to)}`);
+        fs.renameSync(from, to);
+      },
+      unlinkSync: (p) => {
+        calls.push(`unlink ${String(p)}`);
+        fs.unlinkSync(p);
+      },
     };
     writeFileAtomic(path, 'replacement', { io });
     expect(calls).toEqual(['open temp', 'write temp', 'fsync temp', 'close temp', 'rename over original', 'open dir', 'fsync dir', 'close dir']);
@@ -193,7 +211,9 @@ describe('writeFileAtomic', () => {
 
   it('keeps a file that changed since it was read (an editor saved it) and says so', () => {
     const { dir, path } = tempFile('edited meanwhile');
-    expect(() => writeFileAtomic(path, 'fixed', { expected: Buffer.from('as read') })).toThrow(expect.objectContaining({ code: 'ECHANGED' }));
+    expect(() => {
+      writeFileAtomic(path, 'fixed', { expected: Buffer.from('as read') });
+    }).toThrow(expect.objectContaining({ code: 'ECHANGED' }));
     expect(readFileSync(path, 'utf8')).toBe('edited meanwhile');
     expect(readdirSync(dir)).toEqual(['payload.json']);
   });

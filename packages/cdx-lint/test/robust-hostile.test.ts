@@ -11,7 +11,6 @@ import type { LintResult } from '../src/index.js';
 import { runBin } from './support/bin.js';
 import { linesOf, outside } from './support/positions.js';
 
-const MB = 1_000_000;
 const files = hostileFiles({ mb: 20 });
 const dir = mkdtempSync(join(tmpdir(), 'cdx-lint-hostile-'));
 for (const file of files) writeFileSync(join(dir, `${file.name}.json`), file.bytes);
@@ -100,9 +99,16 @@ describe('member names JavaScript treats specially, in process', () => {
     const { lintText } = await import('../src/lint/lint-text.js');
     const { fixText } = await import('../src/lint/process-file.js');
     const before = Object.getOwnPropertyNames(Object.prototype).sort();
-    const text = files.find((f) => f.name === 'prototype-names')!.bytes.toString('utf8').replace('"FirstName"', '"FirstNmae"');
+    const text = files
+      .find((f) => f.name === 'prototype-names')!
+      .bytes.toString('utf8')
+      .replace('"FirstName"', '"FirstNmae"');
     // A config's knownVariants comes from JSON.parse too: `__proto__` as an own member.
-    const settings = { rules: {}, pointerOverrides: [], ruleOptions: { knownVariants: JSON.parse('{"__proto__": "Notes", "constructor": "Notes"}') as Record<string, string> } };
+    const settings = {
+      rules: {},
+      pointerOverrides: [],
+      ruleOptions: { knownVariants: JSON.parse('{"__proto__": "Notes", "constructor": "Notes"}') as Record<string, string> },
+    };
     expect(lintText(text, 'x.json', settings).messages.filter((m) => m.pointer.endsWith('/__proto__')).length).toBeGreaterThan(3);
     const { fixes } = fixText(text, 'x.json', settings);
     expect(fixes.map((f) => f.to)).toContain('FirstName');
@@ -112,8 +118,28 @@ describe('member names JavaScript treats specially, in process', () => {
 
   it('the github format shows at most 200 characters of a pointer', async () => {
     const { format } = await import('../src/formatters/github.js');
-    const message = { ruleId: 'unknown-field', severity: 1 as const, message: 'm', line: 1, column: 1, endLine: 1, endColumn: 2, pointer: `/${'N'.repeat(1_000_000)}` };
-    const result = { filePath: '/r/x.json', kind: null, messages: [message], suppressedMessages: [], errorCount: 0, warningCount: 1, fatalErrorCount: 0, fixableErrorCount: 0, fixableWarningCount: 0, usedDeprecatedRules: [] as [] };
+    const message = {
+      ruleId: 'unknown-field',
+      severity: 1 as const,
+      message: 'm',
+      line: 1,
+      column: 1,
+      endLine: 1,
+      endColumn: 2,
+      pointer: `/${'N'.repeat(1_000_000)}`,
+    };
+    const result = {
+      filePath: '/r/x.json',
+      kind: null,
+      messages: [message],
+      suppressedMessages: [],
+      errorCount: 0,
+      warningCount: 1,
+      fatalErrorCount: 0,
+      fixableErrorCount: 0,
+      fixableWarningCount: 0,
+      usedDeprecatedRules: [] as [],
+    };
     expect(format([result], { cwd: '/r', repoRoot: '/r', color: false, rules: [], version: '0', fix: 'off' }).length).toBeLessThan(400);
   });
 });

@@ -102,9 +102,15 @@ describe('paths that cannot be linted (built bin)', () => {
 
   it('stdin that is not UTF-8 is a parse error at the first bad byte', () => {
     const bytes = Buffer.concat([Buffer.from('{\n  "Meta": "'), Buffer.from([0xc3, 0x28]), Buffer.from('"\n}')]);
-    const result = spawnSync(process.execPath, [join(FIXTURES, '../../dist/bin.js'), '--format', 'json', '-'], { input: bytes, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const result = spawnSync(process.execPath, [join(FIXTURES, '../../dist/bin.js'), '--format', 'json', '-'], {
+      input: bytes,
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     expect(result.status).toBe(1);
-    expect(JSON.parse(result.stdout)[0].messages).toEqual([expect.objectContaining({ ruleId: 'parse-error', line: 2, column: 12, message: expect.stringMatching(/byte 0xC3/) })]);
+    expect(JSON.parse(result.stdout)[0].messages).toEqual([
+      expect.objectContaining({ ruleId: 'parse-error', line: 2, column: 12, message: expect.stringMatching(/byte 0xC3/) }),
+    ]);
   });
 });
 

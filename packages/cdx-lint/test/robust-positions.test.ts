@@ -16,20 +16,45 @@ import { layoutArbitrary, write } from './support/json-layout.js';
 import { linesOf, outside } from './support/positions.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-const fileOf = (id: string) => id.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const fileOf = (id: string) =>
+  id
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 // Every valid example (each service kind has one). Auth bodies cannot be detected: they are linted as their kind.
 const EXAMPLES = listKinds()
   .filter((k) => existsSync(join(repoRoot, 'schemas/examples/valid', `${fileOf(k.id)}.json`)))
   .map((k) => ({
-  kind: k.family === 'auth' ? k.id : undefined,
+    kind: k.family === 'auth' ? k.id : undefined,
     value: JSON.parse(example(fileOf(k.id))) as unknown,
   }));
 
 /** Characters that break JSON, move lines or confuse column counting. */
 const damage = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 4 }),
-  fc.constantFrom('"', '{', '}', '[', ']', ',', ':', '\\', '\r', '\n', '\r\n', '\uFEFF', '\u2028', '\ud800', '\u0000', '"a": 1,', '"a": 1, "a": 2', '1e400', '/*', '//'),
+  fc.constantFrom(
+    '"',
+    '{',
+    '}',
+    '[',
+    ']',
+    ',',
+    ':',
+    '\\',
+    '\r',
+    '\n',
+    '\r\n',
+    '\uFEFF',
+    '\u2028',
+    '\ud800',
+    '\u0000',
+    '"a": 1,',
+    '"a": 1, "a": 2',
+    '1e400',
+    '/*',
+    '//',
+  ),
 );
 
 const edit = fc.oneof(

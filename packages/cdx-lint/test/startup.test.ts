@@ -89,7 +89,8 @@ describe('start-up of the built bin (run `pnpm build` first)', () => {
   it('keeps the schema compiler, TypeScript, glob engine, location parser, crypto, threads, formatters and cache lazy', () => {
     expect([...packages].filter((p) => LAZY.test(p))).toEqual([]);
     const bin = readFileSync(join(dist, 'bin.js'), 'utf8');
-    for (const lazy of ['stylish', 'json', 'sarif', 'github', 'cache', 'engine-hash']) expect(bin).toMatch(new RegExp(`import\\("\\./chunks/${lazy}-\\w+\\.js"\\)`));
+    for (const lazy of ['stylish', 'json', 'sarif', 'github', 'cache', 'engine-hash'])
+      expect(bin).toMatch(new RegExp(`import\\("\\./chunks/${lazy}-\\w+\\.js"\\)`));
     // picomatch (config globs) is required on first use, not bundled into the start-up file.
     expect(bin).not.toContain('POSIX_REGEX_SOURCE');
   });

@@ -41,7 +41,13 @@ describe('cdx-lint/text', () => {
     expect(result.kind).toBe('PatientAdmin/PatientMerge');
     const line = typo.split('\n').findIndex((l) => l.includes('FirstNmae')) + 1;
     expect(result.messages).toMatchObject([
-      { ruleId: 'spelling-drift', severity: 1, line, pointer: '/Patient/Demographics/FirstNmae', fix: { from: 'FirstNmae', to: 'FirstName', text: '"FirstName"' } },
+      {
+        ruleId: 'spelling-drift',
+        severity: 1,
+        line,
+        pointer: '/Patient/Demographics/FirstNmae',
+        fix: { from: 'FirstNmae', to: 'FirstName', text: '"FirstName"' },
+      },
     ]);
     const [start, end] = result.messages[0]!.fix!.range;
     expect(typo.slice(start, end)).toBe('"FirstNmae"');

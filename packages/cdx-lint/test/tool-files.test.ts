@@ -122,7 +122,10 @@ describe('the cache file', () => {
 
   it('a cache of another format version or another key is ignored as a whole', () => {
     const { tree } = workspace();
-    writeFileSync(join(tree, '.cdx-lint-cache'), JSON.stringify({ format: 1, key: 'x', entries: { [join(tree, 'broken.json')]: { hash: 'x', result: null } } }));
+    writeFileSync(
+      join(tree, '.cdx-lint-cache'),
+      JSON.stringify({ format: 1, key: 'x', entries: { [join(tree, 'broken.json')]: { hash: 'x', result: null } } }),
+    );
     expect(lint(['--cache', 'broken.json'], tree).status).toBe(1);
   });
 });
@@ -138,13 +141,19 @@ describe('the config file', () => {
     const other = workspace();
     mkfifo(join(other.tree, 'package.json'));
     expect(lint(['broken.json'], other.tree)).toMatchObject({ status: 2, stderr: expect.stringMatching(/package\.json is not a regular file/) });
-    expect(lint(['--config', '/dev/zero', 'broken.json'], other.tree)).toMatchObject({ status: 2, stderr: expect.stringMatching(/not a regular file \(a device\)/) });
+    expect(lint(['--config', '/dev/zero', 'broken.json'], other.tree)).toMatchObject({
+      status: 2,
+      stderr: expect.stringMatching(/not a regular file \(a device\)/),
+    });
   });
 
   it('a directory named cdx-lint.config.json is refused with a clear message', () => {
     const { tree } = workspace();
     mkdirSync(join(tree, 'cdx-lint.config.json'));
-    expect(lint(['broken.json'], tree)).toMatchObject({ status: 2, stderr: expect.stringMatching(/cdx-lint\.config\.json is not a regular file \(a directory\)/) });
+    expect(lint(['broken.json'], tree)).toMatchObject({
+      status: 2,
+      stderr: expect.stringMatching(/cdx-lint\.config\.json is not a regular file \(a directory\)/),
+    });
   });
 });
 

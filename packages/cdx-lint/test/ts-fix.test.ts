@@ -22,7 +22,7 @@ describe('fixText on TypeScript', () => {
     ['a double-quoted name keeps its quotes', '"FirstNmae": "Tim"', '"FirstName": "Tim"'],
     ['a shorthand member keeps its variable', 'FirstNmae, LastName', 'FirstName: FirstNmae, LastName'],
     ['a computed literal name', "['FirstNmae']: 'Tim'", "['FirstName']: 'Tim'"],
-    ['a computed template name', "[`FirstNmae`]: 'Tim'", "[\"FirstName\"]: 'Tim'"],
+    ['a computed template name', "[`FirstNmae`]: 'Tim'", '["FirstName"]: \'Tim\''],
     ['odd spacing and as const stay as written', "FirstNmae  :\t'Tim' as const, DOB: `2008-01-06`", "FirstName  :\t'Tim' as const, DOB: `2008-01-06`"],
   ])('%s', (_name, members, want) => {
     const first = fixText(merge(members), 'x.ts', settings);
@@ -36,7 +36,7 @@ describe('fixText on TypeScript', () => {
     const text = merge("FirstNmae: 'A'", 'one') + merge("FirstNmae: 'B'", 'two');
     const { output, fixes } = fixText(text, 'x.ts', settings);
     expect(output).toBe(merge("FirstName: 'A'", 'one') + merge("FirstName: 'B'", 'two'));
-    expect(fixes?.map((f) => f.payload)).toEqual(['one', 'two']);
+    expect(fixes.map((f) => f.payload)).toEqual(['one', 'two']);
   });
 
   it('a misspelt parent, then the misspelling it hid', () => {

@@ -50,10 +50,7 @@ const fixtures: [string, { want: string[]; kind?: string | null }][] = [
       ],
     },
   ],
-  [
-    'spread.ts',
-    { want: ['15:63 spelling-drift demographicsAfter /Patient/Demographics/FirstNmae', '32:78 schema after /Meta/EventDateTime'] },
-  ],
+  ['spread.ts', { want: ['15:63 spelling-drift demographicsAfter /Patient/Demographics/FirstNmae', '32:78 schema after /Meta/EventDateTime'] }],
   ['identifiers.ts', { kind: null, want: ['16:38 schema written /cards/0/indicator'] }],
   ['template.ts', { want: ['7:65 schema plain /Meta/EventDateTime'] }],
   ['computed.ts', { want: ['8:73 spelling-drift literal /Patient/Demographics/FirstNmae', '8:95 spelling-drift literal /Patient/Demographics/LastNmae'] }],
@@ -105,7 +102,10 @@ describe('TypeScript and JavaScript fixtures', () => {
   });
 
   it('a parse error is fatal and says which language', () => {
-    expect(lint('parse-error.ts')).toMatchObject({ fatalErrorCount: 1, messages: [{ fatal: true, message: 'Not valid TypeScript: Property assignment expected.' }] });
+    expect(lint('parse-error.ts')).toMatchObject({
+      fatalErrorCount: 1,
+      messages: [{ fatal: true, message: 'Not valid TypeScript: Property assignment expected.' }],
+    });
   });
 
   it('the type names the kind even against --kind and the config', () => {

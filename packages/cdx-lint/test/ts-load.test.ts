@@ -54,22 +54,24 @@ describe('picking TypeScript files', () => {
   it('--ext picks them', () => {
     const run = runBin(['--ext', '.ts,.js,.cjs', '-f', 'json', 'ts']);
     const files = (JSON.parse(run.stdout) as { filePath: string }[]).map((r) => r.filePath.slice(FIXTURES.length + 1));
-    expect(files).toEqual([
-      'ts/annotation.ts',
-      'ts/as-const.ts',
-      'ts/as.ts',
-      'ts/bundle.ts',
-      'ts/common.cjs',
-      'ts/computed.ts',
-      'ts/identifiers.ts',
-      'ts/jsdoc.js',
-      'ts/no-payloads.ts',
-      'ts/parse-error.ts',
-      'ts/several.ts',
-      'ts/spread.ts',
-      'ts/satisfies.ts',
-      'ts/template.ts',
-    ].sort());
+    expect(files).toEqual(
+      [
+        'ts/annotation.ts',
+        'ts/as-const.ts',
+        'ts/as.ts',
+        'ts/bundle.ts',
+        'ts/common.cjs',
+        'ts/computed.ts',
+        'ts/identifiers.ts',
+        'ts/jsdoc.js',
+        'ts/no-payloads.ts',
+        'ts/parse-error.ts',
+        'ts/several.ts',
+        'ts/spread.ts',
+        'ts/satisfies.ts',
+        'ts/template.ts',
+      ].sort(),
+    );
   });
 
   it("so does the config's extensions", () => {
@@ -99,7 +101,11 @@ describe('output formats', () => {
       payload: 'merge',
       docsUrl: 'https://github.com/cdx-dev/cdx/blob/main/docs/rules/schema.md',
     });
-    expect(result!.messages[1]).toMatchObject({ ruleId: 'spelling-drift', payload: 'merge', fix: { range: [expect.any(Number), expect.any(Number)], text: 'FirstName' } });
+    expect(result!.messages[1]).toMatchObject({
+      ruleId: 'spelling-drift',
+      payload: 'merge',
+      fix: { range: [expect.any(Number), expect.any(Number)], text: 'FirstName' },
+    });
   });
 
   it('sarif: valid, and the same pointer in two payloads has two fingerprints', () => {
@@ -111,9 +117,13 @@ describe('output formats', () => {
     const validate = ajv.compile(sarifSchema);
     const log = JSON.parse(runBin(['-f', 'sarif', 'ts/bundle.ts', 'ts/several.ts']).stdout);
     expect(validate(log), JSON.stringify(validate.errors)).toBe(true);
-    const statuses = log.runs[0].results.filter((r: { ruleId: string; locations: { logicalLocations: { fullyQualifiedName: string }[] }[] }) =>
-      r.ruleId === 'schema' && r.locations[0]!.logicalLocations[0]!.fullyQualifiedName === '/entry/1/resource/status');
-    expect(statuses.map((r: { locations: { physicalLocation: { region: { startLine: number } } }[] }) => r.locations[0]!.physicalLocation.region.startLine)).toEqual([21, 54]);
+    const statuses = log.runs[0].results.filter(
+      (r: { ruleId: string; locations: { logicalLocations: { fullyQualifiedName: string }[] }[] }) =>
+        r.ruleId === 'schema' && r.locations[0]!.logicalLocations[0]!.fullyQualifiedName === '/entry/1/resource/status',
+    );
+    expect(
+      statuses.map((r: { locations: { physicalLocation: { region: { startLine: number } } }[] }) => r.locations[0]!.physicalLocation.region.startLine),
+    ).toEqual([21, 54]);
     expect(new Set(statuses.map((r: { partialFingerprints: Record<string, string> }) => r.partialFingerprints['cdxLint/pointer/v1'])).size).toBe(2);
   });
 

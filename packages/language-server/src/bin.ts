@@ -21,7 +21,11 @@ const args = process.argv.slice(2);
 if (args.includes('--version') || args.includes('-v')) {
   const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
   process.stdout.write(`${manifest.version}\n`);
-} else if (args.includes('--help') || args.includes('-h') || !args.some((a) => a === '--stdio' || a === '--node-ipc' || a.startsWith('--socket=') || a.startsWith('--pipe='))) {
+} else if (
+  args.includes('--help') ||
+  args.includes('-h') ||
+  !args.some((a) => a === '--stdio' || a === '--node-ipc' || a.startsWith('--socket=') || a.startsWith('--pipe='))
+) {
   (args.some((a) => a === '--help' || a === '-h') ? process.stdout : process.stderr).write(USAGE);
   if (!args.includes('--help') && !args.includes('-h')) process.exitCode = 2;
 } else {

@@ -56,6 +56,7 @@ export function startServer(connection: Connection): void {
   let warnedTypescript = false;
 
   connection.onInitialize((params): InitializeResult => {
+    // eslint-disable-next-line @typescript-eslint/no-deprecated -- clients before LSP 3.6 send only rootUri
     const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     workspace.setFolders(folders.flatMap((uri) => pathOf(uri) ?? []));
     watchDynamically = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
@@ -77,12 +78,11 @@ export function startServer(connection: Connection): void {
         watchers: [{ globPattern: '**/cdx-lint.config.json' }, { globPattern: '**/package.json' }],
       });
     }
-    connection.workspace.onDidChangeWorkspaceFolders((event) => {
+    connection.workspace.onDidChangeWorkspaceFolders(() => {
       void connection.workspace.getWorkspaceFolders().then((folders) => {
         workspace.setFolders((folders ?? []).flatMap((f) => pathOf(f.uri) ?? []));
         relintAll();
       });
-      void event;
     });
   });
 
@@ -107,7 +107,7 @@ export function startServer(connection: Connection): void {
       return result;
     } catch (error) {
       if (!(error instanceof MissingTypescriptError)) throw error;
-      if (!warnedTypescript) void connection.window.showWarningMessage(`cdx: ${error.message}`);
+      if (!warnedTypescript) connection.window.showWarningMessage(`cdx: ${error.message}`);
       warnedTypescript = true;
       return undefined;
     }
@@ -118,7 +118,15 @@ export function startServer(connection: Connection): void {
     try {
       const outcome = lint(document);
       if (outcome && 'error' in outcome) {
-        diagnostics = [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: DiagnosticSeverity.Error, source: 'cdx-lint', code: 'config', message: outcome.error }];
+        diagnostics = [
+          {
+            range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+            severity: DiagnosticSeverity.Error,
+            source: 'cdx-lint',
+            code: 'config',
+            message: outcome.error,
+          },
+        ];
       } else if (outcome) diagnostics = toDiagnostics(outcome, document.getText(), rules);
     } catch (error) {
       connection.console.error(`cdx-lint failed on ${document.uri}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
@@ -152,7 +160,9 @@ export function startServer(connection: Connection): void {
     relintAll();
   };
 
-  documents.onDidChangeContent((event) => schedule(event.document.uri));
+  documents.onDidChangeContent((event) => {
+    schedule(event.document.uri);
+  });
   documents.onDidClose((event) => {
     pending.delete(event.document.uri);
     void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });

@@ -38,7 +38,8 @@ function expected(dir: string, file: string, text: string) {
     .messages.map((m) => ({ code: m.ruleId, severity: m.severity === 2 ? 1 : 2, line: m.line - 1, character: m.column - 1, message: m.message }));
 }
 const messageOf = (d: Diagnostic) => (typeof d.message === 'string' ? d.message : d.message.value);
-const shown = (diagnostics: Diagnostic[]) => diagnostics.map((d) => ({ code: d.code, severity: d.severity, line: d.range.start.line, character: d.range.start.character, message: d.message }));
+const shown = (diagnostics: Diagnostic[]) =>
+  diagnostics.map((d) => ({ code: d.code, severity: d.severity, line: d.range.start.line, character: d.range.start.character, message: d.message }));
 const markdown = (hover: { contents: unknown } | null) => (hover?.contents as MarkupContent | undefined)?.value ?? '';
 const editsOf = (action: CodeAction, path: string): TextEdit[] => action.edit!.changes![uriOf(path)]!;
 
@@ -69,7 +70,11 @@ describe('cdx-language-server over stdio', () => {
       const diagnostics = await client.open(join(dir, file), text);
       expect(shown(diagnostics)).toEqual(expected(dir, file, text));
       expect(diagnostics.map((d) => d.code)).toEqual(['schema', 'spelling-drift', 'unknown-field']);
-      expect(diagnostics[1]).toMatchObject({ source: 'cdx-lint', codeDescription: { href: `${DOCS}spelling-drift.md` }, range: { start: positionOf(text, '"FirstNmae"'), end: { line: 18, character: 28 } } });
+      expect(diagnostics[1]).toMatchObject({
+        source: 'cdx-lint',
+        codeDescription: { href: `${DOCS}spelling-drift.md` },
+        range: { start: positionOf(text, '"FirstNmae"'), end: { line: 18, character: 28 } },
+      });
     });
 
     it('code action: the rename is offered as the preferred quick fix, and applying it clears the finding', async () => {
@@ -79,7 +84,9 @@ describe('cdx-language-server over stdio', () => {
       const rename = actions.find((a) => a.isPreferred)!;
       expect(rename).toMatchObject({ title: 'Rename `FirstNmae` to `FirstName` (spelling-drift)', kind: 'quickfix' });
       // The edit renames the name token; the finding spans the member to the end of its value.
-      expect(editsOf(rename, join(dir, file))).toEqual([{ range: { start: drift.range.start, end: positionOf(text, '"FirstNmae"', 11) }, newText: '"FirstName"' }]);
+      expect(editsOf(rename, join(dir, file))).toEqual([
+        { range: { start: drift.range.start, end: positionOf(text, '"FirstNmae"', 11) }, newText: '"FirstName"' },
+      ]);
       const after = await client.edit(join(dir, file), editsOf(rename, join(dir, file)));
       text = applyEdits(text, editsOf(rename, join(dir, file)));
       expect(after.map((d) => d.code)).toEqual(['schema', 'unknown-field']);
@@ -241,7 +248,7 @@ describe('cdx-language-server over stdio', () => {
       writeFileSync(join(dir, 'cdx-lint.config.json'), JSON.stringify({ rules: { 'unknown-field': 'error' }, ignores: ['merge.json'] }));
       const mergeCleared = client.diagnostics(merge);
       await client.watchedFileChanged(join(dir, 'cdx-lint.config.json'));
-      expect((await mergeCleared)).toEqual([]);
+      expect(await mergeCleared).toEqual([]);
       expect((await published).map((d) => d.code)).toEqual(['unknown-kind']);
 
       published = client.diagnostics(merge);

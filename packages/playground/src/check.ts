@@ -146,11 +146,21 @@ export async function checkJwt(text: string, settings: JwtSettings): Promise<Che
     const found = await checkClientAssertion(token, {
       clientId: clientId || 'unknown',
       ...(baseUrl ? { baseUrl } : tokenUrl ? { tokenUrl } : { baseUrl: 'https://service.invalid' }),
-      ...(key ? { key: keyOf(key) as never } : { skipSignature: true }),
+      ...(key ? { key: keyOf(key) } : { skipSignature: true }),
     });
     findings = found.map((f) => {
       const [from, to] = span(f.pointer);
-      return { ruleId: f.ruleId, severity: f.severity, message: f.message, pointer: f.pointer, from, to, line: 1, column: from + 1, docsUrl: docsUrl(f.ruleId) };
+      return {
+        ruleId: f.ruleId,
+        severity: f.severity,
+        message: f.message,
+        pointer: f.pointer,
+        from,
+        to,
+        line: 1,
+        column: from + 1,
+        docsUrl: docsUrl(f.ruleId),
+      };
     });
   } catch (error) {
     // Settings the checker cannot use: with no base URL given, an aud that is no token URL.
@@ -159,7 +169,17 @@ export async function checkJwt(text: string, settings: JwtSettings): Promise<Che
     const aud = from !== start;
     findings = [
       aud
-        ? { ruleId: 'jwt-aud', severity: 'error', message: `claim "aud" ${JSON.stringify(tokenUrl)} is not a token URL: it must be the service's base address followed by /v2/auth/token.`, pointer: '/payload/aud', from, to, line: 1, column: from + 1, docsUrl: docsUrl('jwt-aud') }
+        ? {
+            ruleId: 'jwt-aud',
+            severity: 'error',
+            message: `claim "aud" ${JSON.stringify(tokenUrl)} is not a token URL: it must be the service's base address followed by /v2/auth/token.`,
+            pointer: '/payload/aud',
+            from,
+            to,
+            line: 1,
+            column: from + 1,
+            docsUrl: docsUrl('jwt-aud'),
+          }
         : { ruleId: 'settings', severity: 'error', message, pointer: '', from, to, line: 1, column: from + 1, docsUrl: '' },
     ];
   }

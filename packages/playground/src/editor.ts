@@ -79,7 +79,18 @@ export function showFindings(view: EditorView, findings: readonly PlacedFinding[
     severity: f.severity,
     source: f.ruleId,
     message: f.message.replace(/`/g, ''),
-    ...(f.fix ? { actions: [{ name: `Fix: rename to ${f.fix.insert}`, apply: () => onFix(f) }] } : {}),
+    ...(f.fix
+      ? {
+          actions: [
+            {
+              name: `Fix: rename to ${f.fix.insert}`,
+              apply: () => {
+                onFix(f);
+              },
+            },
+          ],
+        }
+      : {}),
   }));
   view.dispatch(setDiagnostics(view.state, diagnostics));
 }

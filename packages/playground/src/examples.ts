@@ -16,7 +16,11 @@ export interface Example {
 }
 
 /** schemas/examples' file name for a kind: the id lower-cased, other characters as `-`. */
-const fileOf = (id: string) => id.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const fileOf = (id: string) =>
+  id
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 const base64Url = (json: string) => encodeBase64Url(new TextEncoder().encode(JSON.stringify(JSON.parse(json))));
 

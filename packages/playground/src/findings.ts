@@ -46,7 +46,9 @@ function item(finding: PlacedFinding, actions: FindingActions): HTMLLIElement {
   where.className = 'where';
   where.textContent = `${line}:${column}`;
   where.title = finding.pointer ? `Show ${finding.pointer} in the editor` : 'Show in the editor';
-  where.addEventListener('click', () => actions.reveal(finding));
+  where.addEventListener('click', () => {
+    actions.reveal(finding);
+  });
   head.append(severity, rule, where);
   if (finding.fix) {
     const fix = document.createElement('button');
@@ -54,7 +56,9 @@ function item(finding: PlacedFinding, actions: FindingActions): HTMLLIElement {
     fix.className = 'fix';
     fix.textContent = 'Fix';
     fix.title = `Rename to ${finding.fix.insert}, as cdx-lint --fix does`;
-    fix.addEventListener('click', () => actions.fix(finding));
+    fix.addEventListener('click', () => {
+      actions.fix(finding);
+    });
     head.append(fix);
   }
   const message = document.createElement('p');

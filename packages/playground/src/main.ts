@@ -8,19 +8,30 @@ import { examples } from './examples.js';
 import { renderFindings } from './findings.js';
 import { decodeState, encodeState, type SharedState } from './share.js';
 
-const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
-const kindSelect = $<HTMLSelectElement>('kind');
-const examplesSelect = $<HTMLSelectElement>('examples');
+const $ = (id: string): HTMLElement => document.getElementById(id)!;
+const kindSelect = $('kind') as HTMLSelectElement;
+const examplesSelect = $('examples') as HTMLSelectElement;
 const detected = $('detected');
-const fixAll = $<HTMLButtonElement>('fix-all');
-const share = $<HTMLButtonElement>('share');
+const fixAll = $('fix-all') as HTMLButtonElement;
+const share = $('share') as HTMLButtonElement;
 const summary = $('summary');
 const list = $('findings');
 const decoded = $('decoded');
 const jwtOptions = $('jwt-options');
-const jwtInputs = { clientId: $<HTMLInputElement>('client-id'), baseUrl: $<HTMLInputElement>('base-url'), publicKey: $<HTMLTextAreaElement>('public-key') };
+const jwtInputs = {
+  clientId: $('client-id') as HTMLInputElement,
+  baseUrl: $('base-url') as HTMLInputElement,
+  publicKey: $('public-key') as HTMLTextAreaElement,
+};
 
-const FAMILIES = { datamodel: 'Data Model (and the service\'s CDSHooks)', cdshooks: 'CDS Hooks 2.0', fhir: 'FHIR R4', search: 'FHIR search bodies', auth: 'auth bodies', jwt: 'auth' } as const;
+const FAMILIES = {
+  datamodel: "Data Model (and the service's CDSHooks)",
+  cdshooks: 'CDS Hooks 2.0',
+  fhir: 'FHIR R4',
+  search: 'FHIR search bodies',
+  auth: 'auth bodies',
+  jwt: 'auth',
+} as const;
 
 function option(value: string, label: string): HTMLOptionElement {
   const o = document.createElement('option');
@@ -39,9 +50,24 @@ function groups<T>(items: readonly T[], family: (item: T) => keyof typeof FAMILI
   return [...byFamily.values()];
 }
 
-kindSelect.append(option('', 'detect'), option(JWT_KIND, 'client assertion (JWT)'), ...groups(listKinds(), (k) => k.family, (k) => option(k.id, k.id)));
+kindSelect.append(
+  option('', 'detect'),
+  option(JWT_KIND, 'client assertion (JWT)'),
+  ...groups(
+    listKinds(),
+    (k) => k.family,
+    (k) => option(k.id, k.id),
+  ),
+);
 const menu = examples();
-examplesSelect.append(option('', 'choose…'), ...groups(menu, (e) => e.family, (e) => option(e.label, e.label)));
+examplesSelect.append(
+  option('', 'choose…'),
+  ...groups(
+    menu,
+    (e) => e.family,
+    (e) => option(e.label, e.label),
+  ),
+);
 
 const view = createEditor($('editor'), {
   onChange(pasted) {
@@ -99,10 +125,17 @@ function render(result: CheckResult | undefined): void {
       const line = view.state.doc.lineAt(Math.min(offset, view.state.doc.length));
       return { line: line.number, column: offset - line.from + 1 };
     },
-    reveal: (f) => view.dispatch({ selection: { anchor: f.from, head: f.to }, scrollIntoView: true }),
+    reveal: (f) => {
+      view.dispatch({ selection: { anchor: f.from, head: f.to }, scrollIntoView: true });
+    },
     fix: onFix,
   });
-  detected.textContent = result.mode === 'jwt' ? 'client assertion (JWT)' : result.kind === null ? 'kind: none detected' : `${result.detected ? 'detected' : 'checked as'}: ${result.kind}`;
+  detected.textContent =
+    result.mode === 'jwt'
+      ? 'client assertion (JWT)'
+      : result.kind === null
+        ? 'kind: none detected'
+        : `${result.detected ? 'detected' : 'checked as'}: ${result.kind}`;
   fixAll.disabled = !result.findings.some((f) => f.fix);
   decoded.hidden = !result.decoded;
   decoded.textContent = result.decoded ? JSON.stringify(result.decoded, null, 2) : '';
@@ -113,24 +146,44 @@ function onFix(finding: PlacedFinding): void {
   view.focus();
 }
 
-fixAll.addEventListener('click', async () => {
-  if (!current || current.mode !== 'json') return;
-  const kind = kindSelect.value;
-  const { output } = await runPrepared(() => fixJson(view.state.doc.toString(), kind ? { kind: kind as KindId } : {}));
-  if (output !== undefined) replaceChanged(view, output);
-});
+/** DOM listeners do not await: an async handler's promise is handed over here, so a rejection is reported. */
+function handle(task: () => Promise<void>): () => void {
+  return () => {
+    task().catch((error: unknown) => {
+      console.error(error);
+    });
+  };
+}
 
-kindSelect.addEventListener('change', () => schedule(0));
-for (const input of Object.values(jwtInputs)) input.addEventListener('input', () => schedule(250));
+fixAll.addEventListener(
+  'click',
+  handle(async () => {
+    if (current?.mode !== 'json') return;
+    const kind = kindSelect.value;
+    const { output } = await runPrepared(() => fixJson(view.state.doc.toString(), kind ? { kind: kind as KindId } : {}));
+    if (output !== undefined) replaceChanged(view, output);
+  }),
+);
 
-examplesSelect.addEventListener('change', async () => {
-  const example = menu.find((e) => e.label === examplesSelect.value);
-  examplesSelect.value = '';
-  if (!example) return;
-  kindSelect.value = example.kind;
-  setText(view, await example.load());
+kindSelect.addEventListener('change', () => {
   schedule(0);
 });
+for (const input of Object.values(jwtInputs))
+  input.addEventListener('input', () => {
+    schedule(250);
+  });
+
+examplesSelect.addEventListener(
+  'change',
+  handle(async () => {
+    const example = menu.find((e) => e.label === examplesSelect.value);
+    examplesSelect.value = '';
+    if (!example) return;
+    kindSelect.value = example.kind;
+    setText(view, await example.load());
+    schedule(0);
+  }),
+);
 
 /** Keeps the URL's fragment in step with the page, so the address is always a link to it. */
 async function remember(text: string): Promise<void> {
@@ -139,16 +192,19 @@ async function remember(text: string): Promise<void> {
   if (hash !== location.hash) history.replaceState(null, '', hash);
 }
 
-share.addEventListener('click', async () => {
-  await remember(view.state.doc.toString());
-  try {
-    await navigator.clipboard.writeText(location.href);
-    share.textContent = 'Link copied';
-  } catch {
-    share.textContent = 'Copy it from the address bar';
-  }
-  setTimeout(() => (share.textContent = 'Copy link'), 2000);
-});
+share.addEventListener(
+  'click',
+  handle(async () => {
+    await remember(view.state.doc.toString());
+    try {
+      await navigator.clipboard.writeText(location.href);
+      share.textContent = 'Link copied';
+    } catch {
+      share.textContent = 'Copy it from the address bar';
+    }
+    setTimeout(() => (share.textContent = 'Copy link'), 2000);
+  }),
+);
 
 async function restore(): Promise<void> {
   const state = await decodeState(location.hash);

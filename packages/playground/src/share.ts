@@ -34,7 +34,7 @@ export async function decodeState(hash: string): Promise<SharedState | undefined
     const bytes = await pipe(decodeBase64Url(hash.slice(PREFIX.length)), new DecompressionStream('deflate-raw'));
     const state = JSON.parse(new TextDecoder().decode(bytes)) as Partial<SharedState>;
     if (typeof state.text !== 'string') return undefined;
-    const text = (key: keyof SharedState) => (typeof state[key] === 'string' ? (state[key] as string) : undefined);
+    const text = (key: keyof SharedState) => (typeof state[key] === 'string' ? state[key] : undefined);
     return {
       text: state.text,
       kind: text('kind') ?? '',

@@ -30,8 +30,8 @@ describe.runIf(missing && ci)('the playground under CI', () => {
 });
 
 describe.skipIf(missing !== undefined)('the playground in Chromium', () => {
-  let browser: Browser;
-  let server: Awaited<ReturnType<typeof serveStatic>>;
+  let browser: Browser | undefined;
+  let server: Awaited<ReturnType<typeof serveStatic>> | undefined;
   let errors: string[];
 
   beforeAll(async () => {
@@ -46,8 +46,8 @@ describe.skipIf(missing !== undefined)('the playground in Chromium', () => {
   });
 
   /** A fresh page at `url`, its script errors collected (none is expected). */
-  async function open(url = server.url): Promise<Page> {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  async function open(url = server!.url): Promise<Page> {
+    const page = await browser!.newPage({ viewport: { width: 1280, height: 800 } });
     errors = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(url);
@@ -162,13 +162,15 @@ describe.skipIf(missing !== undefined)('the playground in Chromium', () => {
     expect(await page.locator('#kind').inputValue()).toBe('jwt');
     expect(await page.locator('#jwt-options').isVisible()).toBe(true);
     // The example expired in March 2026; the header's jku is not one this client saved.
-    await expect.poll(() => page.locator('#findings li').evaluateAll((items) => items.map((i) => (i as HTMLElement).dataset.rule))).toEqual(
-      expect.arrayContaining(['jwt-exp', 'jwt-jku']),
-    );
+    await expect
+      .poll(() => page.locator('#findings li').evaluateAll((items) => items.map((i) => (i as HTMLElement).dataset.rule)))
+      .toEqual(expect.arrayContaining(['jwt-exp', 'jwt-jku']));
     await page.evaluate(() => (document.body.dataset.state = 'editing'));
     await page.fill('#client-id', 'someone-else');
     await checked(page);
-    await expect.poll(() => page.locator('#findings li[data-rule="jwt-iss-sub"]').evaluateAll((items) => items.map((i) => (i as HTMLElement).dataset.pointer))).toEqual(['/payload/iss', '/payload/sub']);
+    await expect
+      .poll(() => page.locator('#findings li[data-rule="jwt-iss-sub"]').evaluateAll((items) => items.map((i) => (i as HTMLElement).dataset.pointer)))
+      .toEqual(['/payload/iss', '/payload/sub']);
     expect(await page.locator('#decoded').innerText()).toContain('"kid": "cdx-key-2026-03"');
     await shot(page, '5-jwt-explained');
     expect(errors).toEqual([]);

@@ -1,14 +1,6 @@
 // Type tests for the CDS Hooks types, compiled by `pnpm typecheck`. Each @ts-expect-error marks a
 // document that must NOT compile.
-import type {
-  CdsHookName,
-  CdsHooksRequest,
-  CdsServiceResponse,
-  KindMap,
-  OrderSign,
-  PatientViewResponse,
-  StandardCdsCard,
-} from '../src/index.js';
+import type { CdsHookName, CdsHooksRequest, CdsServiceResponse, KindMap, OrderSign, PatientViewResponse, StandardCdsCard } from '../src/index.js';
 
 const instance = 'd1577c69-dfbe-44ad-ba6d-3e05e953b2ea';
 

@@ -41,7 +41,9 @@ function loadModule(file: string): Promise<void> {
     if (!loader) return Promise.reject(new Error(`@cdx/validate has no generated module ${file}`));
     loading = loader()
       // A CommonJS module imported as ES: module.exports is the namespace's default.
-      .then((namespace) => modules.add(file, ((namespace as { default?: unknown }).default ?? namespace) as Record<string, unknown>))
+      .then((namespace) => {
+        modules.add(file, ((namespace as { default?: unknown }).default ?? namespace) as Record<string, unknown>);
+      })
       .finally(() => pending.delete(file));
     pending.set(file, loading);
   }

@@ -87,8 +87,7 @@ function fhirDetection(): { kind: KindInfo; hints: [string, string][] }[] {
 
 /** The matching kind whose cdxDetect says the most. */
 function mostSpecific(hint: FhirHint): KindInfo | undefined {
-  const matches = ([key, value]: [string, string]) =>
-    key === 'entry' ? hint.carries(value) : (hint as unknown as Record<string, unknown>)[key] === value;
+  const matches = ([key, value]: [string, string]) => (key === 'entry' ? hint.carries(value) : (hint as unknown as Record<string, unknown>)[key] === value);
   return fhirDetection().find(({ hints }) => hints.every(matches))?.kind;
 }
 

@@ -14,7 +14,15 @@ export const weight = (finding: Pick<Finding, 'omitted'>): number => finding.omi
  * The summary of `count` findings of a rule not listed (messageId `omitted`), at the first of them.
  * `where` and `setting` let cdx-lint say "in this file" and name its config key.
  */
-export function omittedFinding(ruleId: string, severity: Severity, pointer: string, count: number, limit: number, where = '', setting = 'option maxFindingsPerRule'): Finding {
+export function omittedFinding(
+  ruleId: string,
+  severity: Severity,
+  pointer: string,
+  count: number,
+  limit: number,
+  where = '',
+  setting = 'option maxFindingsPerRule',
+): Finding {
   return {
     ruleId,
     messageId: 'omitted',

@@ -1,6 +1,6 @@
 import { childPointer } from './finding.js';
 import { plausibleNames } from './near-miss.js';
-import { MAX_DEPTH } from './rules/nesting-depth.js';
+import { MAX_DEPTH } from './depth.js';
 import type { Shape, ShapeNode } from './shape.js';
 
 /** A member whose name the schema does not define as written. */

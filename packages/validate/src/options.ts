@@ -1,6 +1,6 @@
 import type { KindId } from '@cdx/types';
 import modules from './modules.cjs';
-import type { AjvError, StandaloneValidator } from './registry.js';
+import type { StandaloneValidator } from './registry.js';
 import { RULES, type RuleOptions } from './rules/index.js';
 import { formatMessage } from './rules/create-rule.js';
 import { schemaRule } from './rules/schema.js';
@@ -80,7 +80,9 @@ export const DEFAULT_MAX_FINDINGS_PER_RULE = 1000;
 function findingsLimit(value: unknown): number {
   if (value === undefined) return DEFAULT_MAX_FINDINGS_PER_RULE;
   if (value === Infinity || (Number.isInteger(value) && (value as number) >= 1)) return value as number;
-  throw new OptionsError(`validate(): invalid options: maxFindingsPerRule must be a whole number, 1 or more (or Infinity); got ${typeof value === 'number' ? String(value) : typeof value}.`);
+  throw new OptionsError(
+    `validate(): invalid options: maxFindingsPerRule must be a whole number, 1 or more (or Infinity); got ${typeof value === 'number' ? String(value) : typeof value}.`,
+  );
 }
 
 /** Each option's rule. */
@@ -106,9 +108,9 @@ export function givesRuleOptions(options: ValidateOptions): boolean {
 function checkRuleOptions(given: Record<string, unknown>): void {
   checker ??= (modules.load(RULE_OPTIONS_MODULE) as { validate: StandaloneValidator }).validate;
   if (checker(given)) return;
-  const [error] = (checker.errors ?? []) as AjvError[];
+  const [error] = checker.errors ?? [];
   const report = error && describeError(error, given);
-  const message = report ? formatMessage(schemaRule.meta, report.messageId, report.data) : 'they do not match the rules\' option schemas.';
+  const message = report ? formatMessage(schemaRule.meta, report.messageId, report.data) : "they do not match the rules' option schemas.";
   const name = error?.instancePath.split('/')[1] ?? (error?.params.additionalProperty as string | undefined);
   const owner = name === undefined ? undefined : OWNER.get(name);
   throw new OptionsError(`validate(): invalid options: ${message}${owner ? ` (an option of rule ${owner})` : ''}`);

@@ -12,7 +12,8 @@ const FHIR_INSTANT =
 /** Pattern → what it asks for, phrased to follow "must be". */
 export const PATTERN_TEXT: Readonly<Record<string, string>> = {
   // FHIR R4 primitive types
-  [FHIR_DATE_TIME]: 'a FHIR dateTime: a year, year-month or date, or a date and time with seconds and a time zone (e.g. 2026, 2026-03, 2026-03-01 or 2026-03-01T09:30:00Z)',
+  [FHIR_DATE_TIME]:
+    'a FHIR dateTime: a year, year-month or date, or a date and time with seconds and a time zone (e.g. 2026, 2026-03, 2026-03-01 or 2026-03-01T09:30:00Z)',
   [FHIR_DATE]: 'a FHIR date: a year, year-month or full date, without a time (e.g. 2026, 2026-03 or 2026-03-01)',
   [FHIR_INSTANT]: 'a FHIR instant: a date and time with seconds and a time zone (e.g. 2026-03-01T09:30:00Z or 2026-03-01T09:30:00.000+01:00)',
   '^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$': 'a FHIR time: hh:mm:ss on a 24-hour clock, without a date or time zone (e.g. 09:30:00)',
@@ -20,8 +21,10 @@ export const PATTERN_TEXT: Readonly<Record<string, string>> = {
   '^[^ \\t\\n\\r]*$': 'a FHIR uri, without spaces, tabs or line breaks (e.g. http://hl7.org/fhir/ValueSet/example)',
   '^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$':
     'a FHIR code: not empty, no space at either end and never two whitespace characters in a row (e.g. final)',
-  '^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$': 'a FHIR uuid: urn:uuid: and a UUID in lower case (e.g. urn:uuid:0f8fad5b-d9cb-469f-a165-70867728950e)',
-  '^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$': 'a FHIR oid: urn:oid: and dot-separated numbers starting with 0, 1 or 2 (e.g. urn:oid:2.16.840.1.113883.4.1)',
+  '^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$':
+    'a FHIR uuid: urn:uuid: and a UUID in lower case (e.g. urn:uuid:0f8fad5b-d9cb-469f-a165-70867728950e)',
+  '^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$':
+    'a FHIR oid: urn:oid: and dot-separated numbers starting with 0, 1 or 2 (e.g. urn:oid:2.16.840.1.113883.4.1)',
   '^[A-Z][A-Za-z]+$': 'a FHIR resource type name: a capital letter, then letters (e.g. Patient)',
   // The service's own fields
   '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{1,9})?Z$': 'a UTC date-time ending in Z (e.g. 2026-03-01T09:30:00Z)',

@@ -50,7 +50,7 @@ export interface KindModule {
    * the schema and member rules to say. A FHIR twin fills `gathered`, when given, with the
    * references it met (scripts/lib/twin-ajv.mjs: the twin is called on it).
    */
-  strict(payload: unknown, gathered?: Gathered): boolean;
+  readonly strict: (payload: unknown, gathered?: Gathered) => boolean;
   /** Loads the exact path on first use: a payload the twin accepts never needs it. */
   exact(): ExactModule;
 }
@@ -73,8 +73,15 @@ export function getKind(id: string): KindInfo | undefined {
  */
 const validators = (file: string) => modules.load(file);
 
-function generated<T>(file: string, table: 'kinds' | 'twins' | 'overlays', id: string): T {
-  const found = (validators(file)[table] as Record<string, T> | undefined)?.[id];
+/** What each table of a generated module holds, by id. */
+interface GeneratedTables {
+  kinds: { validate: StandaloneValidator; shape: ShapeNode[] };
+  twins: Twin;
+  overlays: StandaloneValidator;
+}
+
+function generated<K extends keyof GeneratedTables>(file: string, table: K, id: string): GeneratedTables[K] {
+  const found = (validators(file)[table] as Record<string, GeneratedTables[K]> | undefined)?.[id];
   if (!found) throw new Error(`generated/validators/${file} has no ${table} entry for ${id}; run pnpm generate`);
   return found;
 }
@@ -83,12 +90,12 @@ function generated<T>(file: string, table: 'kinds' | 'twins' | 'overlays', id: s
 function ownModule(kind: KindInfo): KindModule {
   let exact: ExactModule | undefined;
   const load = (): ExactModule => {
-    const { validate, shape } = generated<{ validate: StandaloneValidator; shape: ShapeNode[] }>(kind.module, 'kinds', kind.id);
+    const { validate, shape } = generated(kind.module, 'kinds', kind.id);
     // FHIR resources inside (resource slots) are walked with the FHIR field maps.
     const fhir = kind.resources ? (validators('fhir/shapes.cjs') as unknown as FhirShapes) : undefined;
     return { validate, shape: fhir ? withFhirShapes(shape, fhir) : { nodes: shape, root: 0 } };
   };
-  const twin = generated<Twin>(kind.twinModule, 'twins', kind.id);
+  const twin = generated(kind.twinModule, 'twins', kind.id);
   return {
     strict: (payload) => twin.call(undefined, payload),
     exact: () => (exact ??= load()),
@@ -100,7 +107,7 @@ function ownModule(kind: KindInfo): KindModule {
  * The twin of a profile is the R4 twin and the overlay: both must pass.
  */
 function fhirModule(kind: KindInfo, base: string): KindModule {
-  const overlay = kind.overlay ? generated<StandaloneValidator>('fhir/profiles.cjs', 'overlays', kind.id) : undefined;
+  const overlay = kind.overlay ? generated('fhir/profiles.cjs', 'overlays', kind.id) : undefined;
   const twin = validators(kind.twinModule).validate as Twin;
   let exact: ExactModule | undefined;
   const load = (): ExactModule => {

@@ -72,7 +72,7 @@ function containersOf(errors: readonly AjvError[]): Set<string> {
   const out = new Set<string>();
   for (const error of errors) {
     if (OBJECT_KEYWORDS.has(error.keyword)) out.add(error.instancePath);
-    for (let at = error.instancePath; at !== ''; ) {
+    for (let at = error.instancePath; at !== '';) {
       at = at.slice(0, at.lastIndexOf('/'));
       if (out.has(at)) break;
       out.add(at);
@@ -89,9 +89,7 @@ function containersOf(errors: readonly AjvError[]): Set<string> {
  * error for the first branch's member stands for all of them (e.g. either spelling of a field).
  */
 export function untangle(errors: readonly AjvError[]): AjvError[] {
-  const combinators = errors
-    .filter((e) => COMBINATORS.has(e.keyword) && !e.params.passingSchemas)
-    .sort((a, b) => b.schemaPath.length - a.schemaPath.length);
+  const combinators = errors.filter((e) => COMBINATORS.has(e.keyword) && !e.params.passingSchemas).sort((a, b) => b.schemaPath.length - a.schemaPath.length);
   if (combinators.length === 0) return [...errors];
   const members = membersByCombinator(errors, combinators);
   const containers = containersOf(errors);
@@ -123,9 +121,7 @@ export function untangle(errors: readonly AjvError[]): AjvError[] {
     const ownType = typed.filter((b) => !isOtherTypeBranch(b, combinator.instancePath));
     const candidates = ownType.length > 0 ? ownType : containers.has(combinator.instancePath) ? [] : typed;
     const allRequired = candidates.every((b) => b.length === 1 && b[0]!.keyword === 'required');
-    const chosen = allRequired
-      ? candidates.slice(0, 1)
-      : [candidates.reduce((best, b) => (b.length < best.length ? b : best), candidates[0] ?? [])];
+    const chosen = allRequired ? candidates.slice(0, 1) : [candidates.reduce((best, b) => (b.length < best.length ? b : best), candidates[0] ?? [])];
     const keep = new Set(chosen.flat());
     dropped.add(combinator);
     for (const branch of branches.values()) for (const error of branch) if (!keep.has(error)) dropped.add(error);

@@ -89,7 +89,11 @@ export function describeError(error: AjvError, payload: unknown): SchemaReport |
   const { keyword, params, instancePath: at } = error;
   const value = valueAt(payload, at);
   const field = code(fieldPath(at));
-  const report = (messageId: SchemaMessageId, data: Record<string, string | number> = {}): SchemaReport => ({ pointer: at, messageId, data: { field, ...data } });
+  const report = (messageId: SchemaMessageId, data: Record<string, string | number> = {}): SchemaReport => ({
+    pointer: at,
+    messageId,
+    data: { field, ...data },
+  });
   switch (keyword) {
     case 'required':
     case 'dependentRequired': {
@@ -106,7 +110,11 @@ export function describeError(error: AjvError, payload: unknown): SchemaReport |
       return report('const', { allowed: quote(params.allowedValue), value: quote(value) });
     case 'format': {
       const format = String(params.format);
-      return report('format', { format: Object.hasOwn(FORMAT_TEXT, format) ? FORMAT_TEXT[format]! : `in ${format} format`, value: quote(value), hint: codeHint(format, value) });
+      return report('format', {
+        format: Object.hasOwn(FORMAT_TEXT, format) ? FORMAT_TEXT[format]! : `in ${format} format`,
+        value: quote(value),
+        hint: codeHint(format, value),
+      });
     }
     case 'pattern':
       return report('pattern', { form: describePattern(String(params.pattern)), value: quote(value) });
@@ -130,7 +138,11 @@ export function describeError(error: AjvError, payload: unknown): SchemaReport |
     case 'uniqueItems':
       return report('uniqueItems', { first: String(params.j), second: String(params.i) });
     case 'additionalProperties':
-      return { pointer: childPointer(at, String(params.additionalProperty)), messageId: 'additionalMember', data: { field, member: quote(params.additionalProperty) } };
+      return {
+        pointer: childPointer(at, String(params.additionalProperty)),
+        messageId: 'additionalMember',
+        data: { field, member: quote(params.additionalProperty) },
+      };
     case 'anyOf':
     case 'oneOf':
       return report(params.passingSchemas ? 'ambiguous' : 'noMatch');
@@ -140,7 +152,11 @@ export function describeError(error: AjvError, payload: unknown): SchemaReport |
       // Two or more forms of one choice element (R4 JSON allows one): reported at the second form.
       const forms = Array.isArray(params.forms) ? params.forms.map(String) : [];
       const choice = String(params.choice);
-      return { pointer: childPointer(at, forms[1] ?? choice), messageId: 'choice', data: { field, forms: forms.map((f) => code(f)).join(' and '), choice: code(choice) } };
+      return {
+        pointer: childPointer(at, forms[1] ?? choice),
+        messageId: 'choice',
+        data: { field, forms: forms.map((f) => code(f)).join(' and '), choice: code(choice) },
+      };
     }
     case 'cdxResourceType': // a resource slot (fhir/resources.cjs) holding a resourceType R4 does not define
       return report('notR4Type', { value: quote(params.resourceType), suggestion: r4TypeSuggestion(String(params.resourceType), listKinds()) });

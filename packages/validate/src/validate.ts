@@ -9,7 +9,8 @@ import { resolveOptions, type ResolvedOptions, type ValidateOptions } from './op
 import { getKind, listKinds, loadKind, type AjvError, type Gathered, type KindModule, type StandaloneValidator } from './registry.js';
 import { findingOf, type Report, type Rule, type RuleMeta } from './rules/create-rule.js';
 import { RULES, rulesOf } from './rules/index.js';
-import { findTooDeep, nestingDepthRule } from './rules/nesting-depth.js';
+import { findTooDeep } from './depth.js';
+import { nestingDepthRule } from './rules/nesting-depth.js';
 import { PAYLOAD, type PayloadContext } from './rules/scopes.js';
 import type { Shape } from './shape.js';
 import { unknownKindRule } from './rules/unknown-kind.js';
@@ -53,9 +54,15 @@ function push(into: Sink, meta: RuleMeta, options: ResolvedOptions, report: Repo
 }
 
 /** Runs a rule of a scope other than payloads (unknown-kind, nesting-depth) with its context. */
-function runOnce<C>(rule: Rule<C, string, unknown>, context: C, options: ResolvedOptions, findings: Sink): void {
+function runOnce<C>(rule: Rule<C>, context: C, options: ResolvedOptions, findings: Sink): void {
   if (options.rules[rule.meta.id] === 'off') return;
-  void rule.check({ ...context, options: options.ruleOptions, report: (report: Report) => push(findings, rule.meta, options, report) });
+  void rule.check({
+    ...context,
+    options: options.ruleOptions,
+    report: (report: Report) => {
+      push(findings, rule.meta, options, report);
+    },
+  });
 }
 
 /**
@@ -65,7 +72,13 @@ function runOnce<C>(rule: Rule<C, string, unknown>, context: C, options: Resolve
 function unfinished(into: Sink, meta: RuleMeta, options: ResolvedOptions, error: unknown): void {
   const severity = severityOf(meta, options);
   if (!severity || (into.cap && !into.cap.admit({ ruleId: meta.id, severity, pointer: '' }))) return;
-  into.list.push({ ruleId: meta.id, messageId: 'unfinished', severity, pointer: '', message: `The \`${meta.id}\` check could not finish on this payload: ${whyFailed(error)}.` });
+  into.list.push({
+    ruleId: meta.id,
+    messageId: 'unfinished',
+    severity,
+    pointer: '',
+    message: `The \`${meta.id}\` check could not finish on this payload: ${whyFailed(error)}.`,
+  });
 }
 
 /** What an exception from reading the payload says, in one short line. */
@@ -90,7 +103,7 @@ function safely<T>(compute: () => T): T | undefined {
   }
 }
 
-type PayloadRule = Rule<PayloadContext, string, unknown>;
+type PayloadRule = Rule<PayloadContext>;
 
 /** validate()'s payload rules, schema first (its findings lead), then by id. */
 const PAYLOAD_RULES: readonly PayloadRule[] = [...rulesOf(PAYLOAD)].sort((a, b) => (a.meta.id === 'schema' ? -1 : b.meta.id === 'schema' ? 1 : 0));
@@ -123,8 +136,8 @@ const NO_ERRORS: readonly AjvError[] = Object.freeze([]);
 /** Where an error puts its finding: a missing member's own pointer, else the instance. */
 function errorPosition(error: AjvError): string {
   const missing = error.params.missingProperty;
-  return (error.keyword === 'required' || error.keyword === 'dependentRequired') && missing !== undefined
-    ? childPointer(error.instancePath, String(missing))
+  return (error.keyword === 'required' || error.keyword === 'dependentRequired') && typeof missing === 'string'
+    ? childPointer(error.instancePath, missing)
     : error.instancePath;
 }
 
@@ -197,7 +210,7 @@ class Context implements PayloadContext {
   }
 
   shared<T>(compute: (payload: unknown) => T): T {
-    const values = (this.#shared ??= new Map());
+    const values = (this.#shared ??= new Map<(payload: unknown) => unknown, unknown>());
     let value = values.get(compute);
     if (value === undefined && !values.has(compute)) values.set(compute, (value = compute(this.payload)));
     return value as T;
@@ -246,7 +259,7 @@ function runRules(payload: unknown, kind: KindInfo, module: KindModule, options:
     if (options.rules[rule.meta.id] === 'off' || (rule.meta.needsWholePayload && options.unknown)) continue;
     context.current = rule;
     try {
-      void rule.check(context as Context & { options: unknown });
+      void rule.check(context);
     } catch (error) {
       context.failed(rule, error);
     }
@@ -264,7 +277,8 @@ const REQUIRED_DRIFT = new Set(['variantRequired', 'configuredVariantRequired', 
 function requiredDrift(findings: Finding[]): Finding[] {
   const misspelt = new Set<string>();
   for (const f of findings) {
-    if (f.ruleId === 'spelling-drift' && f.fix && REQUIRED_DRIFT.has(f.messageId)) misspelt.add(childPointer(f.fix.pointer.slice(0, f.fix.pointer.lastIndexOf('/')), f.fix.to));
+    if (f.ruleId === 'spelling-drift' && f.fix && REQUIRED_DRIFT.has(f.messageId))
+      misspelt.add(childPointer(f.fix.pointer.slice(0, f.fix.pointer.lastIndexOf('/')), f.fix.to));
   }
   if (misspelt.size === 0) return findings;
   return findings.filter((f) => !(f.ruleId === 'schema' && (f.messageId === 'required' || f.messageId === 'requiredWhen') && misspelt.has(f.pointer)));
@@ -285,7 +299,11 @@ function validateOnce(payload: unknown, resolved: ResolvedOptions): ValidationRe
     return { kind: null, valid: !findings.some((f) => f.severity === 'error'), findings };
   }
   if (resolved.kind !== undefined && !kind) {
-    throw new UnknownKindError(`Unknown kind ${JSON.stringify(resolved.kind)}; known kinds: ${listKinds().map((k) => k.id).join(', ')}`);
+    throw new UnknownKindError(
+      `Unknown kind ${JSON.stringify(resolved.kind)}; known kinds: ${listKinds()
+        .map((k) => k.id)
+        .join(', ')}`,
+    );
   }
   if (!kind) {
     if (resolved.unknown && safely(() => kindMayBeHidden(payload, resolved.unknown!))) return { kind: null, valid: true, findings };
@@ -324,7 +342,9 @@ export function validate(payload: unknown, options?: ValidateOptions): Validatio
   const resolved = resolveOptions(options);
   const result = validateOnce(payload, resolved);
   if (!result.findings.some((f) => f.fix)) return result;
-  const verified = safely(() => verifiedFixes(payload, result.findings, (fixed) => validateOnce(fixed, { ...resolved, kind: result.kind ?? undefined }).findings));
+  const verified = safely(() =>
+    verifiedFixes(payload, result.findings, (fixed) => validateOnce(fixed, { ...resolved, kind: result.kind ?? undefined }).findings),
+  );
   // A fix that cannot be checked (the payload throws when read) is not certain: a suggestion.
   return { ...result, findings: verified ?? result.findings.map(withoutFix) };
 }

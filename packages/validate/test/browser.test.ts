@@ -21,10 +21,9 @@ function staticGraph(entry: string): { files: string[]; packages: Set<string> } 
     if (files.has(file)) continue;
     files.add(file);
     const text = readFileSync(file, 'utf8');
-    const specs = [
-      ...text.matchAll(/^(?:import|export)(?!\s+type\b)[^'"]*?from\s+'([^']+)'/gm),
-      ...text.matchAll(/\brequire\(\s*['"]([^'"]+)['"]\s*\)/g),
-    ].map((m) => m[1]!);
+    const specs = [...text.matchAll(/^(?:import|export)(?!\s+type\b)[^'"]*?from\s+'([^']+)'/gm), ...text.matchAll(/\brequire\(\s*['"]([^'"]+)['"]\s*\)/g)].map(
+      (m) => m[1]!,
+    );
     for (const spec of specs) {
       if (spec.startsWith('.')) pending.push(join(dirname(file), spec.replace(/\.js$/, '.ts')));
       else packages.add(spec);
@@ -76,15 +75,22 @@ describe('the browser entry', () => {
   it('prepare() loads every resource type a FHIR bundle carries, nested ones too', async () => {
     const bundle = readJson(join(examplesDir, 'valid/fhir-chargeitemcreate.json')) as { entry: { resource: Record<string, unknown> }[] };
     // A dangling reference, in a type the example does not otherwise carry (a contained Location).
-    bundle.entry[1]!.resource.contained = [{ resourceType: 'Location', id: 'loc', managingOrganization: { reference: 'urn:uuid:00000000-0000-4000-8000-000000000000' } }];
+    bundle.entry[1]!.resource.contained = [
+      { resourceType: 'Location', id: 'loc', managingOrganization: { reference: 'urn:uuid:00000000-0000-4000-8000-000000000000' } },
+    ];
     await prepare(bundle);
     const result = validate(bundle);
     expect(result.kind).toBe('fhir/ChargeItemCreate');
-    expect(result.findings.map((f) => [f.ruleId, f.pointer])).toContainEqual(['bundle-reference', '/entry/1/resource/contained/0/managingOrganization/reference']);
+    expect(result.findings.map((f) => [f.ruleId, f.pointer])).toContainEqual([
+      'bundle-reference',
+      '/entry/1/resource/contained/0/managingOrganization/reference',
+    ]);
   });
 
   it('prepare() loads the resource types a CDS Hooks request holds (draft orders, prefetch)', async () => {
-    const request = readJson(join(examplesDir, 'valid/cds-hooks-order-select.json')) as { context: { draftOrders: { entry: { resource: Record<string, unknown> }[] } } };
+    const request = readJson(join(examplesDir, 'valid/cds-hooks-order-select.json')) as {
+      context: { draftOrders: { entry: { resource: Record<string, unknown> }[] } };
+    };
     request.context.draftOrders.entry[0]!.resource.status = 'pending';
     await prepare(request);
     const result = validate(request);
@@ -109,6 +115,10 @@ describe('the browser entry', () => {
     });
     expect(result).toEqual({ kind: 'Provider/Update', valid: true, findings: [] });
     expect(runs).toBe(2);
-    await expect(runPrepared(() => { throw new TypeError('not ours'); })).rejects.toThrow('not ours');
+    await expect(
+      runPrepared(() => {
+        throw new TypeError('not ours');
+      }),
+    ).rejects.toThrow('not ours');
   });
 });

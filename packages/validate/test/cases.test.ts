@@ -28,7 +28,10 @@ for (const { file, kind, cases } of loadCaseFiles()) {
   describe(`cases/${file}`, () => {
     for (const c of cases) {
       it(c.description, () => {
-        const result = validate(c.payload, { ...(c.options ?? {}), ...(c.kindOption ? { kind: c.kindOption } : kind.startsWith('auth/') || kind.endsWith('/_search') ? { kind } : {}) });
+        const result = validate(c.payload, {
+          ...(c.options ?? {}),
+          ...(c.kindOption ? { kind: c.kindOption } : kind.startsWith('auth/') || kind.endsWith('/_search') ? { kind } : {}),
+        });
         expect(result.findings.map(key).sort()).toEqual(c.findings.map(key).sort());
         for (const expected of c.findings.filter((e) => e.severity)) {
           const actual = result.findings.find((f) => key(f) === key(expected));

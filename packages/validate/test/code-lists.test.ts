@@ -28,7 +28,10 @@ describe('ISO code lists', () => {
 
   it('an alpha-3 code or a country name gets the alpha-2 code to write', () => {
     expect(findings({ Citizenship: ['USA', 'Canada'] })).toMatchObject([
-      { pointer: '/Patient/Demographics/Citizenship/0', message: expect.stringMatching(/ISO 3166-1 alpha-2 country code \(two letters, e\.g\. US\); got "USA"\. Write "US"\.$/) },
+      {
+        pointer: '/Patient/Demographics/Citizenship/0',
+        message: expect.stringMatching(/ISO 3166-1 alpha-2 country code \(two letters, e\.g\. US\); got "USA"\. Write "US"\.$/),
+      },
       { pointer: '/Patient/Demographics/Citizenship/1', message: expect.stringMatching(/got "Canada"\. Write "CA"\.$/) },
     ]);
   });

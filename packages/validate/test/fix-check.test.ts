@@ -43,7 +43,16 @@ describe('verifiedFixes', () => {
   it("turns a fix into a suggestion when the value does not fit its new name's type", () => {
     const findings = [drift('/intnt', 'intnt', 'intent')];
     const out = verifiedFixes({ intnt: 5 }, findings, () => [{ ruleId: 'schema', messageId: 'required', severity: 'error', message: 'm', pointer: '/intent' }]);
-    expect(out).toEqual([{ ruleId: 'spelling-drift', messageId: 'nearMiss', severity: 'warning', message: 'm', pointer: '/intnt', suggestions: [rename('/intnt', 'intnt', 'intent')] }]);
+    expect(out).toEqual([
+      {
+        ruleId: 'spelling-drift',
+        messageId: 'nearMiss',
+        severity: 'warning',
+        message: 'm',
+        pointer: '/intnt',
+        suggestions: [rename('/intnt', 'intnt', 'intent')],
+      },
+    ]);
   });
 
   it('keeps the fix of a misspelt parent although the rename reveals problems inside it', () => {

@@ -9,7 +9,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from './support/cases.js';
 
 /** What generation reads (schemas/, the rules' option schemas, the config schema) and writes. */
-const TREE = ['schemas', 'packages/types/src/generated', 'packages/validate/src', 'packages/cdx-lint/schema', 'packages/cdx-lint/src/generated', 'docs/reference'];
+const TREE = [
+  'schemas',
+  'packages/types/src/generated',
+  'packages/validate/src',
+  'packages/cdx-lint/schema',
+  'packages/cdx-lint/src/generated',
+  'docs/reference',
+];
 
 function copyTree(): string {
   const dir = mkdtempSync(join(tmpdir(), 'cdx-drift-'));
@@ -45,7 +52,12 @@ describe('check:generated', () => {
     schema.properties.FacilityCode.description = 'Changed without regenerating.';
     writeFileSync(file, JSON.stringify(schema, null, 2));
     const rule = join(fresh, 'packages/validate/src/rules/fhir/attachment-size.ts');
-    writeFileSync(rule, readFileSync(rule, 'utf8').replace("attachmentLimit: { type: 'integer', minimum: 0,", "attachmentLimit: { type: 'integer', minimum: 1,"));
+    const ruleText = readFileSync(rule, 'utf8');
+    const optionAt = ruleText.indexOf('attachmentLimit: {');
+    const minimumAt = ruleText.indexOf('minimum: 0,', optionAt);
+    expect(optionAt).toBeGreaterThan(-1);
+    expect(minimumAt).toBeGreaterThan(optionAt);
+    writeFileSync(rule, `${ruleText.slice(0, minimumAt)}minimum: 1,${ruleText.slice(minimumAt + 'minimum: 0,'.length)}`);
     const config = join(fresh, 'packages/cdx-lint/schema/cdx-lint.config.schema.json');
     writeFileSync(config, readFileSync(config, 'utf8').replace('"minimum": 0,', '"minimum": 1,'));
     const run = check(fresh);

@@ -9,7 +9,9 @@ import { messageProblems, QUOTES_BRACES } from './support/message-check.js';
 import { edited, patched } from './support/payload-tester.js';
 
 describe('every message template of the registry', () => {
-  const templates = RULES.flatMap((rule) => Object.entries(rule.meta.messages).map(([id, template]) => [`${rule.meta.id}.${id}`, rule.meta.id, template as string] as const));
+  const templates = RULES.flatMap((rule) =>
+    Object.entries(rule.meta.messages).map(([id, template]) => [`${rule.meta.id}.${id}`, rule.meta.id, template] as const),
+  );
 
   it('covers every rule', () => {
     expect(new Set(templates.map(([, rule]) => rule)).size).toBe(RULES.length);
@@ -43,9 +45,21 @@ const LONG_ID = `x${'9'.repeat(63)}`;
 const LONG_CASES: readonly { rule: string; payload: unknown; kind?: string; whole: string }[] = [
   { rule: 'bundle-reference', payload: edited('fhir-chargeitemcreate', (p) => void (p.entry[1].resource.subject.reference = LONG_UUID)), whole: LONG_UUID },
   { rule: 'bundle-focus', payload: edited('fhir-chargeitemcreate', (p) => void (p.entry[0].resource.focus[0].reference = LONG_UUID)), whole: LONG_UUID },
-  { rule: 'reference-target', payload: patched('fhir-claimattach', [{ op: 'replace', path: '/entry/0/resource/subject/reference', value: `Organization/${LONG_ID}` }]), whole: `Organization/${LONG_ID}` },
-  { rule: 'cds-hooks-selections', payload: patched('cds-hooks-order-select', [{ op: 'replace', path: '/context/selections/0', value: `MedicationRequest/${LONG_ID}` }]), whole: `MedicationRequest/${LONG_ID}` },
-  { rule: 'service-profile', payload: patched('fhir-goal', [{ op: 'replace', path: '/subject/reference', value: `Group/${LONG_ID}` }]), whole: `Group/${LONG_ID}` },
+  {
+    rule: 'reference-target',
+    payload: patched('fhir-claimattach', [{ op: 'replace', path: '/entry/0/resource/subject/reference', value: `Organization/${LONG_ID}` }]),
+    whole: `Organization/${LONG_ID}`,
+  },
+  {
+    rule: 'cds-hooks-selections',
+    payload: patched('cds-hooks-order-select', [{ op: 'replace', path: '/context/selections/0', value: `MedicationRequest/${LONG_ID}` }]),
+    whole: `MedicationRequest/${LONG_ID}`,
+  },
+  {
+    rule: 'service-profile',
+    payload: patched('fhir-goal', [{ op: 'replace', path: '/subject/reference', value: `Group/${LONG_ID}` }]),
+    whole: `Group/${LONG_ID}`,
+  },
 ];
 
 describe('messages filled with long values', () => {

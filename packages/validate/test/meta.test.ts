@@ -33,13 +33,16 @@ describe('schemas', () => {
 
 describe('kinds', () => {
   it('each schema with cdxKind is a registered kind, and no kind lacks its schema', () => {
-    const declared = entries.filter((e) => e.schema.cdxKind).map((e) => e.schema.cdxKind).sort();
+    const declared = entries
+      .filter((e) => e.schema.cdxKind)
+      .map((e) => e.schema.cdxKind)
+      .sort();
     expect(kinds.map((k) => k.id).sort()).toEqual(declared);
   });
 
   // The service's own kinds have a hand-made valid example and cases; an R4 type the service does
   // not carry is exercised by the official R4 examples instead (fhir/corpus.test.ts).
-  const own = kinds.filter((k) => k.family !== 'fhir' || k.overlay || k.service);
+  const own = kinds.filter((k) => k.family !== 'fhir' || k.overlay !== undefined || k.service);
   const r4Only = kinds.filter((k) => !own.includes(k));
 
   it.each(kinds.map((k) => [k.id, k] as const))('%s has a validator and a type', (id, kind) => {

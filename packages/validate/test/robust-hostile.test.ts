@@ -87,7 +87,10 @@ describe('nesting 100,000 levels deep', () => {
 
 describe('member names JavaScript treats specially', () => {
   it('__proto__, constructor and prototype are members like any other, at every level', () => {
-    const text = JSON.stringify(merge()).replace(/\{/g, '{"__proto__": {"Meta": {"DataModel": "Provider"}, "polluted": 1}, "constructor": {"prototype": {"polluted": 1}}, "prototype": 1, ');
+    const text = JSON.stringify(merge()).replace(
+      /\{/g,
+      '{"__proto__": {"Meta": {"DataModel": "Provider"}, "polluted": 1}, "constructor": {"prototype": {"polluted": 1}}, "prototype": 1, ',
+    );
     const payload = JSON.parse(text);
     const result = validate(payload);
     expect(result.kind).toBe('PatientAdmin/PatientMerge');
@@ -103,9 +106,27 @@ describe('member names JavaScript treats specially', () => {
 
 describe('numbers JSON.parse reads lossily', () => {
   it.each([
-    ['1e400 (Infinity) where a number belongs', 'scheduling-availableslotsresponse', ['AvailableSlots', 0, 'Duration'], 1e400, /must be number, not a number too large to represent \(it reads as Infinity\)/],
-    ['-1e400 where a boolean belongs', 'patientadmin-patientmerge', ['Meta', 'Test'], -1e400, /not a number too large to represent \(it reads as -Infinity\)/],
-    ['a 20-digit integer where a string belongs', 'patientadmin-patientmerge', ['Patient', 'Identifiers', 0, 'ID'], 12345678901234567890, /must be string, not a number/],
+    [
+      '1e400 (Infinity) where a number belongs',
+      'scheduling-availableslotsresponse',
+      ['AvailableSlots', 0, 'Duration'],
+      Infinity,
+      /must be number, not a number too large to represent \(it reads as Infinity\)/,
+    ],
+    [
+      '-1e400 where a boolean belongs',
+      'patientadmin-patientmerge',
+      ['Meta', 'Test'],
+      -Infinity,
+      /not a number too large to represent \(it reads as -Infinity\)/,
+    ],
+    [
+      'a 20-digit integer where a string belongs',
+      'patientadmin-patientmerge',
+      ['Patient', 'Identifiers', 0, 'ID'],
+      Number('12345678901234567890'),
+      /must be string, not a number/,
+    ],
     ['-0 where a string belongs', 'patientadmin-patientmerge', ['Patient', 'Notes', 0], -0, /must be string, not a number/],
   ])('%s', (_name, kind, path, value, message) => {
     const payload = readJson(join(examplesDir, `valid/${kind}.json`)) as Record<string, any>;
@@ -165,15 +186,23 @@ describe('messages', () => {
 });
 
 describe('regressions', () => {
-  it.each([['PatientAdmin/PatientMerge'], ['Scheduling/AvailableSlots']] as const)('a null payload named as %s is a schema finding, not a TypeError (destinations, source-id)', (kind) => {
-    expect(validate(null, { kind, multipleApiKeys: true }).findings.map((f) => [f.ruleId, f.pointer])).toEqual([['schema', '']]);
-  });
+  it.each([['PatientAdmin/PatientMerge'], ['Scheduling/AvailableSlots']] as const)(
+    'a null payload named as %s is a schema finding, not a TypeError (destinations, source-id)',
+    (kind) => {
+      expect(validate(null, { kind, multipleApiKeys: true }).findings.map((f) => [f.ruleId, f.pointer])).toEqual([['schema', '']]);
+    },
+  );
 
   it('destinations and source-id point at the first member that is missing, so the pointer resolves', () => {
     const payload = readJson(join(examplesDir, 'valid/scheduling-availableslots.json')) as Record<string, any>;
     delete payload.Meta;
     const found = validate(payload, { kind: 'Scheduling/AvailableSlots', multipleApiKeys: true }).findings.map((f) => [f.ruleId, f.pointer]);
-    expect(found).toEqual(expect.arrayContaining([['destinations', '/Meta'], ['source-id', '/Meta']]));
+    expect(found).toEqual(
+      expect.arrayContaining([
+        ['destinations', '/Meta'],
+        ['source-id', '/Meta'],
+      ]),
+    );
   });
 
   it('20,000 failing items of one array are each reported (ajv standalone code concatenated errors: 20 s)', { timeout: HANG }, () => {
@@ -200,7 +229,12 @@ describe('regressions', () => {
   });
 
   it('untangle keeps the errors of /cards/10 apart from those of the combinator at /cards/1', () => {
-    const error = (instancePath: string, schemaPath: string, keyword: string, params: Record<string, unknown> = {}): AjvError => ({ instancePath, schemaPath, keyword, params });
+    const error = (instancePath: string, schemaPath: string, keyword: string, params: Record<string, unknown> = {}): AjvError => ({
+      instancePath,
+      schemaPath,
+      keyword,
+      params,
+    });
     const errors = [
       // /cards/1: both branches miss one member; the first stands for both.
       error('/cards/1', '#/anyOf/0/required', 'required', { missingProperty: 'a' }),

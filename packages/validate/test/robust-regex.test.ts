@@ -59,7 +59,11 @@ describe('regular expressions', () => {
 describe('expressions built at run time: config glob segments', () => {
   const configs = ['schemas/examples/cdx-lint.config.json', 'packages/cdx-lint/test/fixtures/configured/cdx-lint.config.json'];
   const fromConfigs = configs.flatMap((file) => {
-    const config = JSON.parse(readFileSync(join(repoRoot, file), 'utf8')) as { ignores?: string[]; kinds?: Record<string, string>; overrides?: { files?: string[] }[] };
+    const config = JSON.parse(readFileSync(join(repoRoot, file), 'utf8')) as {
+      ignores?: string[];
+      kinds?: Record<string, string>;
+      overrides?: { files?: string[] }[];
+    };
     return [...(config.ignores ?? []), ...Object.keys(config.kinds ?? {}), ...(config.overrides ?? []).flatMap((o) => o.files ?? [])];
   });
   const atTheLimit = [
@@ -77,7 +81,7 @@ describe('expressions built at run time: config glob segments', () => {
     `{${DEFAULT_IGNORES.map((glob) => glob.replace(/\/$/, '')).join(',')}}`,
   ];
 
-  it('finds the repository\'s globs', () => {
+  it("finds the repository's globs", () => {
     expect(fromConfigs.length).toBeGreaterThan(2);
   });
 
@@ -91,7 +95,10 @@ describe('expressions built at run time: config glob segments', () => {
       for (const regex of segmentExpressions(glob)) {
         const diagnostics = await check(regex.source, regex.flags, { timeout: null });
         const degree = diagnostics.status === 'vulnerable' && diagnostics.complexity.type === 'polynomial' ? diagnostics.complexity.degree : undefined;
-        expect(diagnostics.status === 'safe' || (degree !== undefined && degree <= GLOB_LIMITS.wildcardsPerSegment), `${glob}: /${regex.source}/ ${diagnostics.status}`).toBe(true);
+        expect(
+          diagnostics.status === 'safe' || (degree !== undefined && degree <= GLOB_LIMITS.wildcardsPerSegment),
+          `${glob}: /${regex.source}/ ${diagnostics.status}`,
+        ).toBe(true);
       }
       // Run against 255-character adversarial names: a hang guard only (the test's timeout);
       // `pnpm robustness limits` times the worst of them against a budget.

@@ -46,7 +46,12 @@ describe('a value too long for a regular expression', () => {
   });
 
   it('the uri format scans 30 MB without a RangeError, and agrees with ajv-formats on ordinary URIs', () => {
-    for (const text of [`https://x.example/${'a'.repeat(30 * MB)}`, `urn:uuid:${'a'.repeat(30 * MB)}`, `a:${'%41'.repeat(10 * MB)}`, `x://${'a'.repeat(30 * MB)}@h`]) {
+    for (const text of [
+      `https://x.example/${'a'.repeat(30 * MB)}`,
+      `urn:uuid:${'a'.repeat(30 * MB)}`,
+      `a:${'%41'.repeat(10 * MB)}`,
+      `x://${'a'.repeat(30 * MB)}@h`,
+    ]) {
       expect(() => formats.uri!(text)).not.toThrow();
     }
     expect(formats.uri!(`https://x.example/${'a'.repeat(30 * MB)}`)).toBe(true);
@@ -85,7 +90,7 @@ describe('a value too long for a regular expression', () => {
 
 describe('the uri format, on any short string', () => {
   // Short strings cannot overflow ajv-formats' expression: there it is the reference.
-  const uriChars = fc.constantFrom(...'aZ09:/?#[]@%!$&\'()*+,;=-._~ v.fF:'.split(''));
+  const uriChars = fc.constantFrom(..."aZ09:/?#[]@%!$&'()*+,;=-._~ v.fF:".split(''));
   const uriLike = fc.oneof(
     fc.string({ unit: uriChars, maxLength: 24 }),
     fc.tuple(fc.constantFrom('http://', 'a:', 'urn:uuid:', 'x:/', 'h://[', 'h://u@'), fc.string({ unit: uriChars, maxLength: 24 })).map(([a, b]) => a + b),

@@ -28,7 +28,10 @@ describe('strict twin', () => {
     const { validate, overlay, shape } = module.exact();
     const walk = walkMembers(payload, shape, {});
     const exactHasNothing = validate(payload) && (!overlay || overlay(payload)) && walk.issues.length === 0 && walk.noDataOnDemand.length === 0;
-    expect(module.strict(payload), exactHasNothing ? 'the twin rejects a payload the exact path has nothing to say about' : 'the twin accepts a payload the exact path reports').toBe(exactHasNothing);
+    expect(
+      module.strict(payload),
+      exactHasNothing ? 'the twin rejects a payload the exact path has nothing to say about' : 'the twin accepts a payload the exact path reports',
+    ).toBe(exactHasNothing);
   });
 
   it('accepts the valid examples, so valid payloads take the fast path', () => {
@@ -38,7 +41,7 @@ describe('strict twin', () => {
     }
   });
 
-  it('closes an extended definition where it is used, also one typed object only through its allOf (a feedback\'s override reason)', () => {
+  it("closes an extended definition where it is used, also one typed object only through its allOf (a feedback's override reason)", () => {
     // StandardCdsCoding is allOf [the Coding, required code and system]; the Coding is extended, so closed
     // where used. The use `reason: { $ref, description }` was left open: `dislay` passed the twin unseen.
     const payload = readJson(`${examplesDir}/valid/cds-hooks-feedback.json`) as { feedback: { overrideReason?: { reason: Record<string, unknown> } }[] };
@@ -65,7 +68,9 @@ describe('strict twin', () => {
 
     it('a nested object built from a class fails the twin', () => {
       const payload = example();
-      class Patient {}
+      class Patient {
+        readonly madeBy = 'a constructor';
+      }
       payload.Patient = Object.assign(new Patient(), payload.Patient);
       expect(loadKind(kind).strict(payload)).toBe(false);
       expect(validate(payload).valid).toBe(true);
@@ -82,7 +87,10 @@ describe('strict twin', () => {
     it('a subschema in place that requires a member is guarded when its parent is not', () => {
       const compile = (schema: object) => {
         const entry = { id: 'https://schemas.cdx.dev/x.schema.json', rel: 'x.schema.json', schema };
-        return { twin: createTwinAjv().compile({ ...strictTwin(entry, [entry]), $id: undefined }), canonical: createAjv({ strictRequired: false }).compile(schema) };
+        return {
+          twin: createTwinAjv().compile({ ...strictTwin(entry, [entry]), $id: undefined }),
+          canonical: createAjv({ strictRequired: false }).compile(schema),
+        };
       };
       const inherited = Object.create({ a: 'x' });
       // Guarded once, by the parent that reads members; the subschema's guard would add nothing.
@@ -103,14 +111,20 @@ describe('strict twin', () => {
         const { Meta, ...rest } = payload;
         const inherited = Object.assign(Object.create({ Meta }), rest);
         console.log(JSON.stringify([validate(payload).valid, validate(classBuilt).valid, validate(inherited).findings.map((f) => f.ruleId + ' ' + f.pointer)]));`;
-      const run = spawnSync(process.execPath, [`--disable-proto=${mode}`, '--input-type=module', '-e', script, JSON.stringify(example())], { encoding: 'utf8' });
+      const run = spawnSync(process.execPath, [`--disable-proto=${mode}`, '--input-type=module', '-e', script, JSON.stringify(example())], {
+        encoding: 'utf8',
+      });
       expect(run.stderr).toBe('');
       expect(JSON.parse(run.stdout)).toEqual([true, true, expect.arrayContaining(['schema /Meta'])]);
     });
 
     it('objects without a prototype are plain', () => {
       const bare = (value: unknown): unknown =>
-        Array.isArray(value) ? value.map(bare) : value && typeof value === 'object' ? Object.assign(Object.create(null), Object.fromEntries(Object.entries(value).map(([k, v]) => [k, bare(v)]))) : value;
+        Array.isArray(value)
+          ? value.map(bare)
+          : value && typeof value === 'object'
+            ? Object.assign(Object.create(null), Object.fromEntries(Object.entries(value).map(([k, v]) => [k, bare(v)])))
+            : value;
       expect(loadKind(kind).strict(bare(example()))).toBe(true);
     });
   });
@@ -138,21 +152,39 @@ describe('strict twin', () => {
     });
 
     it('`oneOf` with a $ref (the referenced twin rejects more: a second branch could seem to fail)', () => {
-      expect(() => twinOf({ type: 'object', properties: { a: { type: 'string' } }, oneOf: [{ $ref: '#/$defs/d' }, { required: ['a'] }], $defs: { d: { type: 'object' } } })).toThrow(
-        /\$ref "#\/\$defs\/d" calls a validator whose twin rejects more under `oneOf`/,
-      );
+      expect(() =>
+        twinOf({
+          type: 'object',
+          properties: { a: { type: 'string' } },
+          oneOf: [{ $ref: '#/$defs/d' }, { required: ['a'] }],
+          $defs: { d: { type: 'object' } },
+        }),
+      ).toThrow(/\$ref "#\/\$defs\/d" calls a validator whose twin rejects more under `oneOf`/);
     });
 
     it('an `if` reading members of a member (another object, not the guarded one)', () => {
-      expect(() => twinOf({ type: 'object', properties: { a: { type: 'object' } }, if: { properties: { a: { properties: { b: { const: 1 } } } } }, then: { required: ['a'] } })).toThrow(/under `if`/);
+      expect(() =>
+        twinOf({
+          type: 'object',
+          properties: { a: { type: 'object' } },
+          if: { properties: { a: { properties: { b: { const: 1 } } } } },
+          then: { required: ['a'] },
+        }),
+      ).toThrow(/under `if`/);
     });
 
     it('`contains` with `maxContains` over objects with members', () => {
-      expect(() => twinOf({ type: 'array', contains: { type: 'object', properties: { a: { const: 1 } }, required: ['a'] }, maxContains: 1 })).toThrow(/under `contains`/);
+      expect(() => twinOf({ type: 'array', contains: { type: 'object', properties: { a: { const: 1 } }, required: ['a'] }, maxContains: 1 })).toThrow(
+        /under `contains`/,
+      );
     });
 
-    it('accepts R4\'s shape, an `if` on the members of an object its own properties guard, and decides as the schema does', () => {
-      const schema = { type: 'object', properties: { type: { enum: ['a'] }, _type: { type: 'object' } }, allOf: [{ if: { properties: { _type: false } }, then: { required: ['type'] } }] };
+    it("accepts R4's shape, an `if` on the members of an object its own properties guard, and decides as the schema does", () => {
+      const schema = {
+        type: 'object',
+        properties: { type: { enum: ['a'] }, _type: { type: 'object' } },
+        allOf: [{ if: { properties: { _type: false } }, then: { required: ['type'] } }],
+      };
       const twin = twinOf(schema);
       const canonical = canonicalOf(schema);
       const inherited = Object.create({ type: 'a' });
@@ -165,7 +197,10 @@ describe('strict twin', () => {
 
   describe('what a FHIR twin gathers goes to the object it is given, and nowhere else', () => {
     const bundle = () => readJson(`${examplesDir}/valid/fhir-chargeitemcreate.json`) as { entry: { resource: Record<string, any> }[] };
-    const references = (payload: unknown): string[] => JSON.stringify(payload).match(/"reference":"[^"]*"/g)!.map((r) => r.slice(13, -1));
+    const references = (payload: unknown): string[] =>
+      JSON.stringify(payload)
+        .match(/"reference":"[^"]*"/g)!
+        .map((r) => r.slice(13, -1));
 
     it('fills the gathering it is called with: every reference, complete', () => {
       const { strict } = loadKind(getKind('fhir/ChargeItemCreate')!);
@@ -192,7 +227,10 @@ describe('strict twin', () => {
         id: 'https://schemas.cdx.dev/x.schema.json',
         rel: 'x.schema.json',
         family: 'fhir',
-        schema: { type: 'object', properties: { subject: { type: 'object', properties: { reference: { type: 'string' } } }, data: { type: 'object', additionalProperties: {} } } },
+        schema: {
+          type: 'object',
+          properties: { subject: { type: 'object', properties: { reference: { type: 'string' } } }, data: { type: 'object', additionalProperties: {} } },
+        },
       };
       const twin = createTwinAjv().compile({ ...strictTwin(entry, [entry]), $id: undefined });
       const gathered = { references: [] as string[], complete: true };
@@ -204,7 +242,11 @@ describe('strict twin', () => {
   });
 
   it('refuses a schema member named like a member of every object', () => {
-    const entry = { id: 'https://schemas.cdx.dev/x.schema.json', rel: 'x.schema.json', schema: { type: 'object', properties: { toString: { type: 'string' } } } };
+    const entry = {
+      id: 'https://schemas.cdx.dev/x.schema.json',
+      rel: 'x.schema.json',
+      schema: { type: 'object', properties: { toString: { type: 'string' } } },
+    };
     expect(() => strictTwin(entry, [entry])).toThrow(/toString/);
   });
 

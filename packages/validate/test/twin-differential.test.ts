@@ -21,7 +21,10 @@ function r4Bases(): Example[] {
   for (const file of r4Examples()) {
     const example = readR4Example(file);
     // As detected; and every resource in it as its own type (Parameters, say, only comes inside others).
-    const candidates: [string | undefined, unknown][] = [[detectKindInfo(example)?.id, example], ...[...resourcesIn(example)].map(([, r]) => [`fhir/${String(r.resourceType)}`, r] as [string, unknown])];
+    const candidates: [string | undefined, unknown][] = [
+      [detectKindInfo(example)?.id, example],
+      ...[...resourcesIn(example)].map(([, r]) => [`fhir/${String(r.resourceType)}`, r] as [string, unknown]),
+    ];
     for (const [id, payload] of candidates) {
       const kind = id === undefined ? undefined : getKind(id)?.id;
       if (kind && !covered.has(kind) && !out.has(kind)) out.set(kind, { kind, payload });
@@ -71,7 +74,11 @@ function unsoundness(kindId: string, payload: unknown, gathered: { references: s
 describe('strict twins against the exact path', () => {
   it('there is a payload of every kind to mutate', () => {
     const have = new Set(bases.map((b) => b.kind));
-    expect(listKinds().map((k) => k.id).filter((id) => !have.has(id))).toEqual([]);
+    expect(
+      listKinds()
+        .map((k) => k.id)
+        .filter((id) => !have.has(id)),
+    ).toEqual([]);
   });
 
   it(

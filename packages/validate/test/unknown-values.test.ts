@@ -43,13 +43,16 @@ const cases: [string, Case][] = [
     'a spread object missing a required member',
     { from: merge, edit: (p) => delete p.Patient.Identifiers, unknown: { open: ['/Patient'] }, want: [], without: ['schema /Patient/Identifiers'] },
   ],
-  [
-    'a member missing deeper under an open object',
-    { from: merge, edit: (p) => delete p.Meta.Source, unknown: { open: ['/Meta'] }, want: [], without: [] },
-  ],
+  ['a member missing deeper under an open object', { from: merge, edit: (p) => delete p.Meta.Source, unknown: { open: ['/Meta'] }, want: [], without: [] }],
   [
     'a required member missing from a closed object still counts',
-    { from: merge, edit: (p) => delete p.Patient.Identifiers, unknown: { open: ['/Meta'] }, want: ['schema /Patient/Identifiers'], without: ['schema /Patient/Identifiers'] },
+    {
+      from: merge,
+      edit: (p) => delete p.Patient.Identifiers,
+      unknown: { open: ['/Meta'] },
+      want: ['schema /Patient/Identifiers'],
+      without: ['schema /Patient/Identifiers'],
+    },
   ],
   [
     'findings inside an unknown value are dropped',
@@ -148,7 +151,10 @@ const cases: [string, Case][] = [
   ],
 ];
 
-const summary = (payload: unknown, options: ValidateOptions) => validate(payload, options).findings.map((f) => `${f.ruleId} ${f.pointer}`).sort();
+const summary = (payload: unknown, options: ValidateOptions) =>
+  validate(payload, options)
+    .findings.map((f) => `${f.ruleId} ${f.pointer}`)
+    .sort();
 
 describe('options.unknown', () => {
   it.each(cases)('%s', (_name, { from, edit, unknown, want, without }) => {
@@ -168,6 +174,10 @@ describe('options.unknown', () => {
     const payload = example(merge);
     payload.Patient.Demographics.DOB = UNKNOWN;
     expect(validate(payload)).toMatchObject({ valid: false });
-    expect(validate(payload, { unknown: { values: ['/Patient/Demographics/DOB'] } })).toMatchObject({ kind: 'PatientAdmin/PatientMerge', valid: true, findings: [] });
+    expect(validate(payload, { unknown: { values: ['/Patient/Demographics/DOB'] } })).toMatchObject({
+      kind: 'PatientAdmin/PatientMerge',
+      valid: true,
+      findings: [],
+    });
   });
 });

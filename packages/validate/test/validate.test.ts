@@ -7,8 +7,7 @@ const merge = (meta: Record<string, unknown> = {}, patient: Record<string, unkno
   Patient: { Identifiers: [{ ID: '1', IDType: 'MRN' }], PreviousIdentifiers: [{ ID: '2', IDType: 'MRN' }], ...patient },
 });
 
-const found = (payload: unknown, options = {}) =>
-  validate(payload, options).findings.map((f) => [f.ruleId, f.pointer, f.severity]);
+const found = (payload: unknown, options = {}) => validate(payload, options).findings.map((f) => [f.ruleId, f.pointer, f.severity]);
 
 describe('validate', () => {
   it('accepts a minimal valid message', () => {
@@ -35,9 +34,7 @@ describe('validate', () => {
 
   it('configured known variants are reported as spelling drift with a fix', () => {
     const result = validate(merge({}, { Note: ['x'] }), { knownVariants: { Note: 'Notes' } });
-    expect(result.findings).toMatchObject([
-      { ruleId: 'spelling-drift', pointer: '/Patient/Note', fix: { kind: 'rename-member', from: 'Note', to: 'Notes' } },
-    ]);
+    expect(result.findings).toMatchObject([{ ruleId: 'spelling-drift', pointer: '/Patient/Note', fix: { kind: 'rename-member', from: 'Note', to: 'Notes' } }]);
   });
 
   it('does not offer a fix that would overwrite a member already present', () => {

@@ -73,6 +73,8 @@ describe('finding the language server', () => {
     writeFileSync(join(folder, 'server.js'), '');
     expect(findServer('server.js', [folder])).toEqual({ path: join(folder, 'server.js') });
     expect(findServer('nope.js', [folder])).toEqual({ missing: `cdx.server.path names ${join(folder, 'nope.js')}, which does not exist.` });
-    expect(findServer(undefined, [mkdtempSync(join(tmpdir(), 'cdx-empty-'))])).toMatchObject({ missing: expect.stringContaining('npm install --save-dev @cdx/language-server') });
+    expect(findServer(undefined, [mkdtempSync(join(tmpdir(), 'cdx-empty-'))])).toMatchObject({
+      missing: expect.stringContaining('npm install --save-dev @cdx/language-server'),
+    });
   });
 });

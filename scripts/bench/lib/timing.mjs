@@ -15,7 +15,7 @@ export function timeRun(args, cwd, quiet = false) {
   const run = spawnSync(process.execPath, args, { cwd, stdio: ['ignore', 'ignore', quiet ? 'ignore' : 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
   const ms = performance.now() - start;
   if (run.status !== 0 && run.status !== 1) {
-    console.error(`failed (${run.status}): node ${args.join(' ')}\n${run.stderr}`);
+    console.error(`failed (${run.status}): node ${args.join(' ')}\n${String(run.stderr)}`);
     process.exit(1);
   }
   return ms;

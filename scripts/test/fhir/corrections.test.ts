@@ -28,15 +28,29 @@ describe('corrections', () => {
   it('requires primitives 4.0.1 requires, unless their extensions twin stands in, and required choices', () => {
     const { conditions } = check('MedicationRequest').fix;
     expect(conditions).toContainEqual({ if: { properties: { _status: false } }, then: { properties: { status: true }, required: ['status'] } });
-    expect(conditions).toContainEqual({ if: { properties: { medicationCodeableConcept: false, medicationReference: false } }, then: { required: ['medicationCodeableConcept'] } });
+    expect(conditions).toContainEqual({
+      if: { properties: { medicationCodeableConcept: false, medicationReference: false } },
+      then: { required: ['medicationCodeableConcept'] },
+    });
   });
 
   it('gives an enumerable required binding its codes', () => {
-    expect(check('Procedure').fix.enums.get('status')).toEqual(['preparation', 'in-progress', 'not-done', 'on-hold', 'stopped', 'completed', 'entered-in-error', 'unknown']);
+    expect(check('Procedure').fix.enums.get('status')).toEqual([
+      'preparation',
+      'in-progress',
+      'not-done',
+      'on-hold',
+      'stopped',
+      'completed',
+      'entered-in-error',
+      'unknown',
+    ]);
   });
 
   it('stops the derivation on a difference it cannot correct', () => {
     const patient = up.defs.Patient!;
-    expect(() => check('Patient', { ...patient, properties: { ...patient.properties, nickname: { type: 'string' } } })).toThrow(/Patient differs from 4\.0\.1 Patient: missing -; extra nickname/);
+    expect(() => check('Patient', { ...patient, properties: { ...patient.properties, nickname: { type: 'string' } } })).toThrow(
+      /Patient differs from 4\.0\.1 Patient: missing -; extra nickname/,
+    );
   });
 });

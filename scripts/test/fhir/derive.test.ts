@@ -13,7 +13,11 @@ const files: Map<string, string> = await produce(repoRoot, banner);
 const r4 = (type: string) => schemaValidator(`fhir/r4/${type}.schema.json`);
 const errors = (type: string, resource: unknown) => {
   const v = r4(type);
-  return v(resource) ? [] : (v.errors ?? []).filter((e) => e.keyword !== 'if').map((e) => `${e.keyword} ${e.instancePath} ${String(e.params.missingProperty ?? '')}`.trim());
+  return v(resource)
+    ? []
+    : (v.errors ?? [])
+        .filter((e) => e.keyword !== 'if')
+        .map((e) => `${e.keyword} ${e.instancePath} ${(e.params.missingProperty as string | undefined) ?? ''}`.trim());
 };
 
 describe('derive-r4', () => {
@@ -48,13 +52,32 @@ describe('derive-r4', () => {
 
   it('enforces required primitive elements, unless their extensions twin stands in', () => {
     expect(errors('Goal', { resourceType: 'Goal', description: { text: 'x' }, subject: { reference: 'Patient/1' } })).toEqual(['required  lifecycleStatus']);
-    expect(errors('Goal', { resourceType: 'Goal', _lifecycleStatus: { extension: [{ url: 'http://hl7.org/fhir/StructureDefinition/data-absent-reason', valueCode: 'unknown' }] }, description: { text: 'x' }, subject: { reference: 'Patient/1' } })).toEqual([]);
-    expect(errors('MedicationRequest', { resourceType: 'MedicationRequest', subject: { reference: 'Patient/1' }, medicationCodeableConcept: { text: 'x' } }).sort()).toEqual(['required  intent', 'required  status']);
+    expect(
+      errors('Goal', {
+        resourceType: 'Goal',
+        _lifecycleStatus: { extension: [{ url: 'http://hl7.org/fhir/StructureDefinition/data-absent-reason', valueCode: 'unknown' }] },
+        description: { text: 'x' },
+        subject: { reference: 'Patient/1' },
+      }),
+    ).toEqual([]);
+    expect(
+      errors('MedicationRequest', { resourceType: 'MedicationRequest', subject: { reference: 'Patient/1' }, medicationCodeableConcept: { text: 'x' } }).sort(),
+    ).toEqual(['required  intent', 'required  status']);
   });
 
   it('enforces required choice elements (medication[x]) and Extension.url', () => {
-    expect(errors('MedicationRequest', { resourceType: 'MedicationRequest', status: 'active', intent: 'order', subject: { reference: 'Patient/1' } })).toEqual(['required  medicationCodeableConcept']);
-    expect(errors('MedicationRequest', { resourceType: 'MedicationRequest', status: 'active', intent: 'order', subject: { reference: 'Patient/1' }, medicationReference: { reference: 'Medication/1' } })).toEqual([]);
+    expect(errors('MedicationRequest', { resourceType: 'MedicationRequest', status: 'active', intent: 'order', subject: { reference: 'Patient/1' } })).toEqual([
+      'required  medicationCodeableConcept',
+    ]);
+    expect(
+      errors('MedicationRequest', {
+        resourceType: 'MedicationRequest',
+        status: 'active',
+        intent: 'order',
+        subject: { reference: 'Patient/1' },
+        medicationReference: { reference: 'Medication/1' },
+      }),
+    ).toEqual([]);
     expect(errors('Organization', { resourceType: 'Organization', extension: [{ valueString: 'x' }] })).toEqual(['required /extension/0 url']);
   });
 
@@ -63,7 +86,9 @@ describe('derive-r4', () => {
     expect(schema.properties.status.enum).toEqual(['active', 'on-hold', 'cancelled', 'completed', 'entered-in-error', 'stopped', 'draft', 'unknown']);
     expect(schema.properties.intent.enum).toContain('original-order');
     expect(errors('Procedure', { resourceType: 'Procedure', status: 'done', subject: { reference: 'Patient/1' } })).toEqual(['enum /status']);
-    expect(errors('Coverage', { resourceType: 'Coverage', status: 'inactive', beneficiary: { reference: 'Patient/1' }, payor: [{ reference: 'Organization/1' }] })).toEqual(['enum /status']);
+    expect(
+      errors('Coverage', { resourceType: 'Coverage', status: 'inactive', beneficiary: { reference: 'Patient/1' }, payor: [{ reference: 'Organization/1' }] }),
+    ).toEqual(['enum /status']);
   });
 
   it('corrects the 4.0.0 build to 4.0.1 member by member (Extension.valueMeta, no Extension._url)', () => {
@@ -75,9 +100,13 @@ describe('derive-r4', () => {
 
   it('turns number patterns into integer bounds and base64Binary into the base64 format', () => {
     expect(errors('Observation', { resourceType: 'Observation', status: 'final', code: { text: 'x' }, valueInteger: 1.5 })).toEqual(['type /valueInteger']);
-    expect(errors('DocumentReference', { resourceType: 'DocumentReference', status: 'current', content: [{ attachment: { data: 'not_base64' } }] })).toEqual(['format /content/0/attachment/data']);
+    expect(errors('DocumentReference', { resourceType: 'DocumentReference', status: 'current', content: [{ attachment: { data: 'not_base64' } }] })).toEqual([
+      'format /content/0/attachment/data',
+    ]);
     // R4 base64Binary allows white space between characters (official examples wrap their data).
-    expect(errors('DocumentReference', { resourceType: 'DocumentReference', status: 'current', content: [{ attachment: { data: 'QUJD\nQUJD' } }] })).toEqual([]);
+    expect(errors('DocumentReference', { resourceType: 'DocumentReference', status: 'current', content: [{ attachment: { data: 'QUJD\nQUJD' } }] })).toEqual(
+      [],
+    );
   });
 
   it("reads white space in R4's patterns as R4 does (XML Schema's four characters, not every Unicode space)", () => {

@@ -9,7 +9,11 @@ const up = new Upstream(repoRoot);
 describe('memberNames', () => {
   it.each([
     ['a primitive and its extensions twin', { path: 'Patient.gender', type: [{ code: 'code' }] }, ['gender', '_gender']],
-    ['a choice, one member per type (twins for primitives)', { path: 'Observation.effective[x]', type: [{ code: 'dateTime' }, { code: 'Period' }] }, ['effectiveDateTime', '_effectiveDateTime', 'effectivePeriod']],
+    [
+      'a choice, one member per type (twins for primitives)',
+      { path: 'Observation.effective[x]', type: [{ code: 'dateTime' }, { code: 'Period' }] },
+      ['effectiveDateTime', '_effectiveDateTime', 'effectivePeriod'],
+    ],
     ['a complex element', { path: 'Patient.name', type: [{ code: 'HumanName' }] }, ['name']],
     ['xhtml, which has no twin', { path: 'Narrative.div', type: [{ code: 'xhtml' }] }, ['div']],
     ['a content reference', { path: 'CapabilityStatement.rest.operation', contentReference: '#CapabilityStatement.rest.resource.operation' }, ['operation']],
@@ -27,10 +31,17 @@ describe('closure and elements', () => {
   });
 
   it('finds the element a definition describes, also when 4.0.1 refers to it from a second place', () => {
-    const elements = elementsByDefinition(up, ['CapabilityStatement', 'CapabilityStatement_Rest', 'CapabilityStatement_Resource', 'CapabilityStatement_Operation']);
+    const elements = elementsByDefinition(up, [
+      'CapabilityStatement',
+      'CapabilityStatement_Rest',
+      'CapabilityStatement_Resource',
+      'CapabilityStatement_Operation',
+    ]);
     // rest.operation is a contentReference to rest.resource.operation, which has the children.
     expect(elements.get('CapabilityStatement_Operation')?.path).toBe('CapabilityStatement.rest.resource.operation');
-    expect(elements.get('CapabilityStatement_Operation')?.children.map((e) => String(e.path))).toContain('CapabilityStatement.rest.resource.operation.definition');
+    expect(elements.get('CapabilityStatement_Operation')?.children.map((e) => String(e.path))).toContain(
+      'CapabilityStatement.rest.resource.operation.definition',
+    );
     expect(elements.get('CapabilityStatement')?.path).toBe('CapabilityStatement');
   });
 

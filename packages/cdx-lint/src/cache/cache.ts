@@ -93,6 +93,6 @@ export class LintCache {
 
 function isCurrent(file: unknown, key: string): file is CacheFile {
   if (typeof file !== 'object' || file === null) return false;
-  const { cdxLintCache, key: written, entries } = file as Partial<CacheFile>;
+  const { cdxLintCache, key: written, entries } = file as { [K in keyof CacheFile]?: unknown };
   return cdxLintCache === CACHE_FORMAT && written === key && typeof entries === 'object' && entries !== null && !Array.isArray(entries);
 }

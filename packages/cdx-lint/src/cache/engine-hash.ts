@@ -8,7 +8,11 @@ function addTree(hash: ReturnType<typeof createHash>, root: string): void {
     .filter((d) => d.isFile() && /\.(c?js|json|ts)$/.test(d.name) && !d.name.endsWith('.d.ts'))
     .map((d) => join(d.parentPath, d.name))
     .sort();
-  for (const file of files) hash.update(`${relative(root, file)}\u0000`).update(readFileSync(file)).update('\u0000');
+  for (const file of files)
+    hash
+      .update(`${relative(root, file)}\u0000`)
+      .update(readFileSync(file))
+      .update('\u0000');
 }
 
 /**

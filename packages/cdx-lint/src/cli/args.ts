@@ -12,16 +12,31 @@ export class UsageError extends Error {
 }
 
 type Options = NonNullable<ParseArgsConfig['options']>;
-type Strict<T extends Options> = { args: string[]; options: T; allowPositionals: true; allowNegative: true; strict: true };
+interface Strict<T extends Options> {
+  args: string[];
+  options: T;
+  allowPositionals: true;
+  allowNegative: true;
+  strict: true;
+}
 
 /** Every spelling of the options a command takes: `--name`, `--no-name` for booleans, `-x`. */
 function spellings(options: Options): string[] {
-  return Object.entries(options).flatMap(([name, o]) => [`--${name}`, ...(o.type === 'boolean' && !name.startsWith('no-') ? [`--no-${name}`] : []), ...(o.short ? [`-${o.short}`] : [])]);
+  return Object.entries(options).flatMap(([name, o]) => [
+    `--${name}`,
+    ...(o.type === 'boolean' && !name.startsWith('no-') ? [`--no-${name}`] : []),
+    ...(o.short ? [`-${o.short}`] : []),
+  ]);
 }
 
 /** An unknown option, said plainly (node's message has an unclosed quote), with the nearest known one. */
 export function unknownOption(option: string, options: Options): UsageError {
-  const near = option.startsWith('--') ? closest(option, spellings(options).filter((s) => s.startsWith('--'))) : undefined;
+  const near = option.startsWith('--')
+    ? closest(
+        option,
+        spellings(options).filter((s) => s.startsWith('--')),
+      )
+    : undefined;
   const error = new UsageError(`Unknown option ${option}${near ? `; did you mean ${near}?` : '.'}`);
   error.unknownOption = true;
   return error;
@@ -128,13 +143,17 @@ export function parseOutputs(formats: readonly string[] | undefined, outputFile:
     const file = eq === -1 ? undefined : text.slice(eq + 1);
     if (!isFormatName(name) || file === '') {
       const near = closest(name, FORMAT_NAMES);
-      throw new UsageError(`--format ${JSON.stringify(text)}: use one of ${FORMAT_NAMES.join(', ')}${near && near !== name ? ` (did you mean ${near}?)` : ''}, optionally followed by =<file>.`);
+      throw new UsageError(
+        `--format ${JSON.stringify(text)}: use one of ${FORMAT_NAMES.join(', ')}${near && near !== name ? ` (did you mean ${near}?)` : ''}, optionally followed by =<file>.`,
+      );
     }
     return file === undefined ? { format: name } : { format: name, file };
   });
   const toStdout = outputs.filter((o) => o.file === undefined);
   if (toStdout.length > 1) {
-    throw new UsageError(`Only one --format can write to stdout (${toStdout.map((o) => o.format).join(', ')}); give the others a file: --format ${toStdout[1]!.format}=<file>.`);
+    throw new UsageError(
+      `Only one --format can write to stdout (${toStdout.map((o) => o.format).join(', ')}); give the others a file: --format ${toStdout[1]!.format}=<file>.`,
+    );
   }
   if (outputFile !== undefined) {
     if (toStdout.length === 0) throw new UsageError('--output-file names the file of the report given without =<file>, and every --format has its own file.');
@@ -188,11 +207,21 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
   const { values: v, positionals } = parseStrict(argv, OPTIONS);
   // allowNegative also accepts --no-<name> for string options, as `false`: only --no-config means something.
   for (const [name, value] of Object.entries(v)) {
-    if (value === false && OPTIONS[name as keyof typeof OPTIONS]?.type === 'string' && name !== 'config') {
+    if (value === false && OPTIONS[name as keyof typeof OPTIONS].type === 'string' && name !== 'config') {
       throw unknownOption(`--no-${name}`, OPTIONS);
     }
   }
-  const action = v.help ? 'help' : v.version ? 'version' : v['list-rules'] ? 'list-rules' : v['list-kinds'] ? 'list-kinds' : v['print-config'] !== undefined ? 'print-config' : 'lint';
+  const action = v.help
+    ? 'help'
+    : v.version
+      ? 'version'
+      : v['list-rules']
+        ? 'list-rules'
+        : v['list-kinds']
+          ? 'list-kinds'
+          : v['print-config'] !== undefined
+            ? 'print-config'
+            : 'lint';
   const outputs = parseOutputs(v.format, v['output-file']);
   if (!/^-?\d+$/.test(v['max-warnings']) || Number(v['max-warnings']) < -1) {
     throw new UsageError(`--max-warnings ${JSON.stringify(v['max-warnings'])}: use a whole number, or -1 for no limit.`);
@@ -210,11 +239,15 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     if (stdin && v.fix) throw new UsageError('--fix cannot write to stdin; use --fix-dry-run to see the fixed text in --format json.');
     if (!stdin && v['stdin-filename'] !== undefined) throw new UsageError('--stdin-filename needs - (stdin) as the input.');
   }
-  const extensions = v.ext?.flatMap((e) => e.split(',')).map((e) => e.trim()).filter(Boolean).map((e) => (e.startsWith('.') ? e : `.${e}`));
+  const extensions = v.ext
+    ?.flatMap((e) => e.split(','))
+    .map((e) => e.trim())
+    .filter(Boolean)
+    .map((e) => (e.startsWith('.') ? e : `.${e}`));
   const options: CliOptions = {
     patterns,
     stdin,
-    noIgnore: v.ignore === false,
+    noIgnore: !v.ignore,
     errorOnUnmatchedPattern: v['error-on-unmatched-pattern'],
     warnIgnored: v['warn-ignored'],
     outputs,

@@ -75,7 +75,7 @@ function readKeyFile(path: string, cwd: string, option: string): unknown {
 export function parseAssertionArgs(argv: readonly string[], cwd: string): AssertionCommand {
   const { values: v, positionals } = parseStrict(argv, OPTIONS);
   if (positionals.length !== 1) throw new UsageError('assertion: name one file holding the JWT or form body, or - for stdin.');
-  if (!v['client-id']) throw new UsageError('assertion: --client-id is required (the OAuth API key\'s client ID).');
+  if (!v['client-id']) throw new UsageError("assertion: --client-id is required (the OAuth API key's client ID).");
   if (!v['base-url'] === !v['token-url']) throw new UsageError('assertion: give --base-url or --token-url (one of them).');
   const outputs = parseOutputs(v.format, v['output-file']);
   if (!/^\d+$/.test(v['clock-tolerance'])) throw new UsageError('--clock-tolerance: a whole number of seconds.');
@@ -129,13 +129,27 @@ function assertionResult(filePath: string, text: string, findings: readonly Find
     const [start, end] = span(text, f.pointer);
     const from = position(text, start);
     const to = position(text, end);
-    return { ruleId: f.ruleId, messageId: f.messageId, severity: f.severity === 'error' ? 2 : 1, message: f.message, line: from.line, column: from.column, endLine: to.line, endColumn: to.column, pointer: f.pointer };
+    return {
+      ruleId: f.ruleId,
+      messageId: f.messageId,
+      severity: f.severity === 'error' ? 2 : 1,
+      message: f.message,
+      line: from.line,
+      column: from.column,
+      endLine: to.line,
+      endColumn: to.column,
+      pointer: f.pointer,
+    };
   });
   return resultOf(filePath, 'auth/ClientAssertion', messages);
 }
 
 /** Reads the input and explains it. AuthOptionError (a bad key file, say) becomes a UsageError. */
-export async function explainAssertion(command: AssertionCommand, cwd: string, stdin: NodeJS.ReadableStream): Promise<{ result: LintResult; rules: readonly RuleInfo[] }> {
+export async function explainAssertion(
+  command: AssertionCommand,
+  cwd: string,
+  stdin: NodeJS.ReadableStream,
+): Promise<{ result: LintResult; rules: readonly RuleInfo[] }> {
   const filePath = command.input === '-' ? '<stdin>' : resolve(cwd, command.input);
   let text: string;
   try {

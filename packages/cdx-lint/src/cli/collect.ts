@@ -20,7 +20,11 @@ export interface Collected {
 /** The cache for this run, keyed on what its validity depends on besides each file's content. */
 async function openCache(loaded: LoadedConfig, options: CliOptions, cwd: string): Promise<LintCache> {
   // Loaded only with --cache: hashing the engine reads every file of @cdx/validate's build.
-  const [{ LintCache, cacheFile }, { engineHash }, { createHash }] = await Promise.all([import('../cache/cache.js'), import('../cache/engine-hash.js'), import('node:crypto')]);
+  const [{ LintCache, cacheFile }, { engineHash }, { createHash }] = await Promise.all([
+    import('../cache/cache.js'),
+    import('../cache/engine-hash.js'),
+    import('node:crypto'),
+  ]);
   const settings = JSON.stringify([loaded.config, loaded.baseDir, options.kind, options.rules, options.quiet]);
   const key = createHash('sha256').update(`${toolVersion()}\u0000${engineHash()}\u0000${settings}`).digest('hex');
   const file = cacheFile(resolve(cwd, options.cacheLocation), options.cacheLocation);

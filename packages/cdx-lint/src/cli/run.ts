@@ -56,7 +56,9 @@ function checkNames(options: CliOptions): void {
   const kinds = listKinds().map((k): string => k.id);
   if (options.kind !== undefined && !kinds.includes(options.kind)) {
     const near = closest(options.kind, kinds);
-    throw new UsageError(`--kind ${JSON.stringify(options.kind)} is not a kind${near ? `; did you mean ${JSON.stringify(near)}?` : "."} Run cdx-lint --list-kinds to see them.`);
+    throw new UsageError(
+      `--kind ${JSON.stringify(options.kind)} is not a kind${near ? `; did you mean ${JSON.stringify(near)}?` : '.'} Run cdx-lint --list-kinds to see them.`,
+    );
   }
   for (const id of Object.keys(options.rules ?? {})) {
     const rule = allRules().find((r) => r.id === id);
@@ -121,13 +123,16 @@ export async function run(argv: readonly string[], io: RunIo = defaultIo()): Pro
       if (options.warnIgnored) {
         warnIgnored(ignored, resolver, io);
         for (const { pattern, count } of allIgnored) {
-          io.stderr.write(`cdx-lint: warning: ${count === 1 ? 'the one file' : `all ${count} files`} in ${JSON.stringify(escapeControl(pattern))} ${count === 1 ? 'is' : 'are'} ignored; use --no-ignore to lint ${count === 1 ? 'it' : 'them'}, or --no-warn-ignored to hide this warning.\n`);
+          io.stderr.write(
+            `cdx-lint: warning: ${count === 1 ? 'the one file' : `all ${count} files`} in ${JSON.stringify(escapeControl(pattern))} ${count === 1 ? 'is' : 'are'} ignored; use --no-ignore to lint ${count === 1 ? 'it' : 'them'}, or --no-warn-ignored to hide this warning.\n`,
+          );
         }
       }
       if ((unmatched.length > 0 || missing.length > 0) && options.errorOnUnmatchedPattern) {
         const list = (patterns: string[]) => patterns.map((p) => JSON.stringify(p)).join(', ');
         if (missing.length > 0) io.stderr.write(`cdx-lint: No such file or directory: ${list(missing)}.\n`);
-        if (unmatched.length > 0) io.stderr.write(`cdx-lint: No files matching ${list(unmatched)} (looked for ${resolver.extensions.join(', ')} files; see --ext).\n`);
+        if (unmatched.length > 0)
+          io.stderr.write(`cdx-lint: No files matching ${list(unmatched)} (looked for ${resolver.extensions.join(', ')} files; see --ext).\n`);
         return EXIT_USAGE;
       }
       requireTypescriptFor(files, io.cwd);
@@ -163,7 +168,10 @@ function usageErrorText(error: UsageError, usage: string, help: string): string 
 function warnIgnored(paths: readonly string[], resolver: Resolver, io: RunIo): void {
   for (const path of paths) {
     const by = resolver.ignoredBy(path);
-    const why = by?.source === 'default' ? `by default (${JSON.stringify(by.pattern)}: never a payload)` : `(${JSON.stringify(by?.pattern ?? '')} in the config's ignores)`;
+    const why =
+      by?.source === 'default'
+        ? `by default (${JSON.stringify(by.pattern)}: never a payload)`
+        : `(${JSON.stringify(by?.pattern ?? '')} in the config's ignores)`;
     const shown = escapeControl(relative(io.cwd, path) || path);
     io.stderr.write(`cdx-lint: warning: ${shown} is ignored ${why}; use --no-ignore to lint it, or --no-warn-ignored to hide this warning.\n`);
   }
@@ -215,7 +223,12 @@ async function runAssertion(argv: readonly string[], io: RunIo): Promise<number>
  * file; false (after a line on stderr) when a report file cannot be written. A report file is
  * never written through a symlink or over anything but a regular file (output/tool-file.ts).
  */
-async function report(results: readonly LintResult[], options: Pick<CliOptions, 'outputs' | 'color' | 'fix'>, io: RunIo, rules: readonly RuleInfo[]): Promise<boolean> {
+async function report(
+  results: readonly LintResult[],
+  options: Pick<CliOptions, 'outputs' | 'color' | 'fix'>,
+  io: RunIo,
+  rules: readonly RuleInfo[],
+): Promise<boolean> {
   let written = true;
   for (const output of options.outputs) {
     const format = await loadFormatter(output.format);

@@ -104,15 +104,24 @@ function checkNames(config: Json): string[] {
     const problem = globProblem(value);
     if (problem !== undefined) problems.push(`\`${at}\` ${JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value)} ${problem}.`);
   };
-  if (Array.isArray(config.ignores)) config.ignores.forEach((glob, i) => checkGlob(glob, `ignores[${i}]`));
+  if (Array.isArray(config.ignores))
+    config.ignores.forEach((glob, i) => {
+      checkGlob(glob, `ignores[${i}]`);
+    });
   if (isObject(config.kinds)) for (const glob of Object.keys(config.kinds)) checkGlob(glob, 'kinds');
   if (Array.isArray(config.overrides)) {
     config.overrides.forEach((entry, i) => {
-      if (isObject(entry) && Array.isArray(entry.files)) entry.files.forEach((glob, j) => checkGlob(glob, `overrides[${i}].files[${j}]`));
+      if (isObject(entry) && Array.isArray(entry.files))
+        entry.files.forEach((glob, j) => {
+          checkGlob(glob, `overrides[${i}].files[${j}]`);
+        });
     });
   }
   ruleSettings('rules', config.rules);
-  if (Array.isArray(config.overrides)) config.overrides.forEach((entry, i) => ruleSettings(`overrides[${i}].rules`, isObject(entry) ? entry.rules : undefined));
+  if (Array.isArray(config.overrides))
+    config.overrides.forEach((entry, i) => {
+      ruleSettings(`overrides[${i}].rules`, isObject(entry) ? entry.rules : undefined);
+    });
   return problems;
 }
 

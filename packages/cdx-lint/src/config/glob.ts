@@ -44,7 +44,7 @@ let picomatch: typeof import('picomatch') | undefined;
 type Segment = { globstar: true } | { literal: string } | { regex: RegExp };
 
 /** Characters that make a segment a pattern rather than a literal name. */
-const SPECIAL = new Set([...'*?[]{}\\']);
+const SPECIAL = new Set(Array.from('*?[]{}\\'));
 
 /** `(`, `)` and `|` are literal in a path, but groups to picomatch: escape them. */
 function escapeGroups(segment: string): string {
@@ -123,7 +123,7 @@ function backslashRun(segment: string): number {
 
 function compileSegment(segment: string): Segment {
   if (segment === '**') return { globstar: true };
-  if (![...segment].some((c) => SPECIAL.has(c))) return { literal: segment };
+  if (!Array.from(segment).some((c) => SPECIAL.has(c))) return { literal: segment };
   // picomatch 4.0.7 collapses a run of three or more backslashes by skipping ahead, and at the end
   // of a pattern skips past it and never stops (`(\\\\` hung the linter; found by fuzz-config).
   const run = backslashRun(segment);

@@ -31,7 +31,9 @@ function read(location: ConfigLocation, cwd: string): LoadedConfig {
   if (location.member && config === undefined) throw new ConfigError(`${display} has no "${location.member}" member.`);
   const problems = checkConfig(config);
   if (problems.length > 0) {
-    throw new ConfigError(`Invalid config in ${where}:\n${problems.map((p) => `  - ${p}`).join('\n')}\nThe options are described in schema/cdx-lint.config.schema.json of the cdx-lint package.`);
+    throw new ConfigError(
+      `Invalid config in ${where}:\n${problems.map((p) => `  - ${p}`).join('\n')}\nThe options are described in schema/cdx-lint.config.schema.json of the cdx-lint package.`,
+    );
   }
   return { config: asConfig(config), path: location.path, baseDir: dirname(location.path) };
 }

@@ -34,7 +34,9 @@ export function fixRefusal(path: string, roots: readonly string[]): string | und
   const real = realpathSync(path);
   if (!inside(real, roots)) {
     // A directory symlink on the way (a ** glob follows them) leads out just the same.
-    return lstatSync(path).isSymbolicLink() ? `a symbolic link to ${real}, outside the linted directories` : `its real path ${real} is outside the linted directories`;
+    return lstatSync(path).isSymbolicLink()
+      ? `a symbolic link to ${real}, outside the linted directories`
+      : `its real path ${real} is outside the linted directories`;
   }
   const stats = statSync(path);
   if ((stats.mode & 0o200) === 0) return `read-only (mode ${(stats.mode & 0o777).toString(8).padStart(4, '0')}); make it writable to fix it`;

@@ -1,7 +1,23 @@
-import { chmodSync, chownSync, closeSync, constants, fstatSync, fsyncSync, lstatSync, openSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  closeSync,
+  constants,
+  fstatSync,
+  fsyncSync,
+  lstatSync,
+  openSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { InputError } from '../inputs/read.js';
 import { identityOf, sameIdentity, type FileIdentity } from './safety.js';
+import { O_NONBLOCK } from '../inputs/open-flags.js';
 
 /** The file operations an atomic write uses; tests swap one for a failing one. */
 export interface WriteIo {
@@ -34,7 +50,7 @@ const changed = () => new InputError('changed on disk while cdx-lint was fixing 
 
 /** Whether the file still holds `expected` and, when given, still is the file that was read. */
 function unchanged(target: string, expected: Uint8Array, identity: FileIdentity | undefined): boolean {
-  const fd = openSync(target, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  const fd = openSync(target, constants.O_RDONLY | O_NONBLOCK);
   try {
     if (identity && !sameIdentity(identityOf(fstatSync(fd, { bigint: true })), identity)) return false;
     return readFileSync(fd).equals(expected);
@@ -77,7 +93,7 @@ export function writeFileAtomic(path: string, contents: string, { expected, iden
   try {
     fd = io.openSync(temp, 'wx', mode);
     const bytes = Buffer.from(contents, 'utf8');
-    for (let done = 0; done < bytes.length; ) done += io.writeSync(fd, bytes, done, bytes.length - done);
+    for (let done = 0; done < bytes.length;) done += io.writeSync(fd, bytes, done, bytes.length - done);
     io.fsyncSync(fd);
     io.closeSync(fd);
     fd = undefined;

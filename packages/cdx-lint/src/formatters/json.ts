@@ -12,7 +12,9 @@ import type { Formatter } from './types.js';
 export const format: Formatter = (results, context) => {
   const docs = new Map(context.rules.map((r) => [r.id, r.docsUrl]));
   const withDocs = (results as LintResult[]).map((result) =>
-    result.messages.length === 0 ? result : { ...result, messages: result.messages.map((m) => (docs.has(m.ruleId) ? { ...m, docsUrl: docs.get(m.ruleId) } : m)) },
+    result.messages.length === 0
+      ? result
+      : { ...result, messages: result.messages.map((m) => (docs.has(m.ruleId) ? { ...m, docsUrl: docs.get(m.ruleId) } : m)) },
   );
   return safeJson(withDocs);
 };

@@ -13,7 +13,11 @@ function xml(text: string): string {
 
 function testcase(m: LintMessage, classname: string, docsUrl: string | undefined): string {
   const name = `${m.ruleId} at ${m.line}:${m.column}${m.pointer ? ` ${m.pointer}` : ''}${m.payload !== undefined ? ` in ${m.payload}` : ''}`;
-  const details = [`${m.severity === 2 ? 'Error' : 'Warning'} at line ${m.line}, column ${m.column}: ${m.message}`, `Rule: ${m.ruleId}`, `Pointer: ${m.pointer || '/'}`];
+  const details = [
+    `${m.severity === 2 ? 'Error' : 'Warning'} at line ${m.line}, column ${m.column}: ${m.message}`,
+    `Rule: ${m.ruleId}`,
+    `Pointer: ${m.pointer || '/'}`,
+  ];
   if (docsUrl !== undefined) details.push(`Docs: ${docsUrl}`);
   return [
     `    <testcase name="${xml(name)}" classname="${classname}" time="0">`,
@@ -38,8 +42,19 @@ export const format: Formatter = (results, context) => {
     const count = Math.max(1, result.messages.length);
     tests += count;
     failures += result.messages.length;
-    const cases = result.messages.length === 0 ? [`    <testcase name="${name}" classname="${name}" time="0" />`] : result.messages.map((m) => testcase(m, name, docs.get(m.ruleId)));
-    suites.push([`  <testsuite name="${name}" tests="${count}" failures="${result.messages.length}" errors="0" time="0">`, ...cases, '  </testsuite>'].join('\n'));
+    const cases =
+      result.messages.length === 0
+        ? [`    <testcase name="${name}" classname="${name}" time="0" />`]
+        : result.messages.map((m) => testcase(m, name, docs.get(m.ruleId)));
+    suites.push(
+      [`  <testsuite name="${name}" tests="${count}" failures="${result.messages.length}" errors="0" time="0">`, ...cases, '  </testsuite>'].join('\n'),
+    );
   }
-  return ['<?xml version="1.0" encoding="utf-8"?>', `<testsuites name="cdx-lint" tests="${tests}" failures="${failures}" errors="0">`, ...suites, '</testsuites>', ''].join('\n');
+  return [
+    '<?xml version="1.0" encoding="utf-8"?>',
+    `<testsuites name="cdx-lint" tests="${tests}" failures="${failures}" errors="0">`,
+    ...suites,
+    '</testsuites>',
+    '',
+  ].join('\n');
 };

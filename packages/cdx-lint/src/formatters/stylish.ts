@@ -53,7 +53,7 @@ function ruleDocs(reported: ReadonlySet<string>, docs: ReadonlyMap<string, strin
   const ids = [...reported].filter((id) => docs.has(id)).sort();
   if (ids.length === 0) return [];
   const width = Math.max(...ids.map((id) => id.length));
-  return ['', 'Rule docs:', ...ids.map((id) => `  ${id.padEnd(width)}  ${c.dim(docs.get(id)!)}`)];
+  return ['', 'Rule docs:', ...ids.map((id) => `  ${id.padEnd(width)}  ${c.dim(docs.get(id))}`)];
 }
 
 /**
@@ -83,7 +83,10 @@ export const format: Formatter = (results, context) => {
     const fixes = result.fixes ?? [];
     if (result.messages.length === 0 && fixes.length === 0) continue;
     out.push('', c.underline(displayPath(result.filePath, context.cwd)));
-    for (const fix of fixes) out.push(`  ${c.dim(`${fix.line}:${fix.column}`)}  ${c.green(verb)}  \`${escapeControl(fix.from)}\` → \`${escapeControl(fix.to)}\`  ${c.dim(escapeControl(fix.pointer))}`);
+    for (const fix of fixes)
+      out.push(
+        `  ${c.dim(`${fix.line}:${fix.column}`)}  ${c.green(verb)}  \`${escapeControl(fix.from)}\` → \`${escapeControl(fix.to)}\`  ${c.dim(escapeControl(fix.pointer))}`,
+      );
     for (const row of rows(result.messages, c, link)) out.push(row); // not push(...): 200,000 findings overflow the stack
     for (const m of result.messages) reported.add(m.ruleId);
     renames += fixes.length;
@@ -91,7 +94,8 @@ export const format: Formatter = (results, context) => {
   }
 
   out.push('');
-  if (renames > 0) out.push(c.green(`${context.fix === 'dry-run' ? 'Would rename' : 'Renamed'} ${plural(renames, 'member')} in ${plural(renamedFiles, 'file')}.`));
+  if (renames > 0)
+    out.push(c.green(`${context.fix === 'dry-run' ? 'Would rename' : 'Renamed'} ${plural(renames, 'member')} in ${plural(renamedFiles, 'file')}.`));
   const problems = errors + warnings;
   if (problems === 0) {
     out.push(c.green(`✔ ${plural(results.length, 'file')} checked, no problems.`));

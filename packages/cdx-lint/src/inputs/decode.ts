@@ -8,10 +8,26 @@ import type { ParseProblem } from '../rules/scopes.js';
 
 /** Offset of the first byte that does not start or continue a well-formed UTF-8 sequence. */
 function firstInvalidByte(bytes: Uint8Array): number {
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const b = bytes[i]!;
     const [length, low, high] =
-      b < 0x80 ? [1, 0, 0] : b >= 0xc2 && b <= 0xdf ? [2, 0x80, 0xbf] : b === 0xe0 ? [3, 0xa0, 0xbf] : b === 0xed ? [3, 0x80, 0x9f] : b >= 0xe1 && b <= 0xef ? [3, 0x80, 0xbf] : b === 0xf0 ? [4, 0x90, 0xbf] : b === 0xf4 ? [4, 0x80, 0x8f] : b >= 0xf1 && b <= 0xf3 ? [4, 0x80, 0xbf] : [0, 0, 0];
+      b < 0x80
+        ? [1, 0, 0]
+        : b >= 0xc2 && b <= 0xdf
+          ? [2, 0x80, 0xbf]
+          : b === 0xe0
+            ? [3, 0xa0, 0xbf]
+            : b === 0xed
+              ? [3, 0x80, 0x9f]
+              : b >= 0xe1 && b <= 0xef
+                ? [3, 0x80, 0xbf]
+                : b === 0xf0
+                  ? [4, 0x90, 0xbf]
+                  : b === 0xf4
+                    ? [4, 0x80, 0x8f]
+                    : b >= 0xf1 && b <= 0xf3
+                      ? [4, 0x80, 0xbf]
+                      : [0, 0, 0];
     if (length === 0 || i + length > bytes.length) return i;
     if (length > 1 && (bytes[i + 1]! < low || bytes[i + 1]! > high)) return i;
     for (let k = 2; k < length; k++) if (bytes[i + k]! < 0x80 || bytes[i + k]! > 0xbf) return i;
@@ -28,7 +44,9 @@ function encodingProblem(bytes: Uint8Array): { byte: number; problem: ParseProbl
   // UTF-16 and UTF-32 show NUL bytes in a fixed pattern among the first four.
   const bom16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
   const nul = (i: number) => bytes[i] === 0;
-  const wide = bytes.length >= 4 && ((nul(0) && !nul(1) && nul(2)) || (!nul(0) && nul(1) && !nul(2) && nul(3)) || (nul(0) && nul(1) && nul(2)) || (!nul(0) && nul(1) && nul(2) && nul(3)));
+  const wide =
+    bytes.length >= 4 &&
+    ((nul(0) && !nul(1) && nul(2)) || (!nul(0) && nul(1) && !nul(2) && nul(3)) || (nul(0) && nul(1) && nul(2)) || (!nul(0) && nul(1) && nul(2) && nul(3)));
   if (bom16 || wide) {
     return { byte: 0, problem: { kind: 'utf16' } };
   }

@@ -34,7 +34,10 @@ function kindOf(path: string): PathKind {
     const stats = stat(path);
     if (stats.isFile()) return { kind: 'file' };
     if (stats.isDirectory()) return { kind: 'directory' };
-    return { kind: 'unreadable', reason: describeInputError(path, new InputError('not a regular file (a FIFO, socket or device): cdx-lint reads only files', 'ENOTREG')) };
+    return {
+      kind: 'unreadable',
+      reason: describeInputError(path, new InputError('not a regular file (a FIFO, socket or device): cdx-lint reads only files', 'ENOTREG')),
+    };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== 'ENOENT' && code !== 'ENOTDIR') return { kind: 'unreadable', reason: describeInputError(path, error) };
@@ -99,17 +102,19 @@ function isFile(path: string): boolean {
  */
 function onePathPerFile(paths: string[]): string[] {
   const seen = new Set<string>();
-  return paths.sort((a, b) => a.length - b.length || (a < b ? -1 : 1)).filter((path) => {
-    let real = path;
-    try {
-      real = realpathSync.native(path);
-    } catch {
-      // vanished meanwhile: reading it will say so
-    }
-    if (seen.has(real)) return false;
-    seen.add(real);
-    return true;
-  });
+  return paths
+    .sort((a, b) => a.length - b.length || (a < b ? -1 : 1))
+    .filter((path) => {
+      let real = path;
+      try {
+        real = realpathSync.native(path);
+      } catch {
+        // vanished meanwhile: reading it will say so
+      }
+      if (seen.has(real)) return false;
+      seen.add(real);
+      return true;
+    });
 }
 
 function hasExtension(path: string, extensions: readonly string[]): boolean {

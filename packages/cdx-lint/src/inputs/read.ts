@@ -1,4 +1,5 @@
 import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
+import { O_NONBLOCK } from './open-flags.js';
 
 /** An input that is not a file cdx-lint can read; `code` as Node's errors have it. */
 export class InputError extends Error {
@@ -22,7 +23,7 @@ const UTF8 = { encoding: 'utf8' } as const;
 export function readRegularFile(path: string): Buffer;
 export function readRegularFile(path: string, encoding: 'utf8'): string;
 export function readRegularFile(path: string, encoding?: 'utf8'): Buffer | string {
-  const fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  const fd = openSync(path, constants.O_RDONLY | O_NONBLOCK);
   try {
     if (!fstatSync(fd).isFile()) throw new InputError('not a regular file (a FIFO, socket or device): cdx-lint reads only files', 'ENOTREG');
     return encoding === undefined ? readFileSync(fd) : readFileSync(fd, UTF8);

@@ -1,7 +1,7 @@
 /** Reads all of standard input as bytes. */
 export async function readStdinBytes(stream: NodeJS.ReadableStream = process.stdin): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   return Buffer.concat(chunks);
 }
 

@@ -1,5 +1,5 @@
 import { omittedFinding, type Severity } from '@cdx/validate';
-import type { PendingFinding } from './lint-text.js';
+import type { PendingFinding } from './types.js';
 
 interface Held {
   ruleId: string;
@@ -31,7 +31,13 @@ export class FileCap {
     const key = `${ruleId}\u0000${severity}`;
     const held = this.#held.get(key);
     if (held) held.count += omitted ?? 1;
-    else this.#held.set(key, { ruleId, severity, count: omitted ?? 1, first: { pointer: first.pointer, ...(first.duplicate ? { duplicate: first.duplicate } : {}) } });
+    else
+      this.#held.set(key, {
+        ruleId,
+        severity,
+        count: omitted ?? 1,
+        first: { pointer: first.pointer, ...(first.duplicate ? { duplicate: first.duplicate } : {}) },
+      });
     return false;
   }
 

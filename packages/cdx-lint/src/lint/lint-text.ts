@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_FINDINGS_PER_RULE, formatMessage, RULES, validate, type Finding, type KindId } from '@cdx/validate';
+import { DEFAULT_MAX_FINDINGS_PER_RULE, formatMessage, RULES, validate, type KindId } from '@cdx/validate';
 import { FileCap } from './cap.js';
 import { LineIndex } from '../locate/text.js';
 import { readerFor, type SourceDocument } from '../sources/index.js';
@@ -7,22 +7,18 @@ import { parseErrorMessage, runDuplicateKey } from '../rules/run.js';
 import { byPosition, toMessages } from './messages.js';
 import { settle, validateRules } from './severity.js';
 import { resultOf } from './result.js';
-import type { FileSettings, LintMessage, LintResult } from './types.js';
+import type { FileSettings, LintMessage, LintResult, PendingFinding } from './types.js';
 
 /** unknown-kind's meta: a source may say one of its messages instead of the generic one (`kindHint`). */
 const UNKNOWN_KIND = RULES.find((rule) => rule.meta.id === 'unknown-kind')!.meta;
-
-/** A finding before it is placed in the text. */
-export interface PendingFinding extends Finding {
-  /** For `duplicate-key`: the offset of the repeated name and of the one before it. */
-  duplicate?: { offset: number; length: number; firstOffset: number };
-}
 
 /** Repeated member names, each settled and offered to the cap before its message is built. */
 function duplicateFindings(document: SourceDocument, settings: FileSettings, lines: LineIndex, json: boolean, cap: FileCap, findings: PendingFinding[]): void {
   const { id, severity: ruleSeverity } = duplicateKeyRule.meta;
   runDuplicateKey(
-    (visit) => document.eachDuplicateKey(visit),
+    (visit) => {
+      document.eachDuplicateKey(visit);
+    },
     json,
     (d) => lines.position(d.firstOffset).line,
     (pointer, d) => {
@@ -40,7 +36,13 @@ function duplicateFindings(document: SourceDocument, settings: FileSettings, lin
 }
 
 /** One payload's findings, placed in the file's text, and the kind it was checked as. */
-function lintDocument(document: SourceDocument, settings: FileSettings, lines: LineIndex, json: boolean, cap: FileCap): { kind: KindId | null; messages: LintMessage[] } {
+function lintDocument(
+  document: SourceDocument,
+  settings: FileSettings,
+  lines: LineIndex,
+  json: boolean,
+  cap: FileCap,
+): { kind: KindId | null; messages: LintMessage[] } {
   const kind = document.kind ?? settings.kind ?? document.fallbackKind;
   // validate() caps as it goes (bounded memory) unless a pointer override or --quiet may drop some
   // of what it would list: then it lists everything and only the cap here decides.
@@ -57,7 +59,11 @@ function lintDocument(document: SourceDocument, settings: FileSettings, lines: L
     const severity = settle(settings, finding.ruleId, finding.pointer, finding.severity);
     if (!severity || !cap.admit(finding.ruleId, severity, finding, finding.omitted)) continue;
     const settled = severity === finding.severity ? finding : { ...finding, severity };
-    findings.push(finding.ruleId === 'unknown-kind' && document.kindHint ? { ...settled, messageId: document.kindHint, message: formatMessage(UNKNOWN_KIND, document.kindHint) } : settled);
+    findings.push(
+      finding.ruleId === 'unknown-kind' && document.kindHint
+        ? { ...settled, messageId: document.kindHint, message: formatMessage(UNKNOWN_KIND, document.kindHint) }
+        : settled,
+    );
   }
   const mayRepeat = document.mayHaveDuplicateKeys();
   if (mayRepeat) duplicateFindings(document, settings, lines, json, cap, findings);

@@ -3,8 +3,7 @@ import { spanOf, type NodeLocation } from '../locate/locate.js';
 import { lastToken } from '../locate/pointer.js';
 import type { LineIndex } from '../locate/text.js';
 import type { SourceDocument } from '../sources/index.js';
-import type { PendingFinding } from './lint-text.js';
-import type { LintMessage, MessageFix } from './types.js';
+import type { LintMessage, MessageFix, PendingFinding } from './types.js';
 
 /**
  * A rename as an edit of the name token, or undefined when it cannot be applied safely: the
@@ -49,7 +48,14 @@ export function toMessages(findings: readonly PendingFinding[], document: Source
   const messages = findings.map((f): LintMessage => {
     const span = f.duplicate ? lines.span(f.duplicate.offset, f.duplicate.offset + f.duplicate.length) : spanOf(f.pointer, found, lines);
     const text = document.label === undefined ? f.message : `${document.label}: ${f.message}`;
-    const message: LintMessage = { ruleId: f.ruleId, messageId: f.messageId, severity: f.severity === 'error' ? 2 : 1, message: text, ...span, pointer: f.pointer };
+    const message: LintMessage = {
+      ruleId: f.ruleId,
+      messageId: f.messageId,
+      severity: f.severity === 'error' ? 2 : 1,
+      message: text,
+      ...span,
+      pointer: f.pointer,
+    };
     if (document.label !== undefined) message.payload = document.label;
     if (f.omitted !== undefined) message.omitted = f.omitted;
     const fix = f.fix && editFor(f.fix, document, found, repeated);

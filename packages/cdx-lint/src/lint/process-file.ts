@@ -7,6 +7,7 @@ import { decodeUtf8, readUtf8File, type Decoded } from '../inputs/decode.js';
 import { InputError } from '../inputs/read.js';
 import { lintSource } from './lint-text.js';
 import type { FileSettings, LintResult } from './types.js';
+import { O_NONBLOCK } from '../inputs/open-flags.js';
 
 export { fixText };
 
@@ -64,7 +65,7 @@ function readSource(filePath: string, hashing: boolean, keepBytes: boolean): { d
 
 /** A regular file's bytes and its identity as it was read (one descriptor for both). */
 function readWithIdentity(filePath: string): { bytes: Buffer; identity: FileIdentity } {
-  const fd = openSync(filePath, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  const fd = openSync(filePath, constants.O_RDONLY | O_NONBLOCK);
   try {
     const stats = fstatSync(fd, { bigint: true });
     if (!stats.isFile()) throw new InputError('not a regular file (a FIFO, socket or device): cdx-lint reads only files', 'ENOTREG');

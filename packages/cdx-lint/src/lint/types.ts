@@ -1,4 +1,10 @@
-import type { KindId, RuleSetting } from '@cdx/validate';
+import type { Finding, KindId, RuleSetting } from '@cdx/validate';
+
+/** A finding before it is placed in the text. */
+export interface PendingFinding extends Finding {
+  /** For `duplicate-key`: the offset of the repeated name and of the one before it. */
+  duplicate?: { offset: number; length: number; firstOffset: number };
+}
 
 /** A rename as the JSON output carries it: ESLint's `{ range, text }` plus what it means. */
 export interface MessageFix {

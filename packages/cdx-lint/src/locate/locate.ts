@@ -1,4 +1,4 @@
-import { LineIndex, type Span } from './text.js';
+import type { LineIndex, Span } from './text.js';
 import type { ValueShape } from './walker.js';
 import { memberName, skipSpace, stringEnd, valueEnd } from './skip.js';
 import { parentPointer, pointerToken } from './pointer.js';
@@ -41,7 +41,7 @@ export function locatePointers(text: string, pointers: Iterable<string>, hasDupl
   // occurrence's subtree without scanning everything found (quadratic with thousands of repeats).
   const inside = new Map<string, string[]>();
   const forget = (pointer: string) => {
-    for (const stack = [pointer]; stack.length > 0; ) {
+    for (const stack = [pointer]; stack.length > 0;) {
       const p = stack.pop()!;
       found.delete(p);
       for (const child of inside.get(p) ?? []) stack.push(child);

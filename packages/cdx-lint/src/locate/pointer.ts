@@ -13,7 +13,10 @@ export function parentPointer(pointer: string): string | undefined {
 
 /** The last token of a pointer, unescaped. */
 export function lastToken(pointer: string): string {
-  return pointer.slice(pointer.lastIndexOf('/') + 1).replace(/~1/g, '/').replace(/~0/g, '~');
+  return pointer
+    .slice(pointer.lastIndexOf('/') + 1)
+    .replace(/~1/g, '/')
+    .replace(/~0/g, '~');
 }
 
 /** The pointer and every ancestor of it, root (`''`) included. */
@@ -25,5 +28,5 @@ export function withAncestors(pointer: string): string[] {
 
 /** Whether `pointer` is `base` or lies inside it. */
 export function isWithin(pointer: string, base: string): boolean {
-  return pointer === base || (pointer.startsWith(base) && pointer.charCodeAt(base.length) === 47 /* / */) || base === '';
+  return pointer === base || (pointer.startsWith(base) && pointer.charCodeAt(base.length) === 47) /* / */ || base === '';
 }

@@ -28,9 +28,9 @@ export const Next = { Continue: 0, Skip: 1, Stop: 2 } as const;
 export type Next = (typeof Next)[keyof typeof Next];
 
 export interface JsonVisitor {
-  value?(event: ValueEvent): Next | void;
+  value?(event: ValueEvent): Next | undefined;
   /** A container that was not skipped closes; `end` is the offset after its closing bracket. */
-  containerEnd?(end: number): Next | void;
+  containerEnd?(end: number): Next | undefined;
 }
 
 interface Frame {
@@ -105,7 +105,7 @@ export function walkJson(
   const afterValue = () => (stack.length === 0 ? END : AFTER_VALUE);
 
   for (;;) {
-    const token = scan.scan();
+    const token: number = scan.scan(); // jsonc-parser's SyntaxKind, compared with Token's numbers
     const offset = scan.getTokenOffset();
     const length = scan.getTokenLength();
     if (token === Token.Trivia || token === Token.LineBreak || (token === Token.Unknown && /\s/.test(text[offset]!))) {
@@ -120,10 +120,14 @@ export function walkJson(
     if (token === Token.LineComment || token === Token.BlockComment) {
       return fail(offset, length, 'JSON has no comments; remove it (to silence a finding, use an override in the cdx-lint config).');
     }
-    const scanError = scan.getTokenError();
+    const scanError: number = scan.getTokenError();
     if (scanError !== ScanError.None) return fail(offset, length, SCAN_ERRORS[scanError] ?? 'Invalid token.');
     if (token === Token.Unknown) {
-      return fail(offset, length, `Unexpected ${shown(text, offset, length)}: write a string in double quotes, a number, true, false, null, an object or an array.`);
+      return fail(
+        offset,
+        length,
+        `Unexpected ${shown(text, offset, length)}: write a string in double quotes, a number, true, false, null, an object or an array.`,
+      );
     }
 
     const frame = stack[stack.length - 1];
@@ -132,7 +136,11 @@ export function walkJson(
       if (!frame && state === VALUE) return fail(offset, 0, 'The file is empty; a payload is a JSON object.');
       const closer = frame?.array ? '`]`' : '`}`';
       const opened = frame ? ` to close the ${frame.array ? 'array' : 'object'} opened at ${where(frame.open)}` : '';
-      return fail(offset, 0, `Unexpected end of file: expected ${state === COLON ? '`:`' : state === AFTER_VALUE ? `\`,\` or ${closer}` : 'a value'}${opened}.`);
+      return fail(
+        offset,
+        0,
+        `Unexpected end of file: expected ${state === COLON ? '`:`' : state === AFTER_VALUE ? `\`,\` or ${closer}` : 'a value'}${opened}.`,
+      );
     }
 
     switch (state) {
@@ -149,7 +157,7 @@ export function walkJson(
         const shape: ValueShape | undefined =
           token === Token.OpenBrace ? 'object' : token === Token.OpenBracket ? 'array' : token >= Token.Null && token <= Token.Number ? 'scalar' : undefined;
         if (!shape) return fail(offset, length, `Expected a value, found ${shown(text, offset, length)}.`);
-        let next: Next | void = Next.Continue;
+        let next: Next | undefined = Next.Continue;
         if (muted === 0 && visitor.value) {
           next = visitor.value({
             key: frame ? (frame.array ? frame.index : frame.key) : undefined,

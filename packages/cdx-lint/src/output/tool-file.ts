@@ -1,5 +1,20 @@
-import { closeSync, constants, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, unlinkSync, writeSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  fsyncSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+  type Stats,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { O_NOFOLLOW, O_NONBLOCK } from '../inputs/open-flags.js';
 
 /**
  * A file cdx-lint reads or writes for itself (config, cache, -o report) that it will not touch:
@@ -47,7 +62,7 @@ export function lstatOrNothing(path: string): Stats | undefined {
  * symlink (O_NOFOLLOW). Throws ToolFileError naming what the path is instead.
  */
 export function readRegularText(path: string, display: string, { followLinks = true } = {}): string {
-  const flags = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (followLinks ? 0 : (constants.O_NOFOLLOW ?? 0));
+  const flags = constants.O_RDONLY | O_NONBLOCK | (followLinks ? 0 : O_NOFOLLOW);
   let fd: number;
   try {
     fd = openSync(path, flags);
@@ -81,10 +96,10 @@ export function writeToolFile(path: string, text: string, display: string): void
   const dir = realpathSync(dirname(path));
   const target = join(dir, basename(path));
   const temp = join(dir, `.${basename(path)}.${process.pid}.${(written++).toString(36)}.cdx-lint-tmp`);
-  let fd: number | undefined = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), existing ? existing.mode & 0o777 : 0o666);
+  let fd: number | undefined = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | O_NOFOLLOW, existing ? existing.mode & 0o777 : 0o666);
   try {
     const bytes = Buffer.from(text, 'utf8');
-    for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
+    for (let done = 0; done < bytes.length;) done += writeSync(fd, bytes, done, bytes.length - done);
     fsyncSync(fd);
     closeSync(fd);
     fd = undefined;

@@ -47,7 +47,8 @@ export function codePositionAt(raw: string, extension: string, offset: number): 
   const value = evaluation.value;
   const kind = found.kind === undefined ? {} : { sourceKind: found.kind };
   const path: (string | number)[] = tokens(best?.pointer ?? '');
-  const containerAt = (p: (string | number)[]) => p.reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), value);
+  const containerAt = (p: (string | number)[]) =>
+    p.reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), value);
   const names = (p: (string | number)[]) => {
     const holder = containerAt(p);
     return holder && typeof holder === 'object' && !Array.isArray(holder) ? Object.keys(holder) : [];

@@ -11,7 +11,8 @@ export const duplicateKeyRule = createRule({
     description: 'An object names the same member twice; JSON.parse (and the service) silently keep only the last one.',
     messages: {
       json: '{{field}} is given again here (first on line {{line}}); JSON.parse and the service keep only the last one and silently drop the other. Remove one of them.',
-      literal: '{{field}} is given again here (first on line {{line}}); the object literal keeps only the last one and silently drops the other. Remove one of them.',
+      literal:
+        '{{field}} is given again here (first on line {{line}}); the object literal keeps only the last one and silently drops the other. Remove one of them.',
     },
   },
   check(context) {

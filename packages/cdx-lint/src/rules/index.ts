@@ -34,7 +34,7 @@ let all: RuleInfo[] | undefined;
 
 /** Every rule, sorted by id. */
 export function allRules(): readonly RuleInfo[] {
-  all ??= ([...RULES, ...CLI_RULES] as readonly (RegisteredRule | Rule<never, string, unknown>)[])
+  all ??= ([...RULES, ...CLI_RULES] as readonly (RegisteredRule | Rule<never>)[])
     .map((rule) => ({
       id: rule.meta.id,
       defaultSeverity: rule.meta.severity,

@@ -17,7 +17,11 @@ export interface Span {
 /** The fatal message of a file that cannot be read as a payload. */
 export function parseErrorMessage(problem: ParseProblem, span: Span): LintMessage {
   const findings: Finding[] = [];
-  void parseErrorRule.check({ problem, options: parseErrorRule.defaultOptions, report: (report) => findings.push(findingOf(parseErrorRule.meta, report, 'error')) });
+  void parseErrorRule.check({
+    problem,
+    options: parseErrorRule.defaultOptions,
+    report: (report) => findings.push(findingOf(parseErrorRule.meta, report, 'error')),
+  });
   const [finding] = findings;
   if (!finding) throw new Error('parse-error reported nothing for a file that cannot be parsed');
   return { ruleId: finding.ruleId, messageId: finding.messageId, severity: 2, fatal: true, message: finding.message, pointer: '', ...span };
@@ -40,15 +44,16 @@ export function runDuplicateKey(
   let current: DuplicateKey | undefined;
   const report = (r: Report) => {
     const duplicate = current;
-    if (!duplicate || duplicate.pointer !== r.pointer) throw new Error(`duplicate-key reported ${r.pointer}, which is not the duplicate it was handed`);
+    if (duplicate?.pointer !== r.pointer) throw new Error(`duplicate-key reported ${r.pointer}, which is not the duplicate it was handed`);
     const severity = keep(r.pointer, duplicate);
     if (severity) take(findingOf(duplicateKeyRule.meta, r, severity), duplicate);
   };
-  const each = (visit: (duplicate: DuplicateKey) => void) =>
+  const each = (visit: (duplicate: DuplicateKey) => void) => {
     eachDuplicate((duplicate) => {
       current = duplicate;
       visit(duplicate);
       current = undefined;
     });
+  };
   void duplicateKeyRule.check({ eachDuplicate: each, json, firstLine, options: duplicateKeyRule.defaultOptions, report });
 }

@@ -4,9 +4,7 @@ import type { DuplicateKey } from '../locate/duplicates.js';
 
 /** Why a file could not be read as a payload: its encoding, or a parser's own description. */
 export type ParseProblem =
-  | { readonly kind: 'syntax'; readonly message: string }
-  | { readonly kind: 'utf16' }
-  | { readonly kind: 'not-utf8'; readonly byte: string };
+  { readonly kind: 'syntax'; readonly message: string } | { readonly kind: 'utf16' } | { readonly kind: 'not-utf8'; readonly byte: string };
 
 /** A file that is not JSON (or TypeScript) at all (only `parse-error`). */
 export const UNPARSABLE_FILE = defineScope<{ readonly problem: ParseProblem }>('unparsable-file');

@@ -28,7 +28,11 @@ function decode(raw: string, offset: number): string | SyntaxProblem {
     // Name the first escape that is not `%` and two hex digits (or not UTF-8).
     for (let i = raw.indexOf('%'); i !== -1; i = raw.indexOf('%', i + 1)) {
       if (!/^[0-9A-Fa-f]{2}$/.test(raw.slice(i + 1, i + 3))) {
-        return { offset: offset + i, length: Math.min(3, raw.length - i), message: `Invalid percent-encoding \`${raw.slice(i, i + 3)}\`: \`%\` must be followed by two hex digits (write \`%25\` for a literal %).` };
+        return {
+          offset: offset + i,
+          length: Math.min(3, raw.length - i),
+          message: `Invalid percent-encoding \`${raw.slice(i, i + 3)}\`: \`%\` must be followed by two hex digits (write \`%25\` for a literal %).`,
+        };
       }
     }
     return { offset, length: raw.length, message: 'Invalid percent-encoding: the escapes do not spell UTF-8 text.' };
@@ -76,10 +80,17 @@ class FormDocument implements SourceDocument {
       const index = seen.get(token) ?? 0;
       seen.set(token, index + 1);
       if (index === 0) {
-        found.set(token, { keyOffset: pair.nameOffset, keyLength: pair.nameLength, offset: pair.nameOffset, end: pair.valueOffset + pair.valueLength, shape: 'scalar' });
+        found.set(token, {
+          keyOffset: pair.nameOffset,
+          keyLength: pair.nameLength,
+          offset: pair.nameOffset,
+          end: pair.valueOffset + pair.valueLength,
+          shape: 'scalar',
+        });
       }
       const item = `${token}/${index}`;
-      if (wanted.has(item)) found.set(item, { keyOffset: -1, keyLength: 0, offset: pair.valueOffset, end: pair.valueOffset + pair.valueLength, shape: 'scalar' });
+      if (wanted.has(item))
+        found.set(item, { keyOffset: -1, keyLength: 0, offset: pair.valueOffset, end: pair.valueOffset + pair.valueLength, shape: 'scalar' });
     }
     return found;
   }

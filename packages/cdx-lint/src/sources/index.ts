@@ -25,4 +25,3 @@ export function readerFor(filePath: string): SourceReader {
   const extension = extensionOf(filePath);
   return READERS.find((r) => r.extensions.includes(extension)) ?? jsonReader;
 }
-

@@ -70,7 +70,7 @@ export async function runTasks(tasks: readonly Task[], options: RunOptions, plan
     // Start offsets of the chunks it holds, oldest first: two in flight, so it never waits for
     // the main thread (busy with its own chunk) to hand it the next one.
     const inFlight: number[] = [];
-    let finish = () => undefined as void;
+    let finish: () => void = () => undefined;
     const finished = new Promise<void>((resolve, reject) => {
       finish = resolve;
       const send = () => {

@@ -24,7 +24,12 @@ export interface RunOptions {
 export function runChunk(tasks: readonly Task[], options: RunOptions): TaskOutcome[] {
   return tasks.map((task) => {
     try {
-      return processFile(task.path, task.settings, { fix: options.fix, hashing: options.hashing, cached: task.cached, ...(options.roots ? { roots: options.roots } : {}) });
+      return processFile(task.path, task.settings, {
+        fix: options.fix,
+        hashing: options.hashing,
+        cached: task.cached,
+        ...(options.roots ? { roots: options.roots } : {}),
+      });
     } catch (error) {
       return { error: describeInputError(task.path, error) };
     }

@@ -32,11 +32,5 @@ export function runBin(
 /** Machine-specific parts of the output, replaced so the expected files hold on any checkout. */
 export function normalize(text: string): string {
   const version = (JSON.parse(readFileSync(join(here, '../package.json'), 'utf8')) as { version: string }).version;
-  return text
-    .split(FIXTURES)
-    .join('<fixtures>')
-    .split(REPO)
-    .join('<repo>')
-    .replaceAll(`"version": "${version}"`, '"version": "<version>"');
+  return text.split(FIXTURES).join('<fixtures>').split(REPO).join('<repo>').replaceAll(`"version": "${version}"`, '"version": "<version>"');
 }
-

@@ -22,7 +22,11 @@ export const layoutArbitrary: fc.Arbitrary<Layout> = fc.record({
 });
 
 function nameToken(name: string, layout: Layout): string {
-  return layout.escapeNames ? `"${[...name].map((c) => (/[A-Za-z]/.test(c) ? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}` : JSON.stringify(c).slice(1, -1))).join('')}"` : JSON.stringify(name);
+  return layout.escapeNames
+    ? `"${Array.from(name, (c) => c)
+        .map((c) => (/[A-Za-z]/.test(c) ? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}` : JSON.stringify(c).slice(1, -1)))
+        .join('')}"`
+    : JSON.stringify(name);
 }
 
 /** JSON text of `value` (member order kept) in the given layout. */

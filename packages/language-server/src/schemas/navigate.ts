@@ -137,7 +137,9 @@ export function notesOf(ats: readonly At[]): Notes {
     const values = 'const' in schema ? [schema.const] : Array.isArray(schema.enum) ? schema.enum : [];
     for (const v of values) {
       const key = JSON.stringify(v);
-      if (!seen.has(key)) (seen.add(key), notes.values.push(v));
+      if (seen.has(key)) continue;
+      seen.add(key);
+      notes.values.push(v);
     }
   }
   return notes;

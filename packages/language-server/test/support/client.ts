@@ -22,7 +22,6 @@ import {
   ShutdownRequest,
   type CodeAction,
   type CompletionItem,
-  type CompletionList,
   type Diagnostic,
   type Hover,
   type Position,
@@ -83,11 +82,15 @@ export class Client {
   async initialize(folder: string): Promise<void> {
     await this.connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
-      rootUri: uriOf(folder),
+      // eslint-disable-next-line @typescript-eslint/no-deprecated -- required by the protocol's type; null: folders are given
+      rootUri: null,
       workspaceFolders: [{ uri: uriOf(folder), name: 'fixtures' }],
       capabilities: {
         workspace: { didChangeWatchedFiles: { dynamicRegistration: true }, workspaceFolders: true },
-        textDocument: { publishDiagnostics: { versionSupport: true }, codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source.fixAll'] } } } },
+        textDocument: {
+          publishDiagnostics: { versionSupport: true },
+          codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source.fixAll'] } } },
+        },
       },
     });
     await this.connection.sendNotification(InitializedNotification.type, {});
@@ -95,7 +98,8 @@ export class Client {
 
   /** The next diagnostics for `uri` (at `version`, when given; `null`: those sent without a version, as on close). */
   diagnostics(uri: string, version?: number | null): Promise<Diagnostic[]> {
-    const test = (p: PublishDiagnosticsParams) => p.uri === uri && (version === undefined || (version === null ? p.version === undefined : p.version === version));
+    const test = (p: PublishDiagnosticsParams) =>
+      p.uri === uri && (version === undefined || (version === null ? p.version === undefined : p.version === version));
     return new Promise<PublishDiagnosticsParams>((resolve) => this.#waiting.push({ test, resolve })).then((p) => p.diagnostics);
   }
 
@@ -123,7 +127,10 @@ export class Client {
     const version = (this.#versions.get(uri) ?? 1) + 1;
     this.#versions.set(uri, version);
     const published = this.diagnostics(uri, version);
-    await this.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: edits.map((e) => ({ range: e.range, text: e.newText })) });
+    await this.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri, version },
+      contentChanges: edits.map((e) => ({ range: e.range, text: e.newText })),
+    });
     return published;
   }
 
@@ -136,7 +143,11 @@ export class Client {
 
   codeActions(path: string, diagnostics: Diagnostic[], only?: string[]): Promise<CodeAction[]> {
     const range = diagnostics[0]?.range ?? { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-    return this.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri: uriOf(path) }, range, context: { diagnostics, ...(only ? { only } : {}) } }) as Promise<CodeAction[]>;
+    return this.connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri: uriOf(path) },
+      range,
+      context: { diagnostics, ...(only ? { only } : {}) },
+    }) as Promise<CodeAction[]>;
   }
 
   hover(path: string, position: Position): Promise<Hover | null> {
@@ -144,7 +155,7 @@ export class Client {
   }
 
   async completion(path: string, position: Position): Promise<CompletionItem[]> {
-    const result = (await this.connection.sendRequest(CompletionRequest.type, { textDocument: { uri: uriOf(path) }, position })) as CompletionItem[] | CompletionList | null;
+    const result = await this.connection.sendRequest(CompletionRequest.type, { textDocument: { uri: uriOf(path) }, position });
     return Array.isArray(result) ? result : (result?.items ?? []);
   }
 
@@ -153,7 +164,11 @@ export class Client {
   }
 
   async stop(): Promise<number | null> {
-    const exited = new Promise<number | null>((resolve) => this.process.once('exit', (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) =>
+      this.process.once('exit', (code) => {
+        resolve(code);
+      }),
+    );
     await this.connection.sendRequest(ShutdownRequest.type);
     await this.connection.sendNotification(ExitNotification.type);
     const code = await exited;

@@ -9,7 +9,14 @@ import { fileURLToPath } from 'node:url';
 /** The built page: packages/playground/dist. */
 export const DIST = resolve(fileURLToPath(new URL('../../dist', import.meta.url)));
 
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.map': 'application/json' };
+const TYPES = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.map': 'application/json',
+};
 
 /**
  * Serves `root` read-only on 127.0.0.1 at a free port, as any static host would.

@@ -62,7 +62,8 @@ function validate(options: BuildAssertionOptions): number {
   return lifetimeSec;
 }
 
-async function signingKey(privateKey: BuildAssertionOptions['privateKey'], alg: AssertionAlg): Promise<CryptoKey | KeyObject> {
+// `| null | undefined`: JavaScript callers may pass anything; each form is told apart below.
+async function signingKey(privateKey: BuildAssertionOptions['privateKey'] | null | undefined, alg: AssertionAlg): Promise<CryptoKey | KeyObject> {
   if (typeof privateKey === 'string') {
     if (/-----BEGIN (RSA|EC) PRIVATE KEY-----/.test(privateKey)) {
       fail('key', 'privateKey is PKCS #1/SEC1 PEM: convert it to PKCS #8 (openssl pkcs8 -topk8 -nocrypt -in key.pem).');

@@ -41,13 +41,19 @@ export interface TokenFormResult {
  * Checks the form fields of POST /v2/auth/token with the token-form rule (pointers
  * /form/<field>), and takes out the client assertion when it is given exactly once.
  */
-export function checkTokenForm(form: TokenFormInput): TokenFormResult {
+export function checkTokenForm(given: TokenFormInput): TokenFormResult {
+  const form: unknown = given;
   // JavaScript callers can pass anything; a body that is not a form is one finding, not a TypeError.
   const notForm = typeof form !== 'string' && (typeof form !== 'object' || form === null) ? (form === null ? 'null' : typeof form) : undefined;
-  const fields = notForm === undefined ? valuesOf(form) : new Map<string, string[]>();
+  const fields = notForm === undefined ? valuesOf(given) : new Map<string, string[]>();
   const findings: Finding[] = [];
   for (const rule of rulesOf(TOKEN_FORM)) {
-    void rule.check({ fields, notForm, options: rule.defaultOptions, report: (report) => findings.push(findingOf(rule.meta, report, report.severity ?? rule.meta.severity)) });
+    void rule.check({
+      fields,
+      notForm,
+      options: rule.defaultOptions,
+      report: (report) => findings.push(findingOf(rule.meta, report, report.severity ?? rule.meta.severity)),
+    });
   }
   const assertions = fields.get('client_assertion') ?? [];
   const assertion = assertions.length === 1 && assertions[0] !== '' ? assertions[0] : undefined;

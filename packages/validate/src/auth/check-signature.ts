@@ -13,8 +13,7 @@ export type PublicKeyInput = string | JWK | KeyObject | CryptoKey;
 export type VerificationKey = { key: PublicKeyInput } | { jwks: JSONWebKeySet } | { resolveKey: KeyResolver };
 
 function pemResolver(pem: string): KeyResolver {
-  return (header: CompactJWSHeaderParameters) =>
-    pem.includes('-----BEGIN CERTIFICATE-----') ? importX509(pem, header.alg) : importSPKI(pem, header.alg);
+  return (header: CompactJWSHeaderParameters) => (pem.includes('-----BEGIN CERTIFICATE-----') ? importX509(pem, header.alg) : importSPKI(pem, header.alg));
 }
 
 function verifier(source: VerificationKey): KeyResolver | JWK | KeyObject | CryptoKey {

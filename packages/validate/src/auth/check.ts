@@ -13,10 +13,23 @@ import { declaresExtension, isAllowedAlg } from './service.js';
  * first, then the header, the claims and the signature; jwt-jti last, since it remembers a jti
  * only when no other rule reported.
  */
-const ORDER = ['jwt-malformed', 'jwt-alg', 'jwt-kid', 'jwt-typ', 'jwt-crit', 'jwt-jku', 'jwt-iss-sub', 'jwt-aud', 'jwt-exp', 'jwt-iat', 'jwt-signature', 'jwt-jti'];
+const ORDER = [
+  'jwt-malformed',
+  'jwt-alg',
+  'jwt-kid',
+  'jwt-typ',
+  'jwt-crit',
+  'jwt-jku',
+  'jwt-iss-sub',
+  'jwt-aud',
+  'jwt-exp',
+  'jwt-iat',
+  'jwt-signature',
+  'jwt-jti',
+];
 
 /** The registry's assertion rules in ORDER (auth tests check that ORDER names each of them once). */
-export function assertionRules(): readonly Rule<AssertionContext, string, unknown>[] {
+export function assertionRules(): readonly Rule<AssertionContext>[] {
   const rules = rulesOf(ASSERTION);
   const ordered = ORDER.flatMap((id) => rules.filter((rule) => rule.meta.id === id));
   if (ordered.length !== rules.length) throw new Error(`auth/check.ts: ORDER must name every assertion rule (${rules.map((r) => r.meta.id).join(', ')})`);
@@ -43,7 +56,11 @@ async function explain(assertion: unknown, settings: ResolvedCheckOptions): Prom
     reported: () => findings.length,
   };
   for (const rule of assertionRules()) {
-    await rule.check({ ...context, options: rule.defaultOptions, report: (report) => findings.push(findingOf(rule.meta, report, report.severity ?? rule.meta.severity)) });
+    await rule.check({
+      ...context,
+      options: rule.defaultOptions,
+      report: (report) => findings.push(findingOf(rule.meta, report, report.severity ?? rule.meta.severity)),
+    });
   }
   return findings;
 }

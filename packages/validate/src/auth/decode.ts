@@ -35,13 +35,13 @@ export function decodeAssertion(token: unknown): DecodedAssertion | { problem: M
   if (problem) return { problem };
   let header: Record<string, unknown>;
   try {
-    header = decodeProtectedHeader(token) as Record<string, unknown>;
+    header = decodeProtectedHeader(token);
   } catch {
     return { problem: { messageId: 'header' } };
   }
   let payload: Record<string, unknown>;
   try {
-    payload = decodeJwt(token) as Record<string, unknown>;
+    payload = decodeJwt(token);
   } catch {
     return { problem: { messageId: 'payload' } };
   }

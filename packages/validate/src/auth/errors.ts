@@ -12,17 +12,7 @@
  * - `clock`: now() did not return a finite number, or clockToleranceSec/marginSec is negative.
  * - `expires`: a legacy authenticate response whose `expires` is not a date-time.
  */
-export type AuthOptionErrorCode =
-  | 'client-id'
-  | 'token-url'
-  | 'alg'
-  | 'kid'
-  | 'lifetime'
-  | 'jku'
-  | 'key'
-  | 'key-source'
-  | 'clock'
-  | 'expires';
+export type AuthOptionErrorCode = 'client-id' | 'token-url' | 'alg' | 'kid' | 'lifetime' | 'jku' | 'key' | 'key-source' | 'clock' | 'expires';
 
 /**
  * Thrown when the builder, the checker or a legacy helper is given options the service would

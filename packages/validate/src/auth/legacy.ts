@@ -43,7 +43,10 @@ function fromResponse(response: AuthenticateResponseLike | null): Date {
   const expires = response === null ? undefined : response.expires;
   const date = typeof expires === 'string' ? strictUtc(expires) : undefined;
   if (date === undefined) {
-    throw new AuthOptionError('expires', 'the authenticate response has no usable "expires": it must be an ISO 8601 UTC date-time such as 2026-03-02T09:30:00Z.');
+    throw new AuthOptionError(
+      'expires',
+      'the authenticate response has no usable "expires": it must be an ISO 8601 UTC date-time such as 2026-03-02T09:30:00Z.',
+    );
   }
   return date;
 }
@@ -55,7 +58,10 @@ function fromRetrieval(retrievedAt: RetrievedAt): Date {
   }
   // Past the range a Date holds, the expiry would be NaN and every comparison with it false.
   if (Math.abs(ms) > MAX_TIME_MS - LEGACY_TOKEN_LIFETIME_MS) {
-    throw new AuthOptionError('clock', `retrievedAt ${ms} is outside the time a Date can hold, 24 hours included: pass the time the token was retrieved, in milliseconds since the epoch.`);
+    throw new AuthOptionError(
+      'clock',
+      `retrievedAt ${ms} is outside the time a Date can hold, 24 hours included: pass the time the token was retrieved, in milliseconds since the epoch.`,
+    );
   }
   return new Date(ms + LEGACY_TOKEN_LIFETIME_MS);
 }
@@ -68,7 +74,7 @@ function fromRetrieval(retrievedAt: RetrievedAt): Date {
  */
 export function legacyTokenExpiry(source: AuthenticateResponseLike | RetrievedAt): Date {
   // typeof null is 'object': null is a response without expires, not a TypeError.
-  return typeof source === 'object' && !(source instanceof Date) ? fromResponse(source as AuthenticateResponseLike | null) : fromRetrieval(source);
+  return typeof source === 'object' && !(source instanceof Date) ? fromResponse(source) : fromRetrieval(source);
 }
 
 /**

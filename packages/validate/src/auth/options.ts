@@ -45,8 +45,15 @@ function keySource(options: CheckAssertionOptions): VerificationKey | undefined 
   const { key, jwks, resolveKey, skipSignature = false } = options;
   const given = [key, jwks, resolveKey].filter((v) => v !== undefined).length;
   if (skipSignature ? given > 0 : given !== 1) {
-    const why = skipSignature ? 'skipSignature is set together with a key' : given === 0 ? 'no key, jwks or resolveKey was given' : 'more than one of key, jwks and resolveKey was given';
-    throw new AuthOptionError('key-source', `${why}: give exactly one of key, jwks or resolveKey, or set skipSignature to explain a token without verifying it.`);
+    const why = skipSignature
+      ? 'skipSignature is set together with a key'
+      : given === 0
+        ? 'no key, jwks or resolveKey was given'
+        : 'more than one of key, jwks and resolveKey was given';
+    throw new AuthOptionError(
+      'key-source',
+      `${why}: give exactly one of key, jwks or resolveKey, or set skipSignature to explain a token without verifying it.`,
+    );
   }
   if (key !== undefined) {
     if (typeof key === 'string' && !/-----BEGIN (PUBLIC KEY|CERTIFICATE)-----/.test(key)) {
@@ -64,7 +71,8 @@ function keySource(options: CheckAssertionOptions): VerificationKey | undefined 
 function audience(options: CheckAssertionOptions): string {
   const { baseUrl, tokenUrl } = options;
   const url = tokenUrl ?? (typeof baseUrl === 'string' ? tokenUrlFor(baseUrl) : undefined);
-  if (url === undefined) throw new AuthOptionError('token-url', 'give baseUrl or tokenUrl: aud is checked against the token endpoint, the base URL followed by /v2/auth/token.');
+  if (url === undefined)
+    throw new AuthOptionError('token-url', 'give baseUrl or tokenUrl: aud is checked against the token endpoint, the base URL followed by /v2/auth/token.');
   if (tokenUrl !== undefined && baseUrl !== undefined && tokenUrlFor(baseUrl) !== tokenUrl) {
     throw new AuthOptionError('token-url', 'baseUrl and tokenUrl disagree: give one of them.');
   }

@@ -65,7 +65,7 @@ export class MemoryReplayStore implements ReplayStore {
     try {
       return Promise.resolve(this.#checkAndRemember(jti, expiresAtMs));
     } catch (error) {
-      return Promise.reject(error);
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
   }
 

@@ -12,7 +12,7 @@
  * Nothing here copies a string value: large inline attachments are only ever measured.
  */
 import { childPointer } from '../finding.js';
-import { MAX_DEPTH } from '../rules/nesting-depth.js';
+import { MAX_DEPTH } from '../depth.js';
 
 export type Json = Record<string, unknown>;
 
@@ -122,7 +122,7 @@ export function resolveReference(reference: string, entries: readonly EntryView[
     case 'relative': {
       const [, type, id] = RELATIVE.exec(reference)!;
       const suffix = `/${type}/${id}`;
-      return entries.find((e) => e.fullUrl?.endsWith(suffix) || (e.resourceType === type && e.id === id));
+      return entries.find((e) => e.fullUrl?.endsWith(suffix) === true || (e.resourceType === type && e.id === id));
     }
     default:
       return undefined;
@@ -221,7 +221,7 @@ export function findReferences(entries: readonly EntryView[], accept: (value: st
           }
         }
       } else if (typeof child === 'object' && child !== null) {
-        if (path.length === 0 && exclude !== undefined && current.index === exclude.entry && key === exclude.member) continue;
+        if (path.length === 0 && current.index === exclude?.entry && key === exclude.member) continue;
         enter(key, child);
       }
     }

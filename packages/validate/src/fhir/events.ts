@@ -44,10 +44,7 @@ export function fhirEvent(name: string | undefined): FhirEvent | undefined {
 }
 
 /** Every operation that takes a bundle, by its canonical name (with the `$`). */
-export const BUNDLE_OPERATIONS: readonly string[] = [
-  ...FHIR_EVENTS.flatMap((e) => (e.operation ? [e.operation] : [])),
-  CLAIM_ATTACH.operation,
-];
+export const BUNDLE_OPERATIONS: readonly string[] = [...FHIR_EVENTS.flatMap((e) => (e.operation ? [e.operation] : [])), CLAIM_ATTACH.operation];
 
 /**
  * The canonical name of an operation as a caller may write it: `$charge-item-create`,

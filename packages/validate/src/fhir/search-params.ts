@@ -26,7 +26,7 @@ export interface SearchParamsResult {
 
 /** The parameter names the spec lists for a search (for telling which search a form body is). */
 export function searchParameterNames(resource: SearchResource): readonly string[] {
-  return Object.keys(PARAMS[resource] ?? {});
+  return Object.hasOwn(PARAMS, resource) ? Object.keys(PARAMS[resource]) : [];
 }
 
 function entriesOf(input: SearchParamsInput): [string, string[]][] {
@@ -39,7 +39,10 @@ function entriesOf(input: SearchParamsInput): [string, string[]][] {
     return [...map.entries()];
   }
   // A value of another type (a number in a JSON body) is the schema's to report: no values here.
-  return Object.entries(input).map(([name, value]) => [name, typeof value === 'string' ? [value] : Array.isArray(value) ? (value as unknown[]).filter((v): v is string => typeof v === 'string') : []]);
+  return Object.entries(input).map(([name, value]) => [
+    name,
+    typeof value === 'string' ? [value] : Array.isArray(value) ? (value as unknown[]).filter((v): v is string => typeof v === 'string') : [],
+  ]);
 }
 
 /**
@@ -48,7 +51,8 @@ function entriesOf(input: SearchParamsInput): [string, string[]][] {
  * @example checkSearchParams('Goal', new URLSearchParams('patient=Patient/1&lifecycle-status=active'))
  */
 export function checkSearchParams(resource: SearchResource, input: SearchParamsInput): SearchParamsResult {
-  if (!Object.hasOwn(PARAMS, resource)) throw new TypeError(`checkSearchParams: no search of ${String(resource)}; known: ${Object.keys(PARAMS).join(', ')}`);
+  if (!Object.hasOwn(PARAMS, resource))
+    throw new TypeError(`checkSearchParams: no search of ${JSON.stringify(resource)}; known: ${Object.keys(PARAMS).join(', ')}`);
   const { meta } = searchParamRule;
   const findings = searchReports(resource, entriesOf(input)).map((report) => findingOf(meta, report, meta.severity));
   return { valid: !findings.some((f) => f.severity === 'error'), findings };

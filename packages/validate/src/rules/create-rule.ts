@@ -83,7 +83,8 @@ export interface Report<M extends string = string> {
 export interface RuleTools<M extends string, O> {
   /** The rule's options, validated and with defaults applied. */
   readonly options: Readonly<O>;
-  report(report: Report<M>): void;
+  // A function property, not a method: rules destructure it from their context (`check({ report })`).
+  readonly report: (report: Report<M>) => void;
 }
 
 /** A rule as registered. */
@@ -92,8 +93,8 @@ export interface Rule<C = unknown, M extends string = string, O = unknown> {
   readonly meta: RuleMeta<M>;
   readonly defaultOptions: Readonly<O>;
   /** Payload rules: whether the rule runs for a kind at all (default: every kind). */
-  appliesTo?(kind: KindInfo): boolean;
-  check(context: C & RuleTools<M, O>): void | Promise<void>;
+  readonly appliesTo?: (kind: KindInfo) => boolean;
+  readonly check: (context: C & RuleTools<M, O>) => void | Promise<void>;
 }
 
 /** What `createRule` is given. Booleans default to false, `configurable` to true. */
@@ -111,8 +112,8 @@ export interface RuleDefinition<C, M extends string, O> {
     aboutMemberName?: boolean;
   };
   defaultOptions?: O;
-  appliesTo?(kind: KindInfo): boolean;
-  check(context: C & RuleTools<M, O>): void | Promise<void>;
+  appliesTo?: (kind: KindInfo) => boolean;
+  check: (context: C & RuleTools<M, O>) => void | Promise<void>;
 }
 
 const PLACEHOLDER = /\{\{\s*([A-Za-z_]\w*)\s*\}\}/g;
@@ -123,7 +124,7 @@ export function placeholders(template: string): string[] {
 }
 
 /** Makes a rule. Throws for a meta that cannot be right (checked once, when the module loads). */
-export function createRule<C, M extends string, O = {}>(definition: RuleDefinition<C, M, O>): Rule<C, M, O> {
+export function createRule<C, M extends string, O = object>(definition: RuleDefinition<C, M, O>): Rule<C, M, O> {
   const { meta } = definition;
   if (!/^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/.test(meta.id)) throw new Error(`createRule: ${JSON.stringify(meta.id)} is not a rule id (kebab-case)`);
   if (Object.keys(meta.messages).length === 0) throw new Error(`createRule(${meta.id}): a rule has at least one message`);
@@ -168,7 +169,7 @@ function partsOf(template: string): readonly string[] {
  * rule, never in the payload: it throws rather than show `{{name}}` to a user.
  */
 export function formatMessage(meta: RuleMeta, messageId: string, data: Report['data'] = {}): string {
-  const template = Object.hasOwn(meta.messages, messageId) ? meta.messages[messageId as keyof typeof meta.messages] : undefined;
+  const template = Object.hasOwn(meta.messages, messageId) ? meta.messages[messageId] : undefined;
   if (template === undefined) throw new Error(`rule ${meta.id} has no message ${JSON.stringify(messageId)}`);
   const parts = partsOf(template);
   let message = parts[0]!;

@@ -37,14 +37,18 @@ export const destinationsRule = createRule({
       if (typeof destination !== 'object' || destination === null || Array.isArray(destination)) return;
       const id = (destination as { ID?: unknown }).ID;
       if (id !== undefined && id !== null) return; // a wrong type or format is the schema's
-      context.report({ pointer: childPointer(childPointer('/Meta/Destinations', index), 'ID'), messageId: 'missingId', data: { index, state: id === null ? 'null' : 'missing' } });
+      context.report({
+        pointer: childPointer(childPointer('/Meta/Destinations', index), 'ID'),
+        messageId: 'missingId',
+        data: { index, state: id === null ? 'null' : 'missing' },
+      });
     });
     // Decided before any pointer is built: this runs on every valid message.
     if (context.kind.query ? count === 1 : count !== 0) return;
     const pointer = memberPointer(context.payload, ['Meta', 'Destinations']);
     if (pointer === undefined) return;
     if (context.kind.query) {
-      context.report({ pointer, messageId: 'notOne', data: { kind: context.kind.title, count: count === undefined ? 'none' : count } });
+      context.report({ pointer, messageId: 'notOne', data: { kind: context.kind.title, count: count ?? 'none' } });
     } else {
       context.report({ pointer, messageId: 'empty' });
     }

@@ -99,13 +99,13 @@ export const RULES = [
 /** Any registered rule. */
 export type RegisteredRule = (typeof RULES)[number];
 
-type OptionsOf<R> = R extends { readonly defaultOptions: Readonly<infer O> } ? O : never;
+type OptionsOf<R> = R extends { readonly defaultOptions: infer O } ? O : never;
 type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
 
 /** Every rule option, by name: validate()'s options besides `kind`, `rules` and `unknown`. */
 export type RuleOptions = Intersection<OptionsOf<RegisteredRule>>;
 
 /** The registered rules of one scope, in registry order. */
-export function rulesOf<C>(scope: Scope<C>): readonly Rule<C, string, unknown>[] {
-  return RULES.filter((rule) => (rule.scope as Scope<unknown>) === scope) as unknown as readonly Rule<C, string, unknown>[];
+export function rulesOf<C>(scope: Scope<C>): readonly Rule<C>[] {
+  return RULES.filter((rule) => (rule.scope as Scope<unknown>) === scope) as unknown as readonly Rule<C>[];
 }

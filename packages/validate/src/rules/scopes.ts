@@ -59,7 +59,6 @@ export const UNDETECTED = defineScope<UndetectedContext>('undetected');
  */
 export const TOO_DEEP = defineScope<{ readonly payload: unknown; readonly pointer: string }>('too-deep');
 
-
 /** What the signature check came to (jose's compactVerify), when there was a key to check it with. */
 export type Verification = { readonly ok: true } | { readonly ok: false; readonly code: string | undefined; readonly reason: string };
 

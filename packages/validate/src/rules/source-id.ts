@@ -30,13 +30,13 @@ export const sourceIdRule = createRule({
       additionalProperties: false,
     },
   },
-  defaultOptions: { multipleApiKeys: false } as SourceIdOptions,
+  defaultOptions: { multipleApiKeys: false },
   appliesTo: (kind) => kind.family === 'datamodel',
   check(context) {
     if (!context.options.multipleApiKeys) return;
     const pointer = memberPointer(context.payload, ['Meta', 'Source', 'ID']);
     if (pointer === undefined) return;
-    const meta = (context.payload as { Meta?: { Source?: { ID?: unknown } } }).Meta;
+    const meta = (context.payload as { Meta?: { Source?: { ID?: unknown } } | null }).Meta;
     const id = typeof meta === 'object' && meta !== null ? meta.Source?.ID : undefined;
     if (typeof id === 'string' && id.length > 0) return;
     // The first of Meta, Source and ID that is missing, so the pointer names a place that exists.

@@ -11,13 +11,16 @@ export interface SpellingDriftOptions {
   knownVariants: Readonly<Record<string, string>>;
 }
 
+const DEFAULTS: SpellingDriftOptions = { knownVariants: {} };
+
 function rename(issue: MemberIssue, to: string): RenameFix {
   return { kind: 'rename-member', pointer: issue.pointer, from: issue.name, to };
 }
 
 const MESSAGES = {
   variant: "{{field}} is the spec's field-listing spelling; the standard and the spec's example use {{names}}. Write {{names}}.",
-  variantBeside: "{{field}} is the spec's field-listing spelling; the standard and the spec's example use {{names}}. Write {{names}} ({{present}} is also present, so merge them by hand).",
+  variantBeside:
+    "{{field}} is the spec's field-listing spelling; the standard and the spec's example use {{names}}. Write {{names}} ({{present}} is also present, so merge them by hand).",
   configuredVariant: '{{field}} is configured as a known variant of {{names}}. Write {{names}}.',
   configuredVariantBeside: '{{field}} is configured as a known variant of {{names}}. Write {{names}} ({{present}} is also present, so merge them by hand).',
   nearMiss: '{{field}} is not a field of this message; did you mean {{names}}?',
@@ -25,7 +28,8 @@ const MESSAGES = {
   nearMisses: '{{field}} is not a field of this message; did you mean one of {{names}}?',
   // The member it stands for is required and missing: this slip is why (the schema's "required
   // but missing" is left out, see requiredDrift in validate.ts).
-  variantRequired: "{{field}} is the spec's field-listing spelling of {{names}}, which is required and missing; the standard and the spec's example use {{names}}. Write {{names}}.",
+  variantRequired:
+    "{{field}} is the spec's field-listing spelling of {{names}}, which is required and missing; the standard and the spec's example use {{names}}. Write {{names}}.",
   configuredVariantRequired: '{{field}} is configured as a known variant of {{names}}, which is required and missing. Write {{names}}.',
   nearMissRequired: '{{field}} looks like a misspelling of {{names}}, which is required and missing. Write {{names}}.',
 } as const;
@@ -36,9 +40,8 @@ type MessageId = keyof typeof MESSAGES;
 function missingRequired(errors: readonly AjvError[]): Set<string> {
   const missing = new Set<string>();
   for (const e of errors) {
-    if ((e.keyword === 'required' || e.keyword === 'dependentRequired') && e.params.missingProperty !== undefined) {
-      missing.add(childPointer(e.instancePath, String(e.params.missingProperty)));
-    }
+    const name = e.params.missingProperty;
+    if ((e.keyword === 'required' || e.keyword === 'dependentRequired') && typeof name === 'string') missing.add(childPointer(e.instancePath, name));
   }
   return missing;
 }
@@ -50,7 +53,8 @@ function targetOf(issue: MemberIssue, name: string): string {
 
 function messageId(issue: MemberIssue, required: boolean): MessageId {
   const beside = issue.present.length > 0;
-  if (required) return issue.reason === 'variant' ? 'variantRequired' : issue.reason === 'configured-variant' ? 'configuredVariantRequired' : 'nearMissRequired';
+  if (required)
+    return issue.reason === 'variant' ? 'variantRequired' : issue.reason === 'configured-variant' ? 'configuredVariantRequired' : 'nearMissRequired';
   switch (issue.reason) {
     case 'variant':
       return beside ? 'variantBeside' : 'variant';
@@ -88,14 +92,15 @@ export const spellingDriftRule = createRule({
     settledByTwin: true,
     aboutMemberName: true,
   },
-  defaultOptions: { knownVariants: {} } as SpellingDriftOptions,
+  defaultOptions: DEFAULTS,
   check(context) {
     const issues = context.members().issues.filter((issue) => issue.reason !== 'unknown');
     if (issues.length === 0) return;
     const missing = missingRequired(context.schemaErrors());
     // How many members stand for each missing required one: only a single one is certainly it.
     const claims = new Map<string, number>();
-    for (const issue of issues) for (const c of issue.candidates) if (missing.has(targetOf(issue, c))) claims.set(targetOf(issue, c), (claims.get(targetOf(issue, c)) ?? 0) + 1);
+    for (const issue of issues)
+      for (const c of issue.candidates) if (missing.has(targetOf(issue, c))) claims.set(targetOf(issue, c), (claims.get(targetOf(issue, c)) ?? 0) + 1);
     for (const issue of issues) {
       const [only] = issue.candidates;
       const safe = issue.candidates.length === 1 && issue.present.length === 0 && only !== undefined;

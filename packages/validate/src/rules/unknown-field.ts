@@ -22,7 +22,11 @@ export const unknownFieldRule = createRule({
   check(context) {
     for (const issue of context.members().issues) {
       if (issue.reason !== 'unknown') continue;
-      context.report({ pointer: issue.pointer, messageId: 'unknown', data: { field: code(fieldPath(issue.pointer)), schema: context.kind.title, ignoredBy: ignoredBy(context.kind) } });
+      context.report({
+        pointer: issue.pointer,
+        messageId: 'unknown',
+        data: { field: code(fieldPath(issue.pointer)), schema: context.kind.title, ignoredBy: ignoredBy(context.kind) },
+      });
     }
   },
 });

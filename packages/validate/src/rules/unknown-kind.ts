@@ -70,7 +70,7 @@ export const unknownKindRule = createRule({
     },
   },
   check({ payload, kinds, report }) {
-    const meta = (payload as { Meta?: { DataModel?: unknown; EventType?: unknown } } | null)?.Meta;
+    const meta = (payload as { Meta?: { DataModel?: unknown; EventType?: unknown } | null } | null)?.Meta;
     const dataModels = kinds.filter((k) => k.family === 'datamodel').map((k) => k.id.split('/'));
     if (typeof meta === 'object' && meta !== null && !Array.isArray(meta)) {
       const misspelt = misspeltKeys(meta);
@@ -84,7 +84,12 @@ export const unknownKindRule = createRule({
         for (const { key, name } of misspelt) {
           const pointer = childPointer('/Meta', key);
           const fix: RenameFix = { kind: 'rename-member', pointer, from: key, to: name };
-          report({ pointer, messageId: 'metaKey', data: { field: code(fieldPath(pointer)), meant: code(`Meta.${name}`), name: code(name) }, ...(unique && known ? { fix } : {}) });
+          report({
+            pointer,
+            messageId: 'metaKey',
+            data: { field: code(fieldPath(pointer)), meant: code(`Meta.${name}`), name: code(name) },
+            ...(unique && known ? { fix } : {}),
+          });
         }
         return;
       }
@@ -94,12 +99,24 @@ export const unknownKindRule = createRule({
       const events = dataModels.filter(([m]) => m === model).map(([, e]) => e!);
       if (events.length === 0) {
         const known = [...new Set(dataModels.map(([m]) => m!))];
-        report({ pointer: '/Meta/DataModel', messageId: 'dataModel', data: { value: quote(model), suggestion: suggest(model, known), known: known.join(', ') } });
+        report({
+          pointer: '/Meta/DataModel',
+          messageId: 'dataModel',
+          data: { value: quote(model), suggestion: suggest(model, known), known: known.join(', ') },
+        });
       } else if (typeof event === 'string') {
-        report({ pointer: '/Meta/EventType', messageId: 'eventType', data: { value: quote(event), dataModel: model, suggestion: suggest(event, events), known: events.join(', '), bareCds: bareCds(payload) } });
+        report({
+          pointer: '/Meta/EventType',
+          messageId: 'eventType',
+          data: { value: quote(event), dataModel: model, suggestion: suggest(event, events), known: events.join(', '), bareCds: bareCds(payload) },
+        });
       } else if (event !== undefined) {
         // Payloads built in code can hold anything: a Symbol or a number is not "missing".
-        report({ pointer: '/Meta/EventType', messageId: 'eventTypeNotString', data: { value: quote(event), dataModel: model, known: events.join(', '), bareCds: bareCds(payload) } });
+        report({
+          pointer: '/Meta/EventType',
+          messageId: 'eventTypeNotString',
+          data: { value: quote(event), dataModel: model, known: events.join(', '), bareCds: bareCds(payload) },
+        });
       } else {
         report({ pointer: '/Meta/EventType', messageId: 'eventTypeMissing', data: { dataModel: model, known: events.join(', '), bareCds: bareCds(payload) } });
       }

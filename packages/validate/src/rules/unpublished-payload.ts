@@ -23,6 +23,10 @@ export const unpublishedPayloadRule = createRule({
     const slash = context.kind.id.indexOf('/');
     const [model, event] = [context.kind.id.slice(0, slash), context.kind.id.slice(slash + 1)];
     // With an explicit kind, Meta may be missing or not an object: the schema reports that.
-    context.report({ pointer: memberPointer(context.payload, ['Meta', 'EventType']) ?? '', messageId: 'unpublished', data: { model, event, quoted: quote(event) } });
+    context.report({
+      pointer: memberPointer(context.payload, ['Meta', 'EventType']) ?? '',
+      messageId: 'unpublished',
+      data: { model, event, quoted: quote(event) },
+    });
   },
 });

@@ -15,7 +15,7 @@ beforeAll(async () => {
 
 async function refusal(overrides: Record<string, unknown>): Promise<string> {
   try {
-    await buildClientAssertion({ ...base, ...overrides } as BuildAssertionOptions);
+    await buildClientAssertion({ ...base, ...overrides });
     return 'built';
   } catch (error) {
     if (!(error instanceof AuthOptionError)) throw error;

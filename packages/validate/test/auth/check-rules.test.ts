@@ -142,7 +142,14 @@ describe('jwt-jti', () => {
 
   it('a reused jti is reported the second time', async () => {
     const replayStore = new MemoryReplayStore({ now });
-    const { assertion } = await buildClientAssertion({ clientId: CLIENT_ID, tokenUrl: TOKEN_URL, privateKey: es384.privateKey, kid: es384.kid, alg: 'ES384', now });
+    const { assertion } = await buildClientAssertion({
+      clientId: CLIENT_ID,
+      tokenUrl: TOKEN_URL,
+      privateKey: es384.privateKey,
+      kid: es384.kid,
+      alg: 'ES384',
+      now,
+    });
     expect(await check(assertion, { replayStore })).toEqual([]);
     expect(ids(await check(assertion, { replayStore }))).toEqual([['jwt-jti', '/payload/jti']]);
   });
@@ -190,7 +197,7 @@ describe('jwt-signature', () => {
 });
 
 describe('jwt-malformed', () => {
-  const cases: Array<[string, string]> = [
+  const cases: [string, string][] = [
     ['one part', 'abc'],
     ['two parts', 'a.b'],
     ['four parts', 'a.b.c.d'],
@@ -225,7 +232,11 @@ describe('token-form', () => {
       ['token-form', '/form/client_assertion_type'],
       ['token-form', '/form/client_assertion'],
     ]);
-    const params = new URLSearchParams({ grant_type: 'client_credentials', client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer', client_assertion: token });
+    const params = new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+      client_assertion: token,
+    });
     expect(await checkTokenRequest(params, opts)).toEqual([]);
   });
 
@@ -267,7 +278,7 @@ describe('clock skew tolerance', () => {
 describe('checker options', () => {
   const code = async (options: Partial<CheckAssertionOptions>) => {
     try {
-      await checkClientAssertion('a.b.c', { ...opts, ...options } as CheckAssertionOptions);
+      await checkClientAssertion('a.b.c', { ...opts, ...options });
       return 'no error';
     } catch (error) {
       return error instanceof AuthOptionError ? error.code : 'other error';

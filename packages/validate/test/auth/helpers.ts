@@ -38,16 +38,12 @@ export function goodClaims(overrides: Record<string, unknown> = {}): JWTPayload 
  * Signs arbitrary claims and header with jose (header defaults: alg of the key, typ JWT, kid).
  * A header value of undefined removes that member.
  */
-export async function signToken(
-  key: TestKey,
-  claims: Record<string, unknown> = goodClaims(),
-  header: Record<string, unknown> = {},
-): Promise<string> {
+export async function signToken(key: TestKey, claims: Record<string, unknown> = goodClaims(), header: Record<string, unknown> = {}): Promise<string> {
   const merged: Record<string, unknown> = { alg: key.alg, typ: 'JWT', kid: key.kid, ...header };
   for (const [name, value] of Object.entries(merged)) if (value === undefined) delete merged[name];
   const payload: Record<string, unknown> = { ...claims };
   for (const [name, value] of Object.entries(payload)) if (value === undefined) delete payload[name];
-  return new SignJWT(payload as JWTPayload).setProtectedHeader(merged as JWSHeaderParameters & { alg: string }).sign(key.privateKey);
+  return new SignJWT(payload).setProtectedHeader(merged as JWSHeaderParameters & { alg: string }).sign(key.privateKey);
 }
 
 /** base64url of a JSON value (for tokens no library would produce, e.g. alg none). */
@@ -56,6 +52,6 @@ export function b64json(value: unknown): string {
 }
 
 /** The (ruleId, pointer) pairs of findings, the part tests assert on. */
-export function ids(findings: readonly Finding[]): Array<[string, string]> {
+export function ids(findings: readonly Finding[]): [string, string][] {
   return findings.map((f) => [f.ruleId, f.pointer]);
 }

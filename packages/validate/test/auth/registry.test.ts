@@ -7,14 +7,19 @@ import { rulesOf } from '../../src/rules/index.js';
 import { ASSERTION } from '../../src/rules/scopes.js';
 
 const repo = (path: string) => fileURLToPath(new URL(`../../../../${path}`, import.meta.url));
-const schema = (name: string) => JSON.parse(readFileSync(repo(`schemas/auth/${name}.schema.json`), 'utf8')) as {
-  properties: Record<string, { enum?: string[]; const?: string }>;
-};
+const schema = (name: string) =>
+  JSON.parse(readFileSync(repo(`schemas/auth/${name}.schema.json`), 'utf8')) as {
+    properties: Record<string, { enum?: string[]; const?: string }>;
+  };
 
 describe('auth rules', () => {
   it('the checker runs every assertion rule of the registry once, jwt-malformed first and jwt-jti last', () => {
     const order = assertionRules().map((r) => r.meta.id);
-    expect([...order].sort()).toEqual(rulesOf(ASSERTION).map((r) => r.meta.id).sort());
+    expect([...order].sort()).toEqual(
+      rulesOf(ASSERTION)
+        .map((r) => r.meta.id)
+        .sort(),
+    );
     expect(order.length).toBeGreaterThan(10);
     expect([order[0], order.at(-1)]).toEqual(['jwt-malformed', 'jwt-jti']);
   });

@@ -1,14 +1,7 @@
 import { createPrivateKey, createPublicKey, type JsonWebKey } from 'node:crypto';
 import { exportJWK, exportPKCS8, exportSPKI } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  ALLOWED_ALGS,
-  buildClientAssertion,
-  checkClientAssertion,
-  checkTokenRequest,
-  MemoryReplayStore,
-  type AssertionAlg,
-} from '../../src/auth/index.js';
+import { ALLOWED_ALGS, buildClientAssertion, checkClientAssertion, checkTokenRequest, MemoryReplayStore, type AssertionAlg } from '../../src/auth/index.js';
 import { BASE_URL, CLIENT_ID, JKU, TOKEN_URL, makeKey, now, type TestKey } from './helpers.js';
 
 const keys = new Map<AssertionAlg, TestKey>();
@@ -50,7 +43,7 @@ describe('round trip: built assertions pass the checker', () => {
     const key = keyFor(alg);
     const privateKey = createPrivateKey(await exportPKCS8(key.privateKey));
     const built = await buildClientAssertion({ clientId: CLIENT_ID, tokenUrl: TOKEN_URL, privateKey, kid: key.kid, alg, jku: JKU, now });
-    const seen: Array<string | undefined> = [];
+    const seen: (string | undefined)[] = [];
     const resolveKey = (header: { kid?: string }) => {
       seen.push(header.kid);
       return createPublicKey({ key: key.publicJwk as JsonWebKey, format: 'jwk' });

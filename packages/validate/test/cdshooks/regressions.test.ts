@@ -75,7 +75,9 @@ describe('schema errors', () => {
   it('an object in a slot that also takes a string is reported for what is wrong with the object', () => {
     const result = validate({
       cards: [],
-      systemActions: [{ type: 'update', description: 'Update the order', resource: { resourceType: 'ServiceRequest', id: 'x', status: 'draft', intent: 'order' } }],
+      systemActions: [
+        { type: 'update', description: 'Update the order', resource: { resourceType: 'ServiceRequest', id: 'x', status: 'draft', intent: 'order' } },
+      ],
     });
     // Not "must be string": the resource is an object, and it misses ServiceRequest.subject.
     expect(result.findings.map(key)).toEqual(['schema /systemActions/0/resource/subject']);

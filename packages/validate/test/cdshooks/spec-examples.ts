@@ -92,7 +92,8 @@ function blocksOf(root: string, file: string): Block[] {
 
 /** The blocks of the specification and of every hook page but the template. */
 export function specBlocks(root: string): Block[] {
-  const hooks = readdirSync(join(root, 'hooks')).filter((f) => f.endsWith('.md') && f !== 'template.md').sort();
+  const hooks = readdirSync(join(root, 'hooks'))
+    .filter((f) => f.endsWith('.md') && f !== 'template.md')
+    .sort();
   return ['specification/current.md', ...hooks.map((f) => `hooks/${f}`)].flatMap((file) => blocksOf(root, file));
 }
-

@@ -12,7 +12,9 @@ const bundle = {
     { fullUrl: 'https://ehr.example/fhir/ChargeItem/c1', resource: { resourceType: 'ChargeItem', id: 'c1' } },
     { fullUrl: 'urn:uuid:7c9e6679-7425-40de-944b-e07fc1f90ae7', resource: { resourceType: 'Patient', id: 'p1' } },
     'not an entry',
-    { resource: { resourceType: 'Encounter', id: 'e1', contained: [{ resourceType: 'Location', id: 'l', managingOrganization: { reference: 'urn:uuid:x' } }] } },
+    {
+      resource: { resourceType: 'Encounter', id: 'e1', contained: [{ resourceType: 'Location', id: 'l', managingOrganization: { reference: 'urn:uuid:x' } }] },
+    },
   ],
 };
 const entries = bundleEntries(bundle);
@@ -109,7 +111,10 @@ describe('reference resolution', () => {
 
 describe('events and operations', () => {
   it('reads {fhir_defs_url}/EventDefinition/<Event>', () => {
-    expect(parseDefinitionUri('https://defs.example/fhir/EventDefinition/ChargeItemCreate', 'EventDefinition')).toEqual({ base: 'https://defs.example/fhir', name: 'ChargeItemCreate' });
+    expect(parseDefinitionUri('https://defs.example/fhir/EventDefinition/ChargeItemCreate', 'EventDefinition')).toEqual({
+      base: 'https://defs.example/fhir',
+      name: 'ChargeItemCreate',
+    });
     expect(parseDefinitionUri('https://defs.example/fhir/EventDefinition/', 'EventDefinition')).toBeUndefined();
     expect(parseDefinitionUri('https://defs.example/fhir/ChargeItemCreate', 'EventDefinition')).toBeUndefined();
     expect(parseDefinitionUri('https://defs.example/MessageDefinition/ResultCreatedFull', 'MessageDefinition')?.name).toBe('ResultCreatedFull');

@@ -77,7 +77,9 @@ describe('hl7.fhir.r4.examples@4.0.1 through validate()', () => {
 describe('the two official message bundles (eventCoding, absolute focus references)', () => {
   const messages = files.filter((f) => f.startsWith('Bundle-') && readR4Example(f).type === 'message');
 
-  it('there are two', () => expect(messages).toHaveLength(2));
+  it('there are two', () => {
+    expect(messages).toHaveLength(2);
+  });
 
   it.each(messages)('%s: valid R4 the service cannot read (eventUri required, eventCoding not read)', (file) => {
     const result = validate(readR4Example(file));

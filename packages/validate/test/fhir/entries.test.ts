@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { validate } from '../../src/index.js';
 import { validExample } from './support.js';
 
-const summary = (payload: unknown, options = {}) => validate(payload, options).findings.map((f) => `${f.ruleId} ${f.pointer}`).sort();
+const summary = (payload: unknown, options = {}) =>
+  validate(payload, options)
+    .findings.map((f) => `${f.ruleId} ${f.pointer}`)
+    .sort();
 const URN = (n: number) => `urn:uuid:00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 /** A ChargeItemCreate message with one more entry, last (at `/entry/${LAST}`). */
@@ -35,7 +38,12 @@ describe('bundle entries', () => {
     const { findings } = validate(withEntry({ ...rest, recordd: recorded }));
     // recorded is required: the slip is one error, with the rename.
     expect(findings.map((f) => `${f.ruleId} ${f.pointer}`)).toEqual([`spelling-drift /entry/${LAST}/resource/recordd`]);
-    expect(findings[0]).toMatchObject({ ruleId: 'spelling-drift', severity: 'error', pointer: `/entry/${LAST}/resource/recordd`, fix: { from: 'recordd', to: 'recorded' } });
+    expect(findings[0]).toMatchObject({
+      ruleId: 'spelling-drift',
+      severity: 'error',
+      pointer: `/entry/${LAST}/resource/recordd`,
+      fix: { from: 'recordd', to: 'recorded' },
+    });
   });
 
   it('an entry breaking its own R4 definition is a schema finding at its pointer', () => {

@@ -13,18 +13,27 @@ describe('FHIR kinds', () => {
   it('cover every R4 resource type, every event and the service bundle types', () => {
     const r4 = createRequire(import.meta.url)('../../src/generated/validators/fhir/types.cjs').types as string[];
     expect(r4).toHaveLength(146);
-    const profiles = ['ChargeItemCreate', 'ReferralComplete', 'ReferralRequest', 'DocumentReferenceCreate', 'EncounterTransfer', 'ResultCreated', 'PatientAdminUpdated'];
-    expect(fhirKinds.map((k) => k.id).sort()).toEqual(
-      [...r4, ...profiles, 'ClaimAttach', 'searchset', 'message'].map((n) => `fhir/${n}`).sort(),
-    );
+    const profiles = [
+      'ChargeItemCreate',
+      'ReferralComplete',
+      'ReferralRequest',
+      'DocumentReferenceCreate',
+      'EncounterTransfer',
+      'ResultCreated',
+      'PatientAdminUpdated',
+    ];
+    expect(fhirKinds.map((k) => k.id).sort()).toEqual([...r4, ...profiles, 'ClaimAttach', 'searchset', 'message'].map((n) => `fhir/${n}`).sort());
     // Every kind is validated as an R4 type; the service's profiles add an overlay.
     expect(fhirKinds.every((k) => k.base !== undefined && r4.includes(k.base))).toBe(true);
-    expect(fhirKinds.filter((k) => k.overlay).map((k) => k.id).sort()).toEqual(
-      [...profiles, 'ClaimAttach', 'searchset', 'message', 'Goal', 'MedicationRequest', 'MessageHeader', 'Patient'].map((n) => `fhir/${n}`).sort(),
-    );
+    expect(
+      fhirKinds
+        .filter((k) => k.overlay)
+        .map((k) => k.id)
+        .sort(),
+    ).toEqual([...profiles, 'ClaimAttach', 'searchset', 'message', 'Goal', 'MedicationRequest', 'MessageHeader', 'Patient'].map((n) => `fhir/${n}`).sort());
   });
 
-  it.each(fhirKinds.filter((k) => k.overlay || k.service).map((k) => k.id))('%s is detected from its valid example', (id) => {
+  it.each(fhirKinds.filter((k) => k.overlay !== undefined || k.service).map((k) => k.id))('%s is detected from its valid example', (id) => {
     expect(detectKind(validExample(fileOf(id)))).toBe(id);
   });
 
@@ -33,7 +42,12 @@ describe('FHIR kinds', () => {
   });
 
   it('marks the open-beta referral operations beta', () => {
-    expect(fhirKinds.filter((k) => k.beta).map((k) => k.id).sort()).toEqual(['fhir/ReferralComplete', 'fhir/ReferralRequest']);
+    expect(
+      fhirKinds
+        .filter((k) => k.beta)
+        .map((k) => k.id)
+        .sort(),
+    ).toEqual(['fhir/ReferralComplete', 'fhir/ReferralRequest']);
   });
 
   it('a message bundle is detected by the last segment of eventUri, whatever its base', () => {
@@ -78,14 +92,26 @@ describe('FHIR kinds', () => {
 
   it('registers every FHIR rule', () => {
     const ids = RULES.map((r) => r.meta.id);
-    for (const id of ['bundle-message-header', 'bundle-focus', 'bundle-event-uri', 'bundle-required-entry', 'bundle-reference', 'attachment-size', 'service-profile', 'service-resource-type']) {
+    for (const id of [
+      'bundle-message-header',
+      'bundle-focus',
+      'bundle-event-uri',
+      'bundle-required-entry',
+      'bundle-reference',
+      'attachment-size',
+      'service-profile',
+      'service-resource-type',
+    ]) {
       expect(ids).toContain(id);
     }
   });
 });
 
 describe('FHIR rules on their kinds', () => {
-  const ids = (payload: unknown, options = {}) => validate(payload, options).findings.map((f) => `${f.ruleId} ${f.pointer}`).sort();
+  const ids = (payload: unknown, options = {}) =>
+    validate(payload, options)
+      .findings.map((f) => `${f.ruleId} ${f.pointer}`)
+      .sort();
 
   it('bundle rules do not run on resources, and resource kinds have no bundle findings', () => {
     expect(ids(validExample('fhir-patient'))).toEqual([]);

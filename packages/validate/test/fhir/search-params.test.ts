@@ -7,7 +7,9 @@ const found = (resource: 'Goal' | 'Patient', input: URLSearchParams | Record<str
 
 describe('checkSearchParams', () => {
   it('accepts the spec’s Goal parameters, repeated, from URLSearchParams', () => {
-    const body = new URLSearchParams('patient=Patient/eXbMln3hu0PfFrpv2HgVHyg3&lifecycle-status=active&lifecycle-status=on-hold,planned&target-date=ge2026-01-01&target-date=le2026-12-31');
+    const body = new URLSearchParams(
+      'patient=Patient/eXbMln3hu0PfFrpv2HgVHyg3&lifecycle-status=active&lifecycle-status=on-hold,planned&target-date=ge2026-01-01&target-date=le2026-12-31',
+    );
     expect(checkSearchParams('Goal', body)).toEqual({ valid: true, findings: [] });
   });
 
@@ -61,8 +63,14 @@ describe('checkSearchParams', () => {
 
   it('gender and active take their value sets; modifiers their parameter type allows', () => {
     expect(found('Patient', { gender: 'M', active: 'yes' })).toEqual(['/gender/0', '/active/0']);
-    expect(found('Patient', { 'family:exact': 'Bixby', 'gender:not': 'male', 'identifier:missing': 'false', 'general-practitioner:Practitioner': 'pr-granite' })).toEqual([]);
-    expect(found('Patient', { 'family:below': 'B', 'birthdate:exact': '2008', 'gender:missing': 'maybe' })).toEqual(['/family:below', '/birthdate:exact', '/gender:missing/0']);
+    expect(
+      found('Patient', { 'family:exact': 'Bixby', 'gender:not': 'male', 'identifier:missing': 'false', 'general-practitioner:Practitioner': 'pr-granite' }),
+    ).toEqual([]);
+    expect(found('Patient', { 'family:below': 'B', 'birthdate:exact': '2008', 'gender:missing': 'maybe' })).toEqual([
+      '/family:below',
+      '/birthdate:exact',
+      '/gender:missing/0',
+    ]);
   });
 
   it('an empty value is a finding; a repeated parameter is not', () => {

@@ -21,7 +21,7 @@ export function schemaValidator(rel: string): Validator {
   }
   const validator = ajv.getSchema(`https://schemas.cdx.dev/${rel}`);
   if (!validator) throw new Error(`no schema ${rel}`);
-  return validator as unknown as Validator;
+  return validator;
 }
 
 const require = createRequire(join(repoRoot, 'package.json'));
@@ -30,7 +30,9 @@ export const r4ExamplesDir = dirname(require.resolve('hl7.fhir.r4.examples/packa
 
 /** The example files of hl7.fhir.r4.examples (package.json aside): 5,306 resources of every type but five. */
 export function r4Examples(): string[] {
-  return readdirSync(r4ExamplesDir).filter((f) => f.endsWith('.json') && f !== 'package.json').sort();
+  return readdirSync(r4ExamplesDir)
+    .filter((f) => f.endsWith('.json') && f !== 'package.json')
+    .sort();
 }
 
 export function readR4Example(file: string): Record<string, unknown> {
@@ -50,7 +52,8 @@ export function* resourcesIn(resource: unknown, pointer = ''): Generator<[string
   const r = resource as Record<string, unknown>;
   if (typeof r.resourceType !== 'string') return;
   yield [pointer, r];
-  for (const [i, e] of ((Array.isArray(r.entry) ? r.entry : []) as { resource?: unknown }[]).entries()) yield* resourcesIn(e?.resource, `${pointer}/entry/${i}/resource`);
+  for (const [i, e] of ((Array.isArray(r.entry) ? r.entry : []) as { resource?: unknown }[]).entries())
+    yield* resourcesIn(e.resource, `${pointer}/entry/${i}/resource`);
   for (const [i, c] of ((Array.isArray(r.contained) ? r.contained : []) as unknown[]).entries()) yield* resourcesIn(c, `${pointer}/contained/${i}`);
 }
 

@@ -80,7 +80,15 @@ export const completeMe: ChargeItemCreateBundle = {
 
 const file = join(dir, 'bundle.ts');
 writeFileSync(file, SOURCE);
-const options: import('typescript').CompilerOptions = { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, skipLibCheck: true, types: [] };
+const options: import('typescript').CompilerOptions = {
+  strict: true,
+  noEmit: true,
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  skipLibCheck: true,
+  types: [],
+};
 const service = ts.createLanguageService({
   getScriptFileNames: () => [file],
   getScriptVersion: () => '1',
@@ -88,15 +96,21 @@ const service = ts.createLanguageService({
   getCurrentDirectory: () => dir,
   getCompilationSettings: () => options,
   getDefaultLibFileName: (o) => ts.getDefaultLibFilePath(o),
-  fileExists: ts.sys.fileExists,
-  readFile: ts.sys.readFile,
-  readDirectory: ts.sys.readDirectory,
-  directoryExists: ts.sys.directoryExists,
-  getDirectories: ts.sys.getDirectories,
+  fileExists: (...args: Parameters<typeof ts.sys.fileExists>) => ts.sys.fileExists(...args),
+  readFile: (...args: Parameters<typeof ts.sys.readFile>) => ts.sys.readFile(...args),
+  readDirectory: (...args: Parameters<typeof ts.sys.readDirectory>) => ts.sys.readDirectory(...args),
+  directoryExists: (...args: Parameters<typeof ts.sys.directoryExists>) => ts.sys.directoryExists(...args),
+  getDirectories: (...args: Parameters<typeof ts.sys.getDirectories>) => ts.sys.getDirectories(...args),
 });
 const diagnostics = [...service.getSyntacticDiagnostics(file), ...service.getSemanticDiagnostics(file)];
 const lineOf = (d: import('typescript').Diagnostic) => SOURCE.slice(0, d.start).split('\n').length;
-const declarationAt = (line: number) => /export const (\w+)/.exec(SOURCE.split('\n').slice(0, line).reverse().find((l) => l.startsWith('export const')) ?? '')?.[1];
+const declarationAt = (line: number) =>
+  /export const (\w+)/.exec(
+    SOURCE.split('\n')
+      .slice(0, line)
+      .reverse()
+      .find((l) => l.startsWith('export const')) ?? '',
+  )?.[1];
 const failing = new Map<string, string[]>();
 for (const d of diagnostics) {
   const name = declarationAt(lineOf(d)) ?? '?';

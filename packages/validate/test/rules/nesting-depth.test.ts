@@ -9,7 +9,10 @@ const deepExtensions = () =>
 payloadTester.run(nestingDepthRule, {
   valid: [
     { name: 'a real message', input: { payload: example('fhir-chargeitemcreate') } },
-    { name: '100,000 levels of arrays no kind fits (unknown-kind, not validated further)', input: { payload: JSON.parse(`${'['.repeat(depth)}${']'.repeat(depth)}`) as unknown } },
+    {
+      name: '100,000 levels of arrays no kind fits (unknown-kind, not validated further)',
+      input: { payload: JSON.parse(`${'['.repeat(depth)}${']'.repeat(depth)}`) as unknown },
+    },
   ],
   invalid: [
     {

@@ -28,7 +28,10 @@ describe('the rule registry', () => {
     for (const file of files.filter((f) => !NOT_RULES.includes(f))) {
       const module = (await import(pathToFileURL(join(RULES_DIR, file)).href)) as Record<string, unknown>;
       const rules = Object.values(module).filter(isRule);
-      expect(rules.map((r) => r.meta.id), file).toEqual([basename(file, '.ts')]);
+      expect(
+        rules.map((r) => r.meta.id),
+        file,
+      ).toEqual([basename(file, '.ts')]);
       expect(RULES, `${file} is not in RULES`).toContain(rules[0]);
       found.push(rules[0]!.meta.id);
     }
@@ -93,9 +96,11 @@ describe('the rule registry', () => {
 describe("the runners' message ids", () => {
   it('no rule gives one of its own messages an id the runners use for summaries and unfinished checks', () => {
     for (const { meta } of RULES) for (const id of RUNNER_MESSAGE_IDS) expect(Object.hasOwn(meta.messages, id), `${meta.id}.${id}`).toBe(false);
-    const scope = defineScope<{}>('test');
+    const scope = defineScope<object>('test');
     for (const id of RUNNER_MESSAGE_IDS) {
-      expect(() => createRule({ scope, meta: { id: 'x-rule', severity: 'error', description: 'x', messages: { [id]: 'x' } }, check() {} })).toThrow(/runners' own/);
+      expect(() => createRule({ scope, meta: { id: 'x-rule', severity: 'error', description: 'x', messages: { [id]: 'x' } }, check: () => undefined })).toThrow(
+        /runners' own/,
+      );
     }
   });
 });

@@ -14,7 +14,11 @@ payloadTester.run(schemaRule, {
   invalid: [
     {
       name: 'a required member missing',
-      input: { payload: edited('patientadmin-patientmerge', (p) => void delete p.Patient.PreviousIdentifiers) },
+      input: {
+        payload: edited('patientadmin-patientmerge', (p) => {
+          delete p.Patient.PreviousIdentifiers;
+        }),
+      },
       errors: [{ pointer: '/Patient/PreviousIdentifiers', messageId: 'required', data: { field: '`Patient.PreviousIdentifiers`' } }],
     },
     {
@@ -37,13 +41,23 @@ payloadTester.run(schemaRule, {
     },
     {
       name: 'a member required when another is present',
-      input: { payload: edited('cds-hooks-patient-view', (p) => void delete p.fhirServer) },
+      input: {
+        payload: edited('cds-hooks-patient-view', (p) => {
+          delete p.fhirServer;
+        }),
+      },
       errors: [{ pointer: '/fhirServer', messageId: 'requiredWhen', data: { field: '`fhirServer`', present: '`fhirAuthorization`' } }],
     },
     {
       name: 'two forms of one FHIR choice element',
       input: { payload: edited('fhir-patient', (p) => void Object.assign(p, { deceasedBoolean: false, deceasedDateTime: '2020-01-01' })) },
-      errors: [{ pointer: '/deceasedDateTime', messageId: 'choice', data: { field: '`(the payload)`', forms: '`deceasedBoolean` and `deceasedDateTime`', choice: '`deceased[x]`' } }],
+      errors: [
+        {
+          pointer: '/deceasedDateTime',
+          messageId: 'choice',
+          data: { field: '`(the payload)`', forms: '`deceasedBoolean` and `deceasedDateTime`', choice: '`deceased[x]`' },
+        },
+      ],
     },
     {
       name: 'a value of the wrong type',
@@ -63,7 +77,9 @@ payloadTester.run(schemaRule, {
     {
       name: 'a date-time that is not one',
       input: { payload: edited('patientadmin-patientmerge', (p) => void (p.Meta.EventDateTime = 'yesterday')) },
-      errors: [{ pointer: '/Meta/EventDateTime', messageId: 'format', message: /^`Meta\.EventDateTime` must be an ISO 8601 date or date-time .*; got "yesterday"\.$/ }],
+      errors: [
+        { pointer: '/Meta/EventDateTime', messageId: 'format', message: /^`Meta\.EventDateTime` must be an ISO 8601 date or date-time .*; got "yesterday"\.$/ },
+      ],
     },
     {
       name: 'a FHIR id with a space',
@@ -83,7 +99,13 @@ payloadTester.run(schemaRule, {
     {
       name: 'a bundle entry whose resourceType R4 does not define',
       input: { payload: edited('fhir-searchset', (p) => void (p.entry[0].resource.resourceType = 'Patinet')) },
-      errors: [{ pointer: '/entry/0/resource/resourceType', messageId: 'notR4Type', message: '`entry[0].resource.resourceType` is "Patinet", which is not a FHIR R4 resource type. Did you mean `Patient`?' }],
+      errors: [
+        {
+          pointer: '/entry/0/resource/resourceType',
+          messageId: 'notR4Type',
+          message: '`entry[0].resource.resourceType` is "Patinet", which is not a FHIR R4 resource type. Did you mean `Patient`?',
+        },
+      ],
     },
   ],
   unreachable: {
@@ -92,7 +114,7 @@ payloadTester.run(schemaRule, {
     uniqueItems: 'no schema uses uniqueItems',
     additionalMember: 'no schema closes an object (unknown members are unknown-field and spelling-drift findings)',
     ambiguous: 'no schema uses oneOf',
-    noMatch: "untangle() reports the branch of an anyOf the payload evidently meant, never the anyOf itself",
+    noMatch: 'untangle() reports the branch of an anyOf the payload evidently meant, never the anyOf itself',
     invalid: 'every keyword the schemas use has its own message',
   },
 });

@@ -13,17 +13,31 @@ payloadTester.run(serviceProfileRule, {
   invalid: [
     {
       name: 'a Patient without gender (R4 allows it)',
-      input: { payload: edited('fhir-patient', (p) => void delete p.gender) },
+      input: {
+        payload: edited('fhir-patient', (p) => {
+          delete p.gender;
+        }),
+      },
       errors: [{ pointer: '/gender', messageId: 'required', data: { field: '`gender`', profile: '`fhir/Patient`' } }],
     },
     {
       name: 'a Patient with no identifier',
       input: { payload: edited('fhir-patient', (p) => void (p.identifier = [])) },
-      errors: [{ pointer: '/identifier', messageId: 'tooFew', message: "`identifier` must have at least 1 item. R4 allows this; the service's `fhir/Patient` profile does not." }],
+      errors: [
+        {
+          pointer: '/identifier',
+          messageId: 'tooFew',
+          message: "`identifier` must have at least 1 item. R4 allows this; the service's `fhir/Patient` profile does not.",
+        },
+      ],
     },
     {
       name: 'a message without MessageHeader.focus',
-      input: { payload: edited('fhir-chargeitemcreate', (p) => void delete p.entry[0].resource.focus) },
+      input: {
+        payload: edited('fhir-chargeitemcreate', (p) => {
+          delete p.entry[0].resource.focus;
+        }),
+      },
       errors: [{ pointer: '/entry/0/resource/focus', messageId: 'required', data: { field: '`entry[0].resource.focus`', profile: '`fhir/ChargeItemCreate`' } }],
     },
     {
@@ -33,12 +47,37 @@ payloadTester.run(serviceProfileRule, {
         {
           pointer: '/subject/reference',
           messageId: 'narrowedTarget',
-          data: { field: '`subject`', reference: '"Group/7"', found: 'a Group', via: 'its URL', member: 'Goal.subject', allowed: 'a Patient', profile: '`fhir/Goal`' },
+          data: {
+            field: '`subject`',
+            reference: '"Group/7"',
+            found: 'a Group',
+            via: 'its URL',
+            member: 'Goal.subject',
+            allowed: 'a Patient',
+            profile: '`fhir/Goal`',
+          },
         },
       ],
     },
   ],
   unreachable: Object.fromEntries(
-    ['requiredWhen', 'type', 'enum', 'const', 'format', 'pattern', 'tooMany', 'range', 'multipleOf', 'uniqueItems', 'additionalMember', 'ambiguous', 'noMatch', 'notR4Type', 'invalid', 'choice'].map((id) => [id, PROFILE_ONLY]),
+    [
+      'requiredWhen',
+      'type',
+      'enum',
+      'const',
+      'format',
+      'pattern',
+      'tooMany',
+      'range',
+      'multipleOf',
+      'uniqueItems',
+      'additionalMember',
+      'ambiguous',
+      'noMatch',
+      'notR4Type',
+      'invalid',
+      'choice',
+    ].map((id) => [id, PROFILE_ONLY]),
   ),
 });

@@ -5,14 +5,26 @@ const several = { multipleApiKeys: true };
 
 payloadTester.run(sourceIdRule, {
   valid: [
-    { name: 'one API key: Source.ID is optional', input: { payload: edited('patientadmin-patientmerge', (p) => void delete p.Meta.Source.ID) } },
+    {
+      name: 'one API key: Source.ID is optional',
+      input: {
+        payload: edited('patientadmin-patientmerge', (p) => {
+          delete p.Meta.Source.ID;
+        }),
+      },
+    },
     { name: 'several API keys and a Source.ID', input: { payload: example('patientadmin-patientmerge'), options: several } },
     { name: 'not a Data Model message', input: { payload: example('fhir-patient'), options: several } },
   ],
   invalid: [
     {
       name: 'several API keys and no Source.ID',
-      input: { payload: edited('patientadmin-patientmerge', (p) => void delete p.Meta.Source.ID), options: several },
+      input: {
+        payload: edited('patientadmin-patientmerge', (p) => {
+          delete p.Meta.Source.ID;
+        }),
+        options: several,
+      },
       errors: [{ pointer: '/Meta/Source/ID', messageId: 'missing' }],
     },
     {
@@ -22,7 +34,12 @@ payloadTester.run(sourceIdRule, {
     },
     {
       name: 'no Source at all: the pointer names the first missing member',
-      input: { payload: edited('scheduling-availableslots', (p) => void delete p.Meta.Source), options: several },
+      input: {
+        payload: edited('scheduling-availableslots', (p) => {
+          delete p.Meta.Source;
+        }),
+        options: several,
+      },
       errors: [{ pointer: '/Meta/Source', messageId: 'missing' }],
     },
   ],

@@ -9,50 +9,92 @@ payloadTester.run(spellingDriftRule, {
     { name: 'every member spelled as defined', input: { payload: example('patientadmin-patientmerge') } },
     { name: 'the standard spelling of a CDS Hooks member', input: { payload: example('cdshooks-patient-view-response') } },
     { name: 'a member nothing is close to is unknown-field, not drift', input: { payload: merge({ Nickname: 'Tim' }) } },
-    { name: 'a FHIR extension member `_gender` is not a slip of `gender`', input: { payload: edited('fhir-patient', (p) => void (p._gender = { extension: [] })) } },
+    {
+      name: 'a FHIR extension member `_gender` is not a slip of `gender`',
+      input: { payload: edited('fhir-patient', (p) => void (p._gender = { extension: [] })) },
+    },
   ],
   invalid: [
     {
       name: 'a near miss, renamed by the fix',
       input: { payload: merge({ FirstNmae: 'Timothy' }) },
-      errors: [{ pointer: '/Patient/Demographics/FirstNmae', messageId: 'nearMiss', data: { field: '`Patient.Demographics.FirstNmae`', names: '`FirstName`' } }],
-      output: '{\n  "Meta": {\n    "DataModel": "PatientAdmin",\n    "EventType": "PatientMerge"\n  },\n  "Patient": {\n    "Demographics": {\n      "FirstName": "Timothy"\n    }\n  }\n}',
+      errors: [
+        { pointer: '/Patient/Demographics/FirstNmae', messageId: 'nearMiss', data: { field: '`Patient.Demographics.FirstNmae`', names: '`FirstName`' } },
+      ],
+      output:
+        '{\n  "Meta": {\n    "DataModel": "PatientAdmin",\n    "EventType": "PatientMerge"\n  },\n  "Patient": {\n    "Demographics": {\n      "FirstName": "Timothy"\n    }\n  }\n}',
     },
     {
       name: "the spec's field-listing spelling of a CDS Hooks member, renamed by the fix",
       input: {
-        payload: { cards: [{ summary: 'Flu shot due', indicator: 'info', source: { label: 'Guidelines' }, suggestions: [{ label: 'Order' }], selectionsBehavior: 'at-most-one' }] },
+        payload: {
+          cards: [
+            {
+              summary: 'Flu shot due',
+              indicator: 'info',
+              source: { label: 'Guidelines' },
+              suggestions: [{ label: 'Order' }],
+              selectionsBehavior: 'at-most-one',
+            },
+          ],
+        },
         kind: 'CDSHooks/patient-view-response',
       },
-      errors: [{ pointer: '/cards/0/selectionsBehavior', messageId: 'variant', data: { field: '`cards[0].selectionsBehavior`', names: '`selectionBehavior`' } }],
+      errors: [
+        { pointer: '/cards/0/selectionsBehavior', messageId: 'variant', data: { field: '`cards[0].selectionsBehavior`', names: '`selectionBehavior`' } },
+      ],
       output:
         '{\n  "cards": [\n    {\n      "summary": "Flu shot due",\n      "indicator": "info",\n      "source": {\n        "label": "Guidelines"\n      },\n      "suggestions": [\n        {\n          "label": "Order"\n        }\n      ],\n      "selectionBehavior": "at-most-one"\n    }\n  ]\n}',
     },
     {
       name: 'a variant beside its canonical member: no fix (merging is for a person)',
       input: { payload: edited('cdshooks-patient-view-response', (p) => void (p.cards[0].selectionsBehavior = 'at-most-one')) },
-      errors: [{ pointer: '/cards/0/selectionsBehavior', messageId: 'variantBeside', data: { field: '`cards[0].selectionsBehavior`', names: '`selectionBehavior`', present: '`selectionBehavior`' } }],
+      errors: [
+        {
+          pointer: '/cards/0/selectionsBehavior',
+          messageId: 'variantBeside',
+          data: { field: '`cards[0].selectionsBehavior`', names: '`selectionBehavior`', present: '`selectionBehavior`' },
+        },
+      ],
     },
     {
       name: 'a configured known variant (option knownVariants), renamed by the fix',
       input: { payload: merge({ Surname: 'Bixby' }), options: { knownVariants: { Surname: 'LastName' } } },
-      errors: [{ pointer: '/Patient/Demographics/Surname', messageId: 'configuredVariant', data: { field: '`Patient.Demographics.Surname`', names: '`LastName`' } }],
-      output: '{\n  "Meta": {\n    "DataModel": "PatientAdmin",\n    "EventType": "PatientMerge"\n  },\n  "Patient": {\n    "Demographics": {\n      "LastName": "Bixby"\n    }\n  }\n}',
+      errors: [
+        { pointer: '/Patient/Demographics/Surname', messageId: 'configuredVariant', data: { field: '`Patient.Demographics.Surname`', names: '`LastName`' } },
+      ],
+      output:
+        '{\n  "Meta": {\n    "DataModel": "PatientAdmin",\n    "EventType": "PatientMerge"\n  },\n  "Patient": {\n    "Demographics": {\n      "LastName": "Bixby"\n    }\n  }\n}',
     },
     {
       name: 'a configured known variant beside its canonical member',
-      input: { payload: edited('patientadmin-patientmerge', (p) => void (p.Patient.Demographics.Surname = 'B')), options: { knownVariants: { Surname: 'LastName' } } },
+      input: {
+        payload: edited('patientadmin-patientmerge', (p) => void (p.Patient.Demographics.Surname = 'B')),
+        options: { knownVariants: { Surname: 'LastName' } },
+      },
       errors: [{ pointer: '/Patient/Demographics/Surname', messageId: 'configuredVariantBeside' }],
     },
     {
       name: 'a near miss beside the member it misspells',
       input: { payload: edited('patientadmin-patientmerge', (p) => void (p.Patient.Demographics.FirstNmae = 'T')) },
-      errors: [{ pointer: '/Patient/Demographics/FirstNmae', messageId: 'nearMissBeside', data: { field: '`Patient.Demographics.FirstNmae`', names: '`FirstName`', present: '`FirstName`' } }],
+      errors: [
+        {
+          pointer: '/Patient/Demographics/FirstNmae',
+          messageId: 'nearMissBeside',
+          data: { field: '`Patient.Demographics.FirstNmae`', names: '`FirstName`', present: '`FirstName`' },
+        },
+      ],
     },
     {
       name: 'a near miss of two members: suggestions, no fix',
       input: { payload: edited('patientadmin-patientmerge', (p) => void (p.Patient.Demographics.Address.Countr = 'US')) },
-      errors: [{ pointer: '/Patient/Demographics/Address/Countr', messageId: 'nearMisses', data: { field: '`Patient.Demographics.Address.Countr`', names: '`Country` or `County`' } }],
+      errors: [
+        {
+          pointer: '/Patient/Demographics/Address/Countr',
+          messageId: 'nearMisses',
+          data: { field: '`Patient.Demographics.Address.Countr`', names: '`Country` or `County`' },
+        },
+      ],
     },
     {
       name: 'a slip one edit from one member and two from another (Counrty: County, or Country transposed): both, no fix',
@@ -63,7 +105,13 @@ payloadTester.run(spellingDriftRule, {
           p.Patient.Demographics.Address = renamed(address, 'Country', 'Counrty');
         }),
       },
-      errors: [{ pointer: '/Patient/Demographics/Address/Counrty', messageId: 'nearMisses', data: { field: '`Patient.Demographics.Address.Counrty`', names: '`County` or `Country`' } }],
+      errors: [
+        {
+          pointer: '/Patient/Demographics/Address/Counrty',
+          messageId: 'nearMisses',
+          data: { field: '`Patient.Demographics.Address.Counrty`', names: '`County` or `Country`' },
+        },
+      ],
     },
     {
       name: 'a near miss of a required member that is missing: one finding, an error, fixed',
@@ -84,7 +132,14 @@ payloadTester.run(spellingDriftRule, {
         payload: edited('patientadmin-patientmerge', (p) => void (p.Patient = renamed(p.Patient, 'PreviousIdentifiers', 'PriorIds'))),
         options: { knownVariants: { PriorIds: 'PreviousIdentifiers' } },
       },
-      errors: [{ pointer: '/Patient/PriorIds', messageId: 'configuredVariantRequired', severity: 'error', data: { field: '`Patient.PriorIds`', names: '`PreviousIdentifiers`' } }],
+      errors: [
+        {
+          pointer: '/Patient/PriorIds',
+          messageId: 'configuredVariantRequired',
+          severity: 'error',
+          data: { field: '`Patient.PriorIds`', names: '`PreviousIdentifiers`' },
+        },
+      ],
       output: text(example('patientadmin-patientmerge')),
     },
     {

@@ -4,7 +4,10 @@ import { edited, example, payloadTester } from '../support/payload-tester.js';
 payloadTester.run(unknownFieldRule, {
   valid: [
     { name: 'every member defined', input: { payload: example('patientadmin-patientmerge') } },
-    { name: 'a near miss is spelling-drift, not unknown-field', input: { payload: edited('patientadmin-patientmerge', (p) => void (p.Patient.Demographics.FirstNmae = 'x')) } },
+    {
+      name: 'a near miss is spelling-drift, not unknown-field',
+      input: { payload: edited('patientadmin-patientmerge', (p) => void (p.Patient.Demographics.FirstNmae = 'x')) },
+    },
     { name: 'a FHIR extension member (R4 defines extension)', input: { payload: example('fhir-patient') } },
   ],
   invalid: [

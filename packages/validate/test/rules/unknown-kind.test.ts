@@ -13,12 +13,28 @@ payloadTester.run(unknownKindRule, {
     {
       name: 'a data model that does not exist, with a suggestion',
       input: { payload: { Meta: { DataModel: 'PatientAdmn', EventType: 'PatientMerge' } } },
-      errors: [{ pointer: '/Meta/DataModel', messageId: 'dataModel', data: { value: '"PatientAdmn"', suggestion: ' Did you mean `PatientAdmin`?', known: 'CDSHooks, Clinical Summary, PatientAdmin, Provider, Scheduling' } }],
+      errors: [
+        {
+          pointer: '/Meta/DataModel',
+          messageId: 'dataModel',
+          data: {
+            value: '"PatientAdmn"',
+            suggestion: ' Did you mean `PatientAdmin`?',
+            known: 'CDSHooks, Clinical Summary, PatientAdmin, Provider, Scheduling',
+          },
+        },
+      ],
     },
     {
       name: 'an event its data model does not have',
       input: { payload: { Meta: { DataModel: 'PatientAdmin', EventType: 'PatientMerg' } } },
-      errors: [{ pointer: '/Meta/EventType', messageId: 'eventType', data: { value: '"PatientMerg"', dataModel: 'PatientAdmin', suggestion: ' Did you mean `PatientMerge`?', known: 'PatientMerge', bareCds: '' } }],
+      errors: [
+        {
+          pointer: '/Meta/EventType',
+          messageId: 'eventType',
+          data: { value: '"PatientMerg"', dataModel: 'PatientAdmin', suggestion: ' Did you mean `PatientMerge`?', known: 'PatientMerge', bareCds: '' },
+        },
+      ],
     },
     {
       name: 'no event type',
@@ -28,7 +44,9 @@ payloadTester.run(unknownKindRule, {
     {
       name: 'a misspelt Meta.EventType key: says which key, and renames it',
       input: { payload: edited('patientadmin-patientmerge', (p) => void (p.Meta = renamed(p.Meta, 'EventType', 'EventTyp'))) },
-      errors: [{ pointer: '/Meta/EventTyp', messageId: 'metaKey', message: '`Meta.EventTyp` looks like a misspelling of `Meta.EventType`; write `EventType`.' }],
+      errors: [
+        { pointer: '/Meta/EventTyp', messageId: 'metaKey', message: '`Meta.EventTyp` looks like a misspelling of `Meta.EventType`; write `EventType`.' },
+      ],
       output: text(example('patientadmin-patientmerge')),
     },
     {
@@ -45,7 +63,13 @@ payloadTester.run(unknownKindRule, {
     {
       name: 'an event type that is not a string (a Symbol, from code): not "missing"',
       input: { payload: { Meta: { DataModel: 'PatientAdmin', EventType: Symbol('PatientMerge') } } },
-      errors: [{ pointer: '/Meta/EventType', messageId: 'eventTypeNotString', data: { value: 'symbol', dataModel: 'PatientAdmin', known: 'PatientMerge', bareCds: '' } }],
+      errors: [
+        {
+          pointer: '/Meta/EventType',
+          messageId: 'eventTypeNotString',
+          data: { value: 'symbol', dataModel: 'PatientAdmin', known: 'PatientMerge', bareCds: '' },
+        },
+      ],
     },
     {
       name: 'a payload that throws when read (a Proxy from code): a finding, not an exception',

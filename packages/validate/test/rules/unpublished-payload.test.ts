@@ -7,7 +7,9 @@ payloadTester.run(unpublishedPayloadRule, {
     {
       name: "the spec's Discovery event: a warning that only Meta was checked",
       input: { payload: example('cdshooks-discovery') },
-      errors: [{ pointer: '/Meta/EventType', messageId: 'unpublished', severity: 'warning', data: { model: 'CDSHooks', event: 'Discovery', quoted: '"Discovery"' } }],
+      errors: [
+        { pointer: '/Meta/EventType', messageId: 'unpublished', severity: 'warning', data: { model: 'CDSHooks', event: 'Discovery', quoted: '"Discovery"' } },
+      ],
     },
     {
       name: 'whatever the body holds',

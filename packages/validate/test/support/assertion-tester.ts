@@ -29,7 +29,13 @@ export interface AssertionInput {
 
 export const assertionTester = new RuleTester<AssertionInput>(async (_rule, input) => {
   const k = await testKeys();
-  const options: CheckAssertionOptions = { clientId: CLIENT_ID, baseUrl: BASE_URL, jwks: { keys: [k.es384.publicJwk, k.rs384.publicJwk] }, now, ...input.options?.(k) };
+  const options: CheckAssertionOptions = {
+    clientId: CLIENT_ID,
+    baseUrl: BASE_URL,
+    jwks: { keys: [k.es384.publicJwk, k.rs384.publicJwk] },
+    now,
+    ...input.options?.(k),
+  };
   const findings = input.form ? await checkTokenRequest(await input.form(k), options) : await checkClientAssertion((await input.token?.(k)) as string, options);
   return { findings, output: null };
 });

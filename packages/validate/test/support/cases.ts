@@ -37,7 +37,9 @@ interface RawCase extends Omit<Case, 'payload'> {
 export const readJson = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
 
 export function listJson(dir: string): string[] {
-  return readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
 }
 
 export function loadCaseFiles(): CaseFile[] {
@@ -55,7 +57,10 @@ export function loadCaseFiles(): CaseFile[] {
 
 /** The example file name of a kind: its id lowercased, runs of other characters → '-'. */
 export function kindFile(kindId: string): string {
-  return kindId.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return kindId
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 /**

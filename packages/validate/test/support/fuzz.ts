@@ -28,11 +28,32 @@ export function fuzzTimeout(msPerRun = 2): number {
 // --- JSON texts -------------------------------------------------------------------------------
 
 /** Member names that have broken JavaScript code before, and the names rules look at. */
-const SPECIAL_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'Meta', 'DataModel', 'EventType', 'resourceType', 'entry', 'resource', 'fullUrl', 'reference', '', '/', '~', 'a/b~c'];
+const SPECIAL_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'Meta',
+  'DataModel',
+  'EventType',
+  'resourceType',
+  'entry',
+  'resource',
+  'fullUrl',
+  'reference',
+  '',
+  '/',
+  '~',
+  'a/b~c',
+];
 /** Number spellings JSON.parse reads lossily: out of range, negative zero, beyond 2^53. */
 const SPECIAL_NUMBERS = ['1e400', '-1e400', '-0', '0.0', '12345678901234567890', '-98765432109876543210', '1e-400', '5e-324'];
 
-export const keyArbitrary = fc.oneof({ weight: 3, arbitrary: fc.string({ unit: 'binary', maxLength: 12 }) }, { weight: 1, arbitrary: fc.constantFrom(...SPECIAL_KEYS) });
+export const keyArbitrary = fc.oneof(
+  { weight: 3, arbitrary: fc.string({ unit: 'binary', maxLength: 12 }) },
+  { weight: 1, arbitrary: fc.constantFrom(...SPECIAL_KEYS) },
+);
 
 const scalarText = fc.oneof(
   fc.constant('null'),
@@ -60,7 +81,12 @@ export const jsonTextArbitrary: fc.Arbitrary<string> = fc.letrec<{ value: string
 // --- Pointers ---------------------------------------------------------------------------------
 
 export function parsePointer(pointer: string): string[] {
-  return pointer === '' ? [] : pointer.slice(1).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return pointer === ''
+    ? []
+    : pointer
+        .slice(1)
+        .split('/')
+        .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 export function pointerOf(tokens: readonly (string | number)[]): string {
@@ -113,7 +139,10 @@ export interface Example {
   payload: unknown;
 }
 
-export const examples: Example[] = kindsWithExamples(listKinds()).map((k) => ({ kind: k.id, payload: readJson(join(examplesDir, 'valid', `${kindFile(k.id)}.json`)) }));
+export const examples: Example[] = kindsWithExamples(listKinds()).map((k) => ({
+  kind: k.id,
+  payload: readJson(join(examplesDir, 'valid', `${kindFile(k.id)}.json`)),
+}));
 
 export type MutationOp = 'delete' | 'rename' | 'retype' | 'duplicate' | 'reference' | 'graft';
 
@@ -157,7 +186,8 @@ function editName(name: string, n: number, char: string): string {
 /** Renames a member in place, keeping member order (JSON.parse order, as a file has it). */
 function renameMember(object: Record<string, unknown>, from: string, to: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(object)) Object.defineProperty(out, k === from ? to : k, { value: v, enumerable: true, writable: true, configurable: true });
+  for (const [k, v] of Object.entries(object))
+    Object.defineProperty(out, k === from ? to : k, { value: v, enumerable: true, writable: true, configurable: true });
   return out;
 }
 
@@ -169,7 +199,7 @@ function setAt(root: unknown, path: readonly (string | number)[], value: unknown
 }
 
 const isReference = (path: readonly (string | number)[], value: unknown) =>
-  typeof value === 'string' && (path.at(-1) === 'reference' || path.at(-1) === 'fullUrl' || /^urn:uuid:/.test(value));
+  typeof value === 'string' && (path.at(-1) === 'reference' || path.at(-1) === 'fullUrl' || value.startsWith('urn:uuid:'));
 
 /** One edit, decided by a few numbers so fast-check can shrink it. */
 interface Edit {
@@ -263,7 +293,10 @@ export const mutationArbitrary: fc.Arbitrary<Mutation> = fc
  */
 export function editsOf(bases: readonly Example[]): fc.Arbitrary<{ example: Example; payload: unknown }> {
   return fc
-    .record({ base: fc.nat(), edits: fc.array(editArbitrary(['delete', 'rename', 'retype', 'duplicate', 'reference', 'graft', 'inherit']), { minLength: 1, maxLength: 3 }) })
+    .record({
+      base: fc.nat(),
+      edits: fc.array(editArbitrary(['delete', 'rename', 'retype', 'duplicate', 'reference', 'graft', 'inherit']), { minLength: 1, maxLength: 3 }),
+    })
     .map(({ base, edits }) => {
       const example = bases[base % bases.length]!;
       let payload: unknown = structuredClone(example.payload);

@@ -8,7 +8,12 @@ export interface PatchOp {
 }
 
 function tokens(pointer: string): string[] {
-  return pointer === '' ? [] : pointer.slice(1).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return pointer === ''
+    ? []
+    : pointer
+        .slice(1)
+        .split('/')
+        .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 function parentOf(doc: unknown, pointer: string): [Record<string, unknown> | unknown[], string] {

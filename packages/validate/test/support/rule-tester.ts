@@ -86,8 +86,14 @@ export class RuleTester<I> {
         const named = new Set(tests.invalid.flatMap((c) => c.errors.flatMap((e) => (e.messageId === undefined ? [] : [e.messageId]))));
         const unreachable = Object.keys(tests.unreachable ?? {});
         for (const messageId of [...named, ...unreachable]) expect(Object.keys(messages), `${id} has no message ${messageId}`).toContain(messageId);
-        expect(Object.keys(messages).filter((m) => !named.has(m) && !unreachable.includes(m)), 'messages no case names (list them in `unreachable` with why)').toEqual([]);
-        expect(unreachable.filter((m) => named.has(m)), 'messages both reached and listed as unreachable').toEqual([]);
+        expect(
+          Object.keys(messages).filter((m) => !named.has(m) && !unreachable.includes(m)),
+          'messages no case names (list them in `unreachable` with why)',
+        ).toEqual([]);
+        expect(
+          unreachable.filter((m) => named.has(m)),
+          'messages both reached and listed as unreachable',
+        ).toEqual([]);
       });
 
       describe('valid', () => {
@@ -103,7 +109,10 @@ export class RuleTester<I> {
           expect(c.errors.length, 'an invalid case lists its findings').toBeGreaterThan(0);
           const outcome = await this.adapter(rule, c.input);
           const own = outcome.findings.filter((f) => f.ruleId === id);
-          expect(own.map((f) => f.pointer), 'pointers').toEqual(c.errors.map((e) => e.pointer));
+          expect(
+            own.map((f) => f.pointer),
+            'pointers',
+          ).toEqual(c.errors.map((e) => e.pointer));
           own.forEach((finding, i) => {
             const want = c.errors[i]!;
             const where = `finding ${i} (${finding.pointer})`;

@@ -4,16 +4,18 @@ import type { KindMap, PatientMerge } from '@cdx/types';
 import { assertKind, detectKind, isKind, validate, type KindId, type ValidateOptions } from '../../src/index.js';
 
 declare const payload: unknown;
+/** Marks a local as read (the file is only compiled). */
+declare function use(...values: unknown[]): void;
 
 // detectKind's result is a kind id or null, and isKind takes it as it is.
 const detected: KindId | null = detectKind(payload);
 if (isKind(detectKind(payload), payload)) {
   const known: KindMap[KindId] = payload;
-  void known;
+  use(known);
 }
 if (isKind('PatientAdmin/PatientMerge', payload)) {
   const merge: PatientMerge = payload;
-  void merge;
+  use(merge);
 }
 
 // validate()'s kind option and result use the same union and the same "no kind".
@@ -30,6 +32,4 @@ assertKind('fhir/patient', payload);
 // @ts-expect-error "no kind" is null, never undefined
 const none: undefined = detectKind(payload);
 
-void detected;
-void kind;
-void none;
+use(detected, kind, none);

@@ -98,7 +98,9 @@ export function findPayloads(ts: Ts, file: TS.SourceFile, names: TypeNames, js: 
     } else if (ts.isCallExpression(node) && isPartialMatcher(node.expression)) {
       visit(node.expression, {});
     } else {
-      ts.forEachChild(node, (child) => visit(child, {}));
+      ts.forEachChild(node, (child) => {
+        visit(child, {});
+      });
     }
   };
 

@@ -67,7 +67,7 @@ export class TypeNames {
   /** A JavaScript file's `/** @type {PatientMerge} *\/` or `@satisfies` on a declaration or a parenthesized cast. */
   ofJsDoc(node: TS.Node): Hint | undefined {
     const { ts } = this;
-    const type = ts.getJSDocType(node) ?? ts.getJSDocTags(node).find(ts.isJSDocSatisfiesTag)?.typeExpression?.type;
+    const type = ts.getJSDocType(node) ?? ts.getJSDocTags(node).find(ts.isJSDocSatisfiesTag)?.typeExpression.type;
     return type && this.of(type);
   }
 

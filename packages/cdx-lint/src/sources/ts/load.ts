@@ -17,7 +17,8 @@ const req = () => (required ??= nodeRequire(import.meta.url));
 export class MissingTypescriptError extends Error {
   override name = 'MissingTypescriptError';
   constructor(readonly files: readonly string[] = []) {
-    const which = files.length === 0 ? 'TypeScript and JavaScript fixtures' : `${files.slice(0, 3).join(', ')}${files.length > 3 ? ` and ${files.length - 3} more` : ''}`;
+    const which =
+      files.length === 0 ? 'TypeScript and JavaScript fixtures' : `${files.slice(0, 3).join(', ')}${files.length > 3 ? ` and ${files.length - 3} more` : ''}`;
     super(
       `Reading ${which} needs the typescript package (an optional peer dependency of cdx-lint), and it is not installed. ` +
         'Install it beside cdx-lint: npm install --save-dev typescript (or pnpm add -D typescript), or lint only .json files.',

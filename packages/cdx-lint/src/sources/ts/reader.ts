@@ -36,7 +36,11 @@ function read(raw: string, scriptKind: ScriptKindName, language: string): ReadOu
   } catch (error) {
     // TypeScript's parser is recursive: it overflows the stack below 1,000 levels of nesting.
     if (!(error instanceof RangeError)) throw error;
-    return { ok: false, text: body, problem: { offset: 0, length: 1, message: `Not valid ${language} for cdx-lint: nested too deeply to parse; no real payload nests like this.` } };
+    return {
+      ok: false,
+      text: body,
+      problem: { offset: 0, length: 1, message: `Not valid ${language} for cdx-lint: nested too deeply to parse; no real payload nests like this.` },
+    };
   }
 }
 

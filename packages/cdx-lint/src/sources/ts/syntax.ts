@@ -8,7 +8,13 @@ import type { Ts } from './load.js';
 export function unwrap(ts: Ts, node: TS.Expression): TS.Expression {
   let at = node;
   for (;;) {
-    if (ts.isParenthesizedExpression(at) || ts.isAsExpression(at) || ts.isSatisfiesExpression(at) || ts.isTypeAssertionExpression(at) || ts.isNonNullExpression(at)) {
+    if (
+      ts.isParenthesizedExpression(at) ||
+      ts.isAsExpression(at) ||
+      ts.isSatisfiesExpression(at) ||
+      ts.isTypeAssertionExpression(at) ||
+      ts.isNonNullExpression(at)
+    ) {
       at = at.expression;
     } else return at;
   }

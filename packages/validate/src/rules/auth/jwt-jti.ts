@@ -21,7 +21,8 @@ export const jwtJtiRule = createRule({
       missing: 'claim "jti" is missing: set a nonce unique per JWT, e.g. crypto.randomUUID().',
       invalid: 'claim "jti" is {{jti}}: set a nonce unique per JWT, e.g. crypto.randomUUID().',
       tooLong: 'claim "jti" is {{length}} characters long; at most {{max}} are accepted: use a short nonce, e.g. crypto.randomUUID().',
-      reused: 'claim "jti" {{jti}} was already used by an assertion that is still within its lifetime: use a fresh jti (e.g. crypto.randomUUID()) for every assertion.',
+      reused:
+        'claim "jti" {{jti}} was already used by an assertion that is still within its lifetime: use a fresh jti (e.g. crypto.randomUUID()) for every assertion.',
     },
   },
   async check(context) {

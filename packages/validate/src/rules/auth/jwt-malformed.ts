@@ -33,7 +33,11 @@ export const jwtMalformedRule = createRule({
   },
   async check(context) {
     if (context.problem) {
-      context.report({ pointer: '', messageId: context.problem.messageId as MalformedMessageId, ...(context.problem.data ? { data: context.problem.data } : {}) });
+      context.report({
+        pointer: '',
+        messageId: context.problem.messageId as MalformedMessageId,
+        ...(context.problem.data ? { data: context.problem.data } : {}),
+      });
       return;
     }
     const verification = await context.verification();

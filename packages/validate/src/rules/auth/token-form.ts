@@ -15,8 +15,7 @@ export const tokenFormRule = createRule({
   meta: {
     id: 'token-form',
     severity: 'error',
-    description:
-      'The token request form needs grant_type=client_credentials, the jwt-bearer client_assertion_type and a client_assertion, each once.',
+    description: 'The token request form needs grant_type=client_credentials, the jwt-bearer client_assertion_type and a client_assertion, each once.',
     messages: {
       notForm: 'the token request body is {{what}}: send a form with grant_type, client_assertion_type and client_assertion.',
       missing: 'form field {{field}} is missing: send {{field}}={{expected}}.',

@@ -11,7 +11,7 @@ const MESSAGES = {
   updateResource: 'An update action carries the whole updated FHIR resource in {{field}}; this one {{got}}.',
   updateId: 'An update action names the resource it replaces by its id: {{field}} is missing.',
   deprecatedResource: '{{field}} holds the id to delete as a string, a deprecated form: write it as `resourceId`, a relative reference (Type/id).',
-  deleteNamed: 'A delete action names what it deletes in {{field}}: write {{named}} there (its resource\'s type and id).',
+  deleteNamed: "A delete action names what it deletes in {{field}}: write {{named}} there (its resource's type and id).",
   deleteNone: 'A delete action names the resource to delete in {{field}}, a relative reference such as "ServiceRequest/123"; this one names none.',
 } as const;
 
@@ -42,7 +42,13 @@ function problem(action: Json, pointer: string): Report<keyof typeof MESSAGES> |
     // The deprecated form: the id in `resource`. Renamed, it is resourceId, when it is a reference.
     const safe = relativeReference(resource) !== undefined && !Object.hasOwn(action, 'resourceId');
     const fix = { kind: 'rename-member' as const, pointer: resourceAt, from: 'resource', to: 'resourceId' };
-    return { pointer: resourceAt, severity: 'warning', messageId: 'deprecatedResource', data: { field: at(resourceAt) }, ...(safe ? { fix } : { suggestions: [fix] }) };
+    return {
+      pointer: resourceAt,
+      severity: 'warning',
+      messageId: 'deprecatedResource',
+      data: { field: at(resourceAt) },
+      ...(safe ? { fix } : { suggestions: [fix] }),
+    };
   }
   const named = object && typeof object.resourceType === 'string' && typeof object.id === 'string' ? `${object.resourceType}/${object.id}` : undefined;
   if (named) return { pointer: resourceIdAt, severity: 'warning', messageId: 'deleteNamed', data: { field: at(resourceIdAt), named: quoteId(named) } };

@@ -18,7 +18,8 @@ export const cdsHooksAppContextRule = createRule({
     severity: 'error',
     description: 'A link carries `appContext` only when its type is "smart".',
     messages: {
-      notSmart: '{{field}} is for the SMART app a "smart" link launches; this link\'s type is {{type}}. Remove it, or make the link a SMART launch (type "smart").',
+      notSmart:
+        '{{field}} is for the SMART app a "smart" link launches; this link\'s type is {{type}}. Remove it, or make the link a SMART launch (type "smart").',
     },
   },
   appliesTo: isCdsResponse,
@@ -28,7 +29,12 @@ export const cdsHooksAppContextRule = createRule({
         const { type } = link.value;
         if (!Object.hasOwn(link.value, 'appContext') || typeof type !== 'string' || type === 'smart') continue;
         const pointer = `${link.pointer}/appContext`;
-        context.report({ pointer, ...(type === 'absolute' ? {} : { severity: 'warning' as const }), messageId: 'notSmart', data: { field: code(fieldPath(pointer)), type: quote(type) } });
+        context.report({
+          pointer,
+          ...(type === 'absolute' ? {} : { severity: 'warning' as const }),
+          messageId: 'notSmart',
+          data: { field: code(fieldPath(pointer)), type: quote(type) },
+        });
       }
     }
   },

@@ -46,8 +46,14 @@ export const cdsHooksDuplicateUuidRule = createRule({
     const cards = cardsOf(context.payload);
     const suggestions = cards.flatMap((c) => objectsIn(c.value, 'suggestions', c.pointer));
     const reports = [
-      ...repeats(cards.map((c) => ({ uuid: c.value.uuid, pointer: c.pointer })), 'card'),
-      ...repeats(suggestions.map((s) => ({ uuid: s.value.uuid, pointer: s.pointer })), 'suggestion'),
+      ...repeats(
+        cards.map((c) => ({ uuid: c.value.uuid, pointer: c.pointer })),
+        'card',
+      ),
+      ...repeats(
+        suggestions.map((s) => ({ uuid: s.value.uuid, pointer: s.pointer })),
+        'suggestion',
+      ),
     ];
     for (const report of reports) context.report(report);
   },

@@ -45,7 +45,9 @@ export const cdsHooksEmptyValueRule = createRule({
       }
       if (typeof value !== 'object' || value === null || depth > MAX_DEPTH) return;
       if (Array.isArray(value)) {
-        value.forEach((item, i) => visit(item, childPointer(pointer, i), depth + 1));
+        value.forEach((item, i) => {
+          visit(item, childPointer(pointer, i), depth + 1);
+        });
         return;
       }
       const object = value as Record<string, unknown>;

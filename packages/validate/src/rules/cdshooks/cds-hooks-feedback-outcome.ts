@@ -30,8 +30,10 @@ export const cdsHooksFeedbackOutcomeRule = createRule({
       const accepted = `${pointer}/acceptedSuggestions`;
       const reason = `${pointer}/overrideReason`;
       if (value.outcome === 'accepted') {
-        if (!Object.hasOwn(value, 'acceptedSuggestions')) context.report({ pointer: accepted, messageId: 'acceptedWithout', data: { field: code(fieldPath(accepted)) } });
-        if (Object.hasOwn(value, 'overrideReason')) context.report({ pointer: reason, messageId: 'acceptedWithReason', data: { field: code(fieldPath(reason)) } });
+        if (!Object.hasOwn(value, 'acceptedSuggestions'))
+          context.report({ pointer: accepted, messageId: 'acceptedWithout', data: { field: code(fieldPath(accepted)) } });
+        if (Object.hasOwn(value, 'overrideReason'))
+          context.report({ pointer: reason, messageId: 'acceptedWithReason', data: { field: code(fieldPath(reason)) } });
       } else if (value.outcome === 'overridden' && Object.hasOwn(value, 'acceptedSuggestions')) {
         context.report({ pointer: accepted, messageId: 'overriddenWithAccepted', data: { field: code(fieldPath(accepted)) } });
       }

@@ -15,12 +15,15 @@ const MESSAGES = {
   // The braces are data: in a template, every `{{` opens a placeholder.
   unclosed: '{{field}} opens a token with {{open}} that is never closed with {{close}}.',
   notAPath: 'The token {{token}} of {{field}} is neither `context.<field>` nor a user identifier ({{userTokens}}).{{meant}}',
-  nested: 'The token {{token}} of {{field}} reaches into {{contextField}}: only the context\'s own fields are tokens, and only those of a primitive value.',
-  notAToken: 'The token {{token}} of {{field}} names {{contextField}}, which {{hook}} does not let templates use ({{hook}}\'s tokens are {{tokens}}).',
-  notAField: 'The token {{token}} of {{field}} names {{contextField}}, which is not a context field of {{hook}} ({{hook}}\'s tokens are {{tokens}}).{{meant}}',
+  nested: "The token {{token}} of {{field}} reaches into {{contextField}}: only the context's own fields are tokens, and only those of a primitive value.",
+  notAToken: "The token {{token}} of {{field}} names {{contextField}}, which {{hook}} does not let templates use ({{hook}}'s tokens are {{tokens}}).",
+  notAField: "The token {{token}} of {{field}} names {{contextField}}, which is not a context field of {{hook}} ({{hook}}'s tokens are {{tokens}}).{{meant}}",
 } as const;
 
-type Problem = { messageId: Exclude<keyof typeof MESSAGES, 'unclosed'>; data: Record<string, string> };
+interface Problem {
+  messageId: Exclude<keyof typeof MESSAGES, 'unclosed'>;
+  data: Record<string, string>;
+}
 
 /** " Did you mean {{x}}?", or nothing without a guess. */
 const meant = (near: readonly string[]) => (near.length > 0 ? ` Did you mean {{${near[0]!}}}?` : '');
@@ -34,7 +37,10 @@ function tokenProblem(token: string, hook: string): Problem | undefined {
   if (!path) {
     // `{{patientId}}` for `{{context.patientId}}`: a context field without its prefix.
     const bare = /^[A-Za-z]\w*$/.test(token) && (!known || known.contextFields.includes(token)) ? [`context.${token}`] : [];
-    return { messageId: 'notAPath', data: { userTokens: USER_TOKENS.join(', '), meant: meant(bare.length > 0 ? bare : nearMisses(token, [...USER_TOKENS, ...tokens])) } };
+    return {
+      messageId: 'notAPath',
+      data: { userTokens: USER_TOKENS.join(', '), meant: meant(bare.length > 0 ? bare : nearMisses(token, [...USER_TOKENS, ...tokens])) },
+    };
   }
   const [, field, deeper] = path as unknown as [string, string, string | undefined];
   const contextField = `\`context.${field}\``;
@@ -81,7 +87,16 @@ export const cdsHooksPrefetchTokenRule = createRule({
           }
           const token = template.slice(open + 2, close);
           const found = tokenProblem(token, hook);
-          if (found) context.report({ pointer, messageId: found.messageId, data: { ...found.data, field, token: `{{${jsonString(clip(token)).slice(1, -1)}}}${token.length > MAX_QUOTED ? ` (${token.length} characters)` : ''}` } });
+          if (found)
+            context.report({
+              pointer,
+              messageId: found.messageId,
+              data: {
+                ...found.data,
+                field,
+                token: `{{${jsonString(clip(token)).slice(1, -1)}}}${token.length > MAX_QUOTED ? ` (${token.length} characters)` : ''}`,
+              },
+            });
           from = close + 2;
         }
       }

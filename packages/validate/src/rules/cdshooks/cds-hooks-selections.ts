@@ -23,7 +23,8 @@ export const cdsHooksSelectionsRule = createRule({
     messages: {
       noOrders:
         '{{field}} is {{selection}}, which names no order of `context.draftOrders` (it has no entry with a resource type and id); a selection is the Type/id of one of its entries.',
-      notAnOrder: '{{field}} is {{selection}}, which names no order of `context.draftOrders` (its orders are {{orders}}); a selection is the Type/id of one of its entries.',
+      notAnOrder:
+        '{{field}} is {{selection}}, which names no order of `context.draftOrders` (its orders are {{orders}}); a selection is the Type/id of one of its entries.',
     },
   },
   appliesTo: isCdsRequest,

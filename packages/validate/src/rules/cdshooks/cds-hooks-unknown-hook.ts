@@ -18,7 +18,7 @@ const MESSAGES = {
  */
 const isOrganizationHook = (hook: string) => hook.includes('.');
 
-function check(context: RuleTools<keyof typeof MESSAGES, {}>, hook: unknown, pointer: string): void {
+function check(context: RuleTools<keyof typeof MESSAGES, object>, hook: unknown, pointer: string): void {
   if (typeof hook !== 'string' || hookKinds().has(hook) || isOrganizationHook(hook)) return;
   const near = nearMisses(hook, hookKinds().keys());
   const meant = near.length > 0 ? ` Did you mean ${near.map((n) => quote(n)).join(' or ')}?` : '';
@@ -34,13 +34,16 @@ export const cdsHooksUnknownHookRule = createRule({
   meta: {
     id: 'cds-hooks-unknown-hook',
     severity: 'warning',
-    description: 'A hook name is neither a hook of the CDS Hooks library nor an organization\'s own (reverse domain notation).',
+    description: "A hook name is neither a hook of the CDS Hooks library nor an organization's own (reverse domain notation).",
     messages: MESSAGES,
   },
   appliesTo: (kind) => kind.id === CDS_DOCUMENTS.request || isCdsDiscovery(kind),
   check(context) {
     const root = asObject(context.payload);
-    if (context.kind.id === CDS_DOCUMENTS.request) return check(context, root?.hook, '/hook');
+    if (context.kind.id === CDS_DOCUMENTS.request) {
+      check(context, root?.hook, '/hook');
+      return;
+    }
     for (const service of objectsIn(root, 'services', '')) check(context, service.value.hook, `${service.pointer}/hook`);
   },
 });

@@ -23,7 +23,7 @@ export const cdsHooksUserIdRule = createRule({
     severity: 'error',
     description: '`context.userId` is [ResourceType]/[id] of a type the hook expects (e.g. Practitioner or PractitionerRole).',
     messages: {
-      wrongType: '`context.userId` is {{userId}}, a {{type}}; the {{hook}} hook\'s user is {{expected}}.',
+      wrongType: "`context.userId` is {{userId}}, a {{type}}; the {{hook}} hook's user is {{expected}}.",
       notAReference: '`context.userId` is {{userId}}; it is the current user as [ResourceType]/[id]: {{expected}} for {{hook}}.',
     },
   },

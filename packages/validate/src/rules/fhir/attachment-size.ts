@@ -33,12 +33,16 @@ export const attachmentSizeRule = createRule({
     options: {
       type: 'object',
       properties: {
-        attachmentLimit: { type: 'integer', minimum: 0, description: 'Largest inline FHIR attachment.data accepted, in characters of base64 text. Default 7000000.' },
+        attachmentLimit: {
+          type: 'integer',
+          minimum: 0,
+          description: 'Largest inline FHIR attachment.data accepted, in characters of base64 text. Default 7000000.',
+        },
       },
       additionalProperties: false,
     },
   },
-  defaultOptions: { attachmentLimit: DEFAULT_ATTACHMENT_LIMIT } as AttachmentSizeOptions,
+  defaultOptions: { attachmentLimit: DEFAULT_ATTACHMENT_LIMIT },
   appliesTo: isClaimAttachKind,
   check(context) {
     const limit = context.options.attachmentLimit;

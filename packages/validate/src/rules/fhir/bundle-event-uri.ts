@@ -1,15 +1,7 @@
 import { code } from '../../display.js';
 import { jsonString, quote, quoteId } from '../../finding.js';
 import { asObject, bundleEntries, messageHeader } from '../../fhir/bundle.js';
-import {
-  BUNDLE_OPERATIONS,
-  CLAIM_ATTACH,
-  FHIR_EVENTS,
-  fhirEvent,
-  normalizeOperation,
-  parseDefinitionUri,
-  type FhirEvent,
-} from '../../fhir/events.js';
+import { BUNDLE_OPERATIONS, CLAIM_ATTACH, FHIR_EVENTS, fhirEvent, normalizeOperation, parseDefinitionUri, type FhirEvent } from '../../fhir/events.js';
 import { isClaimAttachKind, isMessageKind, kindEvent } from '../../fhir/kinds.js';
 import { nearMisses } from '../../near-miss.js';
 import { withoutTrailingSlashes } from '../../trim.js';
@@ -29,12 +21,15 @@ export interface BundleEventUriOptions {
   operation: string | undefined;
 }
 
+const DEFAULTS: BundleEventUriOptions = { fhirDefsUrl: undefined, operation: undefined };
+
 const MESSAGES = {
   attachIsCollection: 'Claim $attach takes a collection bundle (type collection), not a message bundle.',
   unknownOperation: 'options.operation {{operation}} is not an operation of the service that takes a bundle.{{suggestion}} Known: {{known}}.',
   messageOperation: 'options.operation {{operation}} takes a message bundle; this is a collection bundle, the body of Claim $attach.',
   eventCoding: 'The service identifies the event by MessageHeader.eventUri, not eventCoding (R4 allows either). Write eventUri as {{address}} instead.',
-  eventCodingUnknown: 'The service identifies the event by MessageHeader.eventUri, not eventCoding (R4 allows either). Write eventUri as {{address}}, one of {{known}}.',
+  eventCodingUnknown:
+    'The service identifies the event by MessageHeader.eventUri, not eventCoding (R4 allows either). Write eventUri as {{address}}, one of {{known}}.',
   definitionForm: 'MessageHeader.definition must be {{address}}; got {{definition}}.',
   definitionBase: 'MessageHeader.definition must start with {{base}}/MessageDefinition/; got {{definition}}.',
   definitionEvent: 'MessageHeader.definition names {{name}}, which is not a message definition of {{event}} ({{event}}Full marks the detailed form).',
@@ -61,7 +56,10 @@ const BASE_IN_WORDS =
 function baseOf(context: Context, header: Record<string, unknown>): string | undefined {
   const configured = configuredBase(context);
   if (configured !== undefined) return configured;
-  for (const [member, folder] of [['eventUri', 'EventDefinition'], ['definition', 'MessageDefinition']] as const) {
+  for (const [member, folder] of [
+    ['eventUri', 'EventDefinition'],
+    ['definition', 'MessageDefinition'],
+  ] as const) {
     const value = header[member];
     const parsed = typeof value === 'string' ? parseDefinitionUri(value, folder) : undefined;
     if (parsed) return parsed.base;
@@ -153,13 +151,17 @@ export const bundleEventUriRule = createRule({
           pattern: '^https?://',
           description: "Base address of the service's FHIR definitions ({fhir_defs_url} in the spec); event URIs are checked against it.",
         },
-        operation: { type: 'string', minLength: 1, description: 'The FHIR operation the bundle is sent to, e.g. "$charge-item-create"; eventUri must name its event.' },
+        operation: {
+          type: 'string',
+          minLength: 1,
+          description: 'The FHIR operation the bundle is sent to, e.g. "$charge-item-create"; eventUri must name its event.',
+        },
       },
       additionalProperties: false,
     },
     needsWholePayload: true,
   },
-  defaultOptions: { fhirDefsUrl: undefined, operation: undefined } as BundleEventUriOptions,
+  defaultOptions: DEFAULTS,
   appliesTo: (kind) => isMessageKind(kind) || isClaimAttachKind(kind),
   check(context) {
     if (isClaimAttachKind(context.kind)) {
@@ -193,7 +195,11 @@ export const bundleEventUriRule = createRule({
     if (!parsed) {
       const last = withoutTrailingSlashes(uri).split('/').pop() ?? '';
       const meant = own?.name ?? expected?.name;
-      context.report({ pointer, messageId: 'uriForm', data: { address: address(baseOf(context, header.resource), 'EventDefinition', meant), uri: quoteId(uri), suggestion: last ? suggestion(last) : '' } });
+      context.report({
+        pointer,
+        messageId: 'uriForm',
+        data: { address: address(baseOf(context, header.resource), 'EventDefinition', meant), uri: quoteId(uri), suggestion: last ? suggestion(last) : '' },
+      });
     } else {
       if (base !== undefined && parsed.base !== base) context.report({ pointer, messageId: 'uriBase', data: { base, uri: quoteId(uri) } });
       if (!fhirEvent(parsed.name)) {
@@ -203,10 +209,18 @@ export const bundleEventUriRule = createRule({
         // validated as a generic message (kind fhir/message).
         const near = nearMisses(parsed.name, KNOWN);
         if (own || near.length > 0 || expected) {
-          context.report({ pointer, messageId: 'unknownEvent', data: { name: code(parsed.name), suggestion: suggestion(parsed.name), known: KNOWN.join(', ') } });
+          context.report({
+            pointer,
+            messageId: 'unknownEvent',
+            data: { name: code(parsed.name), suggestion: suggestion(parsed.name), known: KNOWN.join(', ') },
+          });
         }
       } else if (expected && named !== expected.name) {
-        context.report({ pointer, messageId: 'operationEvent', data: { operation: expected.operation!, address: address(baseOf(context, header.resource), 'EventDefinition', expected.name), uri: quoteId(uri) } });
+        context.report({
+          pointer,
+          messageId: 'operationEvent',
+          data: { operation: expected.operation!, address: address(baseOf(context, header.resource), 'EventDefinition', expected.name), uri: quoteId(uri) },
+        });
       } else if (own && named !== own.name) {
         context.report({ pointer, messageId: 'kindEvent', data: { kind: own.name, named: named! } });
       }

@@ -44,7 +44,7 @@ export const bundleFocusRule = createRule({
     if (!header || !Array.isArray(focus)) return; // bundle-message-header and the schema report these
     const event = messageEvent(context.kind, header.resource);
     const wrong: { pointer: string; target: EntryView }[] = [];
-    let focal = false;
+    let focal = false as boolean; // set in the callback below
     focus.forEach((item, i) => {
       const reference = (item as { reference?: unknown } | null)?.reference;
       if (typeof reference !== 'string') return; // the schema requires focus[].reference
@@ -53,8 +53,7 @@ export const bundleFocusRule = createRule({
       if (!target) {
         const path = reference.replace(/\/_history\/[^/]*$/, '');
         context.report({ pointer, messageId: UNRESOLVED[referenceForm(reference)], data: { reference: quoteId(reference), path } });
-      }
-      else if (event?.focus && target.resourceType === event.focus) focal = true;
+      } else if (event?.focus && target.resourceType === event.focus) focal = true;
       else if (event?.focus) wrong.push({ pointer, target });
     });
     if (!event?.focus || focal) return;

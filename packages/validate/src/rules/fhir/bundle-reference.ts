@@ -4,7 +4,7 @@ import { bundleEntries, findReferences, messageHeader, type EntryView } from '..
 import { nearestIndex } from '../../nearest.js';
 import { isBundleKind } from '../../fhir/kinds.js';
 import { createRule } from '../create-rule.js';
-import { MAX_DEPTH } from '../nesting-depth.js';
+import { MAX_DEPTH } from '../../depth.js';
 import { PAYLOAD } from '../scopes.js';
 
 const URN_UUID = /^urn:uuid:/i;

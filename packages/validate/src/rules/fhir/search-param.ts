@@ -97,7 +97,11 @@ function checkValue(name: string, spec: ParamSpec, value: string, pointer: strin
     return value
       .split(',')
       .filter((part) => !allowed.includes(part))
-      .map((part) => ({ pointer, messageId: 'value', data: { name: code(name), value: quote(part), allowed: allowed.join(', '), suggestion: didYouMean(part, allowed) } }));
+      .map((part) => ({
+        pointer,
+        messageId: 'value',
+        data: { name: code(name), value: quote(part), allowed: allowed.join(', '), suggestion: didYouMean(part, allowed) },
+      }));
   }
   return [];
 }
@@ -116,11 +120,21 @@ export function searchReports(resource: SearchResource, params: readonly (readon
     const spec = Object.hasOwn(known, name) ? known[name] : undefined;
     if (!spec) {
       const names = Object.keys(known);
-      out.push({ pointer, messageId: 'unknownParameter', data: { name: codeName(name), resource, suggestion: didYouMean(name, names), known: names.join(', ') } });
+      out.push({
+        pointer,
+        messageId: 'unknownParameter',
+        data: { name: codeName(name), resource, suggestion: didYouMean(name, names), known: names.join(', ') },
+      });
       continue;
     }
     if (extra.length > 0 || (modifier !== undefined && !MODIFIERS[spec.type].includes(modifier))) {
-      const data = { raw: codeName(raw), modifier: quote(raw.slice(name.length + 1)), name: code(name), type: spec.type, allowed: MODIFIERS[spec.type].join(', ') };
+      const data = {
+        raw: codeName(raw),
+        modifier: quote(raw.slice(name.length + 1)),
+        name: code(name),
+        type: spec.type,
+        allowed: MODIFIERS[spec.type].join(', '),
+      };
       out.push({ pointer, messageId: 'unknownModifier', data });
       continue;
     }
@@ -150,7 +164,10 @@ export const searchParamRule = createRule({
     const body = context.payload;
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
     const entries = Object.entries(body as Record<string, unknown>);
-    const params = entries.map(([name, value]) => [name, typeof value === 'string' ? [value] : Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []] as const);
+    const params = entries.map(
+      ([name, value]) =>
+        [name, typeof value === 'string' ? [value] : Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []] as const,
+    );
     for (const report of searchReports(resourceOf(context.kind.id), params)) {
       // A parameter given as one string: its value's finding points at the string itself.
       const [name, index] = parsePointer(report.pointer);

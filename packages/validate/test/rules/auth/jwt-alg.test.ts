@@ -23,12 +23,17 @@ assertionTester.run(jwtAlgRule, {
     },
     {
       name: 'HS256, a shared-secret MAC (and no signature finding on top)',
-      input: { token: async (k) => new SignJWT(goodClaims()).setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: k.es384.kid }).sign(await generateSecret('HS256')) },
+      input: {
+        token: async (k) => new SignJWT(goodClaims()).setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: k.es384.kid }).sign(await generateSecret('HS256')),
+      },
       errors: [{ pointer: '/header/alg', messageId: 'hmac', data: { alg: '"HS256"', allowed: ALLOWED } }],
     },
     {
       name: 'RS256, a real signature outside the set',
-      input: { token: async (k) => signToken({ ...k.rs384, privateKey: (await generateKeyPair('RS256', { modulusLength: 2048 })).privateKey }, goodClaims(), { alg: 'RS256' }) },
+      input: {
+        token: async (k) =>
+          signToken({ ...k.rs384, privateKey: (await generateKeyPair('RS256', { modulusLength: 2048 })).privateKey }, goodClaims(), { alg: 'RS256' }),
+      },
       errors: [{ pointer: '/header/alg', messageId: 'notAllowed', data: { alg: '"RS256"', allowed: ALLOWED } }],
     },
   ],

@@ -2,7 +2,9 @@ import { jwtIatRule } from '../../../src/rules/auth/jwt-iat.js';
 import { goodClaims, NOW_SEC, signToken } from '../../auth/helpers.js';
 import { assertionTester } from '../../support/assertion-tester.js';
 
-const iat = (value: unknown, exp: unknown = NOW_SEC + 300) => ({ token: (k: { es384: Parameters<typeof signToken>[0] }) => signToken(k.es384, goodClaims({ iat: value, exp })) });
+const iat = (value: unknown, exp: unknown = NOW_SEC + 300) => ({
+  token: (k: { es384: Parameters<typeof signToken>[0] }) => signToken(k.es384, goodClaims({ iat: value, exp })),
+});
 
 assertionTester.run(jwtIatRule, {
   valid: [
@@ -17,10 +19,14 @@ assertionTester.run(jwtIatRule, {
     { name: 'negative', input: iat(-5), errors: [{ pointer: '/payload/iat', messageId: 'notWhole', data: { value: '-5', max: 300 } }] },
     { name: 'after exp', input: iat(NOW_SEC - 10, NOW_SEC - 11), errors: [{ pointer: '/payload/iat', messageId: 'afterExp', data: { seconds: 1 } }] },
     {
-      name: 'in the future (the signer\'s clock is ahead)',
+      name: "in the future (the signer's clock is ahead)",
       input: iat(NOW_SEC + 60, NOW_SEC + 300),
       errors: [{ pointer: '/payload/iat', messageId: 'future', data: { time: new Date((NOW_SEC + 60) * 1000).toISOString(), seconds: 60 } }],
     },
-    { name: 'six minutes before exp', input: iat(NOW_SEC - 120, NOW_SEC + 240), errors: [{ pointer: '/payload/iat', messageId: 'tooLong', data: { seconds: 360, max: 300 } }] },
+    {
+      name: 'six minutes before exp',
+      input: iat(NOW_SEC - 120, NOW_SEC + 240),
+      errors: [{ pointer: '/payload/iat', messageId: 'tooLong', data: { seconds: 360, max: 300 } }],
+    },
   ],
 });

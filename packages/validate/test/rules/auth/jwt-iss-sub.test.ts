@@ -5,7 +5,11 @@ import { assertionTester } from '../../support/assertion-tester.js';
 assertionTester.run(jwtIssSubRule, {
   valid: [{ name: 'both the client ID', input: { token: (k) => signToken(k.es384) } }],
   invalid: [
-    { name: 'iss missing', input: { token: (k) => signToken(k.es384, goodClaims({ iss: undefined })) }, errors: [{ pointer: '/payload/iss', messageId: 'missing', data: { claim: 'iss' } }] },
+    {
+      name: 'iss missing',
+      input: { token: (k) => signToken(k.es384, goodClaims({ iss: undefined })) },
+      errors: [{ pointer: '/payload/iss', messageId: 'missing', data: { claim: 'iss' } }],
+    },
     {
       name: 'iss another client',
       input: { token: (k) => signToken(k.es384, goodClaims({ iss: 'someone-else', sub: 'someone-else' })) },

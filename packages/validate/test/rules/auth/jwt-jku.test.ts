@@ -16,7 +16,9 @@ assertionTester.run(jwtJkuRule, {
     {
       name: 'another jku than the saved one',
       input: { token: (k) => signToken(k.es384, goodClaims(), { jku: 'https://evil.example/jwks.json' }), options: () => ({ jku: JKU }) },
-      errors: [{ pointer: '/header/jku', messageId: 'mismatch', data: { mismatch: `"https://evil.example/jwks.json" but must be the saved JWKS URL "${JKU}"` } }],
+      errors: [
+        { pointer: '/header/jku', messageId: 'mismatch', data: { mismatch: `"https://evil.example/jwks.json" but must be the saved JWKS URL "${JKU}"` } },
+      ],
     },
   ],
 });

@@ -20,13 +20,24 @@ assertionTester.run(jwtJtiRule, {
     },
     {
       name: 'a seen jti on a token not verified (skipSignature): the store is not used',
-      input: { token: (k) => signToken(k.es384, goodClaims({ jti: 'seen' })), options: () => ({ jwks: undefined, skipSignature: true, replayStore: storeThatSaw('seen') }) },
+      input: {
+        token: (k) => signToken(k.es384, goodClaims({ jti: 'seen' })),
+        options: () => ({ jwks: undefined, skipSignature: true, replayStore: storeThatSaw('seen') }),
+      },
     },
     { name: 'a jti of 255 characters', input: { token: (k) => signToken(k.es384, goodClaims({ jti: 'j'.repeat(255) })) } },
   ],
   invalid: [
-    { name: 'missing', input: { token: (k) => signToken(k.es384, goodClaims({ jti: undefined })) }, errors: [{ pointer: '/payload/jti', messageId: 'missing' }] },
-    { name: 'a number', input: { token: (k) => signToken(k.es384, goodClaims({ jti: 7 })) }, errors: [{ pointer: '/payload/jti', messageId: 'invalid', data: { jti: '7' } }] },
+    {
+      name: 'missing',
+      input: { token: (k) => signToken(k.es384, goodClaims({ jti: undefined })) },
+      errors: [{ pointer: '/payload/jti', messageId: 'missing' }],
+    },
+    {
+      name: 'a number',
+      input: { token: (k) => signToken(k.es384, goodClaims({ jti: 7 })) },
+      errors: [{ pointer: '/payload/jti', messageId: 'invalid', data: { jti: '7' } }],
+    },
     {
       name: 'a jti of 256 characters',
       input: { token: (k) => signToken(k.es384, goodClaims({ jti: 'j'.repeat(256) })) },

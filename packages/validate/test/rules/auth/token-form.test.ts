@@ -9,14 +9,28 @@ const form = (fields: (assertion: string) => Record<string, string | string[]>) 
 
 assertionTester.run(tokenFormRule, {
   valid: [
-    { name: 'the three fields, once each', input: form((a) => ({ grant_type: 'client_credentials', client_assertion_type: CLIENT_ASSERTION_TYPE, client_assertion: a })) },
+    {
+      name: 'the three fields, once each',
+      input: form((a) => ({ grant_type: 'client_credentials', client_assertion_type: CLIENT_ASSERTION_TYPE, client_assertion: a })),
+    },
     {
       name: 'the same, urlencoded',
-      input: { form: async (k) => new URLSearchParams({ grant_type: 'client_credentials', client_assertion_type: CLIENT_ASSERTION_TYPE, client_assertion: await signToken(k.es384) }).toString() },
+      input: {
+        form: async (k) =>
+          new URLSearchParams({
+            grant_type: 'client_credentials',
+            client_assertion_type: CLIENT_ASSERTION_TYPE,
+            client_assertion: await signToken(k.es384),
+          }).toString(),
+      },
     },
   ],
   invalid: [
-    { name: 'null (a JavaScript caller)', input: { form: () => null as unknown as string }, errors: [{ pointer: '/form', messageId: 'notForm', data: { what: 'null' } }] },
+    {
+      name: 'null (a JavaScript caller)',
+      input: { form: () => null as unknown as string },
+      errors: [{ pointer: '/form', messageId: 'notForm', data: { what: 'null' } }],
+    },
     { name: 'a number', input: { form: () => 42 as unknown as string }, errors: [{ pointer: '/form', messageId: 'notForm', data: { what: 'number' } }] },
     {
       name: 'another grant_type',
@@ -27,7 +41,11 @@ assertionTester.run(tokenFormRule, {
       name: 'no assertion, and the assertion type twice',
       input: form(() => ({ grant_type: 'client_credentials', client_assertion_type: [CLIENT_ASSERTION_TYPE, CLIENT_ASSERTION_TYPE] })),
       errors: [
-        { pointer: '/form/client_assertion_type', messageId: 'repeated', data: { field: 'client_assertion_type', count: 2, expected: JSON.stringify(CLIENT_ASSERTION_TYPE) } },
+        {
+          pointer: '/form/client_assertion_type',
+          messageId: 'repeated',
+          data: { field: 'client_assertion_type', count: 2, expected: JSON.stringify(CLIENT_ASSERTION_TYPE) },
+        },
         { pointer: '/form/client_assertion', messageId: 'missing', data: { field: 'client_assertion', expected: 'the signed JWT' } },
       ],
     },

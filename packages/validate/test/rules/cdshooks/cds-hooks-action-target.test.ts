@@ -14,12 +14,24 @@ payloadTester.run(cdsHooksActionTargetRule, {
     {
       name: 'a create action without its resource',
       input: { payload: patched('cds-hooks-response', [{ op: 'remove', path: '/cards/0/suggestions/0/actions/0/resource' }]) },
-      errors: [{ pointer: '/cards/0/suggestions/0/actions/0/resource', messageId: 'createResource', data: { field: '`cards[0].suggestions[0].actions[0].resource`', got: 'has none' } }],
+      errors: [
+        {
+          pointer: '/cards/0/suggestions/0/actions/0/resource',
+          messageId: 'createResource',
+          data: { field: '`cards[0].suggestions[0].actions[0].resource`', got: 'has none' },
+        },
+      ],
     },
     {
       name: 'a create action whose resource is a string',
       input: { payload: patched('cds-hooks-response', [{ op: 'replace', path: '/cards/0/suggestions/0/actions/0/resource', value: 'x' }]) },
-      errors: [{ pointer: '/cards/0/suggestions/0/actions/0/resource', messageId: 'createResource', data: { field: '`cards[0].suggestions[0].actions[0].resource`', got: 'has "x"' } }],
+      errors: [
+        {
+          pointer: '/cards/0/suggestions/0/actions/0/resource',
+          messageId: 'createResource',
+          data: { field: '`cards[0].suggestions[0].actions[0].resource`', got: 'has "x"' },
+        },
+      ],
     },
     {
       name: 'an update action without its resource',
@@ -34,12 +46,25 @@ payloadTester.run(cdsHooksActionTargetRule, {
     {
       name: 'a resourceId that is not Type/id',
       input: { payload: patched('cds-hooks-response', [{ op: 'replace', path: `${DELETE}/resourceId`, value: 'flu-reminder-2024' }]) },
-      errors: [{ pointer: `${DELETE}/resourceId`, messageId: 'resourceIdForm', data: { field: '`cards[0].suggestions[0].actions[1].resourceId`', value: '"flu-reminder-2024"' } }],
+      errors: [
+        {
+          pointer: `${DELETE}/resourceId`,
+          messageId: 'resourceIdForm',
+          data: { field: '`cards[0].suggestions[0].actions[1].resourceId`', value: '"flu-reminder-2024"' },
+        },
+      ],
     },
     {
       name: 'a delete with its target in the deprecated string `resource`: a warning, fixed by renaming it resourceId',
       input: { payload: patched('cds-hooks-response', [deprecated]) },
-      errors: [{ pointer: `${DELETE}/resource`, messageId: 'deprecatedResource', severity: 'warning', data: { field: '`cards[0].suggestions[0].actions[1].resource`' } }],
+      errors: [
+        {
+          pointer: `${DELETE}/resource`,
+          messageId: 'deprecatedResource',
+          severity: 'warning',
+          data: { field: '`cards[0].suggestions[0].actions[1].resource`' },
+        },
+      ],
       output: text(patched('cds-hooks-response', [deprecated, { op: 'move', from: `${DELETE}/resource`, path: `${DELETE}/resourceId` }])),
     },
     {
@@ -49,8 +74,19 @@ payloadTester.run(cdsHooksActionTargetRule, {
     },
     {
       name: 'a delete that carries the resource itself: a warning naming the resourceId to write',
-      input: { payload: patched('cds-hooks-response', [{ op: 'replace', path: DELETE, value: { type: 'delete', description: 'x', resource: { resourceType: 'ServiceRequest', id: 'a' } } }]) },
-      errors: [{ pointer: `${DELETE}/resourceId`, messageId: 'deleteNamed', severity: 'warning', data: { field: '`cards[0].suggestions[0].actions[1].resourceId`', named: '"ServiceRequest/a"' } }],
+      input: {
+        payload: patched('cds-hooks-response', [
+          { op: 'replace', path: DELETE, value: { type: 'delete', description: 'x', resource: { resourceType: 'ServiceRequest', id: 'a' } } },
+        ]),
+      },
+      errors: [
+        {
+          pointer: `${DELETE}/resourceId`,
+          messageId: 'deleteNamed',
+          severity: 'warning',
+          data: { field: '`cards[0].suggestions[0].actions[1].resourceId`', named: '"ServiceRequest/a"' },
+        },
+      ],
     },
     {
       name: 'a delete naming no target',

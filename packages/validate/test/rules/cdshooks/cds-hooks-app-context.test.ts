@@ -14,8 +14,19 @@ payloadTester.run(cdsHooksAppContextRule, {
     },
     {
       name: "appContext on another of the service listing's link types: a warning",
-      input: { payload: patched('cdshooks-patient-view-response', [{ op: 'replace', path: '/cards/0/links', value: [{ label: 'x', url: 'https://x.example.com', type: 'documentation', appContext: 'a' }] }]) },
-      errors: [{ pointer: '/cards/0/links/0/appContext', messageId: 'notSmart', severity: 'warning', data: { field: '`cards[0].links[0].appContext`', type: '"documentation"' } }],
+      input: {
+        payload: patched('cdshooks-patient-view-response', [
+          { op: 'replace', path: '/cards/0/links', value: [{ label: 'x', url: 'https://x.example.com', type: 'documentation', appContext: 'a' }] },
+        ]),
+      },
+      errors: [
+        {
+          pointer: '/cards/0/links/0/appContext',
+          messageId: 'notSmart',
+          severity: 'warning',
+          data: { field: '`cards[0].links[0].appContext`', type: '"documentation"' },
+        },
+      ],
     },
   ],
 });

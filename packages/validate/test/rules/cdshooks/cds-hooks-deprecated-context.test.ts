@@ -8,26 +8,46 @@ const back = { op: 'move', from: '/context/medications', path: '/context/draftOr
 payloadTester.run(cdsHooksDeprecatedContextRule, {
   valid: [
     { name: 'an order-sign request with draftOrders', input: { payload: example('cds-hooks-order-sign') } },
-    { name: "the service's own order-sign message keeps its listing's `user`", input: { payload: patched('cdshooks-order-sign', [{ op: 'add', path: '/user', value: 'Practitioner/1' }]) } },
-    { name: 'a hook that replaced none keeps any context member', input: { payload: patched('cds-hooks-patient-view', [{ op: 'add', path: '/context/medications', value: {} }]) } },
+    {
+      name: "the service's own order-sign message keeps its listing's `user`",
+      input: { payload: patched('cdshooks-order-sign', [{ op: 'add', path: '/user', value: 'Practitioner/1' }]) },
+    },
+    {
+      name: 'a hook that replaced none keeps any context member',
+      input: { payload: patched('cds-hooks-patient-view', [{ op: 'add', path: '/context/medications', value: {} }]) },
+    },
   ],
   invalid: [
     {
       name: "order-sign's orders under medication-prescribe's `medications`, fixed by renaming them draftOrders",
       input: { payload: patched('cds-hooks-order-sign', [toMedications]) },
-      errors: [{ pointer: '/context/medications', messageId: 'draftOrders', data: { field: '`context.medications`', previous: 'medication-prescribe', hook: 'order-sign' } }],
+      errors: [
+        {
+          pointer: '/context/medications',
+          messageId: 'draftOrders',
+          data: { field: '`context.medications`', previous: 'medication-prescribe', hook: 'order-sign' },
+        },
+      ],
       output: text(patched('cds-hooks-order-sign', [toMedications, back])),
     },
     {
       name: 'order-select too',
       input: { payload: patched('cds-hooks-order-select', [toMedications]) },
-      errors: [{ pointer: '/context/medications', messageId: 'draftOrders', data: { field: '`context.medications`', previous: 'medication-prescribe', hook: 'order-select' } }],
+      errors: [
+        {
+          pointer: '/context/medications',
+          messageId: 'draftOrders',
+          data: { field: '`context.medications`', previous: 'medication-prescribe', hook: 'order-select' },
+        },
+      ],
       output: text(patched('cds-hooks-order-select', [toMedications, back])),
     },
     {
       name: "order-review's `orders` beside draftOrders: no fix, the two are merged by hand",
       input: { payload: patched('cds-hooks-order-sign', [{ op: 'add', path: '/context/orders', value: { resourceType: 'Bundle', type: 'collection' } }]) },
-      errors: [{ pointer: '/context/orders', messageId: 'draftOrdersTaken', data: { field: '`context.orders`', previous: 'order-review', hook: 'order-sign' } }],
+      errors: [
+        { pointer: '/context/orders', messageId: 'draftOrdersTaken', data: { field: '`context.orders`', previous: 'order-review', hook: 'order-sign' } },
+      ],
     },
     {
       name: 'the pre-1.0 top-level `user`: a warning',

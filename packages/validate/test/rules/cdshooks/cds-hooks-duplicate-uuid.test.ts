@@ -7,7 +7,10 @@ const SUGGESTION = 'e56e1945-20b3-4393-8503-a1a20fd73152';
 payloadTester.run(cdsHooksDuplicateUuidRule, {
   valid: [
     { name: 'every card and suggestion its own uuid', input: { payload: example('cds-hooks-response') } },
-    { name: 'a card and a suggestion may share one (feedback names them apart)', input: { payload: patched('cds-hooks-response', [{ op: 'add', path: '/cards/1/uuid', value: SUGGESTION }]) } },
+    {
+      name: 'a card and a suggestion may share one (feedback names them apart)',
+      input: { payload: patched('cds-hooks-response', [{ op: 'add', path: '/cards/1/uuid', value: SUGGESTION }]) },
+    },
   ],
   invalid: [
     {
@@ -18,7 +21,13 @@ payloadTester.run(cdsHooksDuplicateUuidRule, {
     {
       name: 'two suggestions with one uuid: reported at the later suggestion',
       input: { payload: patched('cds-hooks-response', [{ op: 'replace', path: '/cards/0/suggestions/1/uuid', value: SUGGESTION }]) },
-      errors: [{ pointer: '/cards/0/suggestions/1/uuid', messageId: 'suggestion', data: { field: '`cards[0].suggestions[1].uuid`', uuid: `"${SUGGESTION}"`, first: '`cards[0].suggestions[0]`' } }],
+      errors: [
+        {
+          pointer: '/cards/0/suggestions/1/uuid',
+          messageId: 'suggestion',
+          data: { field: '`cards[0].suggestions[1].uuid`', uuid: `"${SUGGESTION}"`, first: '`cards[0].suggestions[0]`' },
+        },
+      ],
     },
   ],
 });

@@ -4,9 +4,23 @@ import { example, patched, payloadTester } from '../../support/payload-tester.js
 payloadTester.run(cdsHooksEmptyValueRule, {
   valid: [
     { name: 'a response with values everywhere', input: { payload: example('cds-hooks-response') } },
-    { name: 'no guidance: an empty `cards` is allowed', input: { payload: patched('cds-hooks-response', [{ op: 'replace', path: '/cards', value: [] }, { op: 'remove', path: '/systemActions' }]) } },
-    { name: "a FHIR resource's members follow FHIR, not CDS Hooks", input: { payload: patched('cds-hooks-response', [{ op: 'add', path: '/systemActions/0/resource/text', value: {} }]) } },
-    { name: "an extension's members are the implementer's", input: { payload: patched('cds-hooks-response', [{ op: 'add', path: '/cards/0/extension/empty', value: '' }]) } },
+    {
+      name: 'no guidance: an empty `cards` is allowed',
+      input: {
+        payload: patched('cds-hooks-response', [
+          { op: 'replace', path: '/cards', value: [] },
+          { op: 'remove', path: '/systemActions' },
+        ]),
+      },
+    },
+    {
+      name: "a FHIR resource's members follow FHIR, not CDS Hooks",
+      input: { payload: patched('cds-hooks-response', [{ op: 'add', path: '/systemActions/0/resource/text', value: {} }]) },
+    },
+    {
+      name: "an extension's members are the implementer's",
+      input: { payload: patched('cds-hooks-response', [{ op: 'add', path: '/cards/0/extension/empty', value: '' }]) },
+    },
   ],
   invalid: [
     {
@@ -26,7 +40,12 @@ payloadTester.run(cdsHooksEmptyValueRule, {
     },
     {
       name: 'an empty extension and empty links, in document order',
-      input: { payload: patched('cds-hooks-response', [{ op: 'add', path: '/cards/1/links', value: [] }, { op: 'replace', path: '/cards/0/extension', value: {} }]) },
+      input: {
+        payload: patched('cds-hooks-response', [
+          { op: 'add', path: '/cards/1/links', value: [] },
+          { op: 'replace', path: '/cards/0/extension', value: {} },
+        ]),
+      },
       errors: [
         { pointer: '/cards/0/extension', messageId: 'empty', data: { field: '`cards[0].extension`', empty: 'an empty object' } },
         { pointer: '/cards/1/links', messageId: 'empty', data: { field: '`cards[1].links`', empty: 'an empty array' } },

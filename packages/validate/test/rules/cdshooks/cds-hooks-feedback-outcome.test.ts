@@ -16,7 +16,11 @@ payloadTester.run(cdsHooksFeedbackOutcomeRule, {
     },
     {
       name: 'accepted suggestions on an overridden card',
-      input: { payload: patched('cds-hooks-feedback', [{ op: 'add', path: '/feedback/1/acceptedSuggestions', value: [{ id: 'e56e1945-20b3-4393-8503-a1a20fd73152' }] }]) },
+      input: {
+        payload: patched('cds-hooks-feedback', [
+          { op: 'add', path: '/feedback/1/acceptedSuggestions', value: [{ id: 'e56e1945-20b3-4393-8503-a1a20fd73152' }] },
+        ]),
+      },
       errors: [{ pointer: '/feedback/1/acceptedSuggestions', messageId: 'overriddenWithAccepted', data: { field: '`feedback[1].acceptedSuggestions`' } }],
     },
   ],

@@ -2,7 +2,8 @@ import { cdsHooksPrefetchTokenRule } from '../../../src/rules/cdshooks/cds-hooks
 import { example, patched, payloadTester } from '../../support/payload-tester.js';
 
 const ORDER_SIGN_TOKENS = 'context.userId, context.patientId, context.encounterId';
-const template = (service: number, key: string, value: string) => patched('cds-hooks-discovery', [{ op: 'replace', path: `/services/${service}/prefetch/${key}`, value }]);
+const template = (service: number, key: string, value: string) =>
+  patched('cds-hooks-discovery', [{ op: 'replace', path: `/services/${service}/prefetch/${key}`, value }]);
 
 payloadTester.run(cdsHooksPrefetchTokenRule, {
   valid: [
@@ -10,7 +11,12 @@ payloadTester.run(cdsHooksPrefetchTokenRule, {
     { name: 'a user identifier token', input: { payload: template(0, 'patient', 'Practitioner/{{userPractitionerId}}') } },
     {
       name: "an organization's own hook: its context fields are its own",
-      input: { payload: patched('cds-hooks-discovery', [{ op: 'replace', path: '/services/0/hook', value: 'org.example.my-hook' }, { op: 'replace', path: '/services/0/prefetch/patient', value: 'Patient/{{context.whatever}}' }]) },
+      input: {
+        payload: patched('cds-hooks-discovery', [
+          { op: 'replace', path: '/services/0/hook', value: 'org.example.my-hook' },
+          { op: 'replace', path: '/services/0/prefetch/patient', value: 'Patient/{{context.whatever}}' },
+        ]),
+      },
     },
   ],
   invalid: [
@@ -21,14 +27,25 @@ payloadTester.run(cdsHooksPrefetchTokenRule, {
         {
           pointer: '/services/0/prefetch/patient',
           messageId: 'notAPath',
-          data: { token: '{{patientId}}', field: '`services[0].prefetch.patient`', userTokens: 'userPractitionerId, userPractitionerRoleId, userPatientId, userRelatedPersonId', meant: ' Did you mean {{context.patientId}}?' },
+          data: {
+            token: '{{patientId}}',
+            field: '`services[0].prefetch.patient`',
+            userTokens: 'userPractitionerId, userPractitionerRoleId, userPatientId, userRelatedPersonId',
+            meant: ' Did you mean {{context.patientId}}?',
+          },
         },
       ],
     },
     {
       name: 'a token reaching into a context field',
       input: { payload: template(1, 'patient', 'Patient/{{context.draftOrders.id}}') },
-      errors: [{ pointer: '/services/1/prefetch/patient', messageId: 'nested', data: { token: '{{context.draftOrders.id}}', field: '`services[1].prefetch.patient`', contextField: '`context.draftOrders`' } }],
+      errors: [
+        {
+          pointer: '/services/1/prefetch/patient',
+          messageId: 'nested',
+          data: { token: '{{context.draftOrders.id}}', field: '`services[1].prefetch.patient`', contextField: '`context.draftOrders`' },
+        },
+      ],
     },
     {
       name: 'a context field the hook does not let templates use',
@@ -37,7 +54,13 @@ payloadTester.run(cdsHooksPrefetchTokenRule, {
         {
           pointer: '/services/1/prefetch/medications',
           messageId: 'notAToken',
-          data: { token: '{{context.draftOrders}}', field: '`services[1].prefetch.medications`', contextField: '`context.draftOrders`', hook: 'order-sign', tokens: ORDER_SIGN_TOKENS },
+          data: {
+            token: '{{context.draftOrders}}',
+            field: '`services[1].prefetch.medications`',
+            contextField: '`context.draftOrders`',
+            hook: 'order-sign',
+            tokens: ORDER_SIGN_TOKENS,
+          },
         },
       ],
     },
@@ -48,7 +71,14 @@ payloadTester.run(cdsHooksPrefetchTokenRule, {
         {
           pointer: '/services/1/prefetch/patient',
           messageId: 'notAField',
-          data: { token: '{{context.patient}}', field: '`services[1].prefetch.patient`', contextField: '`context.patient`', hook: 'order-sign', tokens: ORDER_SIGN_TOKENS, meant: ' Did you mean {{context.patientId}}?' },
+          data: {
+            token: '{{context.patient}}',
+            field: '`services[1].prefetch.patient`',
+            contextField: '`context.patient`',
+            hook: 'order-sign',
+            tokens: ORDER_SIGN_TOKENS,
+            meant: ' Did you mean {{context.patientId}}?',
+          },
         },
       ],
     },

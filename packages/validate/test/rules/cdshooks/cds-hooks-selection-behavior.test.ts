@@ -4,13 +4,29 @@ import { example, patched, payloadTester } from '../../support/payload-tester.js
 payloadTester.run(cdsHooksSelectionBehaviorRule, {
   valid: [
     { name: 'a card with suggestions and its selection behaviour', input: { payload: example('cds-hooks-response') } },
-    { name: 'a card without suggestions needs none', input: { payload: patched('cds-hooks-response', [{ op: 'remove', path: '/cards/0/suggestions' }, { op: 'remove', path: '/cards/0/selectionBehavior' }]) } },
-    { name: "the service listing's spelling counts (spelling-drift reports it)", input: { payload: patched('cdshooks-patient-view-response', [{ op: 'move', from: '/cards/0/selectionBehavior', path: '/cards/0/selectionsBehavior' }]) } },
+    {
+      name: 'a card without suggestions needs none',
+      input: {
+        payload: patched('cds-hooks-response', [
+          { op: 'remove', path: '/cards/0/suggestions' },
+          { op: 'remove', path: '/cards/0/selectionBehavior' },
+        ]),
+      },
+    },
+    {
+      name: "the service listing's spelling counts (spelling-drift reports it)",
+      input: { payload: patched('cdshooks-patient-view-response', [{ op: 'move', from: '/cards/0/selectionBehavior', path: '/cards/0/selectionsBehavior' }]) },
+    },
   ],
   invalid: [
     {
       name: 'suggestions without a selection behaviour, even one suggestion',
-      input: { payload: patched('cds-hooks-response', [{ op: 'remove', path: '/cards/0/selectionBehavior' }, { op: 'remove', path: '/cards/0/suggestions/1' }]) },
+      input: {
+        payload: patched('cds-hooks-response', [
+          { op: 'remove', path: '/cards/0/selectionBehavior' },
+          { op: 'remove', path: '/cards/0/suggestions/1' },
+        ]),
+      },
       errors: [{ pointer: '/cards/0/selectionBehavior', messageId: 'missing', data: { field: '`cards[0].selectionBehavior`' } }],
     },
     {

@@ -11,13 +11,22 @@ payloadTester.run(cdsHooksSelectionsRule, {
         {
           pointer: '/context/selections/0',
           messageId: 'notAnOrder',
-          data: { field: '`context.selections[0]`', selection: '"MedicationRequest/999"', orders: 'MedicationRequest/smart-MedicationRequest-103, ServiceRequest/proc002' },
+          data: {
+            field: '`context.selections[0]`',
+            selection: '"MedicationRequest/999"',
+            orders: 'MedicationRequest/smart-MedicationRequest-103, ServiceRequest/proc002',
+          },
         },
       ],
     },
     {
       name: 'draft orders none of which has a type and id',
-      input: { payload: patched('cds-hooks-order-select', [{ op: 'replace', path: '/context/draftOrders/entry', value: [{ resource: { resourceType: 'MedicationRequest' } }] }, { op: 'replace', path: '/context/selections', value: ['MedicationRequest/1'] }]) },
+      input: {
+        payload: patched('cds-hooks-order-select', [
+          { op: 'replace', path: '/context/draftOrders/entry', value: [{ resource: { resourceType: 'MedicationRequest' } }] },
+          { op: 'replace', path: '/context/selections', value: ['MedicationRequest/1'] },
+        ]),
+      },
       errors: [{ pointer: '/context/selections/0', messageId: 'noOrders', data: { field: '`context.selections[0]`', selection: '"MedicationRequest/1"' } }],
     },
   ],

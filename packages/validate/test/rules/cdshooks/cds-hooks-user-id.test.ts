@@ -13,12 +13,24 @@ payloadTester.run(cdsHooksUserIdRule, {
     {
       name: 'a type the hook does not expect',
       input: { payload: userId('cds-hooks-order-sign', 'Patient/1288992') },
-      errors: [{ pointer: '/context/userId', messageId: 'wrongType', data: { userId: '"Patient/1288992"', type: 'Patient', hook: 'order-sign', expected: 'Practitioner/<id> or PractitionerRole/<id>' } }],
+      errors: [
+        {
+          pointer: '/context/userId',
+          messageId: 'wrongType',
+          data: { userId: '"Patient/1288992"', type: 'Patient', hook: 'order-sign', expected: 'Practitioner/<id> or PractitionerRole/<id>' },
+        },
+      ],
     },
     {
       name: 'one type expected',
       input: { payload: userId('cds-hooks-medication-prescribe', 'PractitionerRole/123') },
-      errors: [{ pointer: '/context/userId', messageId: 'wrongType', data: { userId: '"PractitionerRole/123"', type: 'PractitionerRole', hook: 'medication-prescribe', expected: 'Practitioner/<id>' } }],
+      errors: [
+        {
+          pointer: '/context/userId',
+          messageId: 'wrongType',
+          data: { userId: '"PractitionerRole/123"', type: 'PractitionerRole', hook: 'medication-prescribe', expected: 'Practitioner/<id>' },
+        },
+      ],
     },
     {
       name: 'an id without its resource type',

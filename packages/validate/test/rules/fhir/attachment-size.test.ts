@@ -10,7 +10,10 @@ payloadTester.run(attachmentSizeRule, {
   valid: [
     { name: 'a small inline attachment', input: { payload: example('fhir-claimattach') } },
     { name: 'just below the default limit', input: { payload: claim(base64(DEFAULT_ATTACHMENT_LIMIT - 4)) } },
-    { name: 'an 82-character attachment over a limit of 10, outside Claim $attach', input: { payload: example('fhir-documentreferencecreate'), options: { attachmentLimit: 10 } } },
+    {
+      name: 'an 82-character attachment over a limit of 10, outside Claim $attach',
+      input: { payload: example('fhir-documentreferencecreate'), options: { attachmentLimit: 10 } },
+    },
   ],
   invalid: [
     {

@@ -2,7 +2,10 @@ import { bundleEventUriRule } from '../../../src/rules/fhir/bundle-event-uri.js'
 import { edited, example, payloadTester } from '../../support/payload-tester.js';
 
 const BASE = 'https://fhir.cdx-service.example/definitions';
-const header = (edit: (h: Record<string, any>) => void) => edited('fhir-chargeitemcreate', (p) => void edit(p.entry[0].resource));
+const header = (edit: (h: Record<string, any>) => void) =>
+  edited('fhir-chargeitemcreate', (p) => {
+    edit(p.entry[0].resource);
+  });
 const EVENT_URI = '/entry/0/resource/eventUri';
 /** How a message names the base address when neither the options nor the payload give it. */
 const WORDS = "the service's FHIR definitions address (the spec's fhir_defs_url, which differs per environment: set the fhirDefsUrl option to have it checked)";
@@ -10,11 +13,20 @@ const WORDS = "the service's FHIR definitions address (the spec's fhir_defs_url,
 payloadTester.run(bundleEventUriRule, {
   valid: [
     { name: 'the event of its kind', input: { payload: example('fhir-chargeitemcreate') } },
-    { name: 'options.fhirDefsUrl set to the base in use (a trailing slash ignored)', input: { payload: example('fhir-chargeitemcreate'), options: { fhirDefsUrl: `${BASE}/` } } },
-    { name: 'options.operation naming its operation, in any spelling', input: { payload: example('fhir-chargeitemcreate'), options: { operation: 'ChargeItem/$charge-item-create' } } },
+    {
+      name: 'options.fhirDefsUrl set to the base in use (a trailing slash ignored)',
+      input: { payload: example('fhir-chargeitemcreate'), options: { fhirDefsUrl: `${BASE}/` } },
+    },
+    {
+      name: 'options.operation naming its operation, in any spelling',
+      input: { payload: example('fhir-chargeitemcreate'), options: { operation: 'ChargeItem/$charge-item-create' } },
+    },
     { name: 'a notification whose event the spec names without an address (a generic message)', input: { payload: example('fhir-message') } },
     { name: 'Claim $attach sent to $attach', input: { payload: example('fhir-claimattach'), options: { operation: '$attach' } } },
-    { name: 'a definition naming the detailed form of its event', input: { payload: header((h) => void (h.definition = `${BASE}/MessageDefinition/ChargeItemCreateFull`)) } },
+    {
+      name: 'a definition naming the detailed form of its event',
+      input: { payload: header((h) => void (h.definition = `${BASE}/MessageDefinition/ChargeItemCreateFull`)) },
+    },
   ],
   invalid: [
     {
@@ -25,7 +37,13 @@ payloadTester.run(bundleEventUriRule, {
     {
       name: 'an operation of no bundle, with a suggestion',
       input: { payload: example('fhir-chargeitemcreate'), options: { operation: '$charge-item-craete' } },
-      errors: [{ pointer: EVENT_URI, messageId: 'unknownOperation', message: /^options\.operation "\$charge-item-craete" is not an operation .* Did you mean `\$charge-item-create`\? Known: / }],
+      errors: [
+        {
+          pointer: EVENT_URI,
+          messageId: 'unknownOperation',
+          message: /^options\.operation "\$charge-item-craete" is not an operation .* Did you mean `\$charge-item-create`\? Known: /,
+        },
+      ],
     },
     {
       name: 'Claim $attach sent to a message operation',
@@ -41,7 +59,9 @@ payloadTester.run(bundleEventUriRule, {
         }),
         kind: 'fhir/ChargeItemCreate',
       },
-      errors: [{ pointer: '/entry/0/resource/eventCoding', messageId: 'eventCoding', data: { address: `${WORDS} followed by \`/EventDefinition/ChargeItemCreate\`` } }],
+      errors: [
+        { pointer: '/entry/0/resource/eventCoding', messageId: 'eventCoding', data: { address: `${WORDS} followed by \`/EventDefinition/ChargeItemCreate\`` } },
+      ],
     },
     {
       name: 'eventCoding instead of eventUri, with options.fhirDefsUrl: the address to write, whole',
@@ -64,7 +84,13 @@ payloadTester.run(bundleEventUriRule, {
         }),
         kind: 'fhir/ChargeItemCreate',
       },
-      errors: [{ pointer: '/entry/0/resource/eventCoding', messageId: 'eventCodingUnknown', message: `The service identifies the event by MessageHeader.eventUri, not eventCoding (R4 allows either). Write eventUri as ${WORDS} followed by \`/EventDefinition/\` and the event's name, one of ChargeItemCreate, ReferralComplete, ReferralRequest, DocumentReferenceCreate, EncounterTransfer, ResultCreated, PatientAdminUpdated.` }],
+      errors: [
+        {
+          pointer: '/entry/0/resource/eventCoding',
+          messageId: 'eventCodingUnknown',
+          message: `The service identifies the event by MessageHeader.eventUri, not eventCoding (R4 allows either). Write eventUri as ${WORDS} followed by \`/EventDefinition/\` and the event's name, one of ChargeItemCreate, ReferralComplete, ReferralRequest, DocumentReferenceCreate, EncounterTransfer, ResultCreated, PatientAdminUpdated.`,
+        },
+      ],
     },
     {
       name: 'a definition that is not a MessageDefinition address',
@@ -81,7 +107,13 @@ payloadTester.run(bundleEventUriRule, {
     {
       name: 'a definition under another base than options.fhirDefsUrl',
       input: { payload: header((h) => void (h.definition = 'https://other.example/MessageDefinition/ChargeItemCreate')), options: { fhirDefsUrl: BASE } },
-      errors: [{ pointer: '/entry/0/resource/definition', messageId: 'definitionBase', message: /^MessageHeader\.definition must start with https:\/\/fhir\.cdx-service\.example\/definitions\/MessageDefinition\/; got "/ }],
+      errors: [
+        {
+          pointer: '/entry/0/resource/definition',
+          messageId: 'definitionBase',
+          message: /^MessageHeader\.definition must start with https:\/\/fhir\.cdx-service\.example\/definitions\/MessageDefinition\/; got "/,
+        },
+      ],
     },
     {
       name: "a definition of another event's message",
@@ -91,22 +123,46 @@ payloadTester.run(bundleEventUriRule, {
     {
       name: 'an eventUri that is not an EventDefinition address',
       input: { payload: header((h) => void (h.eventUri = 'https://x.example/events/ChargeItemCreat')), kind: 'fhir/ChargeItemCreate' },
-      errors: [{ pointer: EVENT_URI, messageId: 'uriForm', message: `eventUri must be ${WORDS} followed by \`/EventDefinition/ChargeItemCreate\`; got "https://x.example/events/ChargeItemCreat". Did you mean \`ChargeItemCreate\`?` }],
+      errors: [
+        {
+          pointer: EVENT_URI,
+          messageId: 'uriForm',
+          message: `eventUri must be ${WORDS} followed by \`/EventDefinition/ChargeItemCreate\`; got "https://x.example/events/ChargeItemCreat". Did you mean \`ChargeItemCreate\`?`,
+        },
+      ],
     },
     {
       name: 'an eventUri under another base than options.fhirDefsUrl',
       input: { payload: example('fhir-chargeitemcreate'), options: { fhirDefsUrl: 'https://other.example/defs' } },
-      errors: [{ pointer: EVENT_URI, messageId: 'uriBase', message: /^eventUri must start with https:\/\/other\.example\/defs\/EventDefinition\/ \(options\.fhirDefsUrl\); got "/ }],
+      errors: [
+        {
+          pointer: EVENT_URI,
+          messageId: 'uriBase',
+          message: /^eventUri must start with https:\/\/other\.example\/defs\/EventDefinition\/ \(options\.fhirDefsUrl\); got "/,
+        },
+      ],
     },
     {
       name: 'an eventUri naming a near miss of an event',
       input: { payload: header((h) => void (h.eventUri = `${BASE}/EventDefinition/ChargeItemCreat`)), kind: 'fhir/ChargeItemCreate' },
-      errors: [{ pointer: EVENT_URI, messageId: 'unknownEvent', message: /^eventUri names `ChargeItemCreat`, which is not an event of the service\. Did you mean `ChargeItemCreate`\? Known: / }],
+      errors: [
+        {
+          pointer: EVENT_URI,
+          messageId: 'unknownEvent',
+          message: /^eventUri names `ChargeItemCreat`, which is not an event of the service\. Did you mean `ChargeItemCreate`\? Known: /,
+        },
+      ],
     },
     {
       name: "a bundle sent to another event's operation",
       input: { payload: example('fhir-chargeitemcreate'), options: { operation: '$referral-request' } },
-      errors: [{ pointer: EVENT_URI, messageId: 'operationEvent', message: `A bundle sent to $referral-request must have eventUri "${BASE}/EventDefinition/ReferralRequest"; got "${BASE}/EventDefinition/ChargeItemCreate".` }],
+      errors: [
+        {
+          pointer: EVENT_URI,
+          messageId: 'operationEvent',
+          message: `A bundle sent to $referral-request must have eventUri "${BASE}/EventDefinition/ReferralRequest"; got "${BASE}/EventDefinition/ChargeItemCreate".`,
+        },
+      ],
     },
     {
       name: "validated as another event's kind",

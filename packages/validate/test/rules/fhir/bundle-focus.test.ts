@@ -7,11 +7,18 @@ const POINTER = '/entry/0/resource/focus/0/reference';
 payloadTester.run(bundleFocusRule, {
   valid: [
     { name: 'the focus is the entry of the ChargeItem, by its fullUrl', input: { payload: example('fhir-chargeitemcreate') } },
-    { name: 'a relative focus resolving by type and id', input: { payload: edited('fhir-chargeitemcreate', (p) => void (p.entry[0].resource.focus[0].reference = `ChargeItem/${p.entry[1].resource.id}`)) } },
+    {
+      name: 'a relative focus resolving by type and id',
+      input: { payload: edited('fhir-chargeitemcreate', (p) => void (p.entry[0].resource.focus[0].reference = `ChargeItem/${p.entry[1].resource.id}`)) },
+    },
     { name: 'a generic message, whose focus may be any entry', input: { payload: example('fhir-message') } },
   ],
   invalid: [
-    { name: 'a urn:uuid matching no fullUrl', input: { payload: focus('urn:uuid:00000000-0000-4000-8000-000000000000') }, errors: [{ pointer: POINTER, messageId: 'unresolvedUrn' }] },
+    {
+      name: 'a urn:uuid matching no fullUrl',
+      input: { payload: focus('urn:uuid:00000000-0000-4000-8000-000000000000') },
+      errors: [{ pointer: POINTER, messageId: 'unresolvedUrn' }],
+    },
     {
       name: 'an absolute URL matching no fullUrl',
       input: { payload: focus('https://x.example/fhir/ChargeItem/1') },
@@ -22,12 +29,22 @@ payloadTester.run(bundleFocusRule, {
       input: { payload: focus('ChargeItem/zzz/_history/2') },
       errors: [{ pointer: POINTER, messageId: 'unresolvedRelative', data: { reference: '"ChargeItem/zzz/_history/2"', path: 'ChargeItem/zzz' } }],
     },
-    { name: 'a reference into contained resources', input: { payload: focus('#ci') }, errors: [{ pointer: POINTER, messageId: 'contained', data: { reference: '"#ci"' } }] },
-    { name: 'a string that is no reference a bundle can resolve', input: { payload: focus('not a ref') }, errors: [{ pointer: POINTER, messageId: 'notAReference' }] },
+    {
+      name: 'a reference into contained resources',
+      input: { payload: focus('#ci') },
+      errors: [{ pointer: POINTER, messageId: 'contained', data: { reference: '"#ci"' } }],
+    },
+    {
+      name: 'a string that is no reference a bundle can resolve',
+      input: { payload: focus('not a ref') },
+      errors: [{ pointer: POINTER, messageId: 'notAReference' }],
+    },
     {
       name: 'a focus resolving to an entry of the wrong type',
       input: { payload: edited('fhir-chargeitemcreate', (p) => void (p.entry[0].resource.focus[0].reference = p.entry[2].fullUrl)) },
-      errors: [{ pointer: POINTER, messageId: 'wrongType', data: { event: 'ChargeItemCreate', focus: 'ChargeItem', target: 'the Patient', entry: '`entry[2]`' } }],
+      errors: [
+        { pointer: POINTER, messageId: 'wrongType', data: { event: 'ChargeItemCreate', focus: 'ChargeItem', target: 'the Patient', entry: '`entry[2]`' } },
+      ],
     },
   ],
 });

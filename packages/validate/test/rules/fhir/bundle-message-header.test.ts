@@ -4,7 +4,10 @@ import { edited, example, payloadTester } from '../../support/payload-tester.js'
 payloadTester.run(bundleMessageHeaderRule, {
   valid: [
     { name: 'the MessageHeader first', input: { payload: example('fhir-chargeitemcreate') } },
-    { name: 'an empty message bundle (the schema reports it)', input: { payload: { resourceType: 'Bundle', type: 'message', entry: [] }, kind: 'fhir/message' } },
+    {
+      name: 'an empty message bundle (the schema reports it)',
+      input: { payload: { resourceType: 'Bundle', type: 'message', entry: [] }, kind: 'fhir/message' },
+    },
     { name: 'a collection bundle is no message', input: { payload: example('fhir-claimattach') } },
   ],
   invalid: [

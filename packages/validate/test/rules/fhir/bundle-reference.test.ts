@@ -14,13 +14,19 @@ payloadTester.run(bundleReferenceRule, {
   valid: [
     { name: 'every urn:uuid names an entry', input: { payload: example('fhir-chargeitemcreate') } },
     { name: 'a searchset', input: { payload: example('fhir-searchset') } },
-    { name: 'a relative reference to a resource outside the bundle', input: { payload: edited('fhir-chargeitemcreate', (p) => void (p.entry[1].resource.subject.reference = 'Patient/elsewhere')) } },
-    { name: 'a dangling focus is bundle-focus’s', input: { payload: edited('fhir-chargeitemcreate', (p) => void (p.entry[0].resource.focus[0].reference = NOWHERE)) } },
+    {
+      name: 'a relative reference to a resource outside the bundle',
+      input: { payload: edited('fhir-chargeitemcreate', (p) => void (p.entry[1].resource.subject.reference = 'Patient/elsewhere')) },
+    },
+    {
+      name: 'a dangling focus is bundle-focus’s',
+      input: { payload: edited('fhir-chargeitemcreate', (p) => void (p.entry[0].resource.focus[0].reference = NOWHERE)) },
+    },
     { name: 'not on a standalone resource', input: { payload: edited('fhir-observation', (p) => void (p.subject = { reference: NOWHERE })) } },
   ],
   invalid: [
     {
-      name: 'past maxFindingsPerRule: the rest counted in one summary (the runner\'s, messageId omitted)',
+      name: "past maxFindingsPerRule: the rest counted in one summary (the runner's, messageId omitted)",
       input: {
         payload: edited('fhir-chargeitemcreate', (p) => {
           p.entry[1].resource.subject.reference = NOWHERE;
@@ -31,7 +37,10 @@ payloadTester.run(bundleReferenceRule, {
       },
       errors: [
         { pointer: '/entry/1/resource/subject/reference', messageId: 'dangling' },
-        { pointer: '/entry/1/resource/enterer/reference', message: /^2 more `bundle-reference` findings \(the first here\) are not listed: at most 1 per rule/ },
+        {
+          pointer: '/entry/1/resource/enterer/reference',
+          message: /^2 more `bundle-reference` findings \(the first here\) are not listed: at most 1 per rule/,
+        },
       ],
     },
     {
@@ -42,7 +51,13 @@ payloadTester.run(bundleReferenceRule, {
     {
       name: 'a urn:uuid reference matching no entry',
       input: { payload: edited('fhir-chargeitemcreate', (p) => void (p.entry[1].resource.subject.reference = NOWHERE)) },
-      errors: [{ pointer: '/entry/1/resource/subject/reference', messageId: 'dangling', message: /^The reference "urn:uuid:00000000-0000-4000-8000-000000000000" matches no entry's fullUrl; .*reference\)\.$/ }],
+      errors: [
+        {
+          pointer: '/entry/1/resource/subject/reference',
+          messageId: 'dangling',
+          message: /^The reference "urn:uuid:00000000-0000-4000-8000-000000000000" matches no entry's fullUrl; .*reference\)\.$/,
+        },
+      ],
     },
     {
       name: 'one digit off an entry’s fullUrl: shown whole, and that fullUrl suggested',
@@ -64,12 +79,21 @@ payloadTester.run(bundleReferenceRule, {
           p.entry[1].resource.subject.reference = `${p.entry[2].fullUrl.slice(0, -1)}9`;
         }),
       },
-      errors: [{ pointer: '/entry/1/resource/subject/reference', messageId: 'dangling', message: /^The reference "urn:uuid:5c0b2f2e-1f4e-4f5a-8b0e-7a3c9d2e1f09" matches no entry's fullUrl; .*reference\)\.$/ }],
+      errors: [
+        {
+          pointer: '/entry/1/resource/subject/reference',
+          messageId: 'dangling',
+          message: /^The reference "urn:uuid:5c0b2f2e-1f4e-4f5a-8b0e-7a3c9d2e1f09" matches no entry's fullUrl; .*reference\)\.$/,
+        },
+      ],
     },
     {
       name: 'inside a contained resource',
       input: {
-        payload: edited('fhir-chargeitemcreate', (p) => void (p.entry[1].resource.contained = [{ resourceType: 'Basic', id: 'b', code: { text: 'x' }, subject: { reference: NOWHERE } }])),
+        payload: edited(
+          'fhir-chargeitemcreate',
+          (p) => void (p.entry[1].resource.contained = [{ resourceType: 'Basic', id: 'b', code: { text: 'x' }, subject: { reference: NOWHERE } }]),
+        ),
       },
       errors: [{ pointer: '/entry/1/resource/contained/0/subject/reference', messageId: 'dangling' }],
     },

@@ -15,7 +15,12 @@ payloadTester.run(bundleRequiredEntryRule, {
     },
     {
       name: 'ChargeItemCreate without Patient and ChargeItem: one finding each',
-      input: { payload: edited('fhir-chargeitemcreate', (p) => void (p.entry = p.entry.filter((e: any) => !['Patient', 'ChargeItem'].includes(e.resource.resourceType)))) },
+      input: {
+        payload: edited(
+          'fhir-chargeitemcreate',
+          (p) => void (p.entry = p.entry.filter((e: any) => !['Patient', 'ChargeItem'].includes(e.resource.resourceType))),
+        ),
+      },
       errors: [
         { pointer: '/entry', messageId: 'missing', data: { bundle: 'ChargeItemCreate', type: 'Patient' } },
         { pointer: '/entry', messageId: 'missing', data: { bundle: 'ChargeItemCreate', type: 'ChargeItem' } },
@@ -23,7 +28,10 @@ payloadTester.run(bundleRequiredEntryRule, {
     },
     {
       name: 'Claim $attach without a DocumentReference',
-      input: { payload: edited('fhir-claimattach', (p) => void (p.entry = p.entry.filter((e: any) => e.resource.resourceType !== 'DocumentReference'))), kind: 'fhir/ClaimAttach' },
+      input: {
+        payload: edited('fhir-claimattach', (p) => void (p.entry = p.entry.filter((e: any) => e.resource.resourceType !== 'DocumentReference'))),
+        kind: 'fhir/ClaimAttach',
+      },
       errors: [{ pointer: '/entry', messageId: 'missing', data: { bundle: 'Claim $attach', type: 'DocumentReference' } }],
     },
   ],

@@ -6,7 +6,10 @@ const DOCUMENT_SUBJECT = 'a Patient, Practitioner, Group or Device';
 payloadTester.run(referenceTargetRule, {
   valid: [
     { name: 'a Goal whose subject is a Patient', input: { payload: example('fhir-goal') } },
-    { name: "a target R4 allows and the service does not is service-profile's", input: { payload: patched('fhir-goal', [{ op: 'replace', path: '/subject/reference', value: 'Group/7' }]) } },
+    {
+      name: "a target R4 allows and the service does not is service-profile's",
+      input: { payload: patched('fhir-goal', [{ op: 'replace', path: '/subject/reference', value: 'Group/7' }]) },
+    },
     { name: 'a Claim $attach bundle as the spec shows it', input: { payload: example('fhir-claimattach') } },
   ],
   invalid: [
@@ -17,14 +20,31 @@ payloadTester.run(referenceTargetRule, {
         {
           pointer: '/entry/0/resource/subject/reference',
           messageId: 'notR4',
-          data: { field: '`entry[0].resource.subject`', reference: '"Organization/1"', found: 'an Organization', via: 'its URL', member: 'DocumentReference.subject', r4: DOCUMENT_SUBJECT },
+          data: {
+            field: '`entry[0].resource.subject`',
+            reference: '"Organization/1"',
+            found: 'an Organization',
+            via: 'its URL',
+            member: 'DocumentReference.subject',
+            r4: DOCUMENT_SUBJECT,
+          },
         },
       ],
     },
     {
       name: 'read from the entry a urn:uuid resolves to',
-      input: { payload: patched('fhir-claimattach', [{ op: 'replace', path: '/entry/0/resource/subject/reference', value: 'urn:uuid:9f1a3c4d-5e6f-4a7b-8c8d-1e2f3a4b5c63' }]) },
-      errors: [{ pointer: '/entry/0/resource/subject/reference', messageId: 'notR4', message: /^`entry\[0\]\.resource\.subject` refers to ".*", an Organization \(read from the entry it resolves to, `entry\[2\]`\);/ }],
+      input: {
+        payload: patched('fhir-claimattach', [
+          { op: 'replace', path: '/entry/0/resource/subject/reference', value: 'urn:uuid:9f1a3c4d-5e6f-4a7b-8c8d-1e2f3a4b5c63' },
+        ]),
+      },
+      errors: [
+        {
+          pointer: '/entry/0/resource/subject/reference',
+          messageId: 'notR4',
+          message: /^`entry\[0\]\.resource\.subject` refers to ".*", an Organization \(read from the entry it resolves to, `entry\[2\]`\);/,
+        },
+      ],
     },
     {
       name: 'where the service takes fewer types than R4, both are named',
@@ -33,7 +53,15 @@ payloadTester.run(referenceTargetRule, {
         {
           pointer: '/subject/reference',
           messageId: 'notR4Service',
-          data: { field: '`subject`', reference: '"Practitioner/7"', found: 'a Practitioner', via: 'its URL', member: 'Goal.subject', r4: 'a Patient, Group or Organization', service: 'a Patient' },
+          data: {
+            field: '`subject`',
+            reference: '"Practitioner/7"',
+            found: 'a Practitioner',
+            via: 'its URL',
+            member: 'Goal.subject',
+            r4: 'a Patient, Group or Organization',
+            service: 'a Patient',
+          },
         },
       ],
     },
