@@ -7,6 +7,7 @@ import { dereference } from '../../../../scripts/lib/resolve.mjs';
 import { loadSchemas } from '../../../../scripts/lib/schemas.mjs';
 import { listKinds, type KindId } from '../../src/index.js';
 import { examplesDir, kindFile, kindsWithExamples, readJson, repoRoot } from './cases.js';
+import { parsePointer } from './pointer.js';
 
 /**
  * Runs per property. The default keeps `pnpm test` fast; `pnpm fuzz` raises it (CDX_FUZZ_RUNS).
@@ -79,15 +80,6 @@ export const jsonTextArbitrary: fc.Arbitrary<string> = fc.letrec<{ value: string
 })).value;
 
 // --- Pointers ---------------------------------------------------------------------------------
-
-export function parsePointer(pointer: string): string[] {
-  return pointer === ''
-    ? []
-    : pointer
-        .slice(1)
-        .split('/')
-        .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
-}
 
 export function pointerOf(tokens: readonly (string | number)[]): string {
   return tokens.map((t) => `/${String(t).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');

@@ -1,5 +1,7 @@
 // A small RFC 6902 applier for test cases (add, remove, replace, move, copy). Test support only:
 // cases describe an invalid payload as a few edits of a valid example.
+import { parsePointer } from './pointer.js';
+
 export interface PatchOp {
   op: 'add' | 'remove' | 'replace' | 'move' | 'copy';
   path: string;
@@ -7,17 +9,8 @@ export interface PatchOp {
   value?: unknown;
 }
 
-function tokens(pointer: string): string[] {
-  return pointer === ''
-    ? []
-    : pointer
-        .slice(1)
-        .split('/')
-        .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
-}
-
 function parentOf(doc: unknown, pointer: string): [Record<string, unknown> | unknown[], string] {
-  const path = tokens(pointer);
+  const path = parsePointer(pointer);
   const last = path.pop();
   if (last === undefined) throw new Error('patch: cannot edit the root');
   let node: any = doc;
@@ -30,7 +23,7 @@ function parentOf(doc: unknown, pointer: string): [Record<string, unknown> | unk
 
 function get(doc: unknown, pointer: string): unknown {
   let node: any = doc;
-  for (const t of tokens(pointer)) {
+  for (const t of parsePointer(pointer)) {
     if (node === null || typeof node !== 'object' || !(t in node)) throw new Error(`patch: nothing at ${pointer}`);
     node = node[t];
   }
