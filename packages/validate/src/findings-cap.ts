@@ -33,48 +33,61 @@ export function omittedFinding(
   };
 }
 
-interface Held {
+/** What a cap held back of one rule at one severity: how many, and where the first of them stands. */
+export interface HeldBack<P> {
   ruleId: string;
   severity: Severity;
-  pointer: string;
   count: number;
+  first: P;
 }
 
 /**
  * At most `limit` findings per rule; past that, findings are only counted, per rule and severity,
  * and each count becomes one summary finding at the first held-back finding's place. A payload
- * with a million failing items then costs a thousand findings, not a million messages.
+ * with a million failing items then costs a thousand findings, not a million messages. Asked before
+ * a finding is built. `P` is what a runner keeps of the first finding held back: validate() its
+ * pointer, cdx-lint also the text span of a duplicate key.
  */
-export class FindingCap {
+export class FindingCap<P extends { readonly pointer: string } = { readonly pointer: string }> {
   readonly #kept = new Map<string, number>();
-  readonly #held = new Map<string, Held>();
+  readonly #held = new Map<string, HeldBack<P>>();
 
   constructor(readonly limit: number) {}
 
-  /** Whether to keep the finding; when not, it is counted (a summary counts as what it holds). */
-  admit(finding: Pick<Finding, 'ruleId' | 'severity' | 'pointer' | 'omitted'>): boolean {
-    const kept = this.#kept.get(finding.ruleId) ?? 0;
-    if (kept < this.limit && finding.omitted === undefined) {
-      this.#kept.set(finding.ruleId, kept + 1);
+  /**
+   * Whether to keep the finding; when not, it is counted. A summary (`omitted`: the count it holds)
+   * is never kept as it is: it counts as what it holds.
+   */
+  admit(ruleId: string, severity: Severity, first: P, omitted?: number): boolean {
+    const kept = this.#kept.get(ruleId) ?? 0;
+    if (kept < this.limit && omitted === undefined) {
+      this.#kept.set(ruleId, kept + 1);
       return true;
     }
-    const key = `${finding.ruleId}\u0000${finding.severity}`;
+    const key = `${ruleId}\u0000${severity}`;
     const held = this.#held.get(key);
-    if (held) held.count += weight(finding);
-    else this.#held.set(key, { ruleId: finding.ruleId, severity: finding.severity, pointer: finding.pointer, count: weight(finding) });
+    if (held) held.count += omitted ?? 1;
+    else this.#held.set(key, { ruleId, severity, count: omitted ?? 1, first });
     return false;
   }
 
-  /** One finding per rule and severity for what was held back. */
+  /** What was held back since the last call, one entry per rule and severity. */
+  takeHeld(): HeldBack<P>[] {
+    const held = [...this.#held.values()];
+    this.#held.clear();
+    return held;
+  }
+
+  /** One summary finding per rule and severity for what was held back since the last call. */
   summaries(): Finding[] {
-    return [...this.#held.values()].map(({ ruleId, severity, pointer, count }) => omittedFinding(ruleId, severity, pointer, count, this.limit));
+    return this.takeHeld().map(({ ruleId, severity, count, first }) => omittedFinding(ruleId, severity, first.pointer, count, this.limit));
   }
 }
 
 /** `findings` with at most `limit` per rule, the rest summarised. */
 export function capFindings(findings: readonly Finding[], limit: number): Finding[] {
   const cap = new FindingCap(limit);
-  const out = findings.filter((f) => cap.admit(f));
+  const out = findings.filter((f) => cap.admit(f.ruleId, f.severity, f, f.omitted));
   for (const summary of cap.summaries()) out.push(summary);
   return out;
 }

@@ -49,7 +49,7 @@ function push(into: Sink, meta: RuleMeta, options: ResolvedOptions, report: Repo
   const severity = severityOf(meta, options, report.severity);
   if (!severity) return;
   // Asked before the message is built: a million failures cost a thousand messages.
-  if (into.cap && !into.cap.admit({ ruleId: meta.id, severity, pointer: report.pointer, omitted: report.omitted })) return;
+  if (into.cap && !into.cap.admit(meta.id, severity, report, report.omitted)) return;
   into.list.push(findingOf(meta, report, severity));
 }
 
@@ -71,7 +71,7 @@ function runOnce<C>(rule: Rule<C>, context: C, options: ResolvedOptions, finding
  */
 function unfinished(into: Sink, meta: RuleMeta, options: ResolvedOptions, error: unknown): void {
   const severity = severityOf(meta, options);
-  if (!severity || (into.cap && !into.cap.admit({ ruleId: meta.id, severity, pointer: '' }))) return;
+  if (!severity || (into.cap && !into.cap.admit(meta.id, severity, { pointer: '' }))) return;
   into.list.push({
     ruleId: meta.id,
     messageId: 'unfinished',
