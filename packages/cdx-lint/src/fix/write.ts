@@ -2,7 +2,6 @@ import {
   chmodSync,
   chownSync,
   closeSync,
-  constants,
   fstatSync,
   fsyncSync,
   lstatSync,
@@ -15,9 +14,8 @@ import {
   writeSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { InputError } from '../inputs/read.js';
+import { InputError, withOpenFile } from '../inputs/read.js';
 import { identityOf, sameIdentity, type FileIdentity } from './safety.js';
-import { O_NONBLOCK } from '../inputs/open-flags.js';
 
 /** The file operations an atomic write uses; tests swap one for a failing one. */
 export interface WriteIo {
@@ -50,13 +48,10 @@ const changed = () => new InputError('changed on disk while cdx-lint was fixing 
 
 /** Whether the file still holds `expected` and, when given, still is the file that was read. */
 function unchanged(target: string, expected: Uint8Array, identity: FileIdentity | undefined): boolean {
-  const fd = openSync(target, constants.O_RDONLY | O_NONBLOCK);
-  try {
+  return withOpenFile(target, (fd) => {
     if (identity && !sameIdentity(identityOf(fstatSync(fd, { bigint: true })), identity)) return false;
     return readFileSync(fd).equals(expected);
-  } finally {
-    closeSync(fd);
-  }
+  });
 }
 
 let written = 0;

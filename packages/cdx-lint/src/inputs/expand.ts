@@ -1,7 +1,7 @@
 import { lstatSync, readdirSync, realpathSync, statSync, type BigIntStats } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import { ALWAYS_IGNORED, CONFIG_NAME, type Resolver } from '../config/resolve.js';
-import { describeInputError, InputError } from './read.js';
+import { describeInputError, InputError, notRegularFile } from './read.js';
 
 /** The files to lint, in a stable order, the patterns that matched nothing, and paths that cannot be read. */
 export interface Expanded {
@@ -36,7 +36,7 @@ function kindOf(path: string): PathKind {
     if (stats.isDirectory()) return { kind: 'directory' };
     return {
       kind: 'unreadable',
-      reason: describeInputError(path, new InputError('not a regular file (a FIFO, socket or device): cdx-lint reads only files', 'ENOTREG')),
+      reason: describeInputError(path, notRegularFile()),
     };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

@@ -1,4 +1,5 @@
 import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
+import { identityOf, type FileIdentity } from '../fix/safety.js';
 import { O_NONBLOCK } from './open-flags.js';
 
 /** An input that is not a file cdx-lint can read; `code` as Node's errors have it. */
@@ -23,13 +24,34 @@ const UTF8 = { encoding: 'utf8' } as const;
 export function readRegularFile(path: string): Buffer;
 export function readRegularFile(path: string, encoding: 'utf8'): string;
 export function readRegularFile(path: string, encoding?: 'utf8'): Buffer | string {
+  return withOpenFile(path, (fd) => {
+    if (!fstatSync(fd).isFile()) throw notRegularFile();
+    return encoding === undefined ? readFileSync(fd) : readFileSync(fd, UTF8);
+  });
+}
+
+/** A regular file's bytes and its identity as it was read (one descriptor for both: what --fix checks again). */
+export function readRegularFileWithIdentity(path: string): { bytes: Buffer; identity: FileIdentity } {
+  return withOpenFile(path, (fd) => {
+    const stats = fstatSync(fd, { bigint: true });
+    if (!stats.isFile()) throw notRegularFile();
+    return { bytes: readFileSync(fd), identity: identityOf(stats) };
+  });
+}
+
+/** `read` on `path` opened for reading without blocking (on a FIFO, a device), closed afterwards. */
+export function withOpenFile<T>(path: string, read: (fd: number) => T): T {
   const fd = openSync(path, constants.O_RDONLY | O_NONBLOCK);
   try {
-    if (!fstatSync(fd).isFile()) throw new InputError('not a regular file (a FIFO, socket or device): cdx-lint reads only files', 'ENOTREG');
-    return encoding === undefined ? readFileSync(fd) : readFileSync(fd, UTF8);
+    return read(fd);
   } finally {
     closeSync(fd);
   }
+}
+
+/** What a path that is a FIFO, socket or device is, as an input. */
+export function notRegularFile(): InputError {
+  return new InputError('not a regular file (a FIFO, socket or device): cdx-lint reads only files', 'ENOTREG');
 }
 
 const REASONS: Record<string, string> = {

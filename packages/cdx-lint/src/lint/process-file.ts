@@ -1,13 +1,11 @@
-import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fixText } from '../fix/fix-text.js';
-import { fixRefusal, identityOf, type FileIdentity } from '../fix/safety.js';
+import { fixRefusal, type FileIdentity } from '../fix/safety.js';
 import { writeFileAtomic } from '../fix/write.js';
 import { decodeUtf8, readUtf8File, type Decoded } from '../inputs/decode.js';
-import { InputError } from '../inputs/read.js';
+import { readRegularFileWithIdentity } from '../inputs/read.js';
 import { lintSource } from './lint-text.js';
 import type { FileSettings, LintResult } from './types.js';
-import { O_NONBLOCK } from '../inputs/open-flags.js';
 
 export { fixText };
 
@@ -55,24 +53,12 @@ export function contentHash(bytes: Uint8Array | string): string {
  */
 function readSource(filePath: string, hashing: boolean, keepBytes: boolean): { decoded: Decoded; hash?: string; bytes?: Buffer; identity?: FileIdentity } {
   if (keepBytes) {
-    const { bytes, identity } = readWithIdentity(filePath);
+    const { bytes, identity } = readRegularFileWithIdentity(filePath);
     return { decoded: decodeUtf8(bytes, filePath), bytes, identity, ...(hashing ? { hash: contentHash(bytes) } : {}) };
   }
   const decoded = readUtf8File(filePath);
   // The hash of UTF-8 text is the hash of its bytes; a file that is not UTF-8 is not cached.
   return { decoded, ...(hashing && decoded.ok ? { hash: contentHash(decoded.text) } : {}) };
-}
-
-/** A regular file's bytes and its identity as it was read (one descriptor for both). */
-function readWithIdentity(filePath: string): { bytes: Buffer; identity: FileIdentity } {
-  const fd = openSync(filePath, constants.O_RDONLY | O_NONBLOCK);
-  try {
-    const stats = fstatSync(fd, { bigint: true });
-    if (!stats.isFile()) throw new InputError('not a regular file (a FIFO, socket or device): cdx-lint reads only files', 'ENOTREG');
-    return { bytes: readFileSync(fd), identity: identityOf(stats) };
-  } finally {
-    closeSync(fd);
-  }
 }
 
 export function processFile(filePath: string, settings: FileSettings, options: ProcessOptions): Processed {
