@@ -49,6 +49,11 @@ export function childPointer(parent: string, key: string | number): string {
   return `${parent}/${typeof key === 'number' ? key : pointerToken(key)}`;
 }
 
+/** Where the member at `pointer` stands once renamed to `name` (a rename fix's landing place). */
+export function renamedPointer(pointer: string, name: string): string {
+  return childPointer(pointer.slice(0, pointer.lastIndexOf('/')), name);
+}
+
 /** Splits a JSON Pointer into its unescaped tokens. */
 export function parsePointer(pointer: string): string[] {
   if (pointer === '') return [];

@@ -1,4 +1,4 @@
-import { childPointer, parsePointer, type Finding, type RenameFix } from './finding.js';
+import { parsePointer, renamedPointer, type Finding, type RenameFix } from './finding.js';
 import { weight } from './findings-cap.js';
 
 type Json = Record<string, unknown>;
@@ -64,7 +64,7 @@ export function verifiedFixes(payload: unknown, findings: readonly Finding[], re
   const fixed = applyRenames(payload, fixes);
   if (fixed === undefined) return findings.map(asSuggestion);
   const after = revalidate(fixed).filter(isError);
-  const landings = fixes.map((fix) => childPointer(fix.pointer.slice(0, fix.pointer.lastIndexOf('/')), fix.to));
+  const landings = fixes.map((fix) => renamedPointer(fix.pointer, fix.to));
   const failed = new Set(fixes.filter((_, i) => after.some((f) => f.pointer === landings[i])));
   const outside = after.filter((f) => !landings.some((at) => f.pointer.startsWith(`${at}/`)));
   // Counted with what summaries hold back, so capped lists compare as the full ones would.

@@ -1,5 +1,5 @@
 import type { KindId } from '@cdx/types';
-import { childPointer, type Finding, type Severity } from './finding.js';
+import { childPointer, renamedPointer, type Finding, type Severity } from './finding.js';
 import { detectKindInfo } from './detect.js';
 import { capFindings, FindingCap } from './findings-cap.js';
 import { verifiedFixes } from './fix-check.js';
@@ -277,8 +277,7 @@ const REQUIRED_DRIFT = new Set(['variantRequired', 'configuredVariantRequired', 
 function requiredDrift(findings: Finding[]): Finding[] {
   const misspelt = new Set<string>();
   for (const f of findings) {
-    if (f.ruleId === 'spelling-drift' && f.fix && REQUIRED_DRIFT.has(f.messageId))
-      misspelt.add(childPointer(f.fix.pointer.slice(0, f.fix.pointer.lastIndexOf('/')), f.fix.to));
+    if (f.ruleId === 'spelling-drift' && f.fix && REQUIRED_DRIFT.has(f.messageId)) misspelt.add(renamedPointer(f.fix.pointer, f.fix.to));
   }
   if (misspelt.size === 0) return findings;
   return findings.filter((f) => !(f.ruleId === 'schema' && (f.messageId === 'required' || f.messageId === 'requiredWhen') && misspelt.has(f.pointer)));

@@ -1,5 +1,5 @@
 import { code, fieldPath } from '../display.js';
-import { childPointer, type RenameFix } from '../finding.js';
+import { childPointer, renamedPointer, type RenameFix } from '../finding.js';
 import type { AjvError } from '../registry.js';
 import type { MemberIssue } from '../members.js';
 import { createRule } from './create-rule.js';
@@ -44,11 +44,6 @@ function missingRequired(errors: readonly AjvError[]): Set<string> {
     if ((e.keyword === 'required' || e.keyword === 'dependentRequired') && typeof name === 'string') missing.add(childPointer(e.instancePath, name));
   }
   return missing;
-}
-
-/** The pointer the one candidate of an issue would have (the member renamed). */
-function targetOf(issue: MemberIssue, name: string): string {
-  return childPointer(issue.pointer.slice(0, issue.pointer.lastIndexOf('/')), name);
 }
 
 function messageId(issue: MemberIssue, required: boolean): MessageId {
@@ -99,12 +94,16 @@ export const spellingDriftRule = createRule({
     const missing = missingRequired(context.schemaErrors());
     // How many members stand for each missing required one: only a single one is certainly it.
     const claims = new Map<string, number>();
-    for (const issue of issues)
-      for (const c of issue.candidates) if (missing.has(targetOf(issue, c))) claims.set(targetOf(issue, c), (claims.get(targetOf(issue, c)) ?? 0) + 1);
+    for (const issue of issues) {
+      for (const c of issue.candidates) {
+        const target = renamedPointer(issue.pointer, c);
+        if (missing.has(target)) claims.set(target, (claims.get(target) ?? 0) + 1);
+      }
+    }
     for (const issue of issues) {
       const [only] = issue.candidates;
       const safe = issue.candidates.length === 1 && issue.present.length === 0 && only !== undefined;
-      const required = safe && claims.get(targetOf(issue, only)) === 1;
+      const required = safe && claims.get(renamedPointer(issue.pointer, only)) === 1;
       context.report({
         pointer: issue.pointer,
         messageId: messageId(issue, required),

@@ -7,7 +7,7 @@ import { dereference } from '../../../../scripts/lib/resolve.mjs';
 import { loadSchemas } from '../../../../scripts/lib/schemas.mjs';
 import { listKinds, type KindId } from '../../src/index.js';
 import { examplesDir, kindFile, kindsWithExamples, readJson, repoRoot } from './cases.js';
-import { parsePointer } from './pointer.js';
+import { parsePointer } from '../../src/finding.js';
 
 /**
  * Runs per property. The default keeps `pnpm test` fast; `pnpm fuzz` raises it (CDX_FUZZ_RUNS).

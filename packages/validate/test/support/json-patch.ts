@@ -1,6 +1,6 @@
 // A small RFC 6902 applier for test cases (add, remove, replace, move, copy). Test support only:
 // cases describe an invalid payload as a few edits of a valid example.
-import { parsePointer } from './pointer.js';
+import { parsePointer } from '../../src/finding.js';
 
 export interface PatchOp {
   op: 'add' | 'remove' | 'replace' | 'move' | 'copy';
