@@ -1,0 +1,212 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { validate, type Finding } from '@cdx/validate';
+import { MemoryReplayStore } from '@cdx/validate/auth';
+import { errorAnswer, JSON_TYPE, publicFinding, type Answer, type Handled } from './answer.js';
+import { BodyError, DEFAULT_BODY_LIMIT, mediaType, readBody } from './body.js';
+import type { MockContext } from './context.js';
+import { Fixtures } from './fixtures.js';
+import { parseJson } from './json.js';
+import { RequestLog, type LoggedRequest } from './log.js';
+import type { MockOptions } from './options.js';
+import { problemOutcome } from './outcome.js';
+import { Recorder } from './record.js';
+import { route, type Route } from './router.js';
+import { cdsHooksRoute } from './routes/cds-hooks.js';
+import { endpointRoute } from './routes/endpoint.js';
+import { formRecord, operationRoute, searchRoute } from './routes/fhir.js';
+import { legacyRoute, tokenRoute } from './routes/auth.js';
+import { bearerProblem, TokenStore } from './tokens.js';
+
+/** A running mock. */
+export interface Mock {
+  /** `http://127.0.0.1:<port>`: the base URL to give the client under test. */
+  url: string;
+  /** The most recent exchanges, oldest first (at most `requestLogLimit`). */
+  readonly requests: readonly LoggedRequest[];
+  /** The Node server, for what the API does not cover. */
+  server: Server;
+  /** Stops listening, ends open connections and finishes recording. */
+  close(): Promise<void>;
+}
+
+/** Our own answers are checked like a client's requests; this rule is about fixtures of other FHIR servers. */
+const ANSWER_RULES = { 'service-resource-type': 'off' } as const;
+
+/** The answer, or a 500 naming what is wrong with it when the mock's own answer is not valid. */
+function checked(answer: Answer): { answer: Answer; findings: readonly Finding[] } {
+  if (answer.body === undefined || (answer.kind === undefined && answer.detect !== true)) return { answer, findings: [] };
+  const result = answer.kind === undefined ? validate(answer.body, { rules: ANSWER_RULES }) : validate(answer.body, { kind: answer.kind, rules: ANSWER_RULES });
+  if (answer.kind === undefined && result.kind === null) return { answer, findings: [] };
+  if (result.valid) return { answer, findings: result.findings };
+  const message = `The mock's own answer is not a valid ${result.kind ?? 'payload'}: fix the fixture or the configured answer.`;
+  return {
+    answer: errorAnswer(500, 'invalid-answer', message, { kind: result.kind, findings: result.findings.map(publicFinding) }),
+    findings: result.findings,
+  };
+}
+
+function send(response: ServerResponse, answer: Answer): void {
+  const body = answer.body === undefined ? undefined : JSON.stringify(answer.body);
+  const headers: Record<string, string | number> = { ...answer.headers };
+  if (body !== undefined) {
+    headers['content-type'] = `${answer.contentType ?? JSON_TYPE}; charset=utf-8`;
+    headers['content-length'] = Buffer.byteLength(body);
+  }
+  response.writeHead(answer.status, headers);
+  response.end(body);
+}
+
+function contextOf(options: MockOptions, fixtures: Fixtures, baseUrl: () => string): MockContext {
+  const now = options.now ?? Date.now;
+  const cards = options.cards;
+  return {
+    baseUrl,
+    clients: new Map(Object.entries(options.clients ?? {})),
+    apiKeys: new Map(Object.entries(options.apiKeys ?? {})),
+    refreshTokens: new Map(),
+    tokens: new TokenStore(now),
+    replayStore: options.replayStore ?? new MemoryReplayStore({ maxEntries: 100_000, now }),
+    tokenLifetimeSec: options.tokenLifetimeSec ?? 3600,
+    fixtures,
+    cards: new Map(cards === undefined ? [] : Array.isArray(cards) ? [['*', cards]] : Object.entries(cards as Record<string, readonly unknown[]>)),
+    answers: new Map(Object.entries(options.answers ?? {})),
+    now,
+  };
+}
+
+/** Runs a route on a request whose body is read and parsed as its route wants. */
+async function handle(request: IncomingMessage, context: MockContext, target: Route, limit: number): Promise<Handled & { text?: string; json?: unknown }> {
+  const text = (await readBody(request, limit)).toString('utf8');
+  if (target.body === 'form') {
+    if (target.name === 'token') {
+      if (mediaType(request) !== 'application/x-www-form-urlencoded') {
+        return {
+          text,
+          answer: {
+            status: 400,
+            body: { error: 'invalid_request', error_description: 'The token request must be a form (Content-Type: application/x-www-form-urlencoded).' },
+          },
+        };
+      }
+      return { text: JSON.stringify(formRecord(text), null, 2), ...(await tokenRoute(text, context)) };
+    }
+    return { text: JSON.stringify(formRecord(text), null, 2), ...searchRoute(target.suffix, text, context) };
+  }
+  const parsed = parseJson(text);
+  if (!parsed.ok) {
+    const { line, column, message } = parsed;
+    const answer = target.fhir ? problemOutcome(400, 'structure', message) : errorAnswer(400, 'malformed-json', message, { line, column });
+    return { text, answer };
+  }
+  const body = parsed.value;
+  const handled =
+    target.name === 'authenticate' || target.name === 'refresh'
+      ? legacyRoute(target.name, body, context)
+      : target.name === 'endpoint'
+        ? endpointRoute(body, context)
+        : target.name === 'cds-hooks'
+          ? cdsHooksRoute(target.serviceId, body, context)
+          : operationRoute(target.suffix, body);
+  return { text, json: body, ...handled };
+}
+
+/**
+ * Starts a mock of the service on 127.0.0.1 (port 0 by default: a free port). Resolves once it listens.
+ *
+ * @example
+ * const mock = await startMock({ clients: { [clientId]: { keys: [publicJwk] } } });
+ * // … point the client under test at mock.url …
+ * await mock.close();
+ */
+export async function startMock(options: MockOptions = {}): Promise<Mock> {
+  const fixtures = options.fixtures instanceof Fixtures ? options.fixtures : await Fixtures.load(options.fixtures);
+  let url = '';
+  const context = contextOf(options, fixtures, () => options.baseUrl ?? url);
+  const log = new RequestLog(options.requestLogLimit ?? 1000);
+  const recorder = options.record === undefined ? undefined : new Recorder(options.record);
+  const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+
+  const listener = async (request: IncomingMessage, response: ServerResponse) => {
+    const seq = log.next();
+    const method = request.method ?? '';
+    const target = route(method, request.url ?? '');
+    let result: Handled & { text?: string; json?: unknown };
+    try {
+      if ('answer' in target) {
+        request.resume();
+        result = { answer: target.answer };
+      } else {
+        const problem = target.auth ? bearerProblem(request.headers.authorization, context.tokens) : undefined;
+        if (problem !== undefined) {
+          request.resume();
+          const answer = target.fhir ? problemOutcome(401, 'login', problem) : errorAnswer(401, 'invalid_token', problem);
+          result = { answer: { ...answer, headers: { 'www-authenticate': 'Bearer' } } };
+        } else {
+          result = await handle(request, context, target, limit);
+        }
+      }
+    } catch (error) {
+      const status = error instanceof BodyError ? error.status : 500;
+      const message = error instanceof Error ? error.message : String(error);
+      const fhir = !('answer' in target) && target.fhir;
+      result = {
+        answer: fhir
+          ? problemOutcome(status, status === 413 ? 'too-long' : 'exception', message)
+          : errorAnswer(status, status === 413 ? 'too-large' : 'error', message),
+      };
+      if (status === 413) result.answer = { ...result.answer, headers: { connection: 'close' } };
+    }
+    const { answer, findings: answerFindings } = checked(result.answer);
+    if (!response.destroyed) send(response, answer);
+    const path = (request.url ?? '').split('?')[0]!.slice(0, 2000);
+    const entry: LoggedRequest = { seq, method, path, status: answer.status, findings: result.findings ?? [] };
+    if (result.kind !== undefined) entry.kind = result.kind;
+    if (answer.kind !== undefined) entry.answerKind = answer.kind;
+    if (result.json !== undefined) entry.body = result.json;
+    if (answerFindings.length > 0) entry.answerFindings = answerFindings;
+    log.add(entry);
+    recorder?.record({
+      seq,
+      method,
+      path,
+      status: answer.status,
+      ...(result.text === undefined || result.text === '' ? {} : { request: { text: result.text, kind: result.kind ?? null } }),
+      ...(answer.body === undefined ? {} : { response: { body: answer.body, ...(answer.kind === undefined ? {} : { kind: answer.kind }) } }),
+    });
+  };
+
+  const server = createServer(
+    { headersTimeout: options.headersTimeoutMs ?? 10_000, requestTimeout: options.requestTimeoutMs ?? 30_000 },
+    (request, response) => {
+      void listener(request, response);
+    },
+  );
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  url = `http://${host}:${address.port}`;
+  return {
+    url,
+    get requests() {
+      return log.entries;
+    },
+    server,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => {
+          resolve();
+        });
+        server.closeAllConnections();
+      });
+      await recorder?.flush();
+    },
+  };
+}
