@@ -39,6 +39,10 @@ export class Fixtures {
   readonly all: readonly Fixture[];
   private readonly byKind = new Map<string, Fixture[]>();
   private readonly byType = new Map<string, FhirResource[]>();
+  /** `Type/id` → the fullUrls the resource has in the fixtures' bundles (references in them use those). */
+  private readonly fullUrls = new Map<string, Set<string>>();
+  /** A fullUrl in the fixtures' bundles → `Type/id` of the resource it stands for. */
+  private readonly byFullUrl = new Map<string, string>();
 
   constructor(all: readonly Fixture[]) {
     this.all = all;
@@ -79,15 +83,47 @@ export class Fixtures {
     if (!isResource(body)) return;
     if (body.resourceType === 'Bundle' && Array.isArray(body.entry)) {
       for (const entry of body.entry as unknown[]) {
-        if (typeof entry === 'object' && entry !== null) this.add((entry as Record<string, unknown>).resource);
+        if (typeof entry !== 'object' || entry === null) continue;
+        const { resource, fullUrl } = entry as Record<string, unknown>;
+        this.add(resource, typeof fullUrl === 'string' ? fullUrl : undefined);
       }
       return;
     }
     this.add(body);
   }
 
-  private add(resource: unknown): void {
+  /** What references to a fixture resource may say: `Type/id` and its fullUrls in the fixtures. */
+  referencesTo(resource: FhirResource): readonly string[] {
+    if (typeof resource.id !== 'string') return [];
+    const key = `${resource.resourceType}/${resource.id}`;
+    return [key, ...(this.fullUrls.get(key) ?? [])];
+  }
+
+  /**
+   * A copy of a fixture resource whose references to other fixtures by a bundle's fullUrl (urn:uuid…)
+   * are relative references (`Type/id`): outside its bundle, a urn:uuid names nothing.
+   */
+  standalone<T>(resource: T): T {
+    const walk = (value: unknown): unknown => {
+      if (Array.isArray(value)) return value.map(walk);
+      if (typeof value !== 'object' || value === null) return value;
+      const out: Record<string, unknown> = {};
+      for (const [name, member] of Object.entries(value)) {
+        const target = name === 'reference' && typeof member === 'string' ? this.byFullUrl.get(member) : undefined;
+        out[name] = target ?? walk(member);
+      }
+      return out;
+    };
+    return walk(resource) as T;
+  }
+
+  private add(resource: unknown, fullUrl?: string): void {
     if (!isResource(resource) || resource.resourceType === 'MessageHeader') return;
+    if (fullUrl !== undefined && typeof resource.id === 'string') {
+      const key = `${resource.resourceType}/${resource.id}`;
+      this.fullUrls.set(key, (this.fullUrls.get(key) ?? new Set()).add(fullUrl));
+      if (!this.byFullUrl.has(fullUrl)) this.byFullUrl.set(fullUrl, key);
+    }
     const list = this.byType.get(resource.resourceType) ?? [];
     if (typeof resource.id === 'string' && list.some((r) => r.id === resource.id)) return;
     list.push(resource);

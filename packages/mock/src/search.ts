@@ -66,17 +66,19 @@ export function searchset(
   type: string,
   matches: readonly Resource[],
   revinclude: readonly string[],
-  resourcesOf: (type: string) => readonly Resource[],
+  fixtures: { resources: (type: string) => readonly Resource[]; referencesTo: (resource: Resource) => readonly string[]; standalone: <T>(resource: T) => T },
   baseUrl: string,
 ): Record<string, unknown> {
   const entry: Record<string, unknown>[] = matches.map((resource) => ({ fullUrl: fullUrlOf(baseUrl, resource), resource, search: { mode: 'match' } }));
   for (const value of revinclude) {
     const spec = REVINCLUDE[value];
     if (spec === undefined) continue;
-    for (const candidate of resourcesOf(spec.type)) {
+    const targets = new Set(matches.flatMap((m) => fixtures.referencesTo(m)));
+    for (const candidate of fixtures.resources(spec.type)) {
       for (const member of list(candidate[spec.member])) {
-        if (matches.some((m) => typeof m.id === 'string' && referenceMatches(member, `${type}/${m.id}`))) {
-          entry.push({ fullUrl: fullUrlOf(baseUrl, candidate), resource: candidate, search: { mode: 'include' } });
+        const ref = field(member, 'reference');
+        if (typeof ref === 'string' && targets.has(ref)) {
+          entry.push({ fullUrl: fullUrlOf(baseUrl, candidate), resource: fixtures.standalone(candidate), search: { mode: 'include' } });
           break;
         }
       }

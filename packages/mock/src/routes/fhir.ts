@@ -69,7 +69,12 @@ export function searchRoute(suffix: string, text: string, context: MockContext):
   const form = formRecord(text);
   const { findings } = validate(form, { kind });
   if (hasError(findings)) return { kind, findings, answer: outcomeAnswer(400, findings, 'Parameters') };
-  const matches = matching(type, context.fixtures.resources(type), form);
-  const bundle = searchset(type, matches, form._revinclude ?? [], (t) => context.fixtures.resources(t), context.baseUrl());
+  const { fixtures } = context;
+  const matches = matching(
+    type,
+    fixtures.resources(type).map((r) => fixtures.standalone(r)),
+    form,
+  );
+  const bundle = searchset(type, matches, form._revinclude ?? [], context.fixtures, context.baseUrl());
   return { kind, findings, answer: { status: 200, kind: 'fhir/searchset', contentType: 'application/fhir+json', body: bundle } };
 }
