@@ -89,7 +89,9 @@ async function handle(request: IncomingMessage, context: MockContext, target: Ro
           },
         };
       }
-      return { text: JSON.stringify(formRecord(text), null, 2), ...(await tokenRoute(text, context)) };
+      // As auth/TokenRequest holds a form: each field once, a string (a repeated one stays a list, and is a finding).
+      const fields = Object.entries(formRecord(text)).map(([name, values]) => [name, values.length === 1 ? values[0] : values]);
+      return { text: JSON.stringify(Object.fromEntries(fields), null, 2), ...(await tokenRoute(text, context)) };
     }
     return { text: JSON.stringify(formRecord(text), null, 2), ...searchRoute(target.suffix, text, context) };
   }

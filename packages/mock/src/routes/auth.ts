@@ -19,6 +19,7 @@ function issuerOf(assertion: string): string | undefined {
 
 function oauthError(status: 400 | 401, error: 'invalid_request' | 'invalid_client', description: string, findings: readonly Finding[]): Handled {
   return {
+    kind: 'auth/TokenRequest',
     findings,
     answer: { status, body: { error, error_description: description, findings: findings.map(publicFinding) }, headers: { 'cache-control': 'no-store' } },
   };
@@ -51,6 +52,7 @@ export async function tokenRoute(form: string, context: MockContext): Promise<Ha
   if (hasError(findings)) return oauthError(401, 'invalid_client', 'The client assertion is not one the service accepts.', findings);
   const { token } = context.tokens.issue(clientId, context.tokenLifetimeSec);
   return {
+    kind: 'auth/TokenRequest',
     findings,
     answer: {
       status: 200,
