@@ -178,12 +178,14 @@ export async function startMock(options: MockOptions = {}): Promise<Mock> {
     });
   };
 
-  const server = createServer(
-    { headersTimeout: options.headersTimeoutMs ?? 10_000, requestTimeout: options.requestTimeoutMs ?? 30_000 },
-    (request, response) => {
-      void listener(request, response);
-    },
-  );
+  const headersTimeout = options.headersTimeoutMs ?? 10_000;
+  const requestTimeout = Math.max(headersTimeout, options.requestTimeoutMs ?? 30_000);
+  // Node looks for overdue requests every connectionsCheckingInterval ms (30 s by default): look often enough
+  // that a slow client is cut off near its timeout, not up to 30 s later.
+  const connectionsCheckingInterval = Math.max(50, Math.min(1_000, Math.floor(headersTimeout / 4)));
+  const server = createServer({ headersTimeout, requestTimeout, connectionsCheckingInterval }, (request, response) => {
+    void listener(request, response);
+  });
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
