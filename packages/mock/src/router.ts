@@ -7,7 +7,8 @@ export type Route =
   | { name: 'authenticate' | 'refresh' | 'endpoint'; body: 'json'; auth: boolean; fhir: false; suffix: ''; serviceId: '' }
   | { name: 'search'; body: 'form'; auth: true; fhir: true; suffix: string; serviceId: '' }
   | { name: 'operation'; body: 'json'; auth: true; fhir: true; suffix: string; serviceId: '' }
-  | { name: 'cds-hooks'; body: 'json'; auth: true; fhir: false; suffix: ''; serviceId: string };
+  | { name: 'cds-hooks'; body: 'json'; auth: true; fhir: false; suffix: ''; serviceId: string }
+  | { name: 'openapi'; body: 'none'; auth: false; fhir: false; suffix: ''; serviceId: '' };
 
 /** A route, or the answer for a request that has none (404, 405). */
 export type Routed = Route | { answer: Answer };
@@ -42,6 +43,8 @@ function resolve(path: string): Route | undefined {
 /** Routes a request by method and URL; every route of the service is a POST. */
 export function route(method: string, url: string): Routed {
   const path = pathOf(url);
+  if (path === '/openapi.json' && (method === 'GET' || method === 'HEAD'))
+    return { name: 'openapi', body: 'none', auth: false, fhir: false, suffix: '', serviceId: '' };
   const target = path === undefined ? undefined : resolve(path);
   if (target === undefined) return { answer: errorAnswer(404, 'not-found', `The service has no endpoint at ${JSON.stringify((path ?? url).slice(0, 200))}.`) };
   if (method !== 'POST') return { answer: { ...errorAnswer(405, 'method-not-allowed', `${path} takes POST.`), headers: { allow: 'POST' } } };

@@ -7,6 +7,7 @@ import { BodyError, DEFAULT_BODY_LIMIT, mediaType, readBody } from './body.js';
 import type { MockContext } from './context.js';
 import { Fixtures } from './fixtures.js';
 import { parseJson } from './json.js';
+import { openApiAnswer } from './openapi.js';
 import { RequestLog, type LoggedRequest } from './log.js';
 import type { MockOptions } from './options.js';
 import { problemOutcome } from './outcome.js';
@@ -77,6 +78,10 @@ function contextOf(options: MockOptions, fixtures: Fixtures, baseUrl: () => stri
 
 /** Runs a route on a request whose body is read and parsed as its route wants. */
 async function handle(request: IncomingMessage, context: MockContext, target: Route, limit: number): Promise<Handled & { text?: string; json?: unknown }> {
+  if (target.body === 'none') {
+    request.resume();
+    return { answer: await openApiAnswer(context.baseUrl()) };
+  }
   const text = (await readBody(request, limit)).toString('utf8');
   if (target.body === 'form') {
     if (target.name === 'token') {
