@@ -18,8 +18,8 @@ import { npmTool, packWithPinnedPnpm, plainNpmEnv } from './pack.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const { values } = parseArgs({ options: { node: { type: 'string' }, keep: { type: 'boolean' } } });
 const node = values.node ?? process.execPath;
-const PACKAGES = ['types', 'validate', 'cdx-lint', 'schemas', 'language-server'];
-const TYPED = new Set(['types', 'validate', 'cdx-lint', 'language-server']);
+const PACKAGES = ['types', 'validate', 'cdx-lint', 'schemas', 'language-server', 'mock'];
+const TYPED = new Set(['types', 'validate', 'cdx-lint', 'language-server', 'mock']);
 const npm = npmTool('npm');
 const npx = npmTool('npx');
 
@@ -126,6 +126,20 @@ function smoke() {
 
   const lsp = step('cdx-language-server --version', npx, ['--no', '--', 'cdx-language-server', '--version'], { cwd: consumer });
   expect('the language server runs from the tarball', /^\d+\.\d+\.\d+/.test(lsp.trim()), lsp);
+
+  const mock = step(
+    '@cdx/mock starts, serves /openapi.json and wants a token',
+    node,
+    [
+      '--input-type=module',
+      '-e',
+      "import { startMock } from '@cdx/mock'; const m = await startMock(); const doc = await fetch(m.url + '/openapi.json'); const merge = await fetch(m.url + '/endpoint', { method: 'POST' }); console.log(m.url, doc.status, (await doc.json()).openapi, merge.status); await m.close();",
+    ],
+    { cwd: consumer },
+  );
+  expect('@cdx/mock answered from the tarball', /^http:\/\/127\.0\.0\.1:\d+ 200 3\.1\.0 401$/.test(mock.trim()), mock);
+  const usage = step('cdx-mock --help', npx, ['--no', '--', 'cdx-mock', '--help'], { cwd: consumer });
+  expect('the cdx-mock bin runs from the tarball', usage.includes('cdx-mock deliver'), usage);
 }
 
 let status = 0;
