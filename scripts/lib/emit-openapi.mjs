@@ -217,7 +217,7 @@ export function openApiDocument(entries, { version }) {
         summary: byKind.get(kind)?.schema.description,
         requestBody: { required: true, ...fhir(ref(kind)) },
         responses: {
-          200: { description: 'Accepted (the spec shows no body; the double answers an OperationOutcome of warnings).', ...outcome() },
+          204: { description: 'Accepted (the spec: no body).' },
           401: unauthorized,
           422: { description: 'Refused, one issue per finding.', ...outcome() },
         },
