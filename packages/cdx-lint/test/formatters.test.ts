@@ -179,3 +179,16 @@ describe('sarif', () => {
 it('every format name has a formatter', async () => {
   for (const name of FORMAT_NAMES) expect(typeof (await loadFormatter(name))).toBe('function');
 });
+
+describe('junit', () => {
+  it('is well-formed XML whatever a member name holds: U+FFFE, U+FFFF and lone surrogates are written as escapes', async () => {
+    const odd = 'a\uFFFEb\uFFFFc\uD800d\uDC00e\u0001f😀';
+    const text = (await loadFormatter('junit'))(
+      [resultOf(`/repo/fixtures/${odd}.json`, null, [message({ pointer: `/${odd}`, message: `\`${odd}\` is not a field of this message.` })])],
+      context,
+    );
+    // XML 1.0 Char: tab, LF, CR, U+0020–U+D7FF, U+E000–U+FFFD, U+10000–U+10FFFF (lone surrogates match none).
+    expect(text).not.toMatch(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u);
+    expect(text).toContain('a\\ufffeb\\uffffc\\ud800d\\udc00e\\u0001f😀');
+  });
+});

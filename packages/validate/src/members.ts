@@ -67,9 +67,17 @@ export function walkMembers(payload: unknown, shape: Shape, extraVariants: Reado
   const issues: MemberIssue[] = [];
   const noDataOnDemand: string[] = [];
   const path: (string | number)[] = [];
+  /** plausibleNames() per shape node and name, for this walk only (names come from the payload). */
+  const plausible: Map<string, string[]>[] = [];
   const pointer = (name: string) => path.reduce<string>((p, key) => childPointer(p, key), '') + childPointer('', name);
   const report = (value: Record<string, unknown>, name: string, reason: MemberIssue['reason'], candidates: string[]) =>
-    issues.push({ pointer: pointer(name), name, reason, candidates, present: candidates.filter((c) => Object.hasOwn(value, c)) });
+    issues.push({
+      pointer: pointer(name),
+      name,
+      reason,
+      candidates,
+      present: candidates.length === 0 ? candidates : candidates.filter((c) => Object.hasOwn(value, c)),
+    });
 
   const visit = (value: unknown, index: number): void => {
     const here = nodes[index];
@@ -128,7 +136,10 @@ export function walkMembers(payload: unknown, shape: Shape, extraVariants: Reado
         report(value, name, 'configured-variant', [configured]);
         continue;
       }
-      const candidates = plausibleNames(name, here.canonical);
+      // The same slip in every item of a long array is weighed once per kind of object.
+      const slips = (plausible[index] ??= new Map());
+      let candidates = slips.get(name);
+      if (!candidates) slips.set(name, (candidates = plausibleNames(name, here.canonical)));
       report(value, name, candidates.length > 0 ? 'near-miss' : 'unknown', candidates);
     }
   };

@@ -13,6 +13,7 @@
  */
 import { childPointer } from '../finding.js';
 import { MAX_DEPTH } from '../depth.js';
+import { bundleIndex } from './bundle-index.js';
 
 export type Json = Record<string, unknown>;
 
@@ -110,19 +111,21 @@ export function referencedType(reference: string): string | undefined {
   return type !== undefined && TYPE_NAME.test(type) && id !== undefined && ID.test(id) ? type : undefined;
 }
 
-/** The entry a reference resolves to inside the bundle, or undefined. */
+/** The entry a reference resolves to inside the bundle, or undefined (a lookup in the list's {@link bundleIndex}). */
 export function resolveReference(reference: string, entries: readonly EntryView[]): EntryView | undefined {
+  const index = bundleIndex(entries);
   switch (referenceForm(reference)) {
     case 'urn':
-      return entries.find((e) => e.fullUrl === reference);
+      return index.byFullUrl(reference);
     case 'absolute': {
       const bare = reference.replace(/\/_history\/[^/]*$/, '');
-      return entries.find((e) => e.fullUrl === reference || e.fullUrl === bare);
+      const exact = index.byFullUrl(reference);
+      const unversioned = bare === reference ? undefined : index.byFullUrl(bare);
+      return exact && unversioned ? (exact.index <= unversioned.index ? exact : unversioned) : (exact ?? unversioned);
     }
     case 'relative': {
       const [, type, id] = RELATIVE.exec(reference)!;
-      const suffix = `/${type}/${id}`;
-      return entries.find((e) => e.fullUrl?.endsWith(suffix) === true || (e.resourceType === type && e.id === id));
+      return index.byTypeAndId(type!, id!);
     }
     default:
       return undefined;

@@ -77,6 +77,12 @@ export interface Report<M extends string = string> {
   severity?: Severity;
   /** A summary of this many findings the rule does not list one by one (see Finding.omitted). */
   omitted?: number;
+  /**
+   * The costly parts (the message's values, the fix, suggestions), made only for a finding that is
+   * listed: the runner asks the findings cap first, so a finding past it costs next to nothing.
+   * What it returns takes the place of the same members given directly.
+   */
+  details?: () => Pick<Report<M>, 'data' | 'fix' | 'suggestions'>;
 }
 
 /** What every context has besides what its scope adds. */
@@ -182,7 +188,8 @@ export function formatMessage(meta: RuleMeta, messageId: string, data: Report['d
 }
 
 /** The finding a report becomes, at the given severity. */
-export function findingOf(meta: RuleMeta, report: Report, severity: Severity): Finding {
+export function findingOf(meta: RuleMeta, given: Report, severity: Severity): Finding {
+  const report = given.details ? { ...given, ...given.details() } : given;
   const finding: Finding = {
     ruleId: meta.id,
     messageId: report.messageId,
