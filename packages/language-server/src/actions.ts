@@ -2,6 +2,7 @@ import type { MessageFix } from 'cdx-lint';
 import { CodeActionKind, type CodeAction, type Diagnostic, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { bomLength, type DiagnosticData } from './diagnostics.js';
+import type { Span } from './span.js';
 
 /** `source.fixAll.cdx`: for `editor.codeActionsOnSave`. */
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.cdx`;
@@ -72,24 +73,13 @@ export function quickFixes(document: TextDocument, diagnostics: readonly Diagnos
   return actions;
 }
 
-/**
- * The edit that turns `text` into `fixed`: one replacement of the span between their common start
- * and end (renames change names only, so this is where they are, and the rest of the document and
- * the cursor stay put).
- */
-export function wholeEdit(document: TextDocument, fixed: string): TextEdit | undefined {
-  const text = document.getText();
-  if (text === fixed) return undefined;
-  let start = 0;
-  while (start < text.length && start < fixed.length && text.charCodeAt(start) === fixed.charCodeAt(start)) start++;
-  let end = 0;
-  while (end < text.length - start && end < fixed.length - start && text.charCodeAt(text.length - 1 - end) === fixed.charCodeAt(fixed.length - 1 - end)) end++;
-  return { range: { start: document.positionAt(start), end: document.positionAt(text.length - end) }, newText: fixed.slice(start, fixed.length - end) };
+/** A span of the document's text (see `changedSpan`) as an edit. */
+export function spanEdit(document: TextDocument, span: Span): TextEdit {
+  return { range: { start: document.positionAt(span.start), end: document.positionAt(span.end) }, newText: span.text };
 }
 
 /** "Fix all": every rename `cdx-lint --fix` would make in the document, as a quick fix or a source action. */
-export function fixAll(document: TextDocument, fixed: string | undefined, kind: string, options: EditOptions): CodeAction | undefined {
-  const edit = fixed === undefined ? undefined : wholeEdit(document, fixed);
+export function fixAll(document: TextDocument, edit: TextEdit | undefined, kind: string, options: EditOptions): CodeAction | undefined {
   if (!edit) return undefined;
   return { title: 'Fix all cdx-lint problems that have a fix', kind, edit: workspaceEdit(document, [edit], options) };
 }

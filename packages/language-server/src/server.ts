@@ -11,7 +11,7 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { FIX_ALL_KIND, fixAll, quickFixes } from './actions.js';
+import { FIX_ALL_KIND, fixAll, quickFixes, spanEdit } from './actions.js';
 import { CODE_SYNTAX, completion, JSON_SYNTAX } from './completion.js';
 import { hover } from './hover.js';
 import { LintScheduler, type Linted } from './lint/scheduler.js';
@@ -189,8 +189,8 @@ export function startServer(connection: Connection): void {
     // "Fix all" is the last lint's, computed once per version on the lint thread.
     const last = linted.get(document.uri);
     if (fixAllKind && last?.version === document.version) {
-      const output = await last.fixAll;
-      const action = documents.get(document.uri)?.version === last.version ? fixAll(document, output, fixAllKind, edits) : undefined;
+      const span = await last.fixAll;
+      const action = span && documents.get(document.uri)?.version === last.version ? fixAll(document, spanEdit(document, span), fixAllKind, edits) : undefined;
       if (action) actions.push(action);
     }
     return actions;

@@ -1,4 +1,5 @@
 import type { Diagnostic } from 'vscode-languageserver';
+import type { Span } from '../span.js';
 
 /** What the request loop asks of the lint thread. */
 export type ToLinter =
@@ -11,8 +12,8 @@ export type ToLinter =
 export type FromLinter =
   /** The job's diagnostics (none for a file that is ignored or no payload); `fixable`: a "fix all" follows. */
   | { type: 'linted'; id: number; diagnostics: Diagnostic[]; fixable: boolean; ms: number }
-  /** The job's "fix all" text (undefined: nothing to rename, or the job was cancelled first). */
-  | { type: 'fixed'; id: number; output: string | undefined }
+  /** The job's "fix all" as the one span it replaces (undefined: nothing to rename, or the job was cancelled first). */
+  | { type: 'fixed'; id: number; span: Span | undefined }
   | { type: 'failed'; id: number; message: string }
   | { type: 'warning'; message: string };
 

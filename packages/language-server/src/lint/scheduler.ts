@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { Diagnostic } from 'vscode-languageserver';
+import type { Span } from '../span.js';
 import { CANCELLED, type FromLinter, type ToLinter } from './protocol.js';
 
 /** A document as the scheduler sees it: its latest version, or undefined once closed. */
@@ -12,8 +13,8 @@ export interface Linted {
   uri: string;
   version: number;
   diagnostics: Diagnostic[];
-  /** "Fix all" for this version: pending while the lint thread computes it, undefined when nothing to rename. */
-  fixAll: Promise<string | undefined> | undefined;
+  /** "Fix all" for this version, as the span it replaces: pending while the lint thread computes it, undefined when nothing to rename. */
+  fixAll: Promise<Span | undefined> | undefined;
 }
 
 export interface SchedulerEvents {
@@ -32,7 +33,7 @@ interface Job {
   /** The first job of its thread. */
   first: boolean;
   linted?: boolean;
-  resolveFix?: (output: string | undefined) => void;
+  resolveFix?: (span: Span | undefined) => void;
   abandonTimer?: NodeJS.Timeout;
 }
 
@@ -45,8 +46,10 @@ interface Job {
 export const ABANDON_AFTER_MS = 2000;
 
 /**
- * A changed document is linted once it has been quiet this long (a typist's next key usually comes
- * sooner), or at the latest `LINT_WITHIN_MS` after its first change not yet linted.
+ * A change to a settled document (its last lint published, none waiting) is linted at once. Changes
+ * that arrive while it is linted or waits are merged: the document is linted once it has been quiet
+ * this long (a fast typist's next key comes sooner), or at the latest `LINT_WITHIN_MS` after the
+ * first of them.
  */
 export const QUIET_MS = 100;
 export const LINT_WITHIN_MS = 1000;
@@ -58,8 +61,8 @@ export const LINT_WITHIN_MS = 1000;
  * published, its "fix all" is skipped, and a long one is abandoned.
  */
 export class LintScheduler {
-  /** Documents to lint, and since when each waits. */
-  readonly #wanted = new Map<string, number>();
+  /** Documents to lint: since when each waits, when it last changed, and whether it goes at once. */
+  readonly #wanted = new Map<string, { since: number; changed: number; now: boolean }>();
   #timer: NodeJS.Timeout | undefined;
   readonly #cancelled = new Int32Array(new SharedArrayBuffer(4));
   #worker: Worker | undefined;
@@ -86,21 +89,17 @@ export class LintScheduler {
 
   /** The document changed (or must be linted again): lint its latest version when the thread is free. */
   request(uri: string): void {
-    const since = this.#wanted.get(uri) ?? performance.now();
-    this.#wanted.delete(uri);
-    this.#wanted.set(uri, since);
-    this.#changed.set(uri, performance.now());
+    const now = performance.now();
+    const waiting = this.#wanted.get(uri);
     const job = this.#running;
+    this.#wanted.delete(uri);
+    this.#wanted.set(uri, { since: waiting?.since ?? now, changed: now, now: !waiting && job?.uri !== uri });
     if (job?.uri === uri) this.#supersede(job);
     this.#pump();
   }
 
-  /** When each wanted document last changed. */
-  readonly #changed = new Map<string, number>();
-
   forget(uri: string): void {
     this.#wanted.delete(uri);
-    this.#changed.delete(uri);
     if (this.#running?.uri === uri) this.#supersede(this.#running);
   }
 
@@ -139,14 +138,13 @@ export class LintScheduler {
     if (this.#running || this.#stopped) return;
     const now = performance.now();
     let wait = Infinity;
-    for (const [uri, since] of this.#wanted) {
-      const due = Math.min(this.#changed.get(uri)! + QUIET_MS, since + LINT_WITHIN_MS) - now;
+    for (const [uri, wanted] of this.#wanted) {
+      const due = wanted.now ? 0 : Math.min(wanted.changed + QUIET_MS, wanted.since + LINT_WITHIN_MS) - now;
       if (due > 0) {
         wait = Math.min(wait, due);
         continue;
       }
       this.#wanted.delete(uri);
-      this.#changed.delete(uri);
       const document = this.source.current(uri);
       if (!document) continue;
       const first = this.#worker === undefined;
@@ -199,13 +197,13 @@ export class LintScheduler {
       case 'linted': {
         job.linted = true;
         this.events.trace(`lint ${job.uri} v${job.version}: ${message.diagnostics.length} findings in ${message.ms} ms`);
-        const fixAll = message.fixable ? new Promise<string | undefined>((resolve) => (job.resolveFix = resolve)) : undefined;
+        const fixAll = message.fixable ? new Promise<Span | undefined>((resolve) => (job.resolveFix = resolve)) : undefined;
         if (this.#isLatest(job)) this.events.linted({ uri: job.uri, version: job.version, diagnostics: message.diagnostics, fixAll });
         if (!message.fixable) this.#finish(job);
         return;
       }
       case 'fixed':
-        job.resolveFix?.(message.output);
+        job.resolveFix?.(message.span);
         this.#finish(job);
         return;
       case 'failed':

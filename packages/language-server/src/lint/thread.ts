@@ -6,6 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { allRules, MissingTypescriptError, type LintResult, type RuleInfo } from 'cdx-lint';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
 import { toDiagnostics } from '../diagnostics.js';
+import { changedSpan } from '../span.js';
 import { Workspace } from '../workspace.js';
 import { CANCELLED, type FromLinter, type ToLinter } from './protocol.js';
 
@@ -67,7 +68,7 @@ function lint(job: Extract<ToLinter, { type: 'lint' }>): void {
   if (!fixable) return;
   // "Fix all" lints again (rename, re-lint): only for a version that is still the latest.
   const output = Atomics.load(cancelled, CANCELLED) >= job.id ? undefined : linter.lintText(job.text, job.path, { fix: 'dry-run' }).output;
-  post({ type: 'fixed', id: job.id, output });
+  post({ type: 'fixed', id: job.id, span: output === undefined ? undefined : changedSpan(job.text, output) });
 }
 
 port.on('message', (message: ToLinter) => {
