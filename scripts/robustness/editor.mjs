@@ -66,7 +66,7 @@ async function session(dir) {
   const published = (uri, version) => new Promise((done) => waiting.set(`${uri} ${version}`, done));
   return {
     traces,
-    lints: (uri) => traces.filter((t) => t.startsWith(`lint ${uri} `) || t.startsWith(`abandoned lint ${uri} `)).length,
+    lints: (uri) => traces.filter((t) => [`lint ${uri} `, `abandoned lint ${uri} `].some((start) => t.startsWith(start))).length,
     published,
     async open(file, text) {
       const uri = pathToFileURL(file).href;
