@@ -3,14 +3,15 @@
 // process, failing if any does. Memory: rss.mjs (200 MB files, peak RSS against 3× the file).
 // Time: budgets.mjs (the unit suites' hostile cases against time budgets). Limits: limits.mjs
 // (the findings cap, deep bundles, a long URI, the token form, the worst globs). Races:
-// fix-race.mjs (--fix against an editor's atomic saves). `pnpm robustness rss`
+// fix-race.mjs (--fix against an editor's atomic saves). Editor: editor.mjs (the language server
+// under a fast typist and a 12 MB bundle). `pnpm robustness rss`
 // runs one. Measurements, never tests: the unit suites keep only hang guards.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const SCRIPTS = ['rss.mjs', 'budgets.mjs', 'limits.mjs', 'fix-race.mjs'];
+const SCRIPTS = ['rss.mjs', 'budgets.mjs', 'limits.mjs', 'fix-race.mjs', 'editor.mjs'];
 const only = process.argv.slice(2);
 const scripts = SCRIPTS.filter((s) => only.length === 0 || only.includes(s.replace(/\.mjs$/, '')));
 

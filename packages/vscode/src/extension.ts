@@ -10,8 +10,19 @@ let client: LanguageClient | undefined;
 const LANGUAGES = ['json', 'jsonc', 'typescript', 'typescriptreact', 'javascript', 'javascriptreact'];
 
 export async function activate(context: ExtensionContext): Promise<void> {
+  if (!workspace.isTrusted) {
+    // Restricted mode: nothing of the workspace runs; once trusted, start as usual.
+    context.subscriptions.push(workspace.onDidGrantWorkspaceTrust(() => void start(context)));
+  }
+  await start(context);
+}
+
+async function start(context: ExtensionContext): Promise<void> {
+  if (client) return;
   const folders = (workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath);
-  const found = findServer(workspace.getConfiguration('cdx').get<string>('server.path'), folders);
+  // The user's own setting only (the setting is machine-scoped): a workspace cannot name code to run.
+  const configured = workspace.getConfiguration('cdx').inspect<string>('server.path')?.globalValue;
+  const found = findServer(configured, folders, { trusted: workspace.isTrusted });
   if ('missing' in found) {
     void window.showWarningMessage(found.missing);
     return;

@@ -65,15 +65,15 @@ describe('finding the language server', () => {
     writeFileSync(join(folder, 'package.json'), '{}');
     const expected = join(repo, 'packages/language-server/dist/bin.js');
     expect(installedServer(folder)).toBe(expected);
-    expect(findServer('', [mkdtempSync(join(tmpdir(), 'cdx-empty-')), folder])).toEqual({ path: expected });
+    expect(findServer('', [mkdtempSync(join(tmpdir(), 'cdx-empty-')), folder], { trusted: true })).toEqual({ path: expected });
   });
 
   it('a configured path wins, relative to the first folder; a missing one or none installed is said plainly', () => {
     const folder = mkdtempSync(join(tmpdir(), 'cdx-vscode-'));
     writeFileSync(join(folder, 'server.js'), '');
-    expect(findServer('server.js', [folder])).toEqual({ path: join(folder, 'server.js') });
-    expect(findServer('nope.js', [folder])).toEqual({ missing: `cdx.server.path names ${join(folder, 'nope.js')}, which does not exist.` });
-    expect(findServer(undefined, [mkdtempSync(join(tmpdir(), 'cdx-empty-'))])).toMatchObject({
+    expect(findServer('server.js', [folder], { trusted: true })).toEqual({ path: join(folder, 'server.js') });
+    expect(findServer('nope.js', [folder], { trusted: true })).toEqual({ missing: `cdx.server.path names ${join(folder, 'nope.js')}, which does not exist.` });
+    expect(findServer(undefined, [mkdtempSync(join(tmpdir(), 'cdx-empty-'))], { trusted: true })).toMatchObject({
       missing: expect.stringContaining('npm install --save-dev @cdx/language-server'),
     });
   });
