@@ -160,6 +160,13 @@ export const bundleEventUriRule = createRule({
       additionalProperties: false,
     },
     needsWholePayload: true,
+    supersedes: [
+      // eventCoding instead of eventUri: the profile's "eventUri is required" is the same cause.
+      { by: ['eventCoding', 'eventCodingUnknown'], rule: 'service-profile', messages: ['required'], at: { sibling: 'eventUri' } },
+      // An eventUri not in the service's form (the bare event name): so is "must be an absolute URI".
+      { by: ['uriForm'], rule: 'service-profile', messages: ['format', 'pattern'], at: 'same' },
+      { by: ['uriForm'], rule: 'schema', messages: ['format', 'pattern'], at: 'same' },
+    ],
   },
   defaultOptions: DEFAULTS,
   appliesTo: (kind) => isMessageKind(kind) || isClaimAttachKind(kind),
