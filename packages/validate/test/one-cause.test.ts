@@ -3,7 +3,7 @@
 // Turning the superseding rule off brings the other finding back.
 import { describe, expect, it } from 'vitest';
 import { RULES, validate } from '../src/index.js';
-import { edited } from './support/payload-tester.js';
+import { edited, example } from './support/payload-tester.js';
 
 const found = (payload: unknown, options: Parameters<typeof validate>[1] = {}) =>
   validate(payload, options).findings.map((f) => [f.ruleId, f.messageId, f.pointer, f.severity]);
@@ -103,5 +103,22 @@ describe('one finding per cause across rules', () => {
     };
     expect(found(payload)).toEqual([['spelling-drift', 'nearMissRequired', '/Patient/Identifers', 'error']]);
     expect(found(payload, { rules: { 'spelling-drift': 'off' } })).toEqual([['schema', 'required', '/Patient/Identifiers', 'error']]);
+  });
+});
+
+describe('a bundle with a MessageHeader is a message', () => {
+  it('a ChargeItemCreate sent as a collection is detected by its MessageHeader, and its type is the one error', () => {
+    const payload = edited('fhir-chargeitemcreate', (p) => void (p.type = 'collection'));
+    const result = validate(payload);
+    expect(result.kind).toBe('fhir/ChargeItemCreate');
+    expect(found(payload)).toEqual([['bundle-message-header', 'notMessageType', '/type', 'error']]);
+  });
+
+  it('a searchset of MessageHeaders stays a searchset', () => {
+    const payload = edited(
+      'fhir-searchset',
+      (p) => void p.entry.push({ fullUrl: 'https://x.example/fhir/MessageHeader/1', resource: example('fhir-messageheader'), search: { mode: 'match' } }),
+    );
+    expect(validate(payload).kind).toBe('fhir/searchset');
   });
 });
