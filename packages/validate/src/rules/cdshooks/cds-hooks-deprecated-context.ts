@@ -48,6 +48,7 @@ export const cdsHooksDeprecatedContextRule = createRule({
     supersedes: [
       { by: ['userRequired'], rule: 'schema', messages: ['required'], at: { pointer: '/context/userId' } },
       { by: ['draftOrders'], rule: 'schema', messages: ['required'], at: 'renamed' },
+      { by: ['draftOrders'], rule: 'cds-hooks-standard', messages: ['required'], at: 'renamed' },
     ],
   },
   appliesTo: isCdsRequest,
