@@ -13,7 +13,7 @@ import { detectKindInfo } from './detect.js';
 import { LOADERS } from './generated/loaders.js';
 import modules from './modules.cjs';
 import { givesRuleOptions, RULE_OPTIONS_MODULE, type ValidateOptions } from './options.js';
-import { getKind, modulesOf } from './registry.js';
+import { getKind, holdsResources, modulesOf } from './registry.js';
 import { validate, type ValidationResult } from './validate.js';
 
 export * from './api.js';
@@ -83,7 +83,7 @@ export async function prepare(payload: unknown, options: ValidateOptions = {}): 
   const checker = givesRuleOptions(options) ? [RULE_OPTIONS_MODULE] : [];
   const kind = options.kind === undefined ? detectKindInfo(payload) : getKind(options.kind);
   // No kind: validate() reports unknown-kind (or throws UnknownKindError for a bad option).
-  const files = kind ? modulesOf(kind, kind.family === 'fhir' || kind.resources ? resourceTypesIn(payload) : []) : [];
+  const files = kind ? modulesOf(kind, holdsResources(kind) ? resourceTypesIn(payload) : []) : [];
   await Promise.all([...checker, ...files].map(loadModule));
 }
 

@@ -33,6 +33,25 @@ export interface OptionsSchema {
   readonly additionalProperties: false;
 }
 
+/**
+ * Where the findings a rule supersedes stand, relative to its own finding: at its pointer
+ * (`same`), at or inside it (`subtree`), where its fix renames the member to (`renamed`), at a
+ * sibling member of it (`{ sibling }`), or at a fixed place in the payload (`{ pointer }`).
+ */
+export type SupersededAt = 'same' | 'subtree' | 'renamed' | { readonly sibling: string } | { readonly pointer: string };
+
+/**
+ * One cause, one finding: a finding of this rule (of the messages `by`, default all) stands for
+ * the findings of another rule (of the messages `messages`, default all) at the place `at`.
+ * validate() drops those after every rule has run, so turning this rule off brings them back.
+ */
+export interface Supersession {
+  readonly by?: readonly string[];
+  readonly rule: string;
+  readonly messages?: readonly string[];
+  readonly at: SupersededAt;
+}
+
 /** What every rule declares about itself. */
 export interface RuleMeta<M extends string = string> {
   /** Stable id, used in configuration, output and docs/rules/<id>.md. */
@@ -63,6 +82,8 @@ export interface RuleMeta<M extends string = string> {
   readonly needsWholePayload: boolean;
   /** Payload rules: findings are about a member's name, which is known even when its value is not. */
   readonly aboutMemberName: boolean;
+  /** Payload rules: the findings of other rules that a finding of this one stands for. */
+  readonly supersedes: readonly Supersession[];
 }
 
 /** What a rule reports; the runner adds the rule id, the severity and the filled message. */
@@ -116,6 +137,7 @@ export interface RuleDefinition<C, M extends string, O> {
     settledByTwin?: boolean;
     needsWholePayload?: boolean;
     aboutMemberName?: boolean;
+    supersedes?: readonly Supersession[];
   };
   defaultOptions?: O;
   appliesTo?: (kind: KindInfo) => boolean;
@@ -154,6 +176,7 @@ export function createRule<C, M extends string, O = object>(definition: RuleDefi
       settledByTwin: meta.settledByTwin ?? false,
       needsWholePayload: meta.needsWholePayload ?? false,
       aboutMemberName: meta.aboutMemberName ?? false,
+      supersedes: Object.freeze([...(meta.supersedes ?? [])]),
     }),
     defaultOptions: Object.freeze({ ...(definition.defaultOptions ?? {}) }) as Readonly<O>,
     ...(definition.appliesTo ? { appliesTo: definition.appliesTo } : {}),

@@ -25,6 +25,7 @@ import { cdsHooksPrefetchTokenRule } from './cdshooks/cds-hooks-prefetch-token.j
 import { cdsHooksRecommendedRule } from './cdshooks/cds-hooks-recommended.js';
 import { cdsHooksSelectionBehaviorRule } from './cdshooks/cds-hooks-selection-behavior.js';
 import { cdsHooksSelectionsRule } from './cdshooks/cds-hooks-selections.js';
+import { cdsHooksStandardRule } from './cdshooks/cds-hooks-standard.js';
 import { cdsHooksUnknownHookRule } from './cdshooks/cds-hooks-unknown-hook.js';
 import { cdsHooksUserIdRule } from './cdshooks/cds-hooks-user-id.js';
 import { dataOnDemandRule } from './data-on-demand.js';
@@ -66,6 +67,7 @@ export const RULES = [
   cdsHooksRecommendedRule,
   cdsHooksSelectionBehaviorRule,
   cdsHooksSelectionsRule,
+  cdsHooksStandardRule,
   cdsHooksUnknownHookRule,
   cdsHooksUserIdRule,
   dataOnDemandRule,

@@ -27,7 +27,7 @@ const MESSAGES = {
   nearMissBeside: '{{field}} is not a field of this message; did you mean {{names}}? ({{present}} is also present, so merge them by hand)',
   nearMisses: '{{field}} is not a field of this message; did you mean one of {{names}}?',
   // The member it stands for is required and missing: this slip is why (the schema's "required
-  // but missing" is left out, see requiredDrift in validate.ts).
+  // but missing" is superseded, see meta.supersedes).
   variantRequired:
     "{{field}} is the spec's field-listing spelling of {{names}}, which is required and missing; the standard and the spec's example use {{names}}. Write {{names}}.",
   configuredVariantRequired: '{{field}} is configured as a known variant of {{names}}, which is required and missing. Write {{names}}.',
@@ -86,6 +86,10 @@ export const spellingDriftRule = createRule({
     },
     settledByTwin: true,
     aboutMemberName: true,
+    // The slip is why the member is missing: the schema's "required but missing" is the same cause.
+    supersedes: [
+      { by: ['variantRequired', 'configuredVariantRequired', 'nearMissRequired'], rule: 'schema', messages: ['required', 'requiredWhen'], at: 'renamed' },
+    ],
   },
   defaultOptions: DEFAULTS,
   check(context) {

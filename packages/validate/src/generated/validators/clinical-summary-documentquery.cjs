@@ -686,12 +686,8 @@ errors++;
 if(data25.Identifiers !== undefined && func0.call(data25, "Identifiers")){
 let data26 = data25.Identifiers;
 if(Array.isArray(data26)){
-const len3 = data26.length;
-for(let i3=0; i3<len3; i3++){
-let data27 = data26[i3];
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-if((data27.ID === undefined) || (!(func0.call(data27, "ID")))){
-const err38 = {instancePath:instancePath+"/Patient/Identifiers/" + i3,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "ID"}};
+if(data26.length < 1){
+const err38 = {instancePath:instancePath+"/Patient/Identifiers",schemaPath:"#/properties/Patient/properties/Identifiers/minItems",keyword:"minItems",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -700,8 +696,12 @@ vErrors.push(err38);
 }
 errors++;
 }
-if((data27.IDType === undefined) || (!(func0.call(data27, "IDType")))){
-const err39 = {instancePath:instancePath+"/Patient/Identifiers/" + i3,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "IDType"}};
+const len3 = data26.length;
+for(let i3=0; i3<len3; i3++){
+let data27 = data26[i3];
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+if((data27.ID === undefined) || (!(func0.call(data27, "ID")))){
+const err39 = {instancePath:instancePath+"/Patient/Identifiers/" + i3,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "ID"}};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -710,9 +710,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(data27.ID !== undefined && func0.call(data27, "ID")){
-if(typeof data27.ID !== "string"){
-const err40 = {instancePath:instancePath+"/Patient/Identifiers/" + i3+"/ID",schemaPath:"../defs/required-identifier.schema.json/properties/ID/type",keyword:"type",params:{type: "string"}};
+if((data27.IDType === undefined) || (!(func0.call(data27, "IDType")))){
+const err40 = {instancePath:instancePath+"/Patient/Identifiers/" + i3,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "IDType"}};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -721,10 +720,9 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-if(data27.IDType !== undefined && func0.call(data27, "IDType")){
-if(typeof data27.IDType !== "string"){
-const err41 = {instancePath:instancePath+"/Patient/Identifiers/" + i3+"/IDType",schemaPath:"../defs/required-identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: "string"}};
+if(data27.ID !== undefined && func0.call(data27, "ID")){
+if(typeof data27.ID !== "string"){
+const err41 = {instancePath:instancePath+"/Patient/Identifiers/" + i3+"/ID",schemaPath:"../defs/required-identifier.schema.json/properties/ID/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -734,9 +732,9 @@ vErrors.push(err41);
 errors++;
 }
 }
-}
-else {
-const err42 = {instancePath:instancePath+"/Patient/Identifiers/" + i3,schemaPath:"../defs/required-identifier.schema.json/type",keyword:"type",params:{type: "object"}};
+if(data27.IDType !== undefined && func0.call(data27, "IDType")){
+if(typeof data27.IDType !== "string"){
+const err42 = {instancePath:instancePath+"/Patient/Identifiers/" + i3+"/IDType",schemaPath:"../defs/required-identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -748,7 +746,7 @@ errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/Patient/Identifiers",schemaPath:"#/properties/Patient/properties/Identifiers/type",keyword:"type",params:{type: "array"}};
+const err43 = {instancePath:instancePath+"/Patient/Identifiers/" + i3,schemaPath:"../defs/required-identifier.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -760,12 +758,24 @@ errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/Patient",schemaPath:"#/properties/Patient/type",keyword:"type",params:{type: "object"}};
+const err44 = {instancePath:instancePath+"/Patient/Identifiers",schemaPath:"#/properties/Patient/properties/Identifiers/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err44];
 }
 else {
 vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/Patient",schemaPath:"#/properties/Patient/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
 }
 errors++;
 }
@@ -776,24 +786,24 @@ if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
 if(data30.Department !== undefined && func0.call(data30, "Department")){
 let data31 = data30.Department;
 if((typeof data31 !== "string") && (data31 !== null)){
-const err45 = {instancePath:instancePath+"/Location/Department",schemaPath:"#/properties/Location/properties/Department/type",keyword:"type",params:{type: schema0.properties.Location.properties.Department.type}};
+const err46 = {instancePath:instancePath+"/Location/Department",schemaPath:"#/properties/Location/properties/Department/type",keyword:"type",params:{type: schema0.properties.Location.properties.Department.type}};
 if(vErrors === null){
-vErrors = [err45];
+vErrors = [err46];
 }
 else {
-vErrors.push(err45);
+vErrors.push(err46);
 }
 errors++;
 }
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/Location",schemaPath:"#/properties/Location/type",keyword:"type",params:{type: "object"}};
+const err47 = {instancePath:instancePath+"/Location",schemaPath:"#/properties/Location/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err47];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err47);
 }
 errors++;
 }
@@ -804,20 +814,7 @@ if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
 if(data32.ID !== undefined && func0.call(data32, "ID")){
 let data33 = data32.ID;
 if((typeof data33 !== "string") && (data33 !== null)){
-const err47 = {instancePath:instancePath+"/Visit/ID",schemaPath:"#/properties/Visit/properties/ID/type",keyword:"type",params:{type: schema0.properties.Visit.properties.ID.type}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-if(data32.StartDateTime !== undefined && func0.call(data32, "StartDateTime")){
-let data34 = data32.StartDateTime;
-if((typeof data34 !== "string") && (data34 !== null)){
-const err48 = {instancePath:instancePath+"/Visit/StartDateTime",schemaPath:"#/properties/Visit/properties/StartDateTime/type",keyword:"type",params:{type: schema0.properties.Visit.properties.StartDateTime.type}};
+const err48 = {instancePath:instancePath+"/Visit/ID",schemaPath:"#/properties/Visit/properties/ID/type",keyword:"type",params:{type: schema0.properties.Visit.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -826,9 +823,11 @@ vErrors.push(err48);
 }
 errors++;
 }
-if(typeof data34 === "string"){
-if(!(formats0.test(data34))){
-const err49 = {instancePath:instancePath+"/Visit/StartDateTime",schemaPath:"#/properties/Visit/properties/StartDateTime/format",keyword:"format",params:{format: "iso8601"}};
+}
+if(data32.StartDateTime !== undefined && func0.call(data32, "StartDateTime")){
+let data34 = data32.StartDateTime;
+if((typeof data34 !== "string") && (data34 !== null)){
+const err49 = {instancePath:instancePath+"/Visit/StartDateTime",schemaPath:"#/properties/Visit/properties/StartDateTime/type",keyword:"type",params:{type: schema0.properties.Visit.properties.StartDateTime.type}};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -837,12 +836,9 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-}
-if(data32.EndDateTime !== undefined && func0.call(data32, "EndDateTime")){
-let data35 = data32.EndDateTime;
-if((typeof data35 !== "string") && (data35 !== null)){
-const err50 = {instancePath:instancePath+"/Visit/EndDateTime",schemaPath:"#/properties/Visit/properties/EndDateTime/type",keyword:"type",params:{type: schema0.properties.Visit.properties.EndDateTime.type}};
+if(typeof data34 === "string"){
+if(!(formats0.test(data34))){
+const err50 = {instancePath:instancePath+"/Visit/StartDateTime",schemaPath:"#/properties/Visit/properties/StartDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -851,9 +847,12 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(typeof data35 === "string"){
-if(!(formats0.test(data35))){
-const err51 = {instancePath:instancePath+"/Visit/EndDateTime",schemaPath:"#/properties/Visit/properties/EndDateTime/format",keyword:"format",params:{format: "iso8601"}};
+}
+}
+if(data32.EndDateTime !== undefined && func0.call(data32, "EndDateTime")){
+let data35 = data32.EndDateTime;
+if((typeof data35 !== "string") && (data35 !== null)){
+const err51 = {instancePath:instancePath+"/Visit/EndDateTime",schemaPath:"#/properties/Visit/properties/EndDateTime/type",keyword:"type",params:{type: schema0.properties.Visit.properties.EndDateTime.type}};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -862,16 +861,27 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err52 = {instancePath:instancePath+"/Visit",schemaPath:"#/properties/Visit/type",keyword:"type",params:{type: "object"}};
+if(typeof data35 === "string"){
+if(!(formats0.test(data35))){
+const err52 = {instancePath:instancePath+"/Visit/EndDateTime",schemaPath:"#/properties/Visit/properties/EndDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err52];
 }
 else {
 vErrors.push(err52);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/Visit",schemaPath:"#/properties/Visit/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
 }
 errors++;
 }
@@ -882,18 +892,7 @@ if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
 if(data36.StartDate !== undefined && func0.call(data36, "StartDate")){
 let data37 = data36.StartDate;
 if((typeof data37 !== "string") && (data37 !== null)){
-const err53 = {instancePath:instancePath+"/Document/StartDate",schemaPath:"#/properties/Document/properties/StartDate/type",keyword:"type",params:{type: schema0.properties.Document.properties.StartDate.type}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-if(typeof data37 === "string"){
-if(!(formats0.test(data37))){
-const err54 = {instancePath:instancePath+"/Document/StartDate",schemaPath:"#/properties/Document/properties/StartDate/format",keyword:"format",params:{format: "iso8601"}};
+const err54 = {instancePath:instancePath+"/Document/StartDate",schemaPath:"#/properties/Document/properties/StartDate/type",keyword:"type",params:{type: schema0.properties.Document.properties.StartDate.type}};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -902,12 +901,9 @@ vErrors.push(err54);
 }
 errors++;
 }
-}
-}
-if(data36.EndDate !== undefined && func0.call(data36, "EndDate")){
-let data38 = data36.EndDate;
-if((typeof data38 !== "string") && (data38 !== null)){
-const err55 = {instancePath:instancePath+"/Document/EndDate",schemaPath:"#/properties/Document/properties/EndDate/type",keyword:"type",params:{type: schema0.properties.Document.properties.EndDate.type}};
+if(typeof data37 === "string"){
+if(!(formats0.test(data37))){
+const err55 = {instancePath:instancePath+"/Document/StartDate",schemaPath:"#/properties/Document/properties/StartDate/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -916,14 +912,28 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(typeof data38 === "string"){
-if(!(formats0.test(data38))){
-const err56 = {instancePath:instancePath+"/Document/EndDate",schemaPath:"#/properties/Document/properties/EndDate/format",keyword:"format",params:{format: "iso8601"}};
+}
+}
+if(data36.EndDate !== undefined && func0.call(data36, "EndDate")){
+let data38 = data36.EndDate;
+if((typeof data38 !== "string") && (data38 !== null)){
+const err56 = {instancePath:instancePath+"/Document/EndDate",schemaPath:"#/properties/Document/properties/EndDate/type",keyword:"type",params:{type: schema0.properties.Document.properties.EndDate.type}};
 if(vErrors === null){
 vErrors = [err56];
 }
 else {
 vErrors.push(err56);
+}
+errors++;
+}
+if(typeof data38 === "string"){
+if(!(formats0.test(data38))){
+const err57 = {instancePath:instancePath+"/Document/EndDate",schemaPath:"#/properties/Document/properties/EndDate/format",keyword:"format",params:{format: "iso8601"}};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
 }
 errors++;
 }
@@ -939,20 +949,7 @@ if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
 if(data40.Code !== undefined && func0.call(data40, "Code")){
 let data41 = data40.Code;
 if((typeof data41 !== "string") && (data41 !== null)){
-const err57 = {instancePath:instancePath+"/Document/Types/" + i4+"/Code",schemaPath:"#/$defs/documentType/properties/Code/type",keyword:"type",params:{type: schema2.properties.Code.type}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
-}
-}
-if(data40.Codeset !== undefined && func0.call(data40, "Codeset")){
-let data42 = data40.Codeset;
-if((typeof data42 !== "string") && (data42 !== null)){
-const err58 = {instancePath:instancePath+"/Document/Types/" + i4+"/Codeset",schemaPath:"#/$defs/documentType/properties/Codeset/type",keyword:"type",params:{type: schema2.properties.Codeset.type}};
+const err58 = {instancePath:instancePath+"/Document/Types/" + i4+"/Code",schemaPath:"#/$defs/documentType/properties/Code/type",keyword:"type",params:{type: schema2.properties.Code.type}};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -962,10 +959,10 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data40.Name !== undefined && func0.call(data40, "Name")){
-let data43 = data40.Name;
-if((typeof data43 !== "string") && (data43 !== null)){
-const err59 = {instancePath:instancePath+"/Document/Types/" + i4+"/Name",schemaPath:"#/$defs/documentType/properties/Name/type",keyword:"type",params:{type: schema2.properties.Name.type}};
+if(data40.Codeset !== undefined && func0.call(data40, "Codeset")){
+let data42 = data40.Codeset;
+if((typeof data42 !== "string") && (data42 !== null)){
+const err59 = {instancePath:instancePath+"/Document/Types/" + i4+"/Codeset",schemaPath:"#/$defs/documentType/properties/Codeset/type",keyword:"type",params:{type: schema2.properties.Codeset.type}};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -975,9 +972,10 @@ vErrors.push(err59);
 errors++;
 }
 }
-}
-else {
-const err60 = {instancePath:instancePath+"/Document/Types/" + i4,schemaPath:"#/$defs/documentType/type",keyword:"type",params:{type: "object"}};
+if(data40.Name !== undefined && func0.call(data40, "Name")){
+let data43 = data40.Name;
+if((typeof data43 !== "string") && (data43 !== null)){
+const err60 = {instancePath:instancePath+"/Document/Types/" + i4+"/Name",schemaPath:"#/$defs/documentType/properties/Name/type",keyword:"type",params:{type: schema2.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -989,7 +987,7 @@ errors++;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/Document/Types",schemaPath:"#/properties/Document/properties/Types/type",keyword:"type",params:{type: "array"}};
+const err61 = {instancePath:instancePath+"/Document/Types/" + i4,schemaPath:"#/$defs/documentType/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1001,7 +999,7 @@ errors++;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/Document",schemaPath:"#/properties/Document/type",keyword:"type",params:{type: "object"}};
+const err62 = {instancePath:instancePath+"/Document/Types",schemaPath:"#/properties/Document/properties/Types/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1013,12 +1011,24 @@ errors++;
 }
 }
 else {
-const err63 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err63 = {instancePath:instancePath+"/Document",schemaPath:"#/properties/Document/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err63];
 }
 else {
 vErrors.push(err63);
+}
+errors++;
+}
+}
+}
+else {
+const err64 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
 }
 errors++;
 }
@@ -1395,6 +1405,9 @@ errors++;
 if(data25.Identifiers !== undefined){
 let data26 = data25.Identifiers;
 if(Array.isArray(data26)){
+if(data26.length < 1){
+errors++;
+}
 const len3 = data26.length;
 for(let i3=0; i3<len3; i3++){
 let data27 = data26[i3];

@@ -1278,12 +1278,8 @@ errors++;
 if(data25.Identifiers !== undefined && func0.call(data25, "Identifiers")){
 let data26 = data25.Identifiers;
 if(Array.isArray(data26)){
-const len3 = data26.length;
-for(let i3=0; i3<len3; i3++){
-let data27 = data26[i3];
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-if((data27.ID === undefined) || (!(func0.call(data27, "ID")))){
-const err39 = {instancePath:instancePath+"/Patient/Identifiers/" + i3,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "ID"}};
+if(data26.length < 1){
+const err39 = {instancePath:instancePath+"/Patient/Identifiers",schemaPath:"#/properties/Patient/properties/Identifiers/minItems",keyword:"minItems",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1292,8 +1288,12 @@ vErrors.push(err39);
 }
 errors++;
 }
-if((data27.IDType === undefined) || (!(func0.call(data27, "IDType")))){
-const err40 = {instancePath:instancePath+"/Patient/Identifiers/" + i3,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "IDType"}};
+const len3 = data26.length;
+for(let i3=0; i3<len3; i3++){
+let data27 = data26[i3];
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+if((data27.ID === undefined) || (!(func0.call(data27, "ID")))){
+const err40 = {instancePath:instancePath+"/Patient/Identifiers/" + i3,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "ID"}};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1302,9 +1302,8 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(data27.ID !== undefined && func0.call(data27, "ID")){
-if(typeof data27.ID !== "string"){
-const err41 = {instancePath:instancePath+"/Patient/Identifiers/" + i3+"/ID",schemaPath:"../defs/required-identifier.schema.json/properties/ID/type",keyword:"type",params:{type: "string"}};
+if((data27.IDType === undefined) || (!(func0.call(data27, "IDType")))){
+const err41 = {instancePath:instancePath+"/Patient/Identifiers/" + i3,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "IDType"}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1313,10 +1312,9 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-if(data27.IDType !== undefined && func0.call(data27, "IDType")){
-if(typeof data27.IDType !== "string"){
-const err42 = {instancePath:instancePath+"/Patient/Identifiers/" + i3+"/IDType",schemaPath:"../defs/required-identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: "string"}};
+if(data27.ID !== undefined && func0.call(data27, "ID")){
+if(typeof data27.ID !== "string"){
+const err42 = {instancePath:instancePath+"/Patient/Identifiers/" + i3+"/ID",schemaPath:"../defs/required-identifier.schema.json/properties/ID/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1326,9 +1324,9 @@ vErrors.push(err42);
 errors++;
 }
 }
-}
-else {
-const err43 = {instancePath:instancePath+"/Patient/Identifiers/" + i3,schemaPath:"../defs/required-identifier.schema.json/type",keyword:"type",params:{type: "object"}};
+if(data27.IDType !== undefined && func0.call(data27, "IDType")){
+if(typeof data27.IDType !== "string"){
+const err43 = {instancePath:instancePath+"/Patient/Identifiers/" + i3+"/IDType",schemaPath:"../defs/required-identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1340,7 +1338,7 @@ errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/Patient/Identifiers",schemaPath:"#/properties/Patient/properties/Identifiers/type",keyword:"type",params:{type: "array"}};
+const err44 = {instancePath:instancePath+"/Patient/Identifiers/" + i3,schemaPath:"../defs/required-identifier.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1350,15 +1348,9 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data25.PreviousIdentifiers !== undefined && func0.call(data25, "PreviousIdentifiers")){
-let data30 = data25.PreviousIdentifiers;
-if(Array.isArray(data30)){
-const len4 = data30.length;
-for(let i4=0; i4<len4; i4++){
-let data31 = data30[i4];
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-if((data31.ID === undefined) || (!(func0.call(data31, "ID")))){
-const err45 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i4,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "ID"}};
+}
+else {
+const err45 = {instancePath:instancePath+"/Patient/Identifiers",schemaPath:"#/properties/Patient/properties/Identifiers/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1367,8 +1359,12 @@ vErrors.push(err45);
 }
 errors++;
 }
-if((data31.IDType === undefined) || (!(func0.call(data31, "IDType")))){
-const err46 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i4,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "IDType"}};
+}
+if(data25.PreviousIdentifiers !== undefined && func0.call(data25, "PreviousIdentifiers")){
+let data30 = data25.PreviousIdentifiers;
+if(Array.isArray(data30)){
+if(data30.length < 1){
+const err46 = {instancePath:instancePath+"/Patient/PreviousIdentifiers",schemaPath:"#/properties/Patient/properties/PreviousIdentifiers/minItems",keyword:"minItems",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -1377,9 +1373,12 @@ vErrors.push(err46);
 }
 errors++;
 }
-if(data31.ID !== undefined && func0.call(data31, "ID")){
-if(typeof data31.ID !== "string"){
-const err47 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i4+"/ID",schemaPath:"../defs/required-identifier.schema.json/properties/ID/type",keyword:"type",params:{type: "string"}};
+const len4 = data30.length;
+for(let i4=0; i4<len4; i4++){
+let data31 = data30[i4];
+if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
+if((data31.ID === undefined) || (!(func0.call(data31, "ID")))){
+const err47 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i4,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "ID"}};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1388,10 +1387,8 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-if(data31.IDType !== undefined && func0.call(data31, "IDType")){
-if(typeof data31.IDType !== "string"){
-const err48 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i4+"/IDType",schemaPath:"../defs/required-identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: "string"}};
+if((data31.IDType === undefined) || (!(func0.call(data31, "IDType")))){
+const err48 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i4,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "IDType"}};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1400,10 +1397,9 @@ vErrors.push(err48);
 }
 errors++;
 }
-}
-}
-else {
-const err49 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i4,schemaPath:"../defs/required-identifier.schema.json/type",keyword:"type",params:{type: "object"}};
+if(data31.ID !== undefined && func0.call(data31, "ID")){
+if(typeof data31.ID !== "string"){
+const err49 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i4+"/ID",schemaPath:"../defs/required-identifier.schema.json/properties/ID/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1413,14 +1409,38 @@ vErrors.push(err49);
 errors++;
 }
 }
-}
-else {
-const err50 = {instancePath:instancePath+"/Patient/PreviousIdentifiers",schemaPath:"#/properties/Patient/properties/PreviousIdentifiers/type",keyword:"type",params:{type: "array"}};
+if(data31.IDType !== undefined && func0.call(data31, "IDType")){
+if(typeof data31.IDType !== "string"){
+const err50 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i4+"/IDType",schemaPath:"../defs/required-identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err50];
 }
 else {
 vErrors.push(err50);
+}
+errors++;
+}
+}
+}
+else {
+const err51 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i4,schemaPath:"../defs/required-identifier.schema.json/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+}
+else {
+const err52 = {instancePath:instancePath+"/Patient/PreviousIdentifiers",schemaPath:"#/properties/Patient/properties/PreviousIdentifiers/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
 }
 errors++;
 }
@@ -1437,31 +1457,7 @@ if(Array.isArray(data35)){
 const len5 = data35.length;
 for(let i5=0; i5<len5; i5++){
 if(typeof data35[i5] !== "string"){
-const err51 = {instancePath:instancePath+"/Patient/Notes/" + i5,schemaPath:"#/properties/Patient/properties/Notes/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-}
-}
-else {
-const err52 = {instancePath:instancePath+"/Patient/Notes",schemaPath:"#/properties/Patient/properties/Notes/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-}
-}
-else {
-const err53 = {instancePath:instancePath+"/Patient",schemaPath:"#/properties/Patient/type",keyword:"type",params:{type: "object"}};
+const err53 = {instancePath:instancePath+"/Patient/Notes/" + i5,schemaPath:"#/properties/Patient/properties/Notes/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1473,12 +1469,36 @@ errors++;
 }
 }
 else {
-const err54 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err54 = {instancePath:instancePath+"/Patient/Notes",schemaPath:"#/properties/Patient/properties/Notes/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err54];
 }
 else {
 vErrors.push(err54);
+}
+errors++;
+}
+}
+}
+else {
+const err55 = {instancePath:instancePath+"/Patient",schemaPath:"#/properties/Patient/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+}
+else {
+const err56 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
 }
 errors++;
 }
@@ -2143,6 +2163,9 @@ errors++;
 if(data25.Identifiers !== undefined){
 let data26 = data25.Identifiers;
 if(Array.isArray(data26)){
+if(data26.length < 1){
+errors++;
+}
 const len3 = data26.length;
 for(let i3=0; i3<len3; i3++){
 let data27 = data26[i3];
@@ -2187,6 +2210,9 @@ errors++;
 if(data25.PreviousIdentifiers !== undefined){
 let data30 = data25.PreviousIdentifiers;
 if(Array.isArray(data30)){
+if(data30.length < 1){
+errors++;
+}
 const len4 = data30.length;
 for(let i4=0; i4<len4; i4++){
 let data31 = data30[i4];

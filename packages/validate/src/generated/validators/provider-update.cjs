@@ -2056,12 +2056,8 @@ errors++;
 if(data.Identifiers !== undefined && func0.call(data, "Identifiers")){
 let data0 = data.Identifiers;
 if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if((data1.ID === undefined) || (!(func0.call(data1, "ID")))){
-const err1 = {instancePath:instancePath+"/Identifiers/" + i0,schemaPath:"provider-identifier.schema.json/required",keyword:"required",params:{missingProperty: "ID"}};
+if(data0.length < 1){
+const err1 = {instancePath:instancePath+"/Identifiers",schemaPath:"#/properties/Identifiers/minItems",keyword:"minItems",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2070,9 +2066,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data1.ID !== undefined && func0.call(data1, "ID")){
-if(typeof data1.ID !== "string"){
-const err2 = {instancePath:instancePath+"/Identifiers/" + i0+"/ID",schemaPath:"provider-identifier.schema.json/properties/ID/type",keyword:"type",params:{type: "string"}};
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if((data1.ID === undefined) || (!(func0.call(data1, "ID")))){
+const err2 = {instancePath:instancePath+"/Identifiers/" + i0,schemaPath:"provider-identifier.schema.json/required",keyword:"required",params:{missingProperty: "ID"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2081,11 +2080,9 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-if(data1.IDType !== undefined && func0.call(data1, "IDType")){
-let data3 = data1.IDType;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/Identifiers/" + i0+"/IDType",schemaPath:"provider-identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema1.properties.IDType.type}};
+if(data1.ID !== undefined && func0.call(data1, "ID")){
+if(typeof data1.ID !== "string"){
+const err3 = {instancePath:instancePath+"/Identifiers/" + i0+"/ID",schemaPath:"provider-identifier.schema.json/properties/ID/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2095,9 +2092,10 @@ vErrors.push(err3);
 errors++;
 }
 }
-}
-else {
-const err4 = {instancePath:instancePath+"/Identifiers/" + i0,schemaPath:"provider-identifier.schema.json/type",keyword:"type",params:{type: "object"}};
+if(data1.IDType !== undefined && func0.call(data1, "IDType")){
+let data3 = data1.IDType;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err4 = {instancePath:instancePath+"/Identifiers/" + i0+"/IDType",schemaPath:"provider-identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema1.properties.IDType.type}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2109,12 +2107,24 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/Identifiers",schemaPath:"#/properties/Identifiers/type",keyword:"type",params:{type: "array"}};
+const err5 = {instancePath:instancePath+"/Identifiers/" + i0,schemaPath:"provider-identifier.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err5];
 }
 else {
 vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/Identifiers",schemaPath:"#/properties/Identifiers/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
 }
 errors++;
 }
@@ -2137,12 +2147,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/Qualifications",schemaPath:"#/properties/Qualifications/type",keyword:"type",params:{type: "array"}};
+const err7 = {instancePath:instancePath+"/Qualifications",schemaPath:"#/properties/Qualifications/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err6];
+vErrors = [err7];
 }
 else {
-vErrors.push(err6);
+vErrors.push(err7);
 }
 errors++;
 }
@@ -2159,24 +2169,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/Roles",schemaPath:"#/properties/Roles/type",keyword:"type",params:{type: "array"}};
+const err8 = {instancePath:instancePath+"/Roles",schemaPath:"#/properties/Roles/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err7];
+vErrors = [err8];
 }
 else {
-vErrors.push(err7);
+vErrors.push(err8);
 }
 errors++;
 }
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err8];
+vErrors = [err9];
 }
 else {
-vErrors.push(err8);
+vErrors.push(err9);
 }
 errors++;
 }
@@ -2682,6 +2692,16 @@ errors++;
 if(data.Providers !== undefined && func0.call(data, "Providers")){
 let data25 = data.Providers;
 if(Array.isArray(data25)){
+if(data25.length < 1){
+const err37 = {instancePath:instancePath+"/Providers",schemaPath:"#/properties/Providers/minItems",keyword:"minItems",params:{limit: 1}};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
 const len3 = data25.length;
 for(let i3=0; i3<len3; i3++){
 let data26 = data25[i3];
@@ -2691,18 +2711,7 @@ errors = vErrors.length;
 }
 if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
 if((data26.IsActive === undefined) || (!(func0.call(data26, "IsActive")))){
-const err37 = {instancePath:instancePath+"/Providers/" + i3,schemaPath:"#/properties/Providers/items/required",keyword:"required",params:{missingProperty: "IsActive"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-if(data26.IsActive !== undefined && func0.call(data26, "IsActive")){
-if(typeof data26.IsActive !== "boolean"){
-const err38 = {instancePath:instancePath+"/Providers/" + i3+"/IsActive",schemaPath:"#/properties/Providers/items/properties/IsActive/type",keyword:"type",params:{type: "boolean"}};
+const err38 = {instancePath:instancePath+"/Providers/" + i3,schemaPath:"#/properties/Providers/items/required",keyword:"required",params:{missingProperty: "IsActive"}};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2711,10 +2720,9 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-}
-else {
-const err39 = {instancePath:instancePath+"/Providers/" + i3,schemaPath:"#/properties/Providers/items/type",keyword:"type",params:{type: "object"}};
+if(data26.IsActive !== undefined && func0.call(data26, "IsActive")){
+if(typeof data26.IsActive !== "boolean"){
+const err39 = {instancePath:instancePath+"/Providers/" + i3+"/IsActive",schemaPath:"#/properties/Providers/items/properties/IsActive/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -2726,7 +2734,7 @@ errors++;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/Providers",schemaPath:"#/properties/Providers/type",keyword:"type",params:{type: "array"}};
+const err40 = {instancePath:instancePath+"/Providers/" + i3,schemaPath:"#/properties/Providers/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2738,12 +2746,24 @@ errors++;
 }
 }
 else {
-const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err41 = {instancePath:instancePath+"/Providers",schemaPath:"#/properties/Providers/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err41];
 }
 else {
 vErrors.push(err41);
+}
+errors++;
+}
+}
+}
+else {
+const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
 }
 errors++;
 }
@@ -3963,6 +3983,9 @@ errors++;
 if(data.Identifiers !== undefined){
 let data0 = data.Identifiers;
 if(Array.isArray(data0)){
+if(data0.length < 1){
+errors++;
+}
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
@@ -4349,6 +4372,9 @@ errors++;
 if(data.Providers !== undefined){
 let data25 = data.Providers;
 if(Array.isArray(data25)){
+if(data25.length < 1){
+errors++;
+}
 const len3 = data25.length;
 for(let i3=0; i3<len3; i3++){
 let data26 = data25[i3];

@@ -54,5 +54,10 @@ payloadTester.run(cdsHooksDeprecatedContextRule, {
       input: { payload: patched('cds-hooks-request', [{ op: 'add', path: '/user', value: 'Practitioner/123' }]) },
       errors: [{ pointer: '/user', messageId: 'user', severity: 'warning' }],
     },
+    {
+      name: 'the top-level `user` without context.userId: the error that stands for the missing userId',
+      input: { payload: patched('cds-hooks-order-sign', [{ op: 'move', from: '/context/userId', path: '/user' }]) },
+      errors: [{ pointer: '/user', messageId: 'userRequired', severity: 'error' }],
+    },
   ],
 });
