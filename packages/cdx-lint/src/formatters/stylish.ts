@@ -93,14 +93,16 @@ export const format: Formatter = (results, context) => {
     if (fixes.length > 0) renamedFiles++;
   }
 
+  // A named file that is ignored is in the results (its ignored-file warning) but was not checked.
+  const checked = results.filter((r) => !r.messages.some((m) => m.ruleId === 'ignored-file')).length;
   out.push('');
   if (renames > 0)
     out.push(c.green(`${context.fix === 'dry-run' ? 'Would rename' : 'Renamed'} ${plural(renames, 'member')} in ${plural(renamedFiles, 'file')}.`));
   const problems = errors + warnings;
   if (problems === 0) {
-    out.push(c.green(`✔ ${plural(results.length, 'file')} checked, no problems.`));
+    out.push(c.green(`✔ ${plural(checked, 'file')} checked, no problems.`));
   } else {
-    const summary = `✖ ${plural(problems, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}) in ${plural(results.length, 'file')} checked.`;
+    const summary = `✖ ${plural(problems, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}) in ${plural(checked, 'file')} checked.`;
     out.push(c.bold(errors > 0 ? c.red(summary) : c.yellow(summary)));
     if (fixableErrors + fixableWarnings > 0) {
       out.push(`  ${plural(fixableErrors, 'error')} and ${plural(fixableWarnings, 'warning')} potentially fixable with the \`--fix\` option.`);
