@@ -45,7 +45,12 @@ describe('parseCliArgs', () => {
     ['a misspelt option with its value', ['--formt=json', 'a'], /^Unknown option --formt; did you mean --format\?$/],
     ['a misspelt negation', ['--no-ignroe', 'a'], /did you mean --no-ignore\?/],
     ['a negated string option', ['--no-format', 'a'], /Unknown option --no-format\./],
-    ['a missing value', ['a', '--format'], /argument missing/],
+    ['a missing value', ['a', '--format'], /^--format needs a value: -f, --format <name>\[=<file>\] /],
+    [
+      '--print-config without a file',
+      ['--print-config'],
+      /^--print-config needs a value: --print-config <file> {2}Print the settings that apply to a file, as JSON, and lint nothing$/,
+    ],
     ['a format without a name', ['-f', '=x.sarif', 'a'], /use one of github, json, junit, sarif, stylish, or a formatter's file or package/],
     ['two reports for stdout', ['-f', 'json', '-f', 'github', 'a'], /Only one --format can write to stdout/],
     ['--print-config with files', ['--print-config', 'x.json', 'a.json'], /--print-config takes one file/],

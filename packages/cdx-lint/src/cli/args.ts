@@ -44,15 +44,23 @@ export function unknownOption(option: string, options: Options): UsageError {
 }
 
 /** node:util's parseArgs as every cdx-lint command uses it: strict, positionals, --no-<name>; its errors are UsageErrors. */
-export function parseStrict<const T extends Options>(argv: readonly string[], options: T): ReturnType<typeof parseArgs<Strict<T>>> {
+export function parseStrict<const T extends Options>(argv: readonly string[], options: T, usage = USAGE): ReturnType<typeof parseArgs<Strict<T>>> {
   try {
     return parseArgs({ args: [...argv], options, allowPositionals: true, allowNegative: true, strict: true });
   } catch (error) {
     const { code, message } = error as Error & { code?: string };
     const option = code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /Unknown option '([^']+)'/.exec(message)?.[1] : undefined;
     if (option !== undefined) throw unknownOption(option.split('=')[0]!, options);
+    const needsValue = /--([a-z-]+) <value>' argument missing/.exec(message)?.[1];
+    if (needsValue !== undefined) throw missingValue(needsValue, usage);
     throw new UsageError(message);
   }
+}
+
+/** An option given without its value, with its line of the help (node's message names a `<value>` only). */
+function missingValue(name: string, usage: string): UsageError {
+  const line = usage.split('\n').find((l) => new RegExp(`^ +(-\\w, )?--${name}[ =]`).test(l));
+  return new UsageError(`--${name} needs a value${line ? `: ${line.trim().replace(/ {2,}/g, '  ')}` : '.'}`);
 }
 
 export const USAGE = `Usage: cdx-lint [options] [file|directory|glob]...   (default: .)
