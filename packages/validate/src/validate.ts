@@ -1,5 +1,5 @@
 import type { KindId } from '@cdx/types';
-import { childPointer, renamedPointer, type Finding, type Severity } from './finding.js';
+import { childPointer, quote, renamedPointer, type Finding, type Severity } from './finding.js';
 import { detectKindInfo } from './detect.js';
 import { capFindings, FindingCap } from './findings-cap.js';
 import { verifiedFixes } from './fix-check.js';
@@ -10,6 +10,7 @@ import { getKind, listKinds, loadKind, type AjvError, type Gathered, type KindMo
 import { findingOf, type Report, type Rule, type RuleMeta } from './rules/create-rule.js';
 import { RULES, rulesOf } from './rules/index.js';
 import { findTooDeep } from './depth.js';
+import { nearestIndex } from './nearest.js';
 import { nestingDepthRule } from './rules/nesting-depth.js';
 import { PAYLOAD, type PayloadContext } from './rules/scopes.js';
 import type { Shape } from './shape.js';
@@ -269,9 +270,12 @@ function runRules(payload: unknown, kind: KindInfo, module: KindModule, options:
 /** The messages of spelling-drift that stand for a required member's absence (it is misspelt, not missing). */
 const REQUIRED_DRIFT = new Set(['variantRequired', 'configuredVariantRequired', 'nearMissRequired']);
 
+/** The rules that say a required member is missing: the schema's, and the service profile's (FHIR). */
+const MISSING_RULES = new Set(['schema', 'service-profile']);
+
 /**
  * A required member written with a slip is one problem: spelling-drift's error (with the rename),
- * not also the schema's "required but missing" at the name it should have. Decided here, after
+ * not also the schema's (or the service profile's) "required but missing" at the name it should have. Decided here, after
  * both rules ran, so that turning spelling-drift off brings the schema's finding back.
  */
 function requiredDrift(findings: Finding[]): Finding[] {
@@ -280,7 +284,7 @@ function requiredDrift(findings: Finding[]): Finding[] {
     if (f.ruleId === 'spelling-drift' && f.fix && REQUIRED_DRIFT.has(f.messageId)) misspelt.add(renamedPointer(f.fix.pointer, f.fix.to));
   }
   if (misspelt.size === 0) return findings;
-  return findings.filter((f) => !(f.ruleId === 'schema' && (f.messageId === 'required' || f.messageId === 'requiredWhen') && misspelt.has(f.pointer)));
+  return findings.filter((f) => !(MISSING_RULES.has(f.ruleId) && (f.messageId === 'required' || f.messageId === 'requiredWhen') && misspelt.has(f.pointer)));
 }
 
 /** validate() without the check of its own fixes (which calls this again on the fixed payload). */
@@ -298,10 +302,17 @@ function validateOnce(payload: unknown, resolved: ResolvedOptions): ValidationRe
     return { kind: null, valid: !findings.some((f) => f.severity === 'error'), findings };
   }
   if (resolved.kind !== undefined && !kind) {
+    const ids = listKinds().map((k) => k.id);
+    const near =
+      typeof resolved.kind === 'string'
+        ? nearestIndex(
+            resolved.kind.toLowerCase(),
+            ids.map((id) => id.toLowerCase()),
+          )
+        : undefined;
+    // Short: the list of every kind is listKinds()' to give, not an error message's.
     throw new UnknownKindError(
-      `Unknown kind ${JSON.stringify(resolved.kind)}; known kinds: ${listKinds()
-        .map((k) => k.id)
-        .join(', ')}`,
+      `Unknown kind ${quote(resolved.kind)}; ${near === undefined ? '' : `did you mean ${JSON.stringify(ids[near])}? `}listKinds() returns every kind id.`,
     );
   }
   if (!kind) {

@@ -91,7 +91,8 @@ export const spellingDriftRule = createRule({
   check(context) {
     const issues = context.members().issues.filter((issue) => issue.reason !== 'unknown');
     if (issues.length === 0) return;
-    const missing = missingRequired(context.schemaErrors());
+    // Required by the schema or by the service's profile (FHIR): a slip on either is the one finding.
+    const missing = missingRequired([...context.schemaErrors(), ...context.profileErrors()]);
     // How many members stand for each missing required one: only a single one is certainly it.
     const claims = new Map<string, number>();
     for (const issue of issues) {
