@@ -5,11 +5,12 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES, runBin } from './support/bin.js';
 
 const REPO = join(FIXTURES, '../../../..');
-const DOCS = 'https://github.com/cdx-dev/cdx/blob/main/docs/rules/';
+const DOCS = pathToFileURL(join(REPO, 'packages/validate/dist/docs/rules/')).href;
 const merge = readFileSync(join(FIXTURES, 'e2e/valid/patient-merge.json'), 'utf8');
 const threeFindings = join(FIXTURES, 'e2e/three-findings.json');
 const tempDir = (prefix: string) => mkdtempSync(join(tmpdir(), `cdx-lint-${prefix}-`));

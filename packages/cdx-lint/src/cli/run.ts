@@ -5,8 +5,7 @@ import { createResolver, type Resolver } from '../config/resolve.js';
 import { ConfigError, type LoadedConfig } from '../config/types.js';
 import { escapeControl } from '../formatters/escape.js';
 import { ToolFileError, writeToolFile } from '../output/tool-file.js';
-import { isFormatName, loadFormatter, type FormatContext } from '../formatters/index.js';
-import { FormatterError } from '../formatters/custom-error.js';
+import { FORMAT_NAMES, FormatterError, isFormatName, loadFormatter, type FormatContext } from '../formatters/index.js';
 import { expandInputs } from '../inputs/expand.js';
 import { describeInputError } from '../inputs/read.js';
 import { fileConfig } from '../config/file-config.js';
@@ -223,7 +222,7 @@ async function runAssertion(argv: readonly string[], io: RunIo): Promise<number>
 /** A custom formatter's report, as ESLint runs one: a copy of the results, ESLint's context; a string expected. */
 async function customReport(spec: string, results: readonly LintResult[], context: FormatContext): Promise<string> {
   const { loadCustomFormatter, rulesMetaOf } = await import('../formatters/custom.js');
-  const formatter = await loadCustomFormatter(spec, context.cwd);
+  const formatter = await loadCustomFormatter(spec, context.cwd, FORMAT_NAMES);
   let text: unknown;
   try {
     text = await formatter(structuredClone([...results]), { ...context, rulesMeta: rulesMetaOf(context) });

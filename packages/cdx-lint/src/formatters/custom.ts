@@ -5,10 +5,8 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { nodeRequire } from '../node-require.js';
 import { closest } from '../suggest.js';
-import { FORMAT_NAMES } from './index.js';
 import type { LintResult } from '../lint/types.js';
-import { FormatterError } from './custom-error.js';
-import type { FormatContext } from './types.js';
+import { FormatterError, type FormatContext } from './types.js';
 
 /** What a custom formatter is handed besides the results: ESLint's context and cdx-lint's. */
 export interface CustomFormatContext extends FormatContext {
@@ -21,7 +19,7 @@ export type CustomFormatter = (results: LintResult[], context: CustomFormatConte
 const isPath = (spec: string) => spec.startsWith('.') || isAbsolute(spec) || /\.[cm]?js$/.test(spec);
 
 /** Where a formatter is: a file relative to `cwd`, else the package `cdx-lint-formatter-<spec>` or `<spec>`, found from `cwd`. */
-function locate(spec: string, cwd: string): string {
+function locate(spec: string, cwd: string, builtins: readonly string[]): string {
   if (isPath(spec)) return resolve(cwd, spec);
   const require = nodeRequire(join(cwd, 'noop.js'));
   const names = spec.startsWith('@') || spec.startsWith('cdx-lint-formatter-') ? [spec] : [`cdx-lint-formatter-${spec}`, spec];
@@ -32,15 +30,15 @@ function locate(spec: string, cwd: string): string {
       // try the next name
     }
   }
-  const near = closest(spec, FORMAT_NAMES);
+  const near = closest(spec, builtins);
   throw new FormatterError(
-    `not a built-in format (${FORMAT_NAMES.join(', ')}), a file or an installed package ${names.map((n) => JSON.stringify(n)).join(' or ')}${near ? `; did you mean ${near}?` : ''}`,
+    `not a built-in format (${builtins.join(', ')}), a file or an installed package ${names.map((n) => JSON.stringify(n)).join(' or ')}${near ? `; did you mean ${near}?` : ''}`,
   );
 }
 
-/** Loads the formatter `spec` names (a path or a package). @throws {FormatterError} */
-export async function loadCustomFormatter(spec: string, cwd: string): Promise<CustomFormatter> {
-  const path = locate(spec, cwd);
+/** Loads the formatter `spec` names (a path or a package); `builtins` for a did-you-mean. @throws {FormatterError} */
+export async function loadCustomFormatter(spec: string, cwd: string, builtins: readonly string[]): Promise<CustomFormatter> {
+  const path = locate(spec, cwd, builtins);
   let module: unknown;
   try {
     module = await import(pathToFileURL(path).href);
