@@ -28,10 +28,13 @@ export function installedServer(folder: string): string | undefined {
 }
 
 /** The configured path (relative paths from the first workspace folder) or the first installed server found. */
-export function findServer(configured: string | undefined, folders: readonly string[]): { path: string } | { missing: string } {
+export function findServer(
+  configured: string | undefined,
+  folders: readonly string[],
+): { path: string } | { missing: string; /** Nothing the user set is wrong: say it in the output channel, not in a pop-up. */ quiet: boolean } {
   if (configured) {
     const path = isAbsolute(configured) || folders.length === 0 ? configured : resolve(folders[0]!, configured);
-    return existsSync(path) ? { path } : { missing: `cdx.server.path names ${path}, which does not exist.` };
+    return existsSync(path) ? { path } : { missing: `cdx.server.path names ${path}, which does not exist.`, quiet: false };
   }
   for (const folder of folders) {
     const path = installedServer(folder);
@@ -39,5 +42,6 @@ export function findServer(configured: string | undefined, folders: readonly str
   }
   return {
     missing: `The cdx language server is not installed in this workspace: run npm install --save-dev ${SERVER_PACKAGE} (or set cdx.server.path).`,
+    quiet: true,
   };
 }
