@@ -1,5 +1,5 @@
 import type { KindId } from '@cdx/types';
-import { childPointer, type Finding, type Severity } from './finding.js';
+import { childPointer, quote, type Finding, type Severity } from './finding.js';
 import { detectKindInfo } from './detect.js';
 import { capFindings, FindingCap } from './findings-cap.js';
 import { verifiedFixes } from './fix-check.js';
@@ -11,6 +11,7 @@ import { findingOf, type Report, type Rule, type RuleMeta } from './rules/create
 import { RULES, rulesOf } from './rules/index.js';
 import { findTooDeep } from './depth.js';
 import { withoutSuperseded } from './supersede.js';
+import { nearestIndex } from './nearest.js';
 import { nestingDepthRule } from './rules/nesting-depth.js';
 import { PAYLOAD, type PayloadContext } from './rules/scopes.js';
 import type { Shape } from './shape.js';
@@ -282,10 +283,17 @@ function validateOnce(payload: unknown, resolved: ResolvedOptions): ValidationRe
     return { kind: null, valid: !findings.some((f) => f.severity === 'error'), findings };
   }
   if (resolved.kind !== undefined && !kind) {
+    const ids = listKinds().map((k) => k.id);
+    const near =
+      typeof resolved.kind === 'string'
+        ? nearestIndex(
+            resolved.kind.toLowerCase(),
+            ids.map((id) => id.toLowerCase()),
+          )
+        : undefined;
+    // Short: the list of every kind is listKinds()' to give, not an error message's.
     throw new UnknownKindError(
-      `Unknown kind ${JSON.stringify(resolved.kind)}; known kinds: ${listKinds()
-        .map((k) => k.id)
-        .join(', ')}`,
+      `Unknown kind ${quote(resolved.kind)}; ${near === undefined ? '' : `did you mean ${JSON.stringify(ids[near])}? `}listKinds() returns every kind id.`,
     );
   }
   if (!kind) {

@@ -28,16 +28,22 @@ export function installedServer(folder: string): string | undefined {
  * the first server installed in a workspace folder when the workspace is trusted: in restricted mode
  * no code of the workspace runs.
  */
-export function findServer(configured: string | undefined, folders: readonly string[], options: { trusted: boolean }): { path: string } | { missing: string } {
+export function findServer(
+  configured: string | undefined,
+  folders: readonly string[],
+  options: { trusted: boolean },
+): { path: string } | { missing: string; /** Nothing the user set is wrong: say it in the output channel, not in a pop-up. */ quiet: boolean } {
   if (configured) {
     // A relative path names a file of the workspace: not in restricted mode.
-    if (!isAbsolute(configured) && !options.trusted) return { missing: `cdx.server.path is relative (${configured}): in restricted mode it must be absolute.` };
+    if (!isAbsolute(configured) && !options.trusted) return { missing: `cdx.server.path is relative (${configured}): in restricted mode it must be absolute.`, quiet: false };
     const path = isAbsolute(configured) || folders.length === 0 ? configured : resolve(folders[0]!, configured);
-    return existsSync(path) ? { path } : { missing: `cdx.server.path names ${path}, which does not exist.` };
+    return existsSync(path) ? { path } : { missing: `cdx.server.path names ${path}, which does not exist.`, quiet: false };
   }
   if (!options.trusted) {
     return {
       missing: `cdx does not run the language server installed in a workspace in restricted mode: trust the workspace (or set cdx.server.path in your user settings).`,
+      // VS Code shows restricted mode itself: no pop-up of ours on top.
+      quiet: true,
     };
   }
   for (const folder of folders) {
@@ -46,5 +52,6 @@ export function findServer(configured: string | undefined, folders: readonly str
   }
   return {
     missing: `The cdx language server is not installed in this workspace: run npm install --save-dev ${SERVER_PACKAGE} (or set cdx.server.path).`,
+    quiet: true,
   };
 }

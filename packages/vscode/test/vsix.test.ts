@@ -46,14 +46,24 @@ describe('the .vsix', () => {
     ]);
   });
 
-  it('activates on JSON and TypeScript/JavaScript files and starts the server over stdio', () => {
+  it('activates only in a workspace with a cdx-lint config or an installed cdx package, and starts the server over stdio', () => {
     const manifest = JSON.parse(vsix.get('extension/package.json')!.toString('utf8'));
     expect(manifest.main).toBe('./dist/extension.js');
-    expect(manifest.activationEvents).toEqual(expect.arrayContaining(['onLanguage:json', 'onLanguage:typescript', 'onLanguage:javascript']));
+    expect(manifest.activationEvents).toEqual([
+      'workspaceContains:**/cdx-lint.config.json',
+      'workspaceContains:node_modules/@cdx/language-server/package.json',
+      'workspaceContains:node_modules/cdx-lint/package.json',
+    ]);
     const bundle = vsix.get('extension/dist/extension.js')!.toString('utf8');
     expect(bundle).toContain('@cdx/language-server');
     expect(bundle).toContain('--stdio');
     expect(bundle).not.toMatch(/require\("vscode-languageclient/); // bundled, not required
+  });
+
+  it("its README's links are not rewritten into a repository address (no blob/HEAD/../)", () => {
+    const readme = vsix.get('extension/readme.md')!.toString('utf8');
+    expect(readme).not.toMatch(/blob\/HEAD|\]\(\.\.\//);
+    expect(readme).toContain('cdx-lint');
   });
 });
 
@@ -72,9 +82,15 @@ describe('finding the language server', () => {
     const folder = mkdtempSync(join(tmpdir(), 'cdx-vscode-'));
     writeFileSync(join(folder, 'server.js'), '');
     expect(findServer('server.js', [folder], { trusted: true })).toEqual({ path: join(folder, 'server.js') });
-    expect(findServer('nope.js', [folder], { trusted: true })).toEqual({ missing: `cdx.server.path names ${join(folder, 'nope.js')}, which does not exist.` });
+    // A configured path that names nothing is the user's to fix: a pop-up (quiet: false).
+    expect(findServer('nope.js', [folder], { trusted: true })).toEqual({
+      missing: `cdx.server.path names ${join(folder, 'nope.js')}, which does not exist.`,
+      quiet: false,
+    });
+    // No server installed: said in the output channel only (quiet), never a pop-up.
     expect(findServer(undefined, [mkdtempSync(join(tmpdir(), 'cdx-empty-'))], { trusted: true })).toMatchObject({
       missing: expect.stringContaining('npm install --save-dev @cdx/language-server'),
+      quiet: true,
     });
   });
 });

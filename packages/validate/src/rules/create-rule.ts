@@ -7,8 +7,9 @@ import type { Finding, RenameFix, Severity } from '../finding.js';
 import { RUNNER_MESSAGE_IDS } from '../findings-cap.js';
 import type { KindInfo } from '../kind-info.js';
 
-/** Where docs/rules/ is published; SARIF and the stylish output link each rule there. */
-export const RULE_DOCS_URL = 'https://github.com/cdx-dev/cdx/blob/main/docs/rules/';
+import { RULE_DOCS_URL } from './docs-url.js';
+
+export { RULE_DOCS_URL };
 
 /**
  * What a rule looks at, and so the context its `check` is given: a payload of a known kind, a

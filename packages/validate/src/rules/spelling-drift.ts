@@ -86,16 +86,19 @@ export const spellingDriftRule = createRule({
     },
     settledByTwin: true,
     aboutMemberName: true,
-    // The slip is why the member is missing: the schema's "required but missing" is the same cause.
+    // The slip is why the member is missing: the schema's (or the profile's) "required but missing" is the same cause.
     supersedes: [
       { by: ['variantRequired', 'configuredVariantRequired', 'nearMissRequired'], rule: 'schema', messages: ['required', 'requiredWhen'], at: 'renamed' },
+      // The same for a member the service's profile requires (FHIR).
+      { by: ['variantRequired', 'configuredVariantRequired', 'nearMissRequired'], rule: 'service-profile', messages: ['required', 'requiredWhen'], at: 'renamed' },
     ],
   },
   defaultOptions: DEFAULTS,
   check(context) {
     const issues = context.members().issues.filter((issue) => issue.reason !== 'unknown');
     if (issues.length === 0) return;
-    const missing = missingRequired(context.schemaErrors());
+    // Required by the schema or by the service's profile (FHIR): a slip on either is the one finding.
+    const missing = missingRequired([...context.schemaErrors(), ...context.profileErrors()]);
     // How many members stand for each missing required one: only a single one is certainly it.
     const claims = new Map<string, number>();
     for (const issue of missing.size > 0 ? issues : []) {
