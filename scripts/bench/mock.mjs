@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // cdx-mock under load, on 127.0.0.1 only: the mock runs in its own process (one core: Node's one thread)
 // and autocannon drives it from this one with validated PatientMerge round trips (POST /endpoint, bearer
-// token, validate(), 202). Three bounded phases: latency at a fixed 200 requests/s, the most it sustains,
+// token, validate(), 202). Bounded phases: one request at a time (the round trip's own cost), latency at a fixed 200 requests/s, the most it sustains,
 // and its resident memory over 100,000 requests. Not a test: prints numbers for docs/performance.md
 // ("cdx-mock"). Needs a build first (`pnpm build`).
 import { spawn } from 'node:child_process';
@@ -57,6 +57,10 @@ function check(result, phase) {
 
 try {
   await run({ connections: 10, duration: 3 }); // warm-up: validators loaded, JIT settled
+  const sequential = await run({ connections: 1, amount: 2_000 });
+  check(sequential, 'sequential');
+  console.log(`one connection, 2,000 requests one after another: p50 ${sequential.latency.p50} ms, p99 ${sequential.latency.p99} ms`);
+
   const paced = await run({ connections: 10, overallRate: 200, duration: 15 });
   check(paced, 'paced');
   console.log(`200 req/s for 15 s: p50 ${paced.latency.p50} ms, p90 ${paced.latency.p90} ms, p99 ${paced.latency.p99} ms, max ${paced.latency.max} ms (${paced.requests.total} requests)`);

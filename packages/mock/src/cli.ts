@@ -3,8 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { deliver } from './deliver.js';
-import type { Jwks } from './context.js';
-import type { MockOptions } from './options.js';
+import type { Jwks, MockOptions } from './options.js';
 import { startMock } from './server.js';
 
 const USAGE = `usage: cdx-mock [--port <n>] [--host <addr>] [--client <clientId>=<jwks file>]... [--api-key <apiKey>=<secret>]...

@@ -4,8 +4,7 @@
  * @module
  */
 export { startMock, type Mock } from './server.js';
-export type { MockOptions } from './options.js';
-export type { Jwks } from './context.js';
+export type { Jwks, MockOptions } from './options.js';
 export type { LoggedRequest } from './log.js';
 export { Fixtures, BUNDLED_FIXTURES, type Fixture } from './fixtures.js';
 export { DEFAULT_BODY_LIMIT } from './body.js';

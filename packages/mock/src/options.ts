@@ -1,6 +1,8 @@
-import type { ReplayStore } from '@cdx/validate/auth';
-import type { Jwks } from './context.js';
+import type { CheckAssertionOptions, ReplayStore } from '@cdx/validate/auth';
 import type { Fixtures } from './fixtures.js';
+
+/** A client's public keys, as a JWK set. */
+export type Jwks = NonNullable<CheckAssertionOptions['jwks']>;
 
 /** Options of {@link startMock}. Every one has a default; a test passes `clients` at least. */
 export interface MockOptions {

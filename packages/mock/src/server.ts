@@ -1,10 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { validate, type Finding } from '@cdx/validate';
-import { MemoryReplayStore } from '@cdx/validate/auth';
-import { errorAnswer, JSON_TYPE, publicFinding, type Answer, type Handled } from './answer.js';
+import { errorAnswer, type Handled } from './answer.js';
 import { BodyError, DEFAULT_BODY_LIMIT, mediaType, readBody } from './body.js';
-import type { MockContext } from './context.js';
+import { contextOf, type MockContext } from './context.js';
 import { Fixtures } from './fixtures.js';
 import { parseJson } from './json.js';
 import { openApiAnswer } from './openapi.js';
@@ -12,12 +10,13 @@ import { RequestLog, type LoggedRequest } from './log.js';
 import type { MockOptions } from './options.js';
 import { problemOutcome } from './outcome.js';
 import { Recorder } from './record.js';
+import { checked, send } from './respond.js';
 import { route, type Route } from './router.js';
 import { cdsHooksRoute } from './routes/cds-hooks.js';
 import { endpointRoute } from './routes/endpoint.js';
 import { formRecord, operationRoute, searchRoute } from './routes/fhir.js';
 import { legacyRoute, tokenRoute } from './routes/auth.js';
-import { bearerProblem, TokenStore } from './tokens.js';
+import { bearerProblem } from './tokens.js';
 
 /** A running mock. */
 export interface Mock {
@@ -29,51 +28,6 @@ export interface Mock {
   server: Server;
   /** Stops listening, ends open connections and finishes recording. */
   close(): Promise<void>;
-}
-
-/** Our own answers are checked like a client's requests; this rule is about fixtures of other FHIR servers. */
-const ANSWER_RULES = { 'service-resource-type': 'off' } as const;
-
-/** The answer, or a 500 naming what is wrong with it when the mock's own answer is not valid. */
-function checked(answer: Answer): { answer: Answer; findings: readonly Finding[] } {
-  if (answer.body === undefined || (answer.kind === undefined && answer.detect !== true)) return { answer, findings: [] };
-  const result = answer.kind === undefined ? validate(answer.body, { rules: ANSWER_RULES }) : validate(answer.body, { kind: answer.kind, rules: ANSWER_RULES });
-  if (answer.kind === undefined && result.kind === null) return { answer, findings: [] };
-  if (result.valid) return { answer, findings: result.findings };
-  const message = `The mock's own answer is not a valid ${result.kind ?? 'payload'}: fix the fixture or the configured answer.`;
-  return {
-    answer: errorAnswer(500, 'invalid-answer', message, { kind: result.kind, findings: result.findings.map(publicFinding) }),
-    findings: result.findings,
-  };
-}
-
-function send(response: ServerResponse, answer: Answer): void {
-  const body = answer.body === undefined ? undefined : JSON.stringify(answer.body);
-  const headers: Record<string, string | number> = { ...answer.headers };
-  if (body !== undefined) {
-    headers['content-type'] = `${answer.contentType ?? JSON_TYPE}; charset=utf-8`;
-    headers['content-length'] = Buffer.byteLength(body);
-  }
-  response.writeHead(answer.status, headers);
-  response.end(body);
-}
-
-function contextOf(options: MockOptions, fixtures: Fixtures, baseUrl: () => string): MockContext {
-  const now = options.now ?? Date.now;
-  const cards = options.cards;
-  return {
-    baseUrl,
-    clients: new Map(Object.entries(options.clients ?? {})),
-    apiKeys: new Map(Object.entries(options.apiKeys ?? {})),
-    refreshTokens: new Map(),
-    tokens: new TokenStore(now),
-    replayStore: options.replayStore ?? new MemoryReplayStore({ maxEntries: 100_000, now }),
-    tokenLifetimeSec: options.tokenLifetimeSec ?? 3600,
-    fixtures,
-    cards: new Map(cards === undefined ? [] : Array.isArray(cards) ? [['*', cards]] : Object.entries(cards as Record<string, readonly unknown[]>)),
-    answers: new Map(Object.entries(options.answers ?? {})),
-    now,
-  };
 }
 
 /** Runs a route on a request whose body is read and parsed as its route wants. */
