@@ -93,6 +93,7 @@ payloadTester.run(spellingDriftRule, {
           pointer: '/Patient/Demographics/Address/Countr',
           messageId: 'nearMisses',
           data: { field: '`Patient.Demographics.Address.Countr`', names: '`Country` or `County`' },
+          suggestions: [{ to: 'Country' }, { to: 'County' }],
         },
       ],
     },
@@ -110,6 +111,10 @@ payloadTester.run(spellingDriftRule, {
           pointer: '/Patient/Demographics/Address/Counrty',
           messageId: 'nearMisses',
           data: { field: '`Patient.Demographics.Address.Counrty`', names: '`County` or `Country`' },
+          suggestions: [
+            { pointer: '/Patient/Demographics/Address/Counrty', from: 'Counrty', to: 'County' },
+            { pointer: '/Patient/Demographics/Address/Counrty', from: 'Counrty', to: 'Country' },
+          ],
         },
       ],
     },
@@ -145,7 +150,7 @@ payloadTester.run(spellingDriftRule, {
     {
       name: 'a near miss whose value cannot be that member: a suggestion, no fix',
       input: { payload: edited('fhir-patient', (p) => renamed({ ...p, gender: 42 }, 'gender', 'gendr')) },
-      errors: [{ pointer: '/gendr', messageId: 'nearMiss' }],
+      errors: [{ pointer: '/gendr', messageId: 'nearMiss', suggestions: [{ pointer: '/gendr', from: 'gendr', to: 'gender' }] }],
     },
   ],
   unreachable: {
