@@ -57,17 +57,25 @@ const shared = {
   hookTimeout: 600_000,
 };
 
+/**
+ * Unit test files that need a module registry of their own: they replace modules (vi.mock), count the
+ * modules a lazy entry loads, or need the stack depth of a fresh worker. The rest share one per
+ * worker, which keeps the unit suite's CPU time to a third (each file imported the packages anew).
+ */
+const ISOLATED = ['packages/cdx-lint/test/fix-race.test.ts', 'packages/cdx-lint/test/nesting-depth.test.ts', 'packages/validate/test/browser.test.ts'];
+
+const UNIT_FILES = ['packages/*/test/**/*.test.ts', 'scripts/test/**/*.test.ts'];
+
 const unit: TestProjectInlineConfiguration = {
-  test: {
-    name: 'unit',
-    include: ['packages/*/test/**/*.test.ts', 'scripts/test/**/*.test.ts'],
-    exclude: ['**/node_modules/**', ...INTEGRATION],
-    ...shared,
-  },
+  test: { name: 'unit', include: UNIT_FILES, exclude: ['**/node_modules/**', ...INTEGRATION, ...ISOLATED], isolate: false, ...shared },
+};
+
+const unitIsolated: TestProjectInlineConfiguration = {
+  test: { name: 'unit-isolated', include: ISOLATED, ...shared },
 };
 
 const integration: TestProjectInlineConfiguration = {
   test: { name: 'integration', include: INTEGRATION, ...shared },
 };
 
-export default defineConfig({ test: { projects: [unit, integration] } });
+export default defineConfig({ test: { projects: [unit, unitIsolated, integration] } });
