@@ -38,7 +38,7 @@ describe.skipIf(missing !== undefined)('the playground in Chromium', () => {
     mkdirSync(SHOTS, { recursive: true });
     server = await serveStatic();
     browser = await launchChromium(chromium!);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await browser?.close();

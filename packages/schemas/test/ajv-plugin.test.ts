@@ -93,7 +93,7 @@ describe('@cdx/schemas under ajv strict mode', () => {
   it('the catalog names the vocabulary meta-schema, which describes every cdx keyword', () => {
     const vocabulary = JSON.parse(readFileSync(join(dist, catalog.vocabulary), 'utf8')) as { $id: string; properties: Record<string, unknown> };
     const used = new Set<string>();
-    for (const entry of catalog.schemas) for (const [, key] of JSON.stringify(schemaOf(entry)).matchAll(/"(cdx[A-Za-z]+)":/g)) used.add(key);
+    for (const entry of catalog.schemas) for (const [, key] of JSON.stringify(schemaOf(entry)).matchAll(/"(cdx[A-Za-z]+)":/g)) used.add(key!);
     expect([...used].filter((k) => !(k in vocabulary.properties))).toEqual([]);
     const ajv = strictAjv();
     plugin()(ajv);

@@ -1,5 +1,8 @@
-// The packaged extension (run `pnpm build` and `pnpm vsix` first, as `pnpm verify` does): what the
-// .vsix holds, and how the extension finds the language server.
+// The packaged extension, built and packaged here as `pnpm vsix` does (into a temporary folder, so
+// no earlier step is needed and no stale package is read): what the .vsix holds, and how the
+// extension finds the language server.
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -34,8 +37,22 @@ function unzip(path: string): Map<string, Buffer> {
   return entries;
 }
 
+/** Runs `node <args>` in the extension's folder, and fails with its output when it fails. */
+function node(args: string[]): void {
+  const run = spawnSync(process.execPath, args, { cwd: here, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`node ${args.join(' ')} failed:\n${run.stdout}${run.stderr}`);
+}
+
+/** The extension bundled (build.mjs) and packaged by vsce, as `pnpm build` and `pnpm vsix` do. */
+function packageVsix(): string {
+  const out = join(mkdtempSync(join(tmpdir(), 'cdx-vsix-')), 'cdx-vscode.vsix');
+  node(['build.mjs']);
+  node([createRequire(join(here, 'package.json')).resolve('@vscode/vsce/vsce'), 'package', '--no-dependencies', '--out', out]);
+  return out;
+}
+
 describe('the .vsix', () => {
-  const vsix = unzip(join(here, 'dist/cdx-vscode.vsix'));
+  const vsix = unzip(packageVsix());
 
   it('holds the bundled extension, its manifest, README and licence, and nothing else of the package', () => {
     expect([...vsix.keys()].filter((n) => n.startsWith('extension/')).sort()).toEqual([

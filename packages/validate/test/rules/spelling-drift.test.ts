@@ -93,6 +93,7 @@ payloadTester.run(spellingDriftRule, {
           pointer: '/Patient/Demographics/Address/Countr',
           messageId: 'nearMisses',
           data: { field: '`Patient.Demographics.Address.Countr`', names: '`Country` or `County`' },
+          suggestions: [{ to: 'Country' }, { to: 'County' }],
         },
       ],
     },
@@ -110,6 +111,10 @@ payloadTester.run(spellingDriftRule, {
           pointer: '/Patient/Demographics/Address/Counrty',
           messageId: 'nearMisses',
           data: { field: '`Patient.Demographics.Address.Counrty`', names: '`County` or `Country`' },
+          suggestions: [
+            { pointer: '/Patient/Demographics/Address/Counrty', from: 'Counrty', to: 'County' },
+            { pointer: '/Patient/Demographics/Address/Counrty', from: 'Counrty', to: 'Country' },
+          ],
         },
       ],
     },
@@ -146,7 +151,7 @@ payloadTester.run(spellingDriftRule, {
       // gender is required by the service's profile: the slip is an error, as for a schema-required member.
       name: 'a near miss whose value cannot be that member: no fix',
       input: { payload: edited('fhir-patient', (p) => renamed({ ...p, gender: 42 }, 'gender', 'gendr')) },
-      errors: [{ pointer: '/gendr', messageId: 'nearMissRequired', severity: 'error' }],
+      errors: [{ pointer: '/gendr', messageId: 'nearMissRequired', severity: 'error', suggestions: [{ pointer: '/gendr', from: 'gendr', to: 'gender' }] }],
     },
   ],
   unreachable: {

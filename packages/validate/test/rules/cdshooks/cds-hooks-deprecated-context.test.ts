@@ -46,7 +46,12 @@ payloadTester.run(cdsHooksDeprecatedContextRule, {
       name: "order-review's `orders` beside draftOrders: no fix, the two are merged by hand",
       input: { payload: patched('cds-hooks-order-sign', [{ op: 'add', path: '/context/orders', value: { resourceType: 'Bundle', type: 'collection' } }]) },
       errors: [
-        { pointer: '/context/orders', messageId: 'draftOrdersTaken', data: { field: '`context.orders`', previous: 'order-review', hook: 'order-sign' } },
+        {
+          pointer: '/context/orders',
+          messageId: 'draftOrdersTaken',
+          data: { field: '`context.orders`', previous: 'order-review', hook: 'order-sign' },
+          suggestions: [{ pointer: '/context/orders', from: 'orders', to: 'draftOrders' }],
+        },
       ],
     },
     {
