@@ -77,3 +77,12 @@ describe('cdx-lint/text', () => {
     expect(docsUrl('spelling-drift')).toMatch(/docs\/rules\/spelling-drift\.md$/);
   });
 });
+
+describe('numbers as written', () => {
+  it('a message about an integer JSON cannot hold exactly quotes the literal as written, not the rounded value', () => {
+    const { messages } = lintJson('{ "resourceType": "Patient", "id": "p", "multipleBirthInteger": 9007199254740993 }');
+    const schema = messages.find((m) => m.ruleId === 'schema' && m.pointer === '/multipleBirthInteger');
+    expect(schema?.message).toContain('got 9007199254740993');
+    expect(schema?.message).not.toContain('9007199254740992');
+  });
+});
