@@ -86,3 +86,12 @@ describe('the names before lintText and fixText', () => {
     expect(fixJson).toBe(fixText);
   });
 });
+
+describe('numbers as written', () => {
+  it('a message about an integer JSON cannot hold exactly quotes the literal as written, not the rounded value', () => {
+    const { messages } = lintText('{ "resourceType": "Patient", "id": "p", "multipleBirthInteger": 9007199254740993 }');
+    const schema = messages.find((m) => m.ruleId === 'schema' && m.pointer === '/multipleBirthInteger');
+    expect(schema?.message).toContain('got 9007199254740993');
+    expect(schema?.message).not.toContain('9007199254740992');
+  });
+});
