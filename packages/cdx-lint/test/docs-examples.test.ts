@@ -15,6 +15,7 @@ const DOCS = new URL('../../../docs/rules/', import.meta.url);
 
 /** Rules whose pages show something other than a JSON document to lint, with why. */
 const NOT_JSON: Readonly<Record<string, string>> = {
+  'ignored-file': 'command lines: the file is named on the command line, not written',
   'jwt-malformed': 'a token as text',
   'token-form': 'a form body',
   'search-param': 'a checkSearchParams() call',
@@ -46,6 +47,7 @@ const PENDING: Readonly<Record<string, string>> = {
   'cds-hooks-deprecated-context': 'the Correct example is cut short',
   'cds-hooks-prefetch-token': 'a fragment that needs its kind; the Correct one is cut short',
   'cds-hooks-selections': 'fragments cut short',
+  'cds-hooks-standard': 'the Correct example is a fragment',
   'cds-hooks-unknown-hook': 'the Correct example is cut short',
   'cds-hooks-user-id': 'fragments cut short',
   'parse-error': 'its Incorrect example is JSONC, not a JSON block',

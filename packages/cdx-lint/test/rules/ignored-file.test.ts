@@ -1,7 +1,7 @@
 import { ignoredFileMessage } from '../../src/rules/run.js';
 import { ignoredFileRule } from '../../src/rules/ignored-file.js';
 import type { IgnoredFileContext } from '../../src/rules/scopes.js';
-import { RuleTester } from '../../../validate/test/support/rule-tester.js';
+import { RuleTester } from '@cdx/rule-tester';
 
 /** An input: the glob that ignores a named file (none: the file is linted, and nothing is reported). */
 const tester = new RuleTester<IgnoredFileContext | undefined>((_rule, ignored) => ({

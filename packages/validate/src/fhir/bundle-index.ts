@@ -8,7 +8,7 @@
  * list it was given by `context.shared(bundleEntries)` shares one index per validation. Each map
  * keeps the first entry of a key: the one a scan in document order finds.
  */
-import type { EntryView } from './bundle.js';
+import type { EntryView } from './entry-view.js';
 
 export class BundleIndex {
   #byFullUrl: Map<string, EntryView> | undefined;

@@ -14,22 +14,12 @@
 import { childPointer } from '../finding.js';
 import { MAX_DEPTH } from '../depth.js';
 import { bundleIndex } from './bundle-index.js';
+import type { EntryView, Json } from './entry-view.js';
 
-export type Json = Record<string, unknown>;
+export type { EntryView, Json } from './entry-view.js';
 
 export function asObject(value: unknown): Json | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : undefined;
-}
-
-/** One entry of a bundle, with what the rules read from it. */
-export interface EntryView {
-  readonly index: number;
-  /** `/entry/<index>` */
-  readonly pointer: string;
-  readonly fullUrl: string | undefined;
-  readonly resource: Json | undefined;
-  readonly resourceType: string | undefined;
-  readonly id: string | undefined;
 }
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);

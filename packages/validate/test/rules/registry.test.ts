@@ -14,7 +14,7 @@ import * as scopeModule from '../../src/rules/scopes.js';
 
 const RULES_DIR = fileURLToPath(new URL('../../src/rules/', import.meta.url));
 /** Files under src/rules/ that hold no rule: the model, the scopes, the registry and shared helpers. */
-const NOT_RULES = ['create-rule.ts', 'scopes.ts', 'index.ts', 'auth/mismatch.ts'];
+const NOT_RULES = ['create-rule.ts', 'docs-url.ts', 'scopes.ts', 'index.ts', 'auth/mismatch.ts'];
 
 const isRule = (value: unknown): value is Rule => typeof value === 'object' && value !== null && 'scope' in value && 'meta' in value && 'check' in value;
 
