@@ -4,7 +4,8 @@
 // read and parsed before the clock starts; each run validates every file once; the median of RUNS
 // runs after one warm-up run (which loads every validator module). Also validate() of a 30-entry
 // transaction bundle (median of many calls). Not a test: prints numbers for docs/performance.md.
-// Needs a build (`pnpm --filter @cdx/validate build`).
+// Needs a build (`pnpm --filter @cdx/validate build`). With BENCH_BASE=<a dist folder of another
+// build> the same runs time that build too, interleaved with this one (before/after in one run).
 import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -16,6 +17,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const require = createRequire(join(root, 'package.json'));
 const r4Dir = dirname(require.resolve('hl7.fhir.r4.examples/package.json'));
 const { validate } = await import(join(root, 'packages/validate/dist/index.bundle.js'));
+const base = process.env.BENCH_BASE ? (await import(join(process.env.BENCH_BASE, 'index.bundle.js'))).validate : undefined;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
 const payloads = readdirSync(r4Dir)
@@ -23,22 +25,27 @@ const payloads = readdirSync(r4Dir)
   .sort()
   .map((f) => JSON.parse(readFileSync(join(r4Dir, f), 'utf8')));
 
-function corpusRun() {
+function corpusRun(check) {
   const start = performance.now();
   let findings = 0;
-  for (const payload of payloads) findings += validate(payload).findings.length;
+  for (const payload of payloads) findings += check(payload).findings.length;
   return { ms: performance.now() - start, findings };
 }
 
-corpusRun();
-const times = [];
-let findings = 0;
-for (let r = 0; r < RUNS; r++) {
-  const run = corpusRun();
-  times.push(run.ms);
-  findings = run.findings;
-}
-console.log(`R4 corpus: ${payloads.length} files, validate() each: median ${median(times).toFixed(0)} ms over ${RUNS} runs (${findings} findings)`);
+const builds = [['this build', validate], ...(base ? [['BENCH_BASE', base]] : [])];
+const times = builds.map(() => []);
+const findings = builds.map(() => 0);
+for (const [, check] of builds) corpusRun(check);
+for (let r = 0; r < RUNS; r++)
+  builds.forEach(([, check], i) => {
+    const run = corpusRun(check);
+    times[i].push(run.ms);
+    findings[i] = run.findings;
+  });
+builds.forEach(([name], i) =>
+  console.log(`R4 corpus, ${name}: ${payloads.length} files, validate() each: median ${median(times[i]).toFixed(0)} ms over ${RUNS} runs (${findings[i]} findings)`),
+);
+if (base) console.log(`this build ÷ BENCH_BASE: ${(median(times[0]) / median(times[1])).toFixed(2)}×`);
 
 /** A 30-entry transaction: Patients, Observations and Encounters referring to each other by urn:uuid. */
 function bundle30() {
@@ -57,11 +64,15 @@ function bundle30() {
   return { resourceType: 'Bundle', type: 'transaction', entry };
 }
 const bundle = bundle30();
-for (let i = 0; i < 200; i++) validate(bundle);
-const calls = [];
-for (let r = 0; r < 15; r++) {
-  const start = performance.now();
-  for (let i = 0; i < 200; i++) validate(bundle);
-  calls.push((performance.now() - start) / 200);
-}
-console.log(`30-entry transaction bundle: validate() median ${median(calls).toFixed(3)} ms a call (${validate(bundle).findings.length} findings)`);
+const calls = builds.map(() => []);
+for (const [, check] of builds) for (let i = 0; i < 200; i++) check(bundle);
+for (let r = 0; r < 15; r++)
+  builds.forEach(([, check], b) => {
+    const start = performance.now();
+    for (let i = 0; i < 200; i++) check(bundle);
+    calls[b].push((performance.now() - start) / 200);
+  });
+builds.forEach(([name, check], b) =>
+  console.log(`30-entry transaction bundle, ${name}: validate() median ${median(calls[b]).toFixed(3)} ms a call (${check(bundle).findings.length} findings)`),
+);
+if (base) console.log(`this build ÷ BENCH_BASE: ${(median(calls[0]) / median(calls[1])).toFixed(2)}×`);

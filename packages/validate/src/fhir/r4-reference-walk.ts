@@ -17,10 +17,10 @@ const isObject = (value: unknown): value is Json => typeof value === 'object' &&
 
 /** One Reference found, with what its element allows and what it resolves to. */
 export interface ReferenceSite {
-  /** Pointer of the Reference object. */
-  readonly pointer: string;
+  /** Pointer of the Reference object (computed when asked, during the visit only: most references are fine). */
+  readonly pointer: () => string;
   /** The element, as R4 names it (`Observation.subject`, `Identifier.assigner`). */
-  readonly element: string;
+  readonly element: () => string;
   /** The types R4 allows there; empty: any. */
   readonly targets: readonly string[];
   readonly reference: string | undefined;
@@ -44,11 +44,11 @@ interface Scope {
   readonly bundle: ReadonlyMap<string, { index: number; type: string | undefined }> | undefined;
 }
 
-function containedIds(resource: Json): Map<string, string> {
-  const out = new Map<string, string>();
+function containedIds(resource: Json): ReadonlyMap<string, string> {
   const contained = resource.contained;
-  if (Array.isArray(contained))
-    for (const c of contained) if (isObject(c) && typeof c.id === 'string') out.set(c.id, typeof c.resourceType === 'string' ? c.resourceType : '');
+  if (!Array.isArray(contained) || contained.length === 0) return NO_CONTAINED;
+  const out = new Map<string, string>();
+  for (const c of contained) if (isObject(c) && typeof c.id === 'string') out.set(c.id, typeof c.resourceType === 'string' ? c.resourceType : '');
   return out;
 }
 
@@ -85,13 +85,23 @@ function resolve(parsed: ParsedReference, reference: string, scope: Scope): Refe
   }
 }
 
-/** Calls `visit` for every Reference in `root` (a resource, or a document's resource at `at`). */
-export function walkReferences(root: Json, at: readonly (string | number)[], visit: (site: ReferenceSite) => void): void {
+const NO_CONTAINED: ReadonlyMap<string, string> = new Map();
+
+/**
+ * Calls `visit` for every Reference in `root` (a resource, or a document's resource at `at`), and
+ * returns how many `reference` strings it met. `paths: 'table'` walks only where R4's table puts
+ * references (and the extensions met on the way), not the data types that hold none: enough when
+ * the count equals the references the strict twin gathered, since then none is elsewhere.
+ */
+export function walkReferences(root: Json, at: readonly (string | number)[], visit: (site: ReferenceSite) => void, paths: 'all' | 'table' = 'all'): number {
+  const all = paths === 'all';
+  let count = 0;
   const path: (string | number)[] = [...at];
   const pointer = () => path.reduce<string>((p, key) => childPointer(p, key), '');
 
-  const site = (value: Json, element: string, targets: readonly string[], scope: Scope): void => {
+  const site = (value: Json, typeName: string, key: string, targets: readonly string[], scope: Scope): void => {
     const reference = typeof value.reference === 'string' ? value.reference : undefined;
+    if (reference !== undefined) count++;
     const parsed = reference === undefined ? undefined : parseReference(reference);
     const found = parsed && reference !== undefined ? resolve(parsed, reference, scope) : undefined;
     const missingContained = parsed?.form === 'contained' && parsed.id !== '' && !scope.contained.has(parsed.id);
@@ -100,8 +110,8 @@ export function walkReferences(root: Json, at: readonly (string | number)[], vis
       (parsed?.form === 'uuid' || parsed?.form === 'oid' || parsed?.form === 'badUuid' || parsed?.form === 'badOid') &&
       !scope.bundle.has(reference!);
     visit({
-      pointer: pointer(),
-      element,
+      pointer,
+      element: () => `${typeName}.${key}`,
       targets,
       reference,
       parsed,
@@ -113,60 +123,49 @@ export function walkReferences(root: Json, at: readonly (string | number)[], vis
     });
   };
 
-  const each = (value: unknown, fn: (item: unknown) => void): void => {
-    if (!Array.isArray(value)) {
-      fn(value);
-      return;
-    }
-    for (let i = 0; i < value.length; i++) {
-      path.push(i);
-      fn(value[i]);
-      path.pop();
-    }
-  };
-
-  /** The members of an object of type `typeName` at element path `prefix` (table undefined: no reference can be below, but extensions can). */
+  /**
+   * The members of an object of type `typeName` at element path `prefix` (table undefined: no
+   * reference can be below, but an extension can). No closure or key string is made per member
+   * unless the table is read: a valid resource costs one pass and few allocations.
+   */
   const members = (value: Json, typeName: string, table: Table | undefined, prefix: string, scope: Scope): void => {
     if (path.length > MAX_DEPTH) return;
     for (const name in value) {
       if (!Object.hasOwn(value, name)) continue;
       const child = value[name];
       if (typeof child !== 'object' || child === null) continue;
-      path.push(name);
-      if (name === 'extension' || name === 'modifierExtension') {
-        each(child, (item) => {
-          if (isObject(item)) members(item, 'Extension', R4_REFERENCES.Extension, '', scope);
-        });
-      } else {
-        const key = prefix === '' ? name : `${prefix}.${name}`;
-        const entry = table?.[key];
-        if (Array.isArray(entry)) {
-          each(child, (item) => {
-            if (!isObject(item)) return;
-            site(item, `${typeName}.${key}`, entry, scope);
-            members(item, 'Reference', R4_REFERENCES.Reference, '', scope);
-          });
-        } else if (entry === 'Resource') {
-          each(child, (item) => {
-            if (isObject(item)) resource(item, name === 'contained' ? scope : undefined, scope.bundle);
-          });
-        } else if (typeof entry === 'string' && entry.startsWith('#')) {
-          each(child, (item) => {
-            if (isObject(item)) members(item, typeName, table, entry.slice(1), scope);
-          });
-        } else if (typeof entry === 'string') {
-          each(child, (item) => {
-            if (isObject(item)) members(item, entry, R4_REFERENCES[entry], '', scope);
-          });
-        } else {
-          // A backbone element above a reference (0), or an element with none below: walked for its extensions.
-          each(child, (item) => {
-            if (isObject(item)) members(item, typeName, entry === 0 ? table : undefined, key, scope);
-          });
-        }
+      let entry: R4ReferencePath | undefined;
+      let key = '';
+      if (name === 'extension' || name === 'modifierExtension') entry = 'Extension';
+      else if (table !== undefined) {
+        key = prefix === '' ? name : `${prefix}.${name}`;
+        entry = table[key];
       }
+      path.push(name);
+      if (Array.isArray(child)) {
+        for (let i = 0; i < child.length; i++) {
+          const item: unknown = child[i];
+          if (!isObject(item)) continue;
+          path.push(i);
+          step(item, name, entry, typeName, table, key, scope);
+          path.pop();
+        }
+      } else step(child as Json, name, entry, typeName, table, key, scope);
       path.pop();
     }
+  };
+
+  /** One object under member `name`, by what the table says of it (`entry`). */
+  const step = (item: Json, name: string, entry: R4ReferencePath | undefined, typeName: string, table: Table | undefined, key: string, scope: Scope): void => {
+    if (entry === undefined) {
+      if (all) members(item, typeName, undefined, '', scope);
+    } else if (entry === 0) members(item, typeName, table, key, scope);
+    else if (typeof entry !== 'string') {
+      site(item, typeName, key, entry, scope);
+      members(item, 'Reference', R4_REFERENCES.Reference, '', scope);
+    } else if (entry === 'Resource') resource(item, name === 'contained' ? scope : undefined, scope.bundle);
+    else if (entry.startsWith('#')) members(item, typeName, table, entry.slice(1), scope);
+    else members(item, entry, R4_REFERENCES[entry], '', scope);
   };
 
   /** A resource: its own contained ids (a contained one reads its container's), its own bundle index. */
@@ -181,4 +180,5 @@ export function walkReferences(root: Json, at: readonly (string | number)[], vis
   };
 
   resource(root, undefined, undefined);
+  return count;
 }

@@ -74,36 +74,43 @@ export const fhirBundleRule = createRule({
       if (type === undefined || !BUNDLE_TYPES.has(type)) return;
       if (value.total !== undefined && !SEARCH_OR_HISTORY.has(type)) report(childPointer(at, 'total'), 'total', 'bdl-1');
       const entries = Array.isArray(value.entry) ? value.entry : [];
-      const seen = new Map<string, { index: number; versions: Set<string | undefined> }>();
+      // fullUrl → the first entry with it and the versionIds seen (a Set only once one repeats).
+      const seen = new Map<string, { index: number; version: string | undefined; versions?: Set<string | undefined> }>();
+      const needsRequest = WITH_REQUEST.has(type);
+      const needsResponse = WITH_RESPONSE.has(type);
       entries.forEach((entry: unknown, index) => {
         if (!isObject(entry)) return;
-        const here = childPointer(childPointer(at, 'entry'), index);
-        if (entry.search !== undefined && type !== 'searchset') report(childPointer(here, 'search'), 'search', 'bdl-2');
-        if (entry.request === undefined && WITH_REQUEST.has(type)) report(here, 'requestMissing', 'bdl-3');
-        if (entry.request !== undefined && !WITH_REQUEST.has(type)) report(childPointer(here, 'request'), 'requestNotAllowed', 'bdl-3');
-        if (entry.response === undefined && WITH_RESPONSE.has(type)) report(here, 'responseMissing', 'bdl-4');
-        if (entry.response !== undefined && !WITH_RESPONSE.has(type)) report(childPointer(here, 'response'), 'responseNotAllowed', 'bdl-4');
+        // Pointers are made only for a finding: a valid bundle's pass makes no string per entry.
+        const here = (member?: string) => {
+          const pointer = childPointer(childPointer(at, 'entry'), index);
+          return member === undefined ? pointer : childPointer(pointer, member);
+        };
+        if (entry.search !== undefined && type !== 'searchset') report(here('search'), 'search', 'bdl-2');
+        if (entry.request === undefined && needsRequest) report(here(), 'requestMissing', 'bdl-3');
+        if (entry.request !== undefined && !needsRequest) report(here('request'), 'requestNotAllowed', 'bdl-3');
+        if (entry.response === undefined && needsResponse) report(here(), 'responseMissing', 'bdl-4');
+        if (entry.response !== undefined && !needsResponse) report(here('response'), 'responseNotAllowed', 'bdl-4');
         const resource = isObject(entry.resource) ? entry.resource : undefined;
-        if (!resource && entry.request === undefined && entry.response === undefined) report(here, 'noResource', 'bdl-5');
+        if (!resource && entry.request === undefined && entry.response === undefined) report(here(), 'noResource', 'bdl-5');
         const fullUrl = str(entry.fullUrl);
         if (fullUrl === undefined) return;
-        const urlAt = childPointer(here, 'fullUrl');
-        if (fullUrl.includes('/_history/')) report(urlAt, 'versionedFullUrl', 'bdl-8', { fullUrl: quoteId(fullUrl) });
+        if (fullUrl.includes('/_history/')) report(here('fullUrl'), 'versionedFullUrl', 'bdl-8', { fullUrl: quoteId(fullUrl) });
         const meta = resource && isObject(resource.meta) ? resource.meta : undefined;
         const version = str(meta?.versionId);
         const before = seen.get(fullUrl);
-        if (!before) seen.set(fullUrl, { index, versions: new Set([version]) });
+        if (!before) seen.set(fullUrl, { index, version });
         else if (type !== 'history') {
-          if (version === undefined || before.versions.has(version))
-            report(urlAt, 'duplicateFullUrl', 'bdl-7', { fullUrl: quoteId(fullUrl), first: before.index });
-          before.versions.add(version);
+          const versions = (before.versions ??= new Set([before.version]));
+          if (version === undefined || versions.has(version))
+            report(here('fullUrl'), 'duplicateFullUrl', 'bdl-7', { fullUrl: quoteId(fullUrl), first: before.index });
+          versions.add(version);
         }
         const rest = resource ? restful(fullUrl) : undefined;
         const actual = str(resource?.resourceType);
         if (!rest || actual === undefined) return;
-        if (rest.type !== actual) report(urlAt, 'fullUrlType', 'fullUrl', { fullUrl: quoteId(fullUrl), urlType: rest.type, actual: article(actual) });
+        if (rest.type !== actual) report(here('fullUrl'), 'fullUrlType', 'fullUrl', { fullUrl: quoteId(fullUrl), urlType: rest.type, actual: article(actual) });
         else if (typeof resource?.id === 'string' && resource.id !== rest.id)
-          report(urlAt, 'fullUrlId', 'fullUrl', { fullUrl: quoteId(fullUrl), urlId: quoteId(rest.id), actualId: quoteId(resource.id) });
+          report(here('fullUrl'), 'fullUrlId', 'fullUrl', { fullUrl: quoteId(fullUrl), urlId: quoteId(rest.id), actualId: quoteId(resource.id) });
       });
       const first = isObject(entries[0]) && isObject(entries[0].resource) ? entries[0].resource : undefined;
       const firstAt = childPointer(childPointer(childPointer(at, 'entry'), 0), 'resource');

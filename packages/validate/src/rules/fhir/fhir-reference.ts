@@ -53,12 +53,26 @@ export const fhirReferenceRule = createRule({
     type Report = Parameters<typeof context.report>[0];
     /** The one problem of a Reference, if any: its syntax first, then ref-1, its target, its `type`. */
     const problem = (site: ReferenceSite): Report | undefined => {
+      const parsed = site.parsed;
+      // Decided before any pointer or text is made: a reference that is fine costs no string.
+      const fine =
+        parsed?.form !== 'malformed' &&
+        parsed?.form !== 'unknownType' &&
+        parsed?.form !== 'badId' &&
+        !((parsed?.form === 'badUuid' || parsed?.form === 'badOid') && !site.danglingInBundle) &&
+        !site.missingContained &&
+        (site.found === undefined || site.targets.length === 0 || site.targets.includes(site.found.type)) &&
+        (site.type === undefined ||
+          typeName(site.type) === undefined ||
+          typeName(site.type) === site.found?.type ||
+          (site.found === undefined && (site.targets.length === 0 || site.targets.includes(typeName(site.type)!))));
+      if (fine) return undefined;
       // A message's focus is bundle-focus's: it resolves it among the entries and checks its type.
-      if (site.inBundle && site.element === 'MessageHeader.focus') return undefined;
-      const at = childPointer(site.pointer, 'reference');
+      const element = site.element();
+      if (site.inBundle && element === 'MessageHeader.focus') return undefined;
+      const at = childPointer(site.pointer(), 'reference');
       const field = code(fieldPath(at));
       const value = quoteId(site.reference);
-      const parsed = site.parsed;
       switch (parsed?.form) {
         case 'malformed':
           return { pointer: at, messageId: 'malformed', data: { field, value } };
@@ -82,10 +96,10 @@ export const fhirReferenceRule = createRule({
       if (found && allowed && !site.targets.includes(found.type))
         return reported.has(at)
           ? undefined
-          : { pointer: at, messageId: 'wrongTarget', data: { field, found: typeList([found.type]), via: via(found), allowed, element: site.element } };
+          : { pointer: at, messageId: 'wrongTarget', data: { field, found: typeList([found.type]), via: via(found), allowed, element } };
       const type = site.type === undefined ? undefined : typeName(site.type);
       if (type === undefined) return undefined;
-      const typeAt = childPointer(site.pointer, 'type');
+      const typeAt = childPointer(site.pointer(), 'type');
       const typeField = code(fieldPath(typeAt));
       if (found && found.type !== type)
         return {
@@ -94,7 +108,7 @@ export const fhirReferenceRule = createRule({
           data: { field: typeField, type: quoteId(site.type), found: typeList([found.type]), via: via(found) },
         };
       if (allowed && !site.targets.includes(type))
-        return { pointer: typeAt, messageId: 'typeNotAllowed', data: { field: typeField, type: quoteId(site.type), allowed, element: site.element } };
+        return { pointer: typeAt, messageId: 'typeNotAllowed', data: { field: typeField, type: quoteId(site.type), allowed, element } };
       return undefined;
     };
     const check = (site: ReferenceSite) => {
@@ -102,7 +116,28 @@ export const fhirReferenceRule = createRule({
       if (report) context.report(report);
     };
     if (kind.family === 'fhir') {
-      if (typeof payload === 'object' && payload !== null && !Array.isArray(payload)) walkReferences(payload as Record<string, unknown>, [], check);
+      if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return;
+      const root = payload as Record<string, unknown>;
+      // When the strict twin met every reference, a walk of R4's reference paths alone that meets as
+      // many has seen them all; otherwise (or if it reported) the whole resource is walked.
+      const gathered = context.twinReferences;
+      if (gathered) {
+        const pending: Report[] = [];
+        const count = walkReferences(
+          root,
+          [],
+          (site) => {
+            const report = problem(site);
+            if (report) pending.push(report);
+          },
+          'table',
+        );
+        if (count === gathered.length) {
+          for (const report of pending) context.report(report);
+          return;
+        }
+      }
+      walkReferences(root, [], check);
       return;
     }
     for (const slot of resourceSlots(payload, context.shape)) walkReferences(slot.resource, slot.path, check);

@@ -159,6 +159,16 @@ payloadTester.run(fhirReferenceRule, {
       errors: [{ pointer: '/extension/0/valueReference/reference', messageId: 'malformed' }],
     },
     {
+      name: 'in an extension deep in a data type that holds no reference of its own (the whole resource is walked)',
+      input: {
+        payload: obs(
+          { reference: 'Patient/1' },
+          { code: { coding: [{ code: 'x', extension: [{ url: 'http://x', valueReference: { reference: 'Patient 1' } }] }] } },
+        ),
+      },
+      errors: [{ pointer: '/code/coding/0/extension/0/valueReference/reference', messageId: 'malformed' }],
+    },
+    {
       name: 'Reference.type that disagrees with the reference',
       input: { payload: obs({ reference: 'Patient/1', type: 'Group' }) },
       errors: [
