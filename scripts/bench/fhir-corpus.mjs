@@ -42,8 +42,7 @@ for (let r = 0; r < RUNS; r++)
     times[i].push(run.ms);
     findings[i] = run.findings;
   });
-builds.forEach(([name], i) =>
-  console.log(`R4 corpus, ${name}: ${payloads.length} files, validate() each: median ${median(times[i]).toFixed(0)} ms over ${RUNS} runs (${findings[i]} findings)`),
+builds.forEach(([name], i) => { console.log(`R4 corpus, ${name}: ${payloads.length} files, validate() each: median ${median(times[i]).toFixed(0)} ms over ${RUNS} runs (${findings[i]} findings)`); },
 );
 if (base) console.log(`this build ÷ BENCH_BASE: ${(median(times[0]) / median(times[1])).toFixed(2)}×`);
 
@@ -72,7 +71,6 @@ for (let r = 0; r < 15; r++)
     for (let i = 0; i < 200; i++) check(bundle);
     calls[b].push((performance.now() - start) / 200);
   });
-builds.forEach(([name, check], b) =>
-  console.log(`30-entry transaction bundle, ${name}: validate() median ${median(calls[b]).toFixed(3)} ms a call (${check(bundle).findings.length} findings)`),
+builds.forEach(([name, check], b) => { console.log(`30-entry transaction bundle, ${name}: validate() median ${median(calls[b]).toFixed(3)} ms a call (${check(bundle).findings.length} findings)`); },
 );
 if (base) console.log(`this build ÷ BENCH_BASE: ${(median(calls[0]) / median(calls[1])).toFixed(2)}×`);
