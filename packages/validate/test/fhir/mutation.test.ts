@@ -3,11 +3,19 @@
 // an error, by the rule that owns it, at the pointer of the mistake. The detection rate per class is
 // printed. The examples are chosen deterministically: per resource type, the first valid example
 // (sorted by file name) with a top-level Reference whose element R4 restricts to some types.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { validate } from '../../src/index.js';
 import { R4_REFERENCES } from '../../src/generated/r4-references.js';
 import { INVALID_R4, NOT_ON_VALID_R4 } from './invalid-r4.js';
-import { r4Examples, readR4Example } from './support.js';
+import { r4Examples, readR4Example, repoRoot } from './support.js';
+
+/** The members R4 requires of a resource type (its derived schema's `required`). */
+const requiredOf = (type: string): string[] =>
+  ((JSON.parse(readFileSync(join(repoRoot, `schemas/fhir/r4/${type}.schema.json`), 'utf8')) as { required?: string[] }).required ?? []).filter(
+    (m) => m !== 'resourceType',
+  );
 
 type Json = Record<string, unknown>;
 const clone = <T>(value: T): T => structuredClone(value);
@@ -129,6 +137,15 @@ const CLASSES: Readonly<Record<string, (resource: Json, site: Site) => Planted |
     pointer: '/meta/lastUpdated',
     ruleId: 'schema',
   }),
+  'code outside its value set (status)': (r) =>
+    typeof r.status === 'string' ? { payload: { ...r, status: 'not-a-status' }, pointer: '/status', ruleId: 'schema' } : undefined,
+  'required member missing': (r) => {
+    const member = requiredOf(String(r.resourceType)).find((m) => m in r);
+    if (member === undefined) return undefined;
+    const copy = clone(r);
+    delete copy[member];
+    return { payload: copy, pointer: `/${member}`, ruleId: 'schema' };
+  },
   'wrong JSON type (id as a number)': (r) => ({ payload: { ...r, id: 123 }, pointer: '/id', ruleId: 'schema' }),
   'bad id': (r) => ({ payload: { ...r, id: 'a b' }, pointer: '/id', ruleId: 'schema' }),
   'duplicate fullUrl in a transaction (bdl-7)': (r) => ({
