@@ -34,7 +34,7 @@ const fixtures: [string, { want: string[]; kind?: string | null }][] = [
     'annotation.ts',
     {
       // A missing member is shown at the opening brace of the object that should hold it.
-      want: ['5:29 schema token /client_assertion', '12:78 schema merges[1] /Patient/Identifiers', '17:81 unknown-field byName["second one"] /Meta/Tset'],
+      want: ['5:29 schema token /client_assertion', '12:78 schema merges[1] /Patient/Identifiers', '17:81 spelling-drift byName["second one"] /Meta/Tset'],
     },
   ],
   ['as-const.ts', { want: ['8:5 schema merge /Meta/EventDateTime', '14:43 spelling-drift merge /Patient/Demographics/MidleName'] }],

@@ -133,7 +133,7 @@ describe('cdx-language-server over stdio', () => {
       expect(shown(diagnostics)).toEqual(expected(dir, file, text));
       expect(diagnostics.map((d) => [d.code, d.severity])).toEqual([
         ['schema', 1],
-        ['spelling-drift', 2],
+        ['spelling-drift', 1],
       ]);
       expect(diagnostics[0]!.range.start).toEqual(positionOf(text, '"gender"'));
     });

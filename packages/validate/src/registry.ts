@@ -116,7 +116,7 @@ function fhirModule(kind: KindInfo, base: string): KindModule {
     const root = shapes.types[base];
     if (root === undefined) throw new Error(`generated/validators/fhir/shapes.cjs has no ${base}; run pnpm generate`);
     const validate = validators(kind.module).validate as StandaloneValidator;
-    return { validate, ...(overlay ? { overlay } : {}), shape: { nodes: shapes.nodes, root, resources: shapes.types } };
+    return { validate, ...(overlay ? { overlay } : {}), shape: { nodes: shapes.nodes, root, resources: shapes.types, fhir: true } };
   };
   return {
     strict: overlay ? (payload, gathered) => twin.call(gathered, payload) && overlay(payload) : (payload, gathered) => twin.call(gathered, payload),

@@ -36,6 +36,8 @@ import { bundleFocusRule } from './fhir/bundle-focus.js';
 import { bundleMessageHeaderRule } from './fhir/bundle-message-header.js';
 import { bundleReferenceRule } from './fhir/bundle-reference.js';
 import { bundleRequiredEntryRule } from './fhir/bundle-required-entry.js';
+import { fhirBundleRule } from './fhir/fhir-bundle.js';
+import { fhirReferenceRule } from './fhir/fhir-reference.js';
 import { referenceTargetRule } from './fhir/reference-target.js';
 import { searchParamRule } from './fhir/search-param.js';
 import { serviceResourceTypeRule } from './fhir/service-resource-type.js';
@@ -72,6 +74,8 @@ export const RULES = [
   cdsHooksUserIdRule,
   dataOnDemandRule,
   destinationsRule,
+  fhirBundleRule,
+  fhirReferenceRule,
   jwtAlgRule,
   jwtAudRule,
   jwtCritRule,

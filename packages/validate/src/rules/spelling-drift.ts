@@ -26,6 +26,11 @@ const MESSAGES = {
   nearMiss: '{{field}} is not a field of this message; did you mean {{names}}?',
   nearMissBeside: '{{field}} is not a field of this message; did you mean {{names}}? ({{present}} is also present, so merge them by hand)',
   nearMisses: '{{field}} is not a field of this message; did you mean one of {{names}}?',
+  // Inside a FHIR resource: R4 has no unknown members, so a server refuses the resource.
+  nearMissFhir: '{{field}} is not an element of an R4 {{type}}, and a FHIR server rejects it; did you mean {{names}}?',
+  nearMissFhirBeside:
+    '{{field}} is not an element of an R4 {{type}}, and a FHIR server rejects it; did you mean {{names}}? ({{present}} is also present, so merge them by hand)',
+  nearMissesFhir: '{{field}} is not an element of an R4 {{type}}, and a FHIR server rejects it; did you mean one of {{names}}?',
   // The member it stands for is required and missing: this slip is why (the schema's "required
   // but missing" is superseded, see meta.supersedes).
   variantRequired:
@@ -56,6 +61,7 @@ function messageId(issue: MemberIssue, required: boolean): MessageId {
     case 'configured-variant':
       return beside ? 'configuredVariantBeside' : 'configuredVariant';
     default:
+      if (issue.fhir !== undefined) return issue.candidates.length > 1 ? 'nearMissesFhir' : beside ? 'nearMissFhirBeside' : 'nearMissFhir';
       return issue.candidates.length > 1 ? 'nearMisses' : beside ? 'nearMissBeside' : 'nearMiss';
   }
 }
@@ -111,13 +117,19 @@ export const spellingDriftRule = createRule({
       const [only] = issue.candidates;
       const safe = issue.candidates.length === 1 && issue.present.length === 0 && only !== undefined;
       const required = safe && claims.size > 0 && claims.get(renamedPointer(issue.pointer, only)) === 1;
+      const fhirSlip = issue.fhir !== undefined && (issue.reason === 'near-miss' || issue.reason === 'unknown');
       context.report({
         pointer: issue.pointer,
         messageId: messageId(issue, required),
-        ...(required ? { severity: 'error' as const } : {}),
+        ...(required || fhirSlip ? { severity: 'error' as const } : {}),
         // Made only if the finding is listed (thousands of slips past the cap cost nothing more).
         details: () => ({
-          data: { field: code(fieldPath(issue.pointer)), names: issue.candidates.map(code).join(' or '), present: issue.present.map(code).join(', ') },
+          data: {
+            field: code(fieldPath(issue.pointer)),
+            names: issue.candidates.map(code).join(' or '),
+            present: issue.present.map(code).join(', '),
+            type: issue.fhir ?? '',
+          },
           ...(safe ? { fix: rename(issue, only) } : {}),
           ...(issue.candidates.length > 1 ? { suggestions: issue.candidates.map((c) => rename(issue, c)) } : {}),
         }),

@@ -142,7 +142,7 @@ const schema1 = {
 
 const func0 = Object.prototype.hasOwnProperty;
 const func1 = require("../../fhir/resources.cjs")["canonical"];
-const formats0 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats0 = require("../../formats.cjs").iso8601;
 const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const formats2 = require("../../formats.cjs").uri;
 const schema2 = {"properties":{"userId":{"type":["string","null"]},"encounterId":{"type":["string","null"]}}};
@@ -653,7 +653,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats0.test(data3))){
+if(!(formats0(data3))){
 const err10 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err10];
@@ -1350,7 +1350,7 @@ exports.s0 = validate0;
 
 
 
-const formats0 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats0 = require("../../formats.cjs").iso8601;
 const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const formats2 = require("../../formats.cjs").uri;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
@@ -1596,7 +1596,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats0.test(data3))){
+if(!(formats0(data3))){
 errors++;
 }
 }

@@ -183,7 +183,7 @@ const schema2 = {
  }
 };
 const func0 = Object.prototype.hasOwnProperty;
-const formats0 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats0 = require("../../formats.cjs").iso8601;
 const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -278,7 +278,7 @@ vErrors.push(err6);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats0.test(data3))){
+if(!(formats0(data3))){
 const err7 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err7];
@@ -837,7 +837,7 @@ vErrors.push(err49);
 errors++;
 }
 if(typeof data34 === "string"){
-if(!(formats0.test(data34))){
+if(!(formats0(data34))){
 const err50 = {instancePath:instancePath+"/Visit/StartDateTime",schemaPath:"#/properties/Visit/properties/StartDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err50];
@@ -862,7 +862,7 @@ vErrors.push(err51);
 errors++;
 }
 if(typeof data35 === "string"){
-if(!(formats0.test(data35))){
+if(!(formats0(data35))){
 const err52 = {instancePath:instancePath+"/Visit/EndDateTime",schemaPath:"#/properties/Visit/properties/EndDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err52];
@@ -902,7 +902,7 @@ vErrors.push(err54);
 errors++;
 }
 if(typeof data37 === "string"){
-if(!(formats0.test(data37))){
+if(!(formats0(data37))){
 const err55 = {instancePath:instancePath+"/Document/StartDate",schemaPath:"#/properties/Document/properties/StartDate/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err55];
@@ -927,7 +927,7 @@ vErrors.push(err56);
 errors++;
 }
 if(typeof data38 === "string"){
-if(!(formats0.test(data38))){
+if(!(formats0(data38))){
 const err57 = {instancePath:instancePath+"/Document/EndDate",schemaPath:"#/properties/Document/properties/EndDate/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err57];
@@ -1106,7 +1106,7 @@ exports.s0 = validate0;
 
 
 
-const formats0 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats0 = require("../../formats.cjs").iso8601;
 const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
@@ -1153,7 +1153,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats0.test(data3))){
+if(!(formats0(data3))){
 errors++;
 }
 }
@@ -1505,7 +1505,7 @@ if((typeof data34 !== "string") && (data34 !== null)){
 errors++;
 }
 if(typeof data34 === "string"){
-if(!(formats0.test(data34))){
+if(!(formats0(data34))){
 errors++;
 }
 }
@@ -1516,7 +1516,7 @@ if((typeof data35 !== "string") && (data35 !== null)){
 errors++;
 }
 if(typeof data35 === "string"){
-if(!(formats0.test(data35))){
+if(!(formats0(data35))){
 errors++;
 }
 }
@@ -1546,7 +1546,7 @@ if((typeof data37 !== "string") && (data37 !== null)){
 errors++;
 }
 if(typeof data37 === "string"){
-if(!(formats0.test(data37))){
+if(!(formats0(data37))){
 errors++;
 }
 }
@@ -1557,7 +1557,7 @@ if((typeof data38 !== "string") && (data38 !== null)){
 errors++;
 }
 if(typeof data38 === "string"){
-if(!(formats0.test(data38))){
+if(!(formats0(data38))){
 errors++;
 }
 }

@@ -110,7 +110,7 @@ const schema0 = {
 };
 
 const func0 = Object.prototype.hasOwnProperty;
-const formats0 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats0 = require("../../formats.cjs").iso8601;
 const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const schema1 = {
  "properties": {
@@ -324,7 +324,7 @@ vErrors.push(err3);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats0.test(data3))){
+if(!(formats0(data3))){
 const err4 = {instancePath:instancePath+"/DOB",schemaPath:"#/properties/DOB/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err4];
@@ -440,7 +440,7 @@ vErrors.push(err12);
 errors++;
 }
 if(typeof data11 === "string"){
-if(!(formats0.test(data11))){
+if(!(formats0(data11))){
 const err13 = {instancePath:instancePath+"/DeathDateTime",schemaPath:"#/properties/DeathDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err13];
@@ -860,7 +860,7 @@ vErrors.push(err6);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats0.test(data3))){
+if(!(formats0(data3))){
 const err7 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err7];
@@ -1583,7 +1583,7 @@ exports.s0 = validate0;
 
 
 
-const formats0 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats0 = require("../../formats.cjs").iso8601;
 const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
@@ -1629,7 +1629,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats0.test(data3))){
+if(!(formats0(data3))){
 errors++;
 }
 }
@@ -1682,7 +1682,7 @@ if((typeof data11 !== "string") && (data11 !== null)){
 errors++;
 }
 if(typeof data11 === "string"){
-if(!(formats0.test(data11))){
+if(!(formats0(data11))){
 errors++;
 }
 }
@@ -1908,7 +1908,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats0.test(data3))){
+if(!(formats0(data3))){
 errors++;
 }
 }

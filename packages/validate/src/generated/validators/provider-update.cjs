@@ -109,7 +109,7 @@ const schema0 = {
  }
 };
 const func0 = Object.prototype.hasOwnProperty;
-const formats0 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats0 = require("../../formats.cjs").iso8601;
 const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 
 const schema1 = {"properties":{"IDType":{"type":["string","null"]}}};
@@ -601,7 +601,7 @@ vErrors.push(err16);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats0.test(data14))){
+if(!(formats0(data14))){
 const err17 = {instancePath:instancePath+"/DOB",schemaPath:"#/properties/DOB/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err17];
@@ -829,7 +829,7 @@ vErrors.push(err7);
 errors++;
 }
 if(typeof data7 === "string"){
-if(!(formats0.test(data7))){
+if(!(formats0(data7))){
 const err8 = {instancePath:instancePath+"/StartDate",schemaPath:"#/properties/StartDate/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err8];
@@ -854,7 +854,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data8 === "string"){
-if(!(formats0.test(data8))){
+if(!(formats0(data8))){
 const err10 = {instancePath:instancePath+"/EndDate",schemaPath:"#/properties/EndDate/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err10];
@@ -2297,7 +2297,7 @@ vErrors.push(err6);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats0.test(data3))){
+if(!(formats0(data3))){
 const err7 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err7];
@@ -2888,7 +2888,7 @@ const twin = (function (exports) {
 exports.s0 = validate0;
 
 
-const formats0 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats0 = require("../../formats.cjs").iso8601;
 const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
@@ -3121,7 +3121,7 @@ if((typeof data14 !== "string") && (data14 !== null)){
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats0.test(data14))){
+if(!(formats0(data14))){
 errors++;
 }
 }
@@ -3239,7 +3239,7 @@ if((typeof data7 !== "string") && (data7 !== null)){
 errors++;
 }
 if(typeof data7 === "string"){
-if(!(formats0.test(data7))){
+if(!(formats0(data7))){
 errors++;
 }
 }
@@ -3250,7 +3250,7 @@ if((typeof data8 !== "string") && (data8 !== null)){
 errors++;
 }
 if(typeof data8 === "string"){
-if(!(formats0.test(data8))){
+if(!(formats0(data8))){
 errors++;
 }
 }
@@ -4126,7 +4126,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats0.test(data3))){
+if(!(formats0(data3))){
 errors++;
 }
 }

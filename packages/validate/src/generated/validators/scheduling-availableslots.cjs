@@ -174,7 +174,7 @@ const schema4 = {
 };
 const schema5 = {"properties":{"Duration":{"type":["string","null"]},"DurationUnit":{"type":["string","null"]}}};
 const func0 = Object.prototype.hasOwnProperty;
-const formats0 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats0 = require("../../formats.cjs").iso8601;
 const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const schema6 = {
  "properties": {
@@ -388,7 +388,7 @@ vErrors.push(err3);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats0.test(data3))){
+if(!(formats0(data3))){
 const err4 = {instancePath:instancePath+"/DOB",schemaPath:"#/properties/DOB/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err4];
@@ -504,7 +504,7 @@ vErrors.push(err12);
 errors++;
 }
 if(typeof data11 === "string"){
-if(!(formats0.test(data11))){
+if(!(formats0(data11))){
 const err13 = {instancePath:instancePath+"/DeathDateTime",schemaPath:"#/properties/DeathDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err13];
@@ -1691,7 +1691,7 @@ vErrors.push(err6);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats0.test(data3))){
+if(!(formats0(data3))){
 const err7 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err7];
@@ -2086,7 +2086,7 @@ errors++;
 if(data.StartDateTime !== undefined && func0.call(data, "StartDateTime")){
 let data25 = data.StartDateTime;
 if(typeof data25 === "string"){
-if(!(formats0.test(data25))){
+if(!(formats0(data25))){
 const err37 = {instancePath:instancePath+"/StartDateTime",schemaPath:"#/properties/StartDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err37];
@@ -2121,7 +2121,7 @@ vErrors.push(err39);
 errors++;
 }
 if(typeof data26 === "string"){
-if(!(formats0.test(data26))){
+if(!(formats0(data26))){
 const err40 = {instancePath:instancePath+"/EndDateTime",schemaPath:"#/properties/EndDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err40];
@@ -2309,7 +2309,7 @@ vErrors.push(err52);
 errors++;
 }
 if(typeof data41 === "string"){
-if(!(formats0.test(data41))){
+if(!(formats0(data41))){
 const err53 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/DocumentedDateTime",schemaPath:"../defs/diagnosis.schema.json/properties/DocumentedDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err53];
@@ -2787,7 +2787,7 @@ exports.s0 = validate0;
 
 
 
-const formats0 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats0 = require("../../formats.cjs").iso8601;
 const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
@@ -2833,7 +2833,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats0.test(data3))){
+if(!(formats0(data3))){
 errors++;
 }
 }
@@ -2886,7 +2886,7 @@ if((typeof data11 !== "string") && (data11 !== null)){
 errors++;
 }
 if(typeof data11 === "string"){
-if(!(formats0.test(data11))){
+if(!(formats0(data11))){
 errors++;
 }
 }
@@ -3542,7 +3542,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats0.test(data3))){
+if(!(formats0(data3))){
 errors++;
 }
 }
@@ -3788,7 +3788,7 @@ errors++;
 if(data.StartDateTime !== undefined){
 let data25 = data.StartDateTime;
 if(typeof data25 === "string"){
-if(!(formats0.test(data25))){
+if(!(formats0(data25))){
 errors++;
 }
 }
@@ -3802,7 +3802,7 @@ if((typeof data26 !== "string") && (data26 !== null)){
 errors++;
 }
 if(typeof data26 === "string"){
-if(!(formats0.test(data26))){
+if(!(formats0(data26))){
 errors++;
 }
 }
@@ -3912,7 +3912,7 @@ if((typeof data41 !== "string") && (data41 !== null)){
 errors++;
 }
 if(typeof data41 === "string"){
-if(!(formats0.test(data41))){
+if(!(formats0(data41))){
 errors++;
 }
 }

@@ -109,7 +109,7 @@ const schema1 = {
  }
 };
 const func0 = Object.prototype.hasOwnProperty;
-const formats0 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats0 = require("../../formats.cjs").iso8601;
 const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const schema2 = {"properties":{"ID":{"type":["string","null"]},"Reason":{"type":["string","null"]}}};
 const schema3 = {
@@ -755,7 +755,7 @@ errors++;
 if(data.DateTime !== undefined && func0.call(data, "DateTime")){
 let data1 = data.DateTime;
 if(typeof data1 === "string"){
-if(!(formats0.test(data1))){
+if(!(formats0(data1))){
 const err3 = {instancePath:instancePath+"/DateTime",schemaPath:"#/properties/DateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err3];
@@ -964,7 +964,7 @@ vErrors.push(err6);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats0.test(data3))){
+if(!(formats0(data3))){
 const err7 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err7];
@@ -1483,7 +1483,7 @@ const twin = (function (exports) {
 exports.s0 = validate0;
 
 
-const formats0 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats0 = require("../../formats.cjs").iso8601;
 const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
@@ -1837,7 +1837,7 @@ errors++;
 if(data.DateTime !== undefined){
 let data1 = data.DateTime;
 if(typeof data1 === "string"){
-if(!(formats0.test(data1))){
+if(!(formats0(data1))){
 errors++;
 }
 }
@@ -1945,7 +1945,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats0.test(data3))){
+if(!(formats0(data3))){
 errors++;
 }
 }
