@@ -35,6 +35,7 @@ import { bundleFocusRule } from './fhir/bundle-focus.js';
 import { bundleMessageHeaderRule } from './fhir/bundle-message-header.js';
 import { bundleReferenceRule } from './fhir/bundle-reference.js';
 import { bundleRequiredEntryRule } from './fhir/bundle-required-entry.js';
+import { fhirInvariantRule } from './fhir/fhir-invariant.js';
 import { referenceTargetRule } from './fhir/reference-target.js';
 import { searchParamRule } from './fhir/search-param.js';
 import { serviceResourceTypeRule } from './fhir/service-resource-type.js';
@@ -70,6 +71,7 @@ export const RULES = [
   cdsHooksUserIdRule,
   dataOnDemandRule,
   destinationsRule,
+  fhirInvariantRule,
   jwtAlgRule,
   jwtAudRule,
   jwtCritRule,

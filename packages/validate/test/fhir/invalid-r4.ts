@@ -4,13 +4,15 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Rules that would mean cdx misreads valid R4. */
-export const NOT_ON_VALID_R4 = new Set(['schema', 'unknown-kind', 'spelling-drift', 'unknown-field']);
+export const NOT_ON_VALID_R4 = new Set(['schema', 'unknown-kind', 'spelling-drift', 'unknown-field', 'fhir-invariant']);
 
 interface Invalid {
   reason: string;
   /** The pointers of its schema findings; null where they are counted instead (missingLinkIds). */
   pointers: string[] | null;
   missingLinkIds?: number;
+  /** Its fhir-invariant findings, as `<key> <pointer>`. */
+  invariants?: string[];
 }
 
 const file = join(dirname(fileURLToPath(import.meta.url)), 'fixtures/invalid-r4.json');

@@ -84,7 +84,7 @@ describe('the rule registry', () => {
       const defaults = Object.fromEntries(Object.entries(defaultOptions as Record<string, unknown>).filter(([, v]) => v !== undefined));
       expect(ajv.validate(meta.options, defaults), `${meta.id}: ${JSON.stringify(ajv.errors)}`).toBe(true);
     }
-    expect([...owners.keys()].sort()).toEqual(['attachmentLimit', 'fhirDefsUrl', 'knownVariants', 'multipleApiKeys', 'operation']);
+    expect([...owners.keys()].sort()).toEqual(['attachmentLimit', 'bestPracticeInvariants', 'fhirDefsUrl', 'knownVariants', 'multipleApiKeys', 'operation']);
   });
 
   it('scopes: the payload runner (search bodies too), the assertion and token-form checkers', () => {
