@@ -69,6 +69,35 @@ export function invariantRows(root) {
 const compare = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
+ * R4's required bindings on CodeableConcept elements whose value set the package enumerates (one code
+ * system each): a schema enum cannot say "one coding from this value set", so fhir-invariant checks
+ * them. `code` elements get their enum in the derived schemas instead (corrections.mjs).
+ * @param {string} root
+ * @returns {[path: string, valueSet: string, system: string, codes: string][]}
+ */
+export function requiredCodings(root) {
+  const up = new Upstream(root);
+  /** @type {[string, string, string, string][]} */
+  const rows = [];
+  for (const file of readdirSync(up.examplesDir).sort()) {
+    if (!file.startsWith('StructureDefinition-')) continue;
+    const sd = up.read(file);
+    if (!sd || sd.kind === 'logical' || sd.derivation === 'constraint') continue;
+    for (const e of sd.differential?.element ?? []) {
+      if (e.binding?.strength !== 'required' || (e.type ?? []).map((/** @type {Json} */ t) => t.code).join() !== 'CodeableConcept') continue;
+      const url = String(e.binding.valueSet).split('|')[0] ?? '';
+      const codes = up.expand(url);
+      const systems = new Set((up.byCanonical('ValueSet', url)?.compose?.include ?? []).map((/** @type {Json} */ i) => i.system));
+      if (codes === null || systems.size !== 1) continue;
+      rows.push([e.path, url, String([...systems][0]), codes.join(' ')]);
+    }
+  }
+  return rows.sort((a, b) => compare(a[0], b[0]));
+}
+
+/** @typedef {Record<string, any>} Json */
+
+/**
  * The generated module: one row a line.
  * @param {string} root
  * @param {string} banner
@@ -76,7 +105,8 @@ const compare = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 export function emitInvariants(root, banner) {
   const rows = invariantRows(root);
   const lines = rows.map((row) => `  ${JSON.stringify(row)},`);
-  for (const line of lines) if (line.length > 1000) throw new Error(`invariants: a row is ${line.length} characters long`);
+  const codings = requiredCodings(root).map((row) => `  ${JSON.stringify(row)},`);
+  for (const line of [...lines, ...codings]) if (line.length > 1000) throw new Error(`invariants: a row is ${line.length} characters long`);
   return `${banner}
 // R4 4.0.1's constraints on its base types: [key, path, severity, message, FHIRPath expression].
 // The path is the element's (Patient.contact) or the data type's (Period) where R4 defines it.
@@ -85,6 +115,14 @@ export type InvariantRow = readonly [key: string, path: string, severity: 'error
 
 export const INVARIANTS: readonly InvariantRow[] = [
 ${lines.join('\n')}
+];
+
+// R4's required bindings on CodeableConcept elements: [path, value set, its code system, its codes].
+
+export type RequiredCodingRow = readonly [path: string, valueSet: string, system: string, codes: string];
+
+export const REQUIRED_CODINGS: readonly RequiredCodingRow[] = [
+${codings.join('\n')}
 ];
 `;
 }

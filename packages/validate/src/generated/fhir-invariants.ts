@@ -245,3 +245,20 @@ export const INVARIANTS: readonly InvariantRow[] = [
   ["vsd-6","ValueSet.expansion.contains","error","SHALL have a code or a display.","code.exists() or display.exists()"],
   ["vsd-9","ValueSet.expansion.contains","error","Must have a code if not abstract.","code.exists() or abstract = true"],
 ];
+
+// R4's required bindings on CodeableConcept elements: [path, value set, its code system, its codes].
+
+export type RequiredCodingRow = readonly [path: string, valueSet: string, system: string, codes: string];
+
+export const REQUIRED_CODINGS: readonly RequiredCodingRow[] = [
+  ["AdverseEvent.outcome","http://hl7.org/fhir/ValueSet/adverse-event-outcome","http://terminology.hl7.org/CodeSystem/adverse-event-outcome","resolved recovering ongoing resolvedWithSequelae fatal unknown"],
+  ["AdverseEvent.severity","http://hl7.org/fhir/ValueSet/adverse-event-severity","http://terminology.hl7.org/CodeSystem/adverse-event-severity","mild moderate severe"],
+  ["AllergyIntolerance.clinicalStatus","http://hl7.org/fhir/ValueSet/allergyintolerance-clinical","http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical","active inactive resolved"],
+  ["AllergyIntolerance.verificationStatus","http://hl7.org/fhir/ValueSet/allergyintolerance-verification","http://terminology.hl7.org/CodeSystem/allergyintolerance-verification","unconfirmed confirmed refuted entered-in-error"],
+  ["Condition.clinicalStatus","http://hl7.org/fhir/ValueSet/condition-clinical","http://terminology.hl7.org/CodeSystem/condition-clinical","active recurrence relapse inactive remission resolved"],
+  ["Condition.verificationStatus","http://hl7.org/fhir/ValueSet/condition-ver-status","http://terminology.hl7.org/CodeSystem/condition-ver-status","unconfirmed provisional differential confirmed refuted entered-in-error"],
+  ["InsurancePlan.plan.specificCost.benefit.cost.applicability","http://hl7.org/fhir/ValueSet/insuranceplan-applicability","http://terminology.hl7.org/CodeSystem/applicability","in-network out-of-network other"],
+  ["Measure.improvementNotation","http://hl7.org/fhir/ValueSet/measure-improvement-notation","http://terminology.hl7.org/CodeSystem/measure-improvement-notation","increase decrease"],
+  ["MeasureReport.improvementNotation","http://hl7.org/fhir/ValueSet/measure-improvement-notation","http://terminology.hl7.org/CodeSystem/measure-improvement-notation","increase decrease"],
+  ["SupplyDelivery.type","http://hl7.org/fhir/ValueSet/supplydelivery-type","http://terminology.hl7.org/CodeSystem/supply-item-type","medication device"],
+];

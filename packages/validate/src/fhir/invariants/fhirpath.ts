@@ -7,10 +7,12 @@ import { pointerToken } from '../../finding.js';
 import type { Evaluator, FhirPathEngine, FhirPathModel } from './engine.js';
 import { lacks } from './guard.js';
 import { NATIVE_TYPED } from './native-typed.js';
-import type { Invariant } from './table.js';
+import { requiredCoding, type Invariant, type RequiredCoding } from './table.js';
 
 type Json = Readonly<Record<string, unknown>>;
 export type FhirPathReport = (invariant: Invariant, pointer: string) => void;
+/** A CodeableConcept with codings, none from the value set of its required binding. */
+export type BindingReport = (binding: RequiredCoding, pointer: string) => void;
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const noTrace = (): void => undefined;
@@ -73,6 +75,8 @@ interface Child {
   /** Checks of the member's own path (beside its data type's). */
   readonly checks: readonly Check[];
   readonly contained: boolean;
+  /** A required binding of a CodeableConcept element. */
+  readonly binding: RequiredCoding | undefined;
 }
 
 /** A type as the walk meets it: its own checks and its members, each worked out once. */
@@ -94,6 +98,7 @@ class Walk {
     readonly engine: FhirPathEngine,
     readonly byPath: ReadonlyMap<string, readonly Invariant[]>,
     readonly report: FhirPathReport,
+    readonly reportBinding: BindingReport,
   ) {
     this.#model = engine.model;
     let layouts = layoutsByTable.get(byPath);
@@ -146,11 +151,12 @@ class Walk {
       }
     } else if (typeof found !== 'string') found = found.code;
     if (found === undefined) child = null;
-    else if (found === 'Resource') child = { path, kind: 'resource', type: found, checks: [], contained: path.endsWith('.contained') };
-    else if (isPrimitive(found)) child = { path, kind: 'primitive', type: found, checks: this.#checks(path), contained: false };
+    else if (found === 'Resource') child = { path, kind: 'resource', type: found, checks: [], contained: path.endsWith('.contained'), binding: undefined };
+    else if (isPrimitive(found)) child = { path, kind: 'primitive', type: found, checks: this.#checks(path), contained: false, binding: undefined };
     else {
       const backbone = found === 'BackboneElement' || found === 'Element';
-      child = { path, kind: 'complex', type: backbone ? path : found, checks: backbone ? [] : this.#checks(path), contained: false };
+      const binding = found === 'CodeableConcept' ? requiredCoding(path) : undefined;
+      child = { path, kind: 'complex', type: backbone ? path : found, checks: backbone ? [] : this.#checks(path), contained: false, binding };
     }
     layout.children.set(key, child);
     return child;
@@ -212,6 +218,7 @@ class Walk {
     else if (child.kind === 'resource') this.resource(value, child.contained);
     else {
       if (child.checks.length > 0) this.#run(child.checks, value, resource);
+      if (child.binding && !codedFrom(value, child.binding)) this.reportBinding(child.binding, this.pointer());
       this.#element(value, child.type, resource);
     }
   }
@@ -227,12 +234,20 @@ function anyAbsent(node: unknown, guards: readonly Guard[]): boolean {
   return false;
 }
 
-/** Evaluates the constraints `byPath` on every element of a FHIR payload that has any. */
+/** Whether a CodeableConcept meets its required binding: no coding, or one from the value set. */
+function codedFrom(concept: Json, binding: RequiredCoding): boolean {
+  const codings = concept.coding;
+  if (!Array.isArray(codings) || codings.length === 0) return true;
+  return codings.some((c) => isObject(c) && c.system === binding.system && typeof c.code === 'string' && binding.codes.has(c.code));
+}
+
+/** Evaluates the constraints `byPath` (and R4's required CodeableConcept bindings) on every element of a FHIR payload. */
 export function checkFhirPathInvariants(
   payload: unknown,
   byPath: ReadonlyMap<string, readonly Invariant[]>,
   engine: FhirPathEngine,
   report: FhirPathReport,
+  reportBinding: BindingReport,
 ): void {
-  if (isObject(payload)) new Walk(engine, byPath, report).resource(payload, false);
+  if (isObject(payload)) new Walk(engine, byPath, report, reportBinding).resource(payload, false);
 }

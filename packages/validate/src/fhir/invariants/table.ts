@@ -1,6 +1,6 @@
 // How fhir-invariant checks each of R4's constraints (generated/fhir-invariants.ts): natively, with
 // FHIRPath, by another rule, or not at all (with why). docs/rules/fhir-invariant.md lists the same.
-import { INVARIANTS, type InvariantRow } from '../../generated/fhir-invariants.js';
+import { INVARIANTS, REQUIRED_CODINGS, type InvariantRow } from '../../generated/fhir-invariants.js';
 import { guardOf } from './guard.js';
 
 /** Checked by code of its own (native.ts), in the one walk every FHIR payload gets. */
@@ -80,4 +80,20 @@ function group(warnings: boolean): ReadonlyMap<string, readonly Invariant[]> {
 export function fhirPathInvariants(warnings: boolean): ReadonlyMap<string, readonly Invariant[]> {
   if (warnings) return (withWarnings ??= group(true));
   return (errorsOnly ??= group(false));
+}
+
+/** A required binding of a CodeableConcept element: one of its codings must be from the value set. */
+export interface RequiredCoding {
+  readonly path: string;
+  readonly valueSet: string;
+  readonly system: string;
+  readonly codes: ReadonlySet<string>;
+}
+
+let codings: ReadonlyMap<string, RequiredCoding> | undefined;
+
+/** The required binding of the CodeableConcept element at `path`, if R4 gives it one the package enumerates. */
+export function requiredCoding(path: string): RequiredCoding | undefined {
+  codings ??= new Map(REQUIRED_CODINGS.map(([p, valueSet, system, codes]) => [p, { path: p, valueSet, system, codes: new Set(codes.split(' ')) }]));
+  return codings.get(path);
 }

@@ -22,16 +22,20 @@ for (const inv of ALL_INVARIANTS) if (!NATIVE_BY_KEY.has(inv.key)) NATIVE_BY_KEY
  * FHIRPath engine, on the elements that are present (fhir/invariants/fhirpath.ts), once the payload
  * has no schema error (an invariant over a value of the wrong type would only repeat it). Which key
  * is checked how, and which are not enforced with why: fhir/invariants/table.ts and
- * docs/rules/fhir-invariant.md. Warning-severity constraints run with `bestPracticeInvariants`.
+ * docs/rules/fhir-invariant.md. Warning-severity constraints run with `bestPracticeInvariants`. The same
+ * walk checks R4's required bindings on CodeableConcept elements (a schema enum covers those on `code`).
  */
 export const fhirInvariantRule = createRule({
   scope: PAYLOAD,
   meta: {
     id: 'fhir-invariant',
     severity: 'error',
-    description: "A FHIR resource meets R4's invariants (the constraints of its StructureDefinitions), each reported with its key.",
+    description:
+      "A FHIR resource meets R4's invariants (the constraints of its StructureDefinitions), each reported with its key, and its required CodeableConcept bindings.",
     messages: {
       broken: '{{element}} breaks R4 invariant {{key}}: {{message}}',
+      binding:
+        '{{element}} has no coding from the value set its required binding names ({{valueSet}}): add a coding with system {{system}} and one of the codes {{codes}}.',
     },
     options: {
       type: 'object',
@@ -62,6 +66,12 @@ export const fhirInvariantRule = createRule({
     if (context.schemaErrors().length > 0) return;
     const engine = fhirPathEngine();
     if (!engine) return;
-    checkFhirPathInvariants(context.payload, fhirPathInvariants(context.options.bestPracticeInvariants), engine, report);
+    checkFhirPathInvariants(context.payload, fhirPathInvariants(context.options.bestPracticeInvariants), engine, report, (binding, pointer) => {
+      context.report({
+        pointer,
+        messageId: 'binding',
+        data: { element: code(fieldPath(pointer)), valueSet: binding.valueSet, system: binding.system, codes: [...binding.codes].map(code).join(', ') },
+      });
+    });
   },
 });

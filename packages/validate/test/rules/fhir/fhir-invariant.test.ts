@@ -93,6 +93,24 @@ payloadTester.run(fhirInvariantRule, {
       errors: [broken('sdf-4', '')],
     },
     {
+      name: 'a required CodeableConcept binding: codings, none from the value set',
+      input: {
+        payload: edited('fhir-condition', (c) => void (c.clinicalStatus = { coding: [{ system: 'http://snomed.info/sct', code: '55561003' }] })),
+      },
+      errors: [
+        {
+          pointer: '/clinicalStatus',
+          messageId: 'binding',
+          data: {
+            element: '`clinicalStatus`',
+            valueSet: 'http://hl7.org/fhir/ValueSet/condition-clinical',
+            system: 'http://terminology.hl7.org/CodeSystem/condition-clinical',
+            codes: '`active`, `recurrence`, `relapse`, `inactive`, `remission`, `resolved`',
+          },
+        },
+      ],
+    },
+    {
       name: 'bestPracticeInvariants: warning-severity constraints as warnings (dom-6)',
       input: { payload: example('fhir-patient'), options: { bestPracticeInvariants: true } },
       errors: [broken('dom-6', '', 'warning')],
