@@ -38,10 +38,10 @@ function tidy(text) {
 
 /**
  * @param {string} root repository root (where hl7.fhir.r4.examples is installed)
+ * @param {Upstream} [up] the packages, read once for both tables
  * @returns {Row[]} sorted by path, then key
  */
-export function invariantRows(root) {
-  const up = new Upstream(root);
+export function invariantRows(root, up = new Upstream(root)) {
   /** @type {Map<string, Row>} */
   const rows = new Map();
   for (const file of readdirSync(up.examplesDir).sort()) {
@@ -73,10 +73,10 @@ const compare = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
  * system each): a schema enum cannot say "one coding from this value set", so fhir-invariant checks
  * them. `code` elements get their enum in the derived schemas instead (corrections.mjs).
  * @param {string} root
+ * @param {Upstream} [up]
  * @returns {[path: string, valueSet: string, system: string, codes: string][]}
  */
-export function requiredCodings(root) {
-  const up = new Upstream(root);
+export function requiredCodings(root, up = new Upstream(root)) {
   /** @type {[string, string, string, string][]} */
   const rows = [];
   for (const file of readdirSync(up.examplesDir).sort()) {
@@ -103,9 +103,10 @@ export function requiredCodings(root) {
  * @param {string} banner
  */
 export function emitInvariants(root, banner) {
-  const rows = invariantRows(root);
+  const up = new Upstream(root);
+  const rows = invariantRows(root, up);
   const lines = rows.map((row) => `  ${JSON.stringify(row)},`);
-  const codings = requiredCodings(root).map((row) => `  ${JSON.stringify(row)},`);
+  const codings = requiredCodings(root, up).map((row) => `  ${JSON.stringify(row)},`);
   for (const line of [...lines, ...codings]) if (line.length > 1000) throw new Error(`invariants: a row is ${line.length} characters long`);
   return `${banner}
 // R4 4.0.1's constraints on its base types: [key, path, severity, message, FHIRPath expression].
