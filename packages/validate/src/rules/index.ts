@@ -37,6 +37,7 @@ import { bundleMessageHeaderRule } from './fhir/bundle-message-header.js';
 import { bundleReferenceRule } from './fhir/bundle-reference.js';
 import { bundleRequiredEntryRule } from './fhir/bundle-required-entry.js';
 import { fhirBundleRule } from './fhir/fhir-bundle.js';
+import { fhirInvariantRule } from './fhir/fhir-invariant.js';
 import { fhirReferenceRule } from './fhir/fhir-reference.js';
 import { referenceTargetRule } from './fhir/reference-target.js';
 import { searchParamRule } from './fhir/search-param.js';
@@ -75,6 +76,7 @@ export const RULES = [
   dataOnDemandRule,
   destinationsRule,
   fhirBundleRule,
+  fhirInvariantRule,
   fhirReferenceRule,
   jwtAlgRule,
   jwtAudRule,
