@@ -29,6 +29,7 @@ import { cdsHooksStandardRule } from './cdshooks/cds-hooks-standard.js';
 import { cdsHooksUnknownHookRule } from './cdshooks/cds-hooks-unknown-hook.js';
 import { cdsHooksUserIdRule } from './cdshooks/cds-hooks-user-id.js';
 import { dataOnDemandRule } from './data-on-demand.js';
+import { dateRangeRule } from './date-range.js';
 import { destinationsRule } from './destinations.js';
 import { attachmentSizeRule } from './fhir/attachment-size.js';
 import { bundleEventUriRule } from './fhir/bundle-event-uri.js';
@@ -71,6 +72,7 @@ export const RULES = [
   cdsHooksUnknownHookRule,
   cdsHooksUserIdRule,
   dataOnDemandRule,
+  dateRangeRule,
   destinationsRule,
   jwtAlgRule,
   jwtAudRule,

@@ -779,8 +779,9 @@ errors++;
 }
 if(data.Duration !== undefined && func0.call(data, "Duration")){
 let data2 = data.Duration;
-if(!((typeof data2 == "number") && (isFinite(data2)))){
-const err5 = {instancePath:instancePath+"/Duration",schemaPath:"#/properties/Duration/type",keyword:"type",params:{type: "number"}};
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 <= 0 || isNaN(data2)){
+const err5 = {instancePath:instancePath+"/Duration",schemaPath:"#/properties/Duration/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -790,15 +791,26 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.Reason !== undefined && func0.call(data, "Reason")){
-let data3 = data.Reason;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err6 = {instancePath:instancePath+"/Reason",schemaPath:"#/properties/Reason/type",keyword:"type",params:{type: schema2.properties.Reason.type}};
+else {
+const err6 = {instancePath:instancePath+"/Duration",schemaPath:"#/properties/Duration/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err6];
 }
 else {
 vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.Reason !== undefined && func0.call(data, "Reason")){
+let data3 = data.Reason;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err7 = {instancePath:instancePath+"/Reason",schemaPath:"#/properties/Reason/type",keyword:"type",params:{type: schema2.properties.Reason.type}};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
 }
 errors++;
 }
@@ -821,19 +833,7 @@ if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data6[i0] !== "string"){
-const err7 = {instancePath:instancePath+"/Notes/" + i0,schemaPath:"#/properties/Notes/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/Notes",schemaPath:"#/properties/Notes/type",keyword:"type",params:{type: "array"}};
+const err8 = {instancePath:instancePath+"/Notes/" + i0,schemaPath:"#/properties/Notes/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -845,12 +845,24 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err9 = {instancePath:instancePath+"/Notes",schemaPath:"#/properties/Notes/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err9];
 }
 else {
 vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
 }
 errors++;
 }
@@ -1847,7 +1859,12 @@ errors++;
 }
 if(data.Duration !== undefined){
 let data2 = data.Duration;
-if(!((typeof data2 == "number") && (isFinite(data2)))){
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 <= 0 || isNaN(data2)){
+errors++;
+}
+}
+else {
 errors++;
 }
 }
