@@ -2,6 +2,7 @@
 // rules from it by scope (validate() its payload rules, the assertion checker its own…), and every
 // listing, docs page, SARIF table and config check reads its metas. test/rules/registry.test.ts
 // checks that the rule files, this list, docs/rules and the option schemas agree.
+import { assertionClaimsRule } from './auth/assertion-claims.js';
 import { jwtAlgRule } from './auth/jwt-alg.js';
 import { jwtAudRule } from './auth/jwt-aud.js';
 import { jwtCritRule } from './auth/jwt-crit.js';
@@ -52,6 +53,7 @@ import { unpublishedPayloadRule } from './unpublished-payload.js';
 
 /** Every rule of @cdx/validate, sorted by id. */
 export const RULES = [
+  assertionClaimsRule,
   attachmentSizeRule,
   bundleEventUriRule,
   bundleFocusRule,
