@@ -1,6 +1,7 @@
 import { unknownKindRule } from '../../src/rules/unknown-kind.js';
 import { edited, example, payloadTester, renamed, text } from '../support/payload-tester.js';
 
+const MODELS = 'CDSHooks, Clinical Summary, PatientAdmin, Provider, Scheduling';
 const CDS_EVENTS = 'Discovery, discovery-response, order-sign, PatientView, patient-view-response';
 
 payloadTester.run(unknownKindRule, {
@@ -10,6 +11,16 @@ payloadTester.run(unknownKindRule, {
     { name: 'an auth body, named', input: { payload: example('auth-tokenresponse'), kind: 'auth/TokenResponse' } },
   ],
   invalid: [
+    {
+      name: 'a Meta with EventType but no DataModel: the DataModel is what is missing',
+      input: { payload: { Meta: { EventType: 'PatientMerge' }, Patient: {} } },
+      errors: [{ pointer: '/Meta/DataModel', messageId: 'dataModelMissing', data: { event: '"PatientMerge"', known: MODELS } }],
+    },
+    {
+      name: 'a DataModel that is a number',
+      input: { payload: { Meta: { DataModel: 123, EventType: 'PatientMerge' }, Patient: {} } },
+      errors: [{ pointer: '/Meta/DataModel', messageId: 'dataModelNotString', data: { value: '123', known: MODELS } }],
+    },
     {
       name: 'a data model that does not exist, with a suggestion',
       input: { payload: { Meta: { DataModel: 'PatientAdmn', EventType: 'PatientMerge' } } },
