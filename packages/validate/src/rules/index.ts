@@ -2,6 +2,7 @@
 // rules from it by scope (validate() its payload rules, the assertion checker its own…), and every
 // listing, docs page, SARIF table and config check reads its metas. test/rules/registry.test.ts
 // checks that the rule files, this list, docs/rules and the option schemas agree.
+import { assertionClaimsRule } from './auth/assertion-claims.js';
 import { jwtAlgRule } from './auth/jwt-alg.js';
 import { jwtAudRule } from './auth/jwt-aud.js';
 import { jwtCritRule } from './auth/jwt-crit.js';
@@ -29,6 +30,7 @@ import { cdsHooksStandardRule } from './cdshooks/cds-hooks-standard.js';
 import { cdsHooksUnknownHookRule } from './cdshooks/cds-hooks-unknown-hook.js';
 import { cdsHooksUserIdRule } from './cdshooks/cds-hooks-user-id.js';
 import { dataOnDemandRule } from './data-on-demand.js';
+import { dateRangeRule } from './date-range.js';
 import { destinationsRule } from './destinations.js';
 import { attachmentSizeRule } from './fhir/attachment-size.js';
 import { bundleEventUriRule } from './fhir/bundle-event-uri.js';
@@ -54,6 +56,7 @@ import { unpublishedPayloadRule } from './unpublished-payload.js';
 
 /** Every rule of @cdx/validate, sorted by id. */
 export const RULES = [
+  assertionClaimsRule,
   attachmentSizeRule,
   bundleEventUriRule,
   bundleFocusRule,
@@ -74,6 +77,7 @@ export const RULES = [
   cdsHooksUnknownHookRule,
   cdsHooksUserIdRule,
   dataOnDemandRule,
+  dateRangeRule,
   destinationsRule,
   fhirBundleRule,
   fhirInvariantRule,

@@ -25,6 +25,16 @@ payloadTester.run(unknownKindRule, {
   ],
   invalid: [
     {
+      name: 'a Meta with EventType but no DataModel: the DataModel is what is missing',
+      input: { payload: { Meta: { EventType: 'PatientMerge' }, Patient: {} } },
+      errors: [{ pointer: '/Meta/DataModel', messageId: 'dataModelMissing', data: { event: '"PatientMerge"', known: DATA_MODELS.join(', ') } }],
+    },
+    {
+      name: 'a DataModel that is a number',
+      input: { payload: { Meta: { DataModel: 123, EventType: 'PatientMerge' }, Patient: {} } },
+      errors: [{ pointer: '/Meta/DataModel', messageId: 'dataModelNotString', data: { value: '123', known: DATA_MODELS.join(', ') } }],
+    },
+    {
       name: 'a data model that does not exist, with a suggestion',
       input: { payload: { Meta: { DataModel: 'PatientAdmn', EventType: 'PatientMerge' } } },
       errors: [

@@ -35,6 +35,11 @@ payloadTester.run(cdsHooksSelectionBehaviorRule, {
       errors: [{ pointer: '/cards/0/selectionBehavior', messageId: 'missing' }],
     },
     {
+      name: "null in the service's envelope: the requirement asks for a value",
+      input: { payload: patched('cdshooks-patient-view-response', [{ op: 'replace', path: '/cards/0/selectionBehavior', value: null }]) },
+      errors: [{ pointer: '/cards/0/selectionBehavior', messageId: 'isNull', data: { field: '`cards[0].selectionBehavior`' } }],
+    },
+    {
       name: 'a near miss of the name is why it is missing: one error, renamed by the fix',
       input: { payload: patched('cds-hooks-response', [{ op: 'move', from: '/cards/0/selectionBehavior', path: '/cards/0/selectionBehaviour' }]) },
       errors: [{ pointer: '/cards/0/selectionBehaviour', messageId: 'misspelt', data: { field: '`cards[0].selectionBehaviour`' } }],
