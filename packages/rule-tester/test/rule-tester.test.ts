@@ -23,24 +23,39 @@ const error = { pointer: '/a/nmae', messageId: 'nearMiss', data: { field: '`a.nm
 
 describe('@cdx/rule-tester', () => {
   it('passes a case that lists what the finding suggests', () => {
-    expect(() => { assertInvalid(rule, { errors: [{ ...error, suggestions: [{ to: 'name' }] }] }, suggesting, settings); }).not.toThrow();
+    expect(() => {
+      assertInvalid(rule, { errors: [{ ...error, suggestions: [{ to: 'name' }] }] }, suggesting, settings);
+    }).not.toThrow();
   });
 
   it('fails a case whose finding suggests when the case lists no suggestions', () => {
-    expect(() => { assertInvalid(rule, { errors: [error] }, suggesting, settings); }).toThrow(/the finding suggests; list its suggestions/);
+    expect(() => {
+      assertInvalid(rule, { errors: [error] }, suggesting, settings);
+    }).toThrow(/the finding suggests; list its suggestions/);
   });
 
   it('fails a case that lists other suggestions, or asserts none where there are some', () => {
-    expect(() => { assertInvalid(rule, { errors: [{ ...error, suggestions: [{ to: 'names' }] }] }, suggesting, settings); }).toThrow(/suggestions/);
-    expect(() => { assertInvalid(rule, { errors: [{ ...error, suggestions: [] }] }, suggesting, settings); }).toThrow(/suggestions/);
+    expect(() => {
+      assertInvalid(rule, { errors: [{ ...error, suggestions: [{ to: 'names' }] }] }, suggesting, settings);
+    }).toThrow(/suggestions/);
+    expect(() => {
+      assertInvalid(rule, { errors: [{ ...error, suggestions: [] }] }, suggesting, settings);
+    }).toThrow(/suggestions/);
   });
 
   it('fails on a wrong message, data or pointer, and on a fix the case does not name', () => {
-    expect(() => { assertInvalid(rule, { errors: [{ ...error, pointer: '/a/name', suggestions: [{ to: 'name' }] }] }, suggesting, settings); }).toThrow(/pointers/);
-    expect(() => { assertInvalid(rule, { errors: [{ ...error, data: { field: '`a.x`', name: '`name`' }, suggestions: [{ to: 'name' }] }] }, suggesting, settings); },
-    ).toThrow(/template filled/);
-    expect(() => { assertInvalid(rule, { errors: [{ ...error, suggestions: [{ to: 'name' }] }] }, { ...suggesting, output: '{}' }, settings); }).toThrow(/fixed/);
-    expect(() => { assertValid(rule, suggesting); }).toThrow();
+    expect(() => {
+      assertInvalid(rule, { errors: [{ ...error, pointer: '/a/name', suggestions: [{ to: 'name' }] }] }, suggesting, settings);
+    }).toThrow(/pointers/);
+    expect(() => {
+      assertInvalid(rule, { errors: [{ ...error, data: { field: '`a.x`', name: '`name`' }, suggestions: [{ to: 'name' }] }] }, suggesting, settings);
+    }).toThrow(/template filled/);
+    expect(() => {
+      assertInvalid(rule, { errors: [{ ...error, suggestions: [{ to: 'name' }] }] }, { ...suggesting, output: '{}' }, settings);
+    }).toThrow(/fixed/);
+    expect(() => {
+      assertValid(rule, suggesting);
+    }).toThrow();
   });
 
   interface Input {
@@ -51,24 +66,33 @@ describe('@cdx/rule-tester', () => {
   const invalid: InvalidCase<Input>[] = [{ name: 'misspelt', input: { payload: { a: { nmae: 1 } } }, errors: [error] }];
 
   it('accepts a suite with each case once and every message named', () => {
-    expect(() => { assertSuite(rule, { valid, invalid }); }).not.toThrow();
+    expect(() => {
+      assertSuite(rule, { valid, invalid });
+    }).not.toThrow();
   });
 
   it('refuses a case written twice, under another name or the same', () => {
-    expect(() => { assertSuite(rule, { valid: [...valid, { name: 'two', input: { payload: { a: 1 } } }], invalid }); }).toThrow(/duplicate valid cases/);
-    expect(() => { assertSuite(rule, { valid, invalid: [...invalid, { ...invalid[0]!, input: { payload: { a: { nmae: 2 } } } }] }); }).toThrow(
-      /duplicate invalid cases/,
-    );
+    expect(() => {
+      assertSuite(rule, { valid: [...valid, { name: 'two', input: { payload: { a: 1 } } }], invalid });
+    }).toThrow(/duplicate valid cases/);
+    expect(() => {
+      assertSuite(rule, { valid, invalid: [...invalid, { ...invalid[0]!, input: { payload: { a: { nmae: 2 } } } }] });
+    }).toThrow(/duplicate invalid cases/);
   });
 
   it('refuses options the rule declares with a value its schema refuses (and leaves others to the runner)', () => {
-    expect(() => { assertSuite(rule, { valid: [...valid, { name: 'bad', input: { payload: {}, options: { limit: -1 } } }], invalid }); }).toThrow(/options/);
-    expect(() => { assertSuite(rule, { valid: [...valid, { name: 'other', input: { payload: {}, options: { maxFindingsPerRule: 5 } } }], invalid }); },
-    ).not.toThrow();
+    expect(() => {
+      assertSuite(rule, { valid: [...valid, { name: 'bad', input: { payload: {}, options: { limit: -1 } } }], invalid });
+    }).toThrow(/options/);
+    expect(() => {
+      assertSuite(rule, { valid: [...valid, { name: 'other', input: { payload: {}, options: { maxFindingsPerRule: 5 } } }], invalid });
+    }).not.toThrow();
   });
 
   it('refuses a suite that leaves a message unnamed', () => {
     const more: TestedRule = { meta: { ...rule.meta, messages: { ...rule.meta.messages, other: 'Other.' } } };
-    expect(() => { assertSuite(more, { valid, invalid }); }).toThrow(/messages no case names/);
+    expect(() => {
+      assertSuite(more, { valid, invalid });
+    }).toThrow(/messages no case names/);
   });
 });

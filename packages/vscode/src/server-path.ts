@@ -35,7 +35,8 @@ export function findServer(
 ): { path: string } | { missing: string; /** Nothing the user set is wrong: say it in the output channel, not in a pop-up. */ quiet: boolean } {
   if (configured) {
     // A relative path names a file of the workspace: not in restricted mode.
-    if (!isAbsolute(configured) && !options.trusted) return { missing: `cdx.server.path is relative (${configured}): in restricted mode it must be absolute.`, quiet: false };
+    if (!isAbsolute(configured) && !options.trusted)
+      return { missing: `cdx.server.path is relative (${configured}): in restricted mode it must be absolute.`, quiet: false };
     const path = isAbsolute(configured) || folders.length === 0 ? configured : resolve(folders[0]!, configured);
     return existsSync(path) ? { path } : { missing: `cdx.server.path names ${path}, which does not exist.`, quiet: false };
   }

@@ -13,4 +13,3 @@ export interface EntryView {
   readonly resourceType: string | undefined;
   readonly id: string | undefined;
 }
-

@@ -96,7 +96,12 @@ export const spellingDriftRule = createRule({
     supersedes: [
       { by: ['variantRequired', 'configuredVariantRequired', 'nearMissRequired'], rule: 'schema', messages: ['required', 'requiredWhen'], at: 'renamed' },
       // The same for a member the service's profile requires (FHIR).
-      { by: ['variantRequired', 'configuredVariantRequired', 'nearMissRequired'], rule: 'service-profile', messages: ['required', 'requiredWhen'], at: 'renamed' },
+      {
+        by: ['variantRequired', 'configuredVariantRequired', 'nearMissRequired'],
+        rule: 'service-profile',
+        messages: ['required', 'requiredWhen'],
+        at: 'renamed',
+      },
     ],
   },
   defaultOptions: DEFAULTS,
