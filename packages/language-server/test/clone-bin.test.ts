@@ -10,7 +10,9 @@ import { describe, expect, it } from 'vitest';
 const repo = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 describe('cdx-language-server in a clone', () => {
-  it('is in the root node_modules/.bin and runs', () => {
+  it('is in the root node_modules/.bin and runs; its bin file is committed, so installing links it before a build', () => {
+    const server = JSON.parse(readFileSync(join(repo, 'packages/language-server/package.json'), 'utf8')) as { bin: Record<string, string> };
+    expect(server.bin['cdx-language-server']).toBe('./bin/cdx-language-server.js');
     const manifest = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
     expect(manifest.devDependencies['@cdx/language-server']).toBe('workspace:*');
     const run = spawnSync(join(repo, 'node_modules/.bin/cdx-language-server'), ['--version'], { encoding: 'utf8' });
