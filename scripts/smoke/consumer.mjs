@@ -9,7 +9,7 @@
 // usage: node scripts/smoke/consumer.mjs [--node <path of the node binary for the consumer>] [--keep]
 // Exits 1 on the first failed step, naming it; the temporary folder goes in every case but --keep.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -92,6 +92,12 @@ function smoke() {
 
   const lint = step('npx cdx-lint fixtures', npx, ['--no', '--', 'cdx-lint', 'fixtures'], { cwd: consumer });
   expect('cdx-lint named the misspelt member and its fix', /MartialStatus.*MaritalStatus.*spelling-drift/s.test(lint), lint);
+  const docLink = /file:\/\/\S+\/spelling-drift\.md/.exec(lint)?.[0];
+  expect(
+    "cdx-lint links the rule's page installed with @cdx/validate",
+    docLink !== undefined && docLink.includes('/node_modules/@cdx/validate/') && existsSync(fileURLToPath(docLink)),
+    lint,
+  );
   const strict = step('npx cdx-lint --max-warnings 0 fixtures', npx, ['--no', '--', 'cdx-lint', '--max-warnings', '0', 'fixtures'], {
     cwd: consumer,
     allowFailure: true,

@@ -90,7 +90,7 @@ describe('finding the language server', () => {
     mkdirSync(join(folder, 'node_modules/@cdx'), { recursive: true });
     symlinkSync(join(repo, 'packages/language-server'), join(folder, 'node_modules/@cdx/language-server'));
     writeFileSync(join(folder, 'package.json'), '{}');
-    const expected = join(repo, 'packages/language-server/dist/bin.js');
+    const expected = join(repo, 'packages/language-server/bin/cdx-language-server.js');
     expect(installedServer(folder)).toBe(expected);
     expect(findServer('', [mkdtempSync(join(tmpdir(), 'cdx-empty-')), folder], { trusted: true })).toEqual({ path: expected });
   });
