@@ -2,7 +2,7 @@
 // whatever the payload's size. The page (checker.ts) sends one request at a time per purpose and
 // ignores an answer it no longer wants.
 import { runPrepared, type KindId } from '@cdx/validate/browser';
-import { fixJson } from 'cdx-lint/text';
+import { fixText } from 'cdx-lint/text';
 import { checkJson, checkJwt, type CheckResult, type JwtSettings } from './check.js';
 
 export type CheckRequest =
@@ -13,7 +13,7 @@ export type CheckAnswer = { id: number; result: CheckResult | undefined } | { id
 async function answer(request: CheckRequest): Promise<CheckAnswer> {
   if (request.op === 'fix') {
     const options = request.kind ? { kind: request.kind as KindId } : {};
-    const { output } = await runPrepared(() => fixJson(request.text, options));
+    const { output } = await runPrepared(() => fixText(request.text, options));
     return { id: request.id, output };
   }
   if (request.jwt) return { id: request.id, result: await checkJwt(request.text, request.settings) };

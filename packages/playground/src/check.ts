@@ -2,7 +2,7 @@
 // renames) on @cdx/validate's browser build, whose validators are imported when a payload needs
 // them; a compact JWT through @cdx/validate/auth's client-assertion explainer (loaded on first use).
 import { detectKind, prepare, runPrepared, type KindId } from '@cdx/validate/browser';
-import { docsUrl, lintJson, type LintMessage } from 'cdx-lint/text';
+import { docsUrl, lintText, type LintMessage } from 'cdx-lint/text';
 import { decodeBase64Url } from './base64url.js';
 
 /** The pseudo-kind of the picker for a client-assertion JWT. */
@@ -87,10 +87,10 @@ export async function checkJson(text: string, kind: string): Promise<CheckResult
   try {
     payload = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
   } catch {
-    payload = undefined; // lintJson reports where the JSON breaks
+    payload = undefined; // lintText reports where the JSON breaks
   }
   if (payload !== undefined) await prepare(payload, options);
-  const result = await runPrepared(() => lintJson(text, options));
+  const result = await runPrepared(() => lintText(text, options));
   const lines = new Lines(text);
   const bom = text.startsWith('\uFEFF') ? 1 : 0;
   return {

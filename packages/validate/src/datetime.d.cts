@@ -5,6 +5,6 @@ type DateTimeForm = 'date' | 'dateTime' | 'instant' | 'time' | 'iso8601' | 'rfc3
 
 declare const datetime: {
   /** Why `text` is not a moment that exists as `form`: 'malformed', a sentence, or undefined when it exists. */
-  dateTimeProblem(this: void, text: string, form: DateTimeForm): string | undefined;
+  dateTimeProblem: (text: string, form: DateTimeForm) => string | undefined;
 };
 export = datetime;
