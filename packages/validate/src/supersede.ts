@@ -16,6 +16,7 @@ const key = (rule: string, pointer: string) => `${rule}\u0000${pointer}`;
 function placeOf(at: SupersededAt, finding: Finding): string | undefined {
   if (at === 'same' || at === 'subtree') return finding.pointer;
   if (at === 'renamed') return finding.fix ? renamedPointer(finding.fix.pointer, finding.fix.to) : undefined;
+  if (at === 'parent') return finding.pointer === '' ? undefined : finding.pointer.slice(0, finding.pointer.lastIndexOf('/'));
   if ('sibling' in at) return renamedPointer(finding.pointer, at.sibling);
   return at.pointer;
 }

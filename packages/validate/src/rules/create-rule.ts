@@ -37,9 +37,10 @@ export interface OptionsSchema {
 /**
  * Where the findings a rule supersedes stand, relative to its own finding: at its pointer
  * (`same`), at or inside it (`subtree`), where its fix renames the member to (`renamed`), at a
- * sibling member of it (`{ sibling }`), or at a fixed place in the payload (`{ pointer }`).
+ * sibling member of it (`{ sibling }`), at the object or array that holds it (`parent`), or at a fixed
+ * place in the payload (`{ pointer }`).
  */
-export type SupersededAt = 'same' | 'subtree' | 'renamed' | { readonly sibling: string } | { readonly pointer: string };
+export type SupersededAt = 'same' | 'subtree' | 'renamed' | 'parent' | { readonly sibling: string } | { readonly pointer: string };
 
 /**
  * One cause, one finding: a finding of this rule (of the messages `by`, default all) stands for

@@ -42,12 +42,24 @@ payloadTester.run(spellingDriftRule, {
     {
       name: 'a FHIR near miss of two members: suggestions, no fix',
       input: { payload: { resourceType: 'Observation', status: 'final', code: { text: 'Weight' }, cote: [] } },
-      errors: [{ pointer: '/cote', messageId: 'nearMissesFhir', severity: 'error', data: { field: '`cote`', names: '`code` or `note`', type: 'Observation' } }],
+      errors: [
+        {
+          pointer: '/cote',
+          messageId: 'nearMissesFhir',
+          severity: 'error',
+          data: { field: '`cote`', names: '`code` or `note`', type: 'Observation' },
+          suggestions: [
+            { pointer: '/cote', from: 'cote', to: 'code' },
+            { pointer: '/cote', from: 'cote', to: 'note' },
+          ],
+        },
+      ],
     },
     {
+      // name is required by the service's profile: the slip is the one finding, as for a schema-required member.
       name: 'an adjacent transposition is one slip (Damerau): naem → name',
       input: { payload: { resourceType: 'Patient', naem: [{ family: 'Chalmers' }] } },
-      errors: [{ pointer: '/naem', messageId: 'nearMissFhir', severity: 'error', data: { field: '`naem`', names: '`name`', type: 'Patient' } }],
+      errors: [{ pointer: '/naem', messageId: 'nearMissRequired', severity: 'error', data: { field: '`naem`', names: '`name`' } }],
       output: JSON.stringify({ resourceType: 'Patient', name: [{ family: 'Chalmers' }] }, null, 2),
     },
     {

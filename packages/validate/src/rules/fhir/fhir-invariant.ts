@@ -34,6 +34,8 @@ export const fhirInvariantRule = createRule({
       "A FHIR resource meets R4's invariants (the constraints of its StructureDefinitions), each reported with its key, and its required CodeableConcept bindings.",
     messages: {
       broken: '{{element}} breaks R4 invariant {{key}}: {{message}}',
+      // ele-1 apart: an element left empty, often by a missing member another rule names (the cause).
+      empty: '{{element}} breaks R4 invariant {{key}}: {{message}}',
       binding:
         '{{element}} has no coding from the value set its required binding names ({{valueSet}}): add a coding with system {{system}} and one of the codes {{codes}}.',
     },
@@ -48,6 +50,9 @@ export const fhirInvariantRule = createRule({
       },
       additionalProperties: false,
     },
+    // An invariant about members (cpt-2: a system with a value; att-1: a contentType with data) is
+    // R4's own rule: the service profile's "required but missing" inside that element is the same cause.
+    supersedes: [{ by: ['broken'], rule: 'service-profile', messages: ['required'], at: 'subtree' }],
   },
   defaultOptions: { bestPracticeInvariants: false },
   appliesTo: (kind) => kind.family === 'fhir',
@@ -55,7 +60,7 @@ export const fhirInvariantRule = createRule({
     const report = (inv: Invariant, pointer: string) => {
       context.report({
         pointer,
-        messageId: 'broken',
+        messageId: inv.key === 'ele-1' ? ('empty' as const) : ('broken' as const),
         data: { element: code(fieldPath(pointer)), key: inv.key, message: inv.message },
         ...(inv.severity === 'warning' ? { severity: 'warning' as const } : {}),
       });
