@@ -13,10 +13,19 @@ export interface Exchange {
   response?: { body: unknown; kind?: KindId };
 }
 
+/** `text` without the dashes it starts and ends with (a loop: linear on any run of dashes). */
+function trimDashes(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && text[start] === '-') start++;
+  while (end > start && text[end - 1] === '-') end--;
+  return text.slice(start, end);
+}
+
 /** `/fhir/R4/a/b/Patient/_search` → `Patient-_search`: a file-name-safe tail of the path. */
 function slug(path: string): string {
   const tail = path.replace(/^\/fhir\/R4\/[^/]+\/[^/]+\//, '').replace(/^\//, '');
-  const safe = tail.replace(/[^A-Za-z0-9_$.-]+/g, '-').replace(/^-+|-+$/g, '');
+  const safe = trimDashes(tail.replace(/[^A-Za-z0-9_$.-]+/g, '-'));
   return (safe === '' ? 'root' : safe).slice(0, 80);
 }
 

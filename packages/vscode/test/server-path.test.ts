@@ -14,7 +14,7 @@ const repo = join(here, '../..');
 function plantServer(dir: string): string {
   mkdirSync(join(dir, 'node_modules/@cdx'), { recursive: true });
   symlinkSync(join(repo, 'packages/language-server'), join(dir, 'node_modules/@cdx/language-server'));
-  return join(repo, 'packages/language-server/dist/bin.js');
+  return join(repo, 'packages/language-server/bin/cdx-language-server.js');
 }
 
 describe('the server of a workspace folder', () => {

@@ -51,15 +51,32 @@ export function parseStrict<const T extends Options>(argv: readonly string[], op
     const { code, message } = error as Error & { code?: string };
     const option = code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /Unknown option '([^']+)'/.exec(message)?.[1] : undefined;
     if (option !== undefined) throw unknownOption(option.split('=')[0]!, options);
-    const needsValue = /--([a-z-]+) <value>' argument missing/.exec(message)?.[1];
+    const needsValue = optionMissingValue(message);
     if (needsValue !== undefined) throw missingValue(needsValue, usage);
     throw new UsageError(message);
   }
 }
 
+/** The option named by node's "Option '-f, --format <value>' argument missing" (no regex: messages can be long). */
+function optionMissingValue(message: string): string | undefined {
+  const end = message.indexOf(" <value>' argument missing");
+  const start = message.lastIndexOf('--', end);
+  if (end < 0 || start < 0) return undefined;
+  const name = message.slice(start + 2, end);
+  return /^[a-z][a-z-]*$/.test(name) ? name : undefined;
+}
+
+/** Whether a line of the help documents `--name` (`  --name <x>`, `  -n, --name=…`). */
+function documents(line: string, name: string): boolean {
+  const text = line.trimStart();
+  if (text === line) return false;
+  const option = /^-\w, /.test(text) ? text.slice(4) : text;
+  return option.startsWith(`--${name} `) || option.startsWith(`--${name}=`);
+}
+
 /** An option given without its value, with its line of the help (node's message names a `<value>` only). */
 function missingValue(name: string, usage: string): UsageError {
-  const line = usage.split('\n').find((l) => new RegExp(`^ +(-\\w, )?--${name}[ =]`).test(l));
+  const line = usage.split('\n').find((l) => documents(l, name));
   return new UsageError(`--${name} needs a value${line ? `: ${line.trim().replace(/ {2,}/g, '  ')}` : '.'}`);
 }
 
@@ -222,14 +239,28 @@ export function parseRule(text: string): [string, RuleSetting][] {
   const body = text.trim().replace(/^\{(.*)\}$/s, '$1');
   const entries = /^[a-z][a-z0-9-]*=/.test(body) ? [body.replace('=', ':')] : body.split(',');
   return entries.map((entry) => {
-    const match = /^\s*["']?([a-z][a-z0-9-]*)["']?\s*:\s*\[?\s*["']?(off|warn|error|0|1|2)["']?\s*\]?\s*$/.exec(entry);
+    const match = ruleEntry(entry);
     if (!match) {
       throw new UsageError(
         `--rule ${JSON.stringify(text)}: write it as <rule-id>=off, =warn or =error, or as ESLint does, 'rule-id: off' (e.g. --rule unknown-field=off).`,
       );
     }
-    return [match[1]!, SEVERITIES[match[2]!]!];
+    return [match[0], SEVERITIES[match[1]]!];
   });
+}
+
+/** Strips one pair of quotes (' or ") around a trimmed word. */
+const unquote = (word: string): string => (/^(["'])[^"']*\1$/.test(word) ? word.slice(1, -1) : word);
+
+/** `id: severity` (quotes and one pair of brackets allowed) → [id, severity], or undefined. By steps, not one regex. */
+function ruleEntry(entry: string): [string, string] | undefined {
+  const colon = entry.indexOf(':');
+  if (colon < 0) return undefined;
+  const id = unquote(entry.slice(0, colon).trim());
+  let severity = entry.slice(colon + 1).trim();
+  if (severity.startsWith('[') && severity.endsWith(']')) severity = severity.slice(1, -1).trim();
+  severity = unquote(severity);
+  return /^[a-z][a-z0-9-]*$/.test(id) && Object.hasOwn(SEVERITIES, severity) ? [id, severity] : undefined;
 }
 
 function parseConcurrency(text: string): Concurrency {

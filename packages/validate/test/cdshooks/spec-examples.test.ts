@@ -181,7 +181,10 @@ const EXPECTED: Record<string, Expected | { skip: string }> = {
   ),
   'hooks/medication-refill.md:29': c(
     'cds-hooks/medication-refill',
-    draftOrders('medications', 0, [['unknown-field', '/resource/dosageInstruction/0/doseQuantity', STU3_DOSE]]),
+    draftOrders('medications', 0, [
+      ['fhir-reference', '/resource/medicationReference/reference', 'mistake: the Medication id is 66 characters; an R4 id is at most 64'],
+      ['unknown-field', '/resource/dosageInstruction/0/doseQuantity', STU3_DOSE],
+    ]),
   ),
   'hooks/medication-refill.md:97': c('cds-hooks/medication-refill', draftOrders('medications', 0, [['schema', '/resource/resourceType', DSTU2_TYPE]])),
   'hooks/order-dispatch.md:29': c('cds-hooks/order-dispatch', [

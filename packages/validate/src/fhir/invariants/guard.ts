@@ -50,18 +50,18 @@ function unwrap(text: string): string {
   return t;
 }
 
-const NAME = '([a-z][A-Za-z0-9]*)';
+// The member an expression starts with is group 1 of each: `([a-z][A-Za-z0-9]*)`.
 /** Alone, without its member, never false. */
 const ABSENT_TRUE = [
-  new RegExp(`^${NAME}\\.empty\\(\\)$`),
-  new RegExp(`^${NAME}\\.exists\\(\\)\\.not\\(\\)$`),
-  new RegExp(`^${NAME}\\.hasValue\\(\\)\\.not\\(\\)$`),
-  new RegExp(`^${NAME}\\s*!?=\\s*('[^']*'|true|false|\\d+)$`),
-  new RegExp(`^${NAME}\\.all\\(.*\\)$`),
-  new RegExp(`^${NAME}\\.select\\([^()]*\\)\\.isDistinct\\(\\)$`),
+  /^([a-z][A-Za-z0-9]*)\.empty\(\)$/,
+  /^([a-z][A-Za-z0-9]*)\.exists\(\)\.not\(\)$/,
+  /^([a-z][A-Za-z0-9]*)\.hasValue\(\)\.not\(\)$/,
+  /^([a-z][A-Za-z0-9]*)\s*!?=\s*('[^']*'|true|false|\d+)$/,
+  /^([a-z][A-Za-z0-9]*)\.all\(.*\)$/,
+  /^([a-z][A-Za-z0-9]*)\.select\([^()]*\)\.isDistinct\(\)$/,
 ];
 /** As the left side of `implies`: false or empty without its member. */
-const ABSENT_NOT_TRUE = [new RegExp(`^${NAME}\\.exists\\(\\)$`), new RegExp(`^${NAME}\\s*!?=\\s*('[^']*'|true|false|\\d+)$`)];
+const ABSENT_NOT_TRUE = [/^([a-z][A-Za-z0-9]*)\.exists\(\)$/, /^([a-z][A-Za-z0-9]*)\s*!?=\s*('[^']*'|true|false|\d+)$/];
 
 const first = (patterns: readonly RegExp[], text: string): string | undefined => {
   for (const p of patterns) {
