@@ -38,7 +38,7 @@ export default tseslint.config(
     languageOptions: {
       globals: { ...globals.node },
       parserOptions: {
-        projectService: { allowDefaultProject: ['vitest.config.ts', 'packages/schemas/test/*.ts'] },
+        projectService: { allowDefaultProject: ['vitest.config.ts'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -94,7 +94,14 @@ export default tseslint.config(
     // Plain JavaScript that no tsconfig covers (the CLI's bin shim, @cdx/validate's hand-written CommonJS
     // helpers, build files): tsc does not check them, so type-aware rules would only see `any`. The
     // untyped rules still apply.
-    files: ['**/*.cjs', 'packages/cdx-lint/bin/*.js', 'packages/vscode/build.mjs', 'packages/playground/test/support/*.mjs', 'eslint.config.js'],
+    files: [
+      '**/*.cjs',
+      'packages/{cdx-lint,mock}/bin/*.js',
+      'packages/language-server/bin/*.js',
+      'packages/vscode/build.mjs',
+      'packages/playground/test/support/*.mjs',
+      'eslint.config.js',
+    ],
     extends: [tseslint.configs.disableTypeChecked],
   },
   {

@@ -16,10 +16,12 @@ const SUITES = [
   ['packages/validate/test/fuzz-validate.test.ts', 4],
   ['packages/validate/test/twin-differential.test.ts', 1],
   ['packages/validate/test/auth/fuzz-form.test.ts', 1],
+  ['packages/validate/test/fuzz-cap.test.ts', 1],
   ['packages/cdx-lint/test/robust-fix.test.ts', 1],
   ['packages/cdx-lint/test/robust-positions.test.ts', 1],
   ['packages/cdx-lint/test/fuzz-cache.test.ts', 1],
   ['packages/cdx-lint/test/fuzz-config.test.ts', 1],
+  ['packages/cdx-lint/test/fuzz-junit.test.ts', 1],
 ];
 
 const { values } = parseArgs({

@@ -17,6 +17,7 @@ import { emitValidators } from './lib/emit-validators.mjs';
 import { CONFIG_SCHEMA, emitConfigChecker, emitRuleOptions } from './lib/emit-options.mjs';
 import { kindSlug, loadSchemas } from './lib/schemas.mjs';
 import { produce as deriveFhirR4 } from './fhir/derive-r4.mjs';
+import { emitInvariants } from './fhir/invariants.mjs';
 
 /** Where the tools and their dependencies live. */
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -67,6 +68,7 @@ async function outputs() {
     validators.set(path, commonJs(banner("the rules' meta.options", 'the rule in packages/validate/src/rules/'), code));
   // Last: the browser entry's loaders list every generated validator module, the rule options' too.
   validators.set('loaders.ts', emitLoaders(validators.keys(), banner('schemas/')));
+  validators.set('fhir-invariants.ts', emitInvariants(repo, banner('the R4 4.0.1 StructureDefinitions (hl7.fhir.r4.examples)', 'scripts/fhir/invariants.mjs')));
   const configChecker = new Map(
     [...emitConfigChecker(root)].map(([path, code]) => [
       path,

@@ -12,5 +12,7 @@ export default defineConfig({
   },
   // The dev server pre-bundles the workspace packages too: their generated validators are CommonJS.
   optimizeDeps: { include: ['@cdx/validate', '@cdx/validate/browser', '@cdx/validate/auth', 'cdx-lint/text'] },
+  // The check worker (src/check-worker.ts) imports validators on demand: an ES module worker.
+  worker: { format: 'es' },
   server: { fs: { allow: ['../..'] } },
 });

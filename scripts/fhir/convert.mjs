@@ -68,6 +68,9 @@ export function normalizeScalar(schema, where) {
   return { ...rest, ...replacement };
 }
 
+/** The R4 primitives that take a date format besides their pattern. */
+const DATE_FORMATS = new Set(['date', 'dateTime', 'instant', 'time']);
+
 /**
  * A primitive type, inlined wherever it is used (primitives carry no structure, and inlining keeps
  * their names out of the generated TypeScript, where `string` or `boolean` would be a clash).
@@ -80,6 +83,8 @@ export function normalizeScalar(schema, where) {
 export function primitive(name, def) {
   if (name === 'xhtml') return { type: 'string' };
   if (name === 'base64Binary') return { type: 'string', format: 'base64' };
+  // Dates and times that exist (2026-02-30 fits R4's pattern): the shared checker, src/datetime.cjs.
+  if (DATE_FORMATS.has(name)) return { ...normalizeScalar({ type: def.type, pattern: def.pattern }, name), format: `fhir-${name}` };
   return normalizeScalar({ type: def.type, ...(def.pattern ? { pattern: def.pattern } : {}) }, name);
 }
 

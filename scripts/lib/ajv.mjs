@@ -68,6 +68,9 @@ export const CDX_TYPED_KEYWORDS = {
   cdxPrefetchToken: 'boolean',
 };
 
+/** The date formats whose check is a function of formats.cjs (datetime.cjs), looked up at run time. */
+const DATE_FORMATS = ['date', 'date-time', 'iso8601', 'fhir-date', 'fhir-dateTime', 'fhir-instant', 'fhir-time'];
+
 /**
  * Formats the schemas use that ajv-formats lacks. Regular expressions, so standalone code inlines
  * them and needs no runtime module. Every one is linear (no nested quantifiers).
@@ -136,6 +139,8 @@ export function createAjv({ ownProperties = true, strictRequired = true, passCon
   addFormats.default(ajv, ['date', 'date-time', 'uuid', 'uri', 'email']);
   ajv.addFormat('base64', FUNCTION_FORMATS.base64);
   for (const [name, regex] of Object.entries(CDX_FORMATS)) ajv.addFormat(name, regex);
+  // Dates that exist: the shared checker (packages/validate/src/datetime.cjs) behind each date format.
+  for (const name of DATE_FORMATS) ajv.addFormat(name, /** @type {any} */ (FUNCTION_FORMATS)[name]);
   keywords = [...keywords, choiceKeyword(moduleDir)];
   const coded = new Set(keywords.map((k) => k.keyword));
   for (const [keyword, metaSchema] of Object.entries(CDX_KEYWORDS)) {

@@ -33,6 +33,7 @@ export function vocabularySchema() {
 export function ajvPluginSource() {
   const keywords = JSON.stringify(CDX_KEYWORDS, null, 2);
   const formats = Object.entries(CDX_FORMATS)
+    .filter(([name]) => name !== 'iso8601')
     .map(([name, regex]) => `  ${JSON.stringify(name)}: ${regex.toString()},`)
     .join('\n');
   /** A self-contained CommonJS module of @cdx/validate, in a function scope of its own. */
@@ -51,6 +52,8 @@ ${readFileSync(source(file), 'utf8')
 ${inline('base64.cjs', 'base64')}
 
 ${inline('choice.cjs', 'choiceForms')}
+
+${inline('datetime.cjs', 'dateTimeProblem')}
 
 /** The cdx annotation keywords, each with the meta-schema of its value. */
 const KEYWORDS = ${keywords};
@@ -81,6 +84,13 @@ const CHOICE = {
 const FORMATS = {
 ${formats}
   base64: { type: 'string', validate: base64 },
+  // Dates and times that exist (@cdx/validate's one checker): the Data Model's ISO 8601, and FHIR's
+  // primitives, whose pattern gives the shape and whose format refuses a day its month lacks.
+  iso8601: { type: 'string', validate: (text) => dateTimeProblem(text, 'iso8601') === undefined },
+  'fhir-date': { type: 'string', validate: (text) => dateTimeProblem(text, 'date')?.endsWith(' days') !== true },
+  'fhir-dateTime': { type: 'string', validate: (text) => dateTimeProblem(text, 'dateTime')?.endsWith(' days') !== true },
+  'fhir-instant': { type: 'string', validate: (text) => dateTimeProblem(text, 'instant')?.endsWith(' days') !== true },
+  'fhir-time': { type: 'string', validate: (text) => dateTimeProblem(text, 'time')?.endsWith(' days') !== true },
 };
 
 const VOCABULARY = ${JSON.stringify(vocabularySchema(), null, 2)};
@@ -148,7 +158,7 @@ declare namespace cdxAjv {
     .map((k) => JSON.stringify(k))
     .join(' | ')}, string>>;
   /** The formats the plugin adds. */
-  export const formats: Readonly<Record<${[...Object.keys(CDX_FORMATS), 'base64'].map((k) => JSON.stringify(k)).join(' | ')}, RegExp | object>>;
+  export const formats: Readonly<Record<${[...Object.keys(CDX_FORMATS), 'base64', 'fhir-date', 'fhir-dateTime', 'fhir-instant', 'fhir-time'].map((k) => JSON.stringify(k)).join(' | ')}, RegExp | object>>;
 }
 export = cdxAjv;
 `;

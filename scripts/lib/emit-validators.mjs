@@ -20,6 +20,7 @@ import { createAjv } from './ajv.mjs';
 import { createTwinAjv } from './twin-ajv.mjs';
 import { emitCodeLists } from './code-lists.mjs';
 import { emitReferenceTargets } from './reference-targets.mjs';
+import { emitR4References } from './r4-references.mjs';
 import { fileURLToPath } from 'node:url';
 
 /** The repository, where the R4 definitions package is installed. */
@@ -127,5 +128,6 @@ export async function emitValidators(entries, kinds, banner) {
   files.set('kinds.ts', registry.join('\n'));
   files.set('code-lists.ts', emitCodeLists(banner));
   files.set('reference-targets.ts', emitReferenceTargets(entries, kinds, banner, REPO));
+  files.set('r4-references.ts', emitR4References(banner, REPO));
   return files;
 }

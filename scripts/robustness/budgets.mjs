@@ -157,6 +157,35 @@ timed(
   }
 }
 
+// --- the hang guards the unit tests used to time (they now check findings only) -------------------
+{
+  const { checkTokenForm } = await import(dist('packages/validate/dist/auth/index.js'));
+  const { compileGlob } = await import(dist('packages/cdx-lint/dist/config/glob.js'));
+  timed(
+    'checkTokenForm(): 100,000 repeats of one field',
+    1_000,
+    () => checkTokenForm(`grant_type=client_credentials${'&x='.repeat(100_000)}`),
+    '~30 s for 30,000 before',
+  );
+  timed(
+    'glob: `**/` twelve times against a path 21 deep',
+    1_000,
+    () => compileGlob(`${'**/'.repeat(12)}x.json`)(`${'a/'.repeat(21)}y.json`),
+    'over a minute before',
+  );
+  timed('glob: three wildcards against a 255-character name', 1_000, () => compileGlob('*a*a*ab.json')('a'.repeat(255)), '11 s for 100 characters before');
+  const bundle = example('fhir-message');
+  const patient = bundle.entry.find((e) => e.resource.resourceType === 'Patient').resource;
+  let open = '';
+  for (let i = 0; i < 4000; i++) open += `{"reference":"urn:uuid:${String(i).padStart(8, '0')}-0000-4000-8000-000000000000","x":`;
+  patient.generalPractitioner = ['\u0000'];
+  const deep = JSON.parse(JSON.stringify(bundle).replace('"\\u0000"', `${open}1${'}'.repeat(4000)}`));
+  timed('validate(): a bundle 4,000 levels deep, a dangling reference at each', 5_000, () => validate(deep));
+  const merge = readFileSync(join(repo, 'packages/cdx-lint/test/fixtures/e2e/valid/patient-merge.json'), 'utf8');
+  const repeated = merge.replace('"FirstName"', `${'"x":0,'.repeat(300_000)}"FirstName"`);
+  timed('lintText(): 300,000 repeated names (the findings cap)', 10_000, () => lintText(repeated, 'dup.json', settings));
+}
+
 console.log(`Node ${process.version}, ${process.platform}/${process.arch}\n`);
 console.log('| case | time | budget | note |');
 console.log('|---|---|---|---|');

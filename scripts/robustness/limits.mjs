@@ -6,16 +6,21 @@
 //   - 300,000 repeated names (1.8 MB): peak RSS under 150 MB + 10 × the file, report under 5 MB;
 //   - 1,000,000 repeated names: peak RSS under 150 MB + 10 × the file;
 //   - a form body repeating one field 30,000 times: checked in under 1 s;
-//   - the worst glob within the limits against the worst path: under 1 s.
+//   - the worst glob within the limits against the worst path: under 1 s;
+//   - a 6 MB message bundle with a focus per entry: under 3 s;
+//   - a CDS Hooks request with 40,000 misspelt prefetched members: under 5 s within 600 MB;
+//   - 150 small files and one that kills its worker (a 48 MB worker heap), --concurrency 2: all 151 reported;
+//   - each shape at N and 4N (the focus bundle, the misspellings): time grows at most 8×.
 //
 //   pnpm build && node scripts/robustness/limits.mjs [--keep]
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { example } from './hostile.mjs';
+import { focusBundle, misspeltPrefetch } from './shapes.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const BIN = join(repo, 'packages/cdx-lint/dist/bin.js');
@@ -138,6 +143,67 @@ try {
     if (ms >= 1000) failed = true;
     const cli = measure([BIN, 'assertion', '--client-id', 'c', '--base-url', 'https://api.example.com', '--skip-signature', file]);
     row('a form body repeating one field 30,000 times', body.length, 'cdx-lint assertion', cli, `exit ${cli.status}`);
+  }
+
+  // Shapes that were superlinear: bundle-focus scanned the entries per focus (78 s on 6 MB); every
+  // misspelling past the cap cost its message and a copy of its array (38 s, 1.7 GB for 40,000).
+  const shapes = [
+    ['a message bundle with a focus per entry', (n) => focusBundle(n), 29_000, (r) => r.seconds < 3],
+    ['a CDS Hooks request with misspelt prefetched members', (n) => misspeltPrefetch(n), 40_000, (r) => r.seconds < 5 && r.rss < 600 * MB],
+  ];
+  for (const [name, build, n, gate] of shapes) {
+    const timed = {};
+    for (const count of [n / 4, n]) {
+      const file = join(dir, 'shape.json');
+      writeFileSync(file, build(count));
+      const run = measure([BIN, '--format', 'json', file]);
+      const [result] = JSON.parse(run.stdout);
+      timed[count] = run.seconds;
+      const ratio = count === n ? timed[n] / timed[n / 4] : undefined;
+      row(
+        `${name} (${count.toLocaleString('en')})`,
+        statSync(file).size,
+        'cdx-lint --format json',
+        run,
+        `exit ${run.status}; ${result.messages.length} messages${ratio === undefined ? '' : `; ${ratio.toFixed(1)}× the time of a quarter of it`}`,
+        count === n ? (r) => gate(r) && ratio <= 8 : undefined,
+      );
+    }
+  }
+
+  // A worker that dies: 150 small files and one that exhausts a 48 MB worker heap.
+  {
+    const files = join(dir, 'many');
+    mkdirSync(files);
+    for (let i = 0; i < 150; i++) writeFileSync(join(files, `p${String(i).padStart(3, '0')}.json`), merge);
+    const item = '{"resourceType":"Basic","id":"b","code":{"text":"x"}}';
+    writeFileSync(
+      join(files, 'p070-big.json'),
+      `{"resourceType":"Bundle","type":"collection","entry":[${Array(350_000).fill(`{"resource":${item}}`).join(',')}]}`,
+    );
+    const POOL = pathToFileURL(join(repo, 'packages/cdx-lint/dist/workers/pool.js')).href;
+    const script = `
+      import { readdirSync } from 'node:fs';
+      import { join } from 'node:path';
+      import { runTasks } from ${JSON.stringify(POOL)};
+      const dir = ${JSON.stringify(files)};
+      const tasks = readdirSync(dir).sort().map((f) => ({ path: join(dir, f), settings: { rules: {}, pointerOverrides: [] } }));
+      const outcomes = await runTasks(tasks, { fix: 'off', hashing: false }, { threads: 2, adaptive: false }, { mainThreadWorks: false, resourceLimits: { maxOldGenerationSizeMb: 48 } });
+      console.log(JSON.stringify({ reported: outcomes.filter(Boolean).length, errors: outcomes.filter((o) => 'error' in o).map((o) => o.error) }));
+    `;
+    // A file, not -e: worker threads inherit --input-type and refuse to start with it.
+    writeFileSync(join(dir, 'pool-run.mjs'), script);
+    const run = measure([join(dir, 'pool-run.mjs')]);
+    if (run.status !== 0) throw new Error(`the worker run failed (exit ${run.status}):\n${run.stderr.slice(0, 2000)}`);
+    const { reported, errors } = JSON.parse(run.stdout);
+    row(
+      '150 small files and one that kills its worker, 2 threads',
+      0,
+      'runTasks()',
+      run,
+      `${reported} reported; could not lint: ${errors.length}`,
+      () => reported === 151,
+    );
   }
 
   // Config globs: the worst the limits allow, against the worst paths (255-character names).

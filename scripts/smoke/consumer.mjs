@@ -1,25 +1,27 @@
 #!/usr/bin/env node
 // Release smoke test: pack every package as a registry tarball, check the tarballs (publint,
 // are-the-types-wrong), install them with plain npm into a copy of examples/consumer outside the
-// workspace, type-check it under node16 and bundler resolution, run it, and run `npx cdx-lint`.
+// workspace, type-check it under node16 and bundler resolution, run it, run `npx cdx-lint`, and
+// type-check and run every TypeScript and JavaScript block of the packages' READMEs there.
 // Needs only Node and npm: pnpm (which packs workspace packages with their `workspace:` ranges
 // resolved) comes through `npx -y pnpm@<the pinned version>`, as in the README.
 //
 // usage: node scripts/smoke/consumer.mjs [--node <path of the node binary for the consumer>] [--keep]
 // Exits 1 on the first failed step, naming it; the temporary folder goes in every case but --keep.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { npmTool, packWithPinnedPnpm, plainNpmEnv } from './pack.mjs';
+import { readmeBlocks, SAMPLES, snippetModule } from './readme-blocks.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const { values } = parseArgs({ options: { node: { type: 'string' }, keep: { type: 'boolean' } } });
 const node = values.node ?? process.execPath;
-const PACKAGES = ['types', 'validate', 'cdx-lint', 'schemas', 'language-server'];
-const TYPED = new Set(['types', 'validate', 'cdx-lint', 'language-server']);
+const PACKAGES = ['types', 'validate', 'cdx-lint', 'schemas', 'language-server', 'mock'];
+const TYPED = new Set(['types', 'validate', 'cdx-lint', 'language-server', 'mock']);
 const npm = npmTool('npm');
 const npx = npmTool('npx');
 
@@ -86,8 +88,16 @@ function smoke() {
     run,
   );
 
+  readmeSnippets(consumer, tsc);
+
   const lint = step('npx cdx-lint fixtures', npx, ['--no', '--', 'cdx-lint', 'fixtures'], { cwd: consumer });
   expect('cdx-lint named the misspelt member and its fix', /MartialStatus.*MaritalStatus.*spelling-drift/s.test(lint), lint);
+  const docLink = /file:\/\/\S+\/spelling-drift\.md/.exec(lint)?.[0];
+  expect(
+    "cdx-lint links the rule's page installed with @cdx/validate",
+    docLink !== undefined && docLink.includes('/node_modules/@cdx/validate/') && existsSync(fileURLToPath(docLink)),
+    lint,
+  );
   const strict = step('npx cdx-lint --max-warnings 0 fixtures', npx, ['--no', '--', 'cdx-lint', '--max-warnings', '0', 'fixtures'], {
     cwd: consumer,
     allowFailure: true,
@@ -96,9 +106,9 @@ function smoke() {
   process.stdout.write('• npx cdx-lint package.json (ignored by default)\n');
   const ignored = spawnSync(npx, ['--no', '--', 'cdx-lint', 'package.json'], { cwd: consumer, env, encoding: 'utf8' });
   expect(
-    'cdx-lint warns about a named file it ignores, and exits 0',
-    ignored.status === 0 && ignored.stderr.includes('package.json is ignored by default'),
-    `exit ${ignored.status}\n${ignored.stderr}`,
+    'cdx-lint reports a named file it ignores with an ignored-file warning, and exits 0',
+    ignored.status === 0 && ignored.stdout.includes('File ignored by default ("package.json": never a payload)'),
+    `exit ${ignored.status}\n${ignored.stdout}${ignored.stderr}`,
   );
 
   const catalog = step(
@@ -126,6 +136,38 @@ function smoke() {
 
   const lsp = step('cdx-language-server --version', npx, ['--no', '--', 'cdx-language-server', '--version'], { cwd: consumer });
   expect('the language server runs from the tarball', /^\d+\.\d+\.\d+/.test(lsp.trim()), lsp);
+
+  const mock = step(
+    '@cdx/mock starts, serves /openapi.json and wants a token',
+    node,
+    [
+      '--input-type=module',
+      '-e',
+      "import { startMock } from '@cdx/mock'; const m = await startMock(); const doc = await fetch(m.url + '/openapi.json'); const merge = await fetch(m.url + '/endpoint', { method: 'POST' }); console.log(m.url, doc.status, (await doc.json()).openapi, merge.status); await m.close();",
+    ],
+    { cwd: consumer },
+  );
+  expect('@cdx/mock answered from the tarball', /^http:\/\/127\.0\.0\.1:\d+ 200 3\.1\.0 401$/.test(mock.trim()), mock);
+  const usage = step('cdx-mock --help', npx, ['--no', '--', 'cdx-mock', '--help'], { cwd: consumer });
+  expect('the cdx-mock bin runs from the tarball', usage.includes('cdx-mock deliver'), usage);
+}
+
+/**
+ * The READMEs' code blocks in the consumer: each a module of its own (free variables bound to valid
+ * examples), type-checked under node16 resolution against the installed tarballs, then run.
+ */
+function readmeSnippets(consumer, tsc) {
+  const dir = join(consumer, 'readme');
+  mkdirSync(dir);
+  for (const file of new Set(Object.values(SAMPLES))) cpSync(join(root, 'schemas/examples/valid', file), join(dir, file));
+  const blocks = readmeBlocks(root, PACKAGES);
+  // A ts block is type-checked and compiled beside itself; a js block runs as written.
+  for (const block of blocks) writeFileSync(join(dir, `${block.name}.${block.lang === 'ts' ? 'ts' : 'mjs'}`), snippetModule(block.code, block.lang));
+  const compilerOptions = { target: 'ES2022', module: 'node16', moduleResolution: 'node16', strict: true, types: ['node'], skipLibCheck: true };
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['*.ts'] }));
+  const typed = blocks.filter((b) => b.lang === 'ts').length;
+  step(`type-check the READMEs' ${typed} TypeScript blocks`, node, [tsc, '-p', 'tsconfig.json'], { cwd: dir });
+  for (const block of blocks) step(`run README block ${block.name}`, node, [`${block.name}.${block.lang === 'ts' ? 'js' : 'mjs'}`], { cwd: dir });
 }
 
 let status = 0;

@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const IMPORT = /^\s*(?:import|export)\s[^'"]*?from\s+'(\.{1,2}\/[^']+)'/gm;
+/** A type written inline, `import('./x.js').Name` or `typeof import('./x.js')`: a dependency like any other. */
+const INLINE_TYPE = /(?:typeof\s+import\(\s*'(\.{1,2}\/[^']+)'\s*\)|\bimport\(\s*'(\.{1,2}\/[^']+)'\s*\)\.(?!then\b)[A-Za-z_$])/g;
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -14,11 +16,11 @@ function sources(dir: string): string[] {
     .map((d) => join(d.parentPath, d.name));
 }
 
-/** Relative imports of one module, as source paths (`./x.js` is `./x.ts` on disk). */
-function importsOf(file: string): string[] {
-  const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(IMPORT)].map((m) =>
-    resolve(dirname(file), m[1]!)
+/** Relative imports of one module, inline import types included, as source paths (`./x.js` is `./x.ts` on disk). */
+function importsOf(file: string, text = readFileSync(file, 'utf8')): string[] {
+  const specifiers = [...[...text.matchAll(IMPORT)].map((m) => m[1]!), ...[...text.matchAll(INLINE_TYPE)].map((m) => (m[1] ?? m[2])!)];
+  return specifiers.map((specifier) =>
+    resolve(dirname(file), specifier)
       .replace(/\.(c|m)?js$/, '.$1ts')
       .replace(/\.ts$/, '.ts'),
   );
@@ -64,6 +66,17 @@ describe('import circles', () => {
       ['/c.ts', ['/a.ts']],
     ]);
     expect(circles(graph)).toHaveLength(1);
+  });
+
+  it('sees inline import types, and not a lazy import()', () => {
+    const text = [
+      "import type { A } from './a.js';",
+      "type B = import('./b.js').B;",
+      "type C = typeof import('./c.js');",
+      "const lazy = () => import('./lazy.js');",
+      "void import('./then.js').then((m) => m);",
+    ].join('\n');
+    expect(importsOf('/x/y.ts', text)).toEqual(['/x/a.ts', '/x/b.ts', '/x/c.ts']);
   });
 
   it.each(readdirSync(join(root, 'packages')).filter((p) => readdirSync(join(root, 'packages', p)).includes('src')))('packages/%s/src has none', (pkg) => {

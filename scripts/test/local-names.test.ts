@@ -47,5 +47,5 @@ describe('localNames', () => {
       'fhir/r4/Account.twin.cjs',
       'fhir/shapes.cjs',
     ]);
-  }, 120_000);
+  });
 });

@@ -1,11 +1,10 @@
 import { resolve } from 'node:path';
 import { loadConfig } from './config/load.js';
 import { createResolver } from './config/resolve.js';
-import { fixRoots } from './fix/roots.js';
 import { expandInputs } from './inputs/expand.js';
 import { createLinter, type LintOptions } from './linter.js';
+import { lintExpandedFiles } from './lint/lint-files.js';
 import type { LintResult } from './lint/types.js';
-import { planThreads, runTasks } from './workers/pool.js';
 
 export type { AppliedRename, LintMessage, LintResult, MessageFix } from './lint/types.js';
 export type { CdxLintConfig, ConfigOverride } from './config/types.js';
@@ -29,15 +28,14 @@ export async function lintFiles(patterns: readonly string[], options: LintOption
   const resolver = createResolver(loadConfig({ cwd, ...(options.config !== undefined ? { configPath: options.config } : {}) }), options);
   const { files, unreadable } = await expandInputs(patterns, cwd, resolver);
   if (unreadable.length > 0) throw new Error(`cannot read ${unreadable.join('; ')}`);
-  const tasks = files.map((path) => ({ path, settings: resolver.settingsFor(path) }));
-  const fix = options.fix ?? 'off';
-  // --fix writes only inside the directories the patterns name (fix/safety.ts).
-  const roots = fix === 'fix' ? { roots: fixRoots(patterns, cwd) } : {};
-  const outcomes = await runTasks(tasks, { fix, hashing: false, ...roots }, planThreads(options.concurrency ?? 'auto', tasks.length));
-  return outcomes.map((o) => {
-    if ('error' in o) throw new Error(`cannot read ${o.error}`);
-    return o.result;
+  const { results, ioErrors } = await lintExpandedFiles(files, resolver, {
+    fix: options.fix ?? 'off',
+    patterns,
+    cwd,
+    concurrency: options.concurrency ?? 'auto',
   });
+  if (ioErrors.length > 0) throw new Error(`cannot read ${ioErrors[0]!}`);
+  return results;
 }
 
 /**

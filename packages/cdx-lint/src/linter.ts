@@ -9,8 +9,8 @@ import type { LintResult } from './lint/types.js';
 import { fileConfig, type FileConfig } from './config/file-config.js';
 import { readerFor } from './sources/index.js';
 import type { Concurrency } from './workers/pool.js';
-import { codePositionAt } from './position/code.js';
-import { jsonPositionAt } from './position/json.js';
+import { codePositions } from './position/code.js';
+import { jsonPositions } from './position/json.js';
 import type { PayloadPosition } from './position/types.js';
 
 export type { FileConfig };
@@ -44,6 +44,12 @@ export interface Linter {
    * hover and completion in an editor start from.
    */
   payloadAt(text: string, filePath: string, offset: number): PayloadPosition | undefined;
+  /**
+   * `payloadAt` for any number of places in one text, which is parsed once (on the first question):
+   * what an editor keeps per version of a document, so that hovering over a large file does not
+   * parse it again each time.
+   */
+  payloadPositions(text: string, filePath: string): (offset: number) => PayloadPosition | undefined;
 }
 
 class ConfiguredLinter implements Linter {
@@ -74,17 +80,26 @@ class ConfiguredLinter implements Linter {
   }
 
   payloadAt(text: string, filePath: string, offset: number): PayloadPosition | undefined {
+    return this.payloadPositions(text, filePath)(offset);
+  }
+
+  payloadPositions(text: string, filePath: string): (offset: number) => PayloadPosition | undefined {
     const path = resolve(this.cwd, filePath);
     const configured = this.resolver.settingsFor(path).kind;
-    const reader = readerFor(path).id;
-    if (reader === 'json') {
-      const found = jsonPositionAt(text, offset);
-      return found && { ...found, kind: configured ?? detectKind(found.value) };
+    if (readerFor(path).id === 'json') {
+      const at = jsonPositions(text);
+      return (offset) => {
+        const found = at(offset);
+        return found && { ...found, kind: configured ?? detectKind(found.value) };
+      };
     }
-    const found = codePositionAt(text, extname(path).toLowerCase(), offset);
-    if (!found) return undefined;
-    const { sourceKind, ...position } = found;
-    return { ...position, kind: sourceKind ?? configured ?? detectKind(found.value) };
+    const at = codePositions(text, extname(path).toLowerCase());
+    return (offset) => {
+      const found = at(offset);
+      if (!found) return undefined;
+      const { sourceKind, ...position } = found;
+      return { ...position, kind: sourceKind ?? configured ?? detectKind(found.value) };
+    };
   }
 }
 

@@ -11,7 +11,7 @@
  */
 import type { KindId, RuleSetting } from '@cdx/validate';
 import { createScanner } from 'jsonc-parser';
-import { fixText } from './fix/fix-text.js';
+import { fixText as fixFileText } from './fix/fix-text.js';
 import { lintSource } from './lint/lint-text.js';
 import type { AppliedRename, FileSettings, LintResult } from './lint/types.js';
 import { provideScanner } from './locate/scanner.js';
@@ -42,16 +42,25 @@ function settingsOf(options: TextOptions): FileSettings {
   return { ...(kind !== undefined ? { kind } : {}), rules, pointerOverrides: [], ruleOptions };
 }
 
-/** Lints one JSON text: `messages` carry line, column, pointer and, when fixable, the fix's range. */
-export function lintJson(text: string, options: TextOptions = {}): LintResult {
+/**
+ * Lints one JSON text: `messages` carry line, column, pointer and, when fixable, the fix's range.
+ * The same name as `cdx-lint`'s `lintText`, which lints a text with a config file and a path.
+ */
+export function lintText(text: string, options: TextOptions = {}): LintResult {
   return lintSource(text, TEXT_PATH, settingsOf(options)).result;
 }
+
+/** @deprecated Renamed `lintText`, as in `cdx-lint`; this name stays until the next major version. */
+export const lintJson = lintText;
 
 /**
  * Applies every certain rename, as `cdx-lint --fix` does (passes until none is left; renames that
  * would collide are refused): `output` is the fixed text, absent when nothing changed; `result`
  * describes the text after the fixes.
  */
-export function fixJson(text: string, options: TextOptions = {}): { result: LintResult; output?: string; fixes: AppliedRename[] } {
-  return fixText(text, TEXT_PATH, settingsOf(options));
+export function fixText(text: string, options: TextOptions = {}): { result: LintResult; output?: string; fixes: AppliedRename[] } {
+  return fixFileText(text, TEXT_PATH, settingsOf(options));
 }
+
+/** @deprecated Renamed `fixText`; this name stays until the next major version. */
+export const fixJson = fixText;

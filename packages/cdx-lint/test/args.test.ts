@@ -45,21 +45,39 @@ describe('parseCliArgs', () => {
     ['a misspelt option with its value', ['--formt=json', 'a'], /^Unknown option --formt; did you mean --format\?$/],
     ['a misspelt negation', ['--no-ignroe', 'a'], /did you mean --no-ignore\?/],
     ['a negated string option', ['--no-format', 'a'], /Unknown option --no-format\./],
-    ['a missing value', ['a', '--format'], /argument missing/],
-    ['an unknown format', ['-f', 'xml', 'a'], /use one of github, json, junit, sarif, stylish/],
-    ['a misspelt format', ['-f', 'sarfi=x.sarif', 'a'], /did you mean sarif\?/],
+    ['a missing value', ['a', '--format'], /^--format needs a value: -f, --format <name>\[=<file>\] /],
+    [
+      '--print-config without a file',
+      ['--print-config'],
+      /^--print-config needs a value: --print-config <file> {2}Print the settings that apply to a file, as JSON, and lint nothing$/,
+    ],
+    ['a format without a name', ['-f', '=x.sarif', 'a'], /use one of github, json, junit, sarif, stylish, or a formatter's file or package/],
     ['two reports for stdout', ['-f', 'json', '-f', 'github', 'a'], /Only one --format can write to stdout/],
     ['--print-config with files', ['--print-config', 'x.json', 'a.json'], /--print-config takes one file/],
     ['a bad --max-warnings', ['--max-warnings', 'many', 'a'], /whole number/],
     ['a bad --rule', ['--rule', 'schema', 'a'], /<rule-id>=off/],
     ['a bad --concurrency', ['--concurrency', '0', 'a'], /positive number, auto or off/],
     ['--fix with --fix-dry-run', ['--fix', '--fix-dry-run', 'a'], /cannot be used together/],
-    ['no inputs', [], /No files given/],
     ['stdin and files', ['-', 'a'], /either stdin/],
     ['--fix on stdin', ['--fix', '-'], /--fix cannot write to stdin/],
-    ['--stdin-filename without stdin', ['--stdin-filename', 'x', 'a'], /needs - \(stdin\)/],
+    ['--stdin-filename without stdin', ['--stdin-filename', 'x', 'a'], /needs --stdin \(or -\)/],
   ])('rejects %s', (_name, argv, message) => {
     expect(() => parseCliArgs(argv)).toThrow(UsageError);
     expect(() => parseCliArgs(argv)).toThrow(message);
+  });
+});
+
+describe('ESLint defaults', () => {
+  it('no inputs: the working directory, as ESLint lints .', () => {
+    expect(parseCliArgs([]).patterns).toEqual(['.']);
+    expect(parseCliArgs(['--stdin']).patterns).toEqual([]);
+  });
+
+  it("--rule in ESLint's form", () => {
+    expect(parseCliArgs(['--rule', 'schema: warn, unknown-field: 0', '--rule', 'spelling-drift=off']).rules).toEqual({
+      schema: 'warn',
+      'unknown-field': 'off',
+      'spelling-drift': 'off',
+    });
   });
 });

@@ -68,6 +68,31 @@ describe('worker threads', () => {
     }
   });
 
+  it('a worker that dies costs only the file it was linting; a fresh worker lints the rest', async () => {
+    // A real out-of-memory death, provoked cheaply: workers with a 48 MB heap and one 23 MB file
+    // of small objects among 150 small files. Before, the run ended in an internal error
+    // (ERR_WORKER_OUT_OF_MEMORY) and no file was reported.
+    const pool = (await import(join(FIXTURES, '../../dist/workers/pool.js'))) as typeof import('../src/workers/pool.js');
+    const dir = tempDir('death');
+    const big = join(dir, 'big.json');
+    const item = '{"resourceType":"Basic","id":"b","code":{"text":"x"}}';
+    writeFileSync(big, `{"resourceType":"Bundle","type":"collection","entry":[${Array.from({ length: 350_000 }, () => `{"resource":${item}}`).join(',')}]}`);
+    const small = ['e2e/three-findings.json', 'e2e/valid/patient-merge.json'].map((f) => join(FIXTURES, f));
+    const paths = Array.from({ length: 150 }, (_, i) => small[i % 2]!);
+    paths.splice(70, 0, big);
+    const tasks = paths.map((path) => ({ path, settings: { rules: {}, pointerOverrides: [] } }));
+    const outcomes = await pool.runTasks(
+      tasks,
+      { fix: 'off', hashing: false },
+      { threads: 3, adaptive: false },
+      { mainThreadWorks: false, resourceLimits: { maxOldGenerationSizeMb: 48 } },
+    );
+    expect(outcomes).toHaveLength(151);
+    expect(outcomes[70]).toEqual({ error: expect.stringMatching(/big\.json: linting it ran out of memory \(ERR_WORKER_OUT_OF_MEMORY\)/) });
+    const others = outcomes.filter((_, i) => i !== 70).map((o) => ('result' in o ? o.result.messages.length : o.error));
+    expect(others).toEqual(Array.from({ length: 150 }, (_, i) => (i % 2 === 0 ? 3 : 0)));
+  });
+
   it('give the same results as one thread, in the same order', () => {
     const dir = tempDir('many');
     for (let i = 0; i < 300; i++) {

@@ -1,6 +1,6 @@
 // Finding and loading the config: nearest first, the config file before package.json's "cdxLint",
 // and errors that name the file, the place and the member.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -58,5 +58,42 @@ describe('loadConfig', () => {
       baseDir: join(root, 'configs'),
       config: { rules: { 'unknown-field': 'error' } },
     });
+  });
+});
+
+describe('a config that is a symbolic link', () => {
+  const secret = 'TOKEN=s3cr3t-value-from-outside';
+
+  it('is followed inside the project (its repository), not outside it; the message names the link, never the target', () => {
+    const outside = tree({ 'environ.json': secret });
+    const root = tree({ '.git/HEAD': 'ref: refs/heads/main\n', 'shared/base.json': '{ "maxFindingsPerRule": 5 }', 'a/b/x.json': '{}' });
+    symlinkSync('../../shared/base.json', join(root, 'a/b/cdx-lint.config.json'));
+    expect(loadConfig({ cwd: join(root, 'a/b') }).config).toEqual({ maxFindingsPerRule: 5 });
+
+    const other = tree({ '.git/HEAD': 'ref: refs/heads/main\n' });
+    symlinkSync(join(outside, 'environ.json'), join(other, 'cdx-lint.config.json'));
+    const error = (() => {
+      try {
+        loadConfig({ cwd: other });
+      } catch (e) {
+        return e as Error;
+      }
+      return undefined;
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error!.message).toMatch(/cdx-lint\.config\.json is a symbolic link to a file outside the project/);
+    expect(error!.message).not.toContain('environ');
+    expect(error!.message).not.toContain('TOKEN');
+  });
+
+  it('--config names any file, but its parse error quotes nothing of it', () => {
+    const outside = tree({ 'environ.json': secret });
+    expect(() => loadConfig({ cwd: outside, configPath: 'environ.json' })).toThrow(ConfigError);
+    try {
+      loadConfig({ cwd: outside, configPath: 'environ.json' });
+    } catch (e) {
+      expect((e as Error).message).toMatch(/^environ\.json:1:1: /);
+      expect((e as Error).message).not.toMatch(/TOKEN|s3cr3t|OKEN/);
+    }
   });
 });

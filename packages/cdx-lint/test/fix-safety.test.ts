@@ -6,7 +6,7 @@ import { chmodSync, chownSync, linkSync, lstatSync, mkdirSync, mkdtempSync, read
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES, runBin } from './support/bin.js';
+import { FIXTURES, HANG_GUARD_MS, runBin } from './support/bin.js';
 
 const merge = readFileSync(join(FIXTURES, 'e2e/valid/patient-merge.json'), 'utf8');
 const misspelt = merge.replace('"FirstName"', '"FirstNmae"');
@@ -21,7 +21,7 @@ function workspace() {
 }
 
 function fix(args: string[], cwd: string) {
-  const run = runBin(['--fix', ...args], { cwd, timeout: 60_000 });
+  const run = runBin(['--fix', ...args], { cwd, timeout: HANG_GUARD_MS });
   expect(run.stderr).not.toMatch(/\n\s+at |internal error/);
   return run;
 }

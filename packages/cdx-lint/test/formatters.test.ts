@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
+import { RULE_DOCS_URL } from '@cdx/validate';
 import { describe, expect, it } from 'vitest';
 import { FORMAT_NAMES, loadFormatter, type FormatContext } from '../src/formatters/index.js';
 import { escapeData, escapeProperty } from '../src/formatters/github.js';
@@ -62,9 +63,9 @@ describe('stylish', () => {
         '  0 errors and 1 warning potentially fixable with the `--fix` option.',
         '',
         'Rule docs:',
-        '  parse-error     https://github.com/cdx-dev/cdx/blob/main/docs/rules/parse-error.md',
-        '  schema          https://github.com/cdx-dev/cdx/blob/main/docs/rules/schema.md',
-        '  spelling-drift  https://github.com/cdx-dev/cdx/blob/main/docs/rules/spelling-drift.md',
+        `  parse-error     ${RULE_DOCS_URL}parse-error.md`,
+        `  schema          ${RULE_DOCS_URL}schema.md`,
+        `  spelling-drift  ${RULE_DOCS_URL}spelling-drift.md`,
         '',
       ].join('\n'),
     );
@@ -72,7 +73,7 @@ describe('stylish', () => {
 
   it('with colour, links each rule id to its docs (a terminal hyperlink)', async () => {
     const text = (await loadFormatter('stylish'))(results, { ...context, color: true });
-    expect(text).toContain('\u001b]8;;https://github.com/cdx-dev/cdx/blob/main/docs/rules/spelling-drift.md\u0007spelling-drift\u001b]8;;\u0007');
+    expect(text).toContain(`\u001b]8;;${RULE_DOCS_URL}spelling-drift.md\u0007spelling-drift\u001b]8;;\u0007`);
   });
 
   it('says so when there is nothing to report, and colours only when asked', async () => {
@@ -101,7 +102,7 @@ describe('json', () => {
   it("is ESLint's result array, with pointer and kind", async () => {
     const parsed = JSON.parse((await loadFormatter('json'))(results, context));
     // Each message also links its rule's docs, as SARIF does.
-    const docs = (m: LintMessage) => ({ ...m, docsUrl: `https://github.com/cdx-dev/cdx/blob/main/docs/rules/${m.ruleId}.md` });
+    const docs = (m: LintMessage) => ({ ...m, docsUrl: `${RULE_DOCS_URL}${m.ruleId}.md` });
     expect(parsed).toEqual(results.map((r) => ({ ...r, messages: r.messages.map(docs) })));
     expect(parsed[1]).toMatchObject({ errorCount: 1, warningCount: 1, fatalErrorCount: 0, fixableErrorCount: 0, fixableWarningCount: 1 });
     expect(parsed[2].messages[0]).toMatchObject({ ruleId: 'parse-error', fatal: true, severity: 2 });
@@ -178,4 +179,17 @@ describe('sarif', () => {
 
 it('every format name has a formatter', async () => {
   for (const name of FORMAT_NAMES) expect(typeof (await loadFormatter(name))).toBe('function');
+});
+
+describe('junit', () => {
+  it('is well-formed XML whatever a member name holds: U+FFFE, U+FFFF and lone surrogates are written as escapes', async () => {
+    const odd = 'a\uFFFEb\uFFFFc\uD800d\uDC00e\u0001f😀';
+    const text = (await loadFormatter('junit'))(
+      [resultOf(`/repo/fixtures/${odd}.json`, null, [message({ pointer: `/${odd}`, message: `\`${odd}\` is not a field of this message.` })])],
+      context,
+    );
+    // XML 1.0 Char: tab, LF, CR, U+0020–U+D7FF, U+E000–U+FFFD, U+10000–U+10FFFF (lone surrogates match none).
+    expect(text).not.toMatch(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u);
+    expect(text).toContain('a\\ufffeb\\uffffc\\ud800d\\udc00e\\u0001f😀');
+  });
 });

@@ -71,12 +71,10 @@ describe('the config loader, on any config text', () => {
             expect((error as Error).message).not.toMatch(/\n\s+at /);
             return;
           }
-          const started = performance.now();
           for (const path of paths) {
             resolver.isIgnored(path);
             resolver.settingsFor(path);
           }
-          expect(performance.now() - started).toBeLessThan(2_000);
         }),
         fuzzParameters(50),
       );

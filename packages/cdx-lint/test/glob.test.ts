@@ -33,35 +33,21 @@ describe('compileGlob', () => {
   });
 });
 
-// Review found these: polynomial backtracking and crashes from hand-built expressions.
+// Review found these: polynomial backtracking and crashes from hand-built expressions. How long the
+// matches take is `pnpm robustness`'s to measure (budgets.mjs).
 describe('globs that hung or crashed the linter', () => {
-  /** A hang guard: far above the bounded cost, far below what the old expressions took. */
-  const quick = (run: () => unknown) => {
-    const started = performance.now();
-    run();
-    return performance.now() - started;
-  };
-
   it('`**/` twelve times against a path 21 deep (over a minute before)', () => {
     const match = compileGlob(`${'**/'.repeat(12)}x.json`);
-    expect(
-      quick(() => {
-        expect(match(`${'a/'.repeat(21)}y.json`)).toBe(false);
-      }),
-    ).toBeLessThan(10_000);
+    expect(match(`${'a/'.repeat(21)}y.json`)).toBe(false);
     expect(match(`${'a/'.repeat(21)}x.json`)).toBe(true);
-  }, 120_000);
+  });
 
   it('three wildcards in a segment against a 255-character name; more are refused (11 s for a 100-character name before)', () => {
-    expect(
-      quick(() => {
-        expect(compileGlob('*a*a*ab.json')('a'.repeat(255))).toBe(false);
-      }),
-    ).toBeLessThan(10_000);
+    expect(compileGlob('*a*a*ab.json')('a'.repeat(255))).toBe(false);
     expect(() => compileGlob('*a*a*a*a*a*ab.json')).toThrow(GlobError);
     expect(globProblem('*a*a*a*a*a*ab.json')).toMatch(/6 wildcards .* at most 3/);
     expect(globProblem('*{a,aa}*{b,bb}*c')).toMatch(/5 wildcards/);
-  }, 120_000);
+  });
 
   it('an invalid class or unbalanced braces is a GlobError, not an internal SyntaxError', () => {
     expect(globProblem('[z-a].json')).toBe('is not a valid glob: range out of order in character class');

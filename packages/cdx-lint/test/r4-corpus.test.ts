@@ -18,11 +18,11 @@ interface FileResult {
 const require = createRequire(import.meta.url);
 const dir = dirname(require.resolve('hl7.fhir.r4.examples/package.json'));
 /** Rules that would mean cdx misreads valid R4. */
-const NOT_ON_VALID_R4 = new Set(['schema', 'unknown-kind', 'spelling-drift', 'unknown-field']);
+const NOT_ON_VALID_R4 = new Set(['schema', 'unknown-kind', 'spelling-drift', 'unknown-field', 'fhir-reference', 'fhir-bundle', 'fhir-invariant']);
 /** The official examples that are not valid R4, with the reason (shared with @cdx/validate's corpus test). */
 const INVALID_R4 = (
   JSON.parse(readFileSync(join(import.meta.dirname, '../../validate/test/fhir/fixtures/invalid-r4.json'), 'utf8')) as {
-    invalid: Record<string, { pointers: string[] | null; missingLinkIds?: number }>;
+    invalid: Record<string, { pointers: string[] | null; missingLinkIds?: number; findings?: string[]; invariants?: string[] }>;
   }
 ).invalid;
 
@@ -50,12 +50,17 @@ describe('cdx-lint --fix-dry-run on hl7.fhir.r4.examples@4.0.1', () => {
       return r.messages.filter((m) => NOT_ON_VALID_R4.has(m.ruleId)).map((m) => `${file}:${m.line}:${m.column} ${m.ruleId} ${m.message}`);
     });
     expect(unexpected).toEqual([]);
-    for (const [file, { pointers, missingLinkIds }] of Object.entries(INVALID_R4)) {
+    for (const [file, { pointers, missingLinkIds, findings, invariants }] of Object.entries(INVALID_R4)) {
       const result = results.find((r) => name(r) === file)!;
       expect(
         result.messages.filter((m) => m.ruleId === 'schema'),
         file,
       ).toHaveLength(pointers?.length ?? missingLinkIds!);
+      const others = result.messages
+        .filter((m) => NOT_ON_VALID_R4.has(m.ruleId) && m.ruleId !== 'schema' && m.ruleId !== 'fhir-invariant')
+        .map((m) => m.ruleId);
+      expect(others, file).toEqual((findings ?? []).map((f) => f.split(' ')[0]));
+      expect(result.messages.filter((m) => m.ruleId === 'fhir-invariant').length, file).toBe(invariants?.length ?? 0);
     }
   });
 

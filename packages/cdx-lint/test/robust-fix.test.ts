@@ -316,5 +316,5 @@ describe('a process killed while writing', () => {
       // Up to the rename the old file stands; after it, the fixed one.
       expect(now.equals(fixed), `killed before operation ${k}`).toBe(k > rename);
     }
-  }, 60_000);
+  });
 });

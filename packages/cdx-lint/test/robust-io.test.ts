@@ -12,7 +12,7 @@ import { loadConfig } from '../src/config/load.js';
 import { createResolver } from '../src/config/resolve.js';
 import { expandInputs } from '../src/inputs/expand.js';
 import { runChunk } from '../src/workers/task.js';
-import { FIXTURES, runBin } from './support/bin.js';
+import { FIXTURES, HANG_GUARD_MS, runBin } from './support/bin.js';
 
 const merge = readFileSync(join(FIXTURES, 'e2e/valid/patient-merge.json'), 'utf8');
 const broken = merge.replace('"Test": false', '"Test": "no"');
@@ -34,7 +34,7 @@ function mkfifo(path: string): void {
 
 /** The bin's verdict: status, the `could not lint` lines, and the files it did lint. */
 function lint(args: string[], cwd: string) {
-  const run = runBin(['--format', 'json', ...args], { cwd, timeout: 30_000 });
+  const run = runBin(['--format', 'json', ...args], { cwd, timeout: HANG_GUARD_MS });
   expect(run.signal, 'the run hung').toBeNull();
   expect(run.stderr).not.toMatch(/\n\s+at /); // no stack trace
   const linted = run.stdout ? (JSON.parse(run.stdout) as { filePath: string }[]).map((r) => r.filePath.slice(cwd.length + 1)).sort() : [];

@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { fixText } from '../src/lint/process-file.js';
-import { docsUrl, fixJson, lintJson } from '../src/text.js';
+import { fixText as fixFileText } from '../src/lint/process-file.js';
+import { docsUrl, fixJson, fixText, lintJson, lintText } from '../src/text.js';
 import { FIXTURES } from './support/bin.js';
 
 const src = join(dirname(fileURLToPath(import.meta.url)), '../src');
@@ -37,7 +37,7 @@ describe('cdx-lint/text', () => {
   });
 
   it('lints a text as the CLI lints a file: rule, position, fix range', () => {
-    const result = lintJson(typo);
+    const result = lintText(typo);
     expect(result.kind).toBe('PatientAdmin/PatientMerge');
     const line = typo.split('\n').findIndex((l) => l.includes('FirstNmae')) + 1;
     expect(result.messages).toMatchObject([
@@ -54,26 +54,44 @@ describe('cdx-lint/text', () => {
   });
 
   it('fixes a text exactly as --fix does', () => {
-    const fixed = fixJson(typo);
+    const fixed = fixText(typo);
     expect(fixed.output).toBe(merge);
-    expect(fixed).toEqual(fixText(typo, '<text>', { rules: {}, pointerOverrides: [] }));
-    const untouched = fixJson(merge);
+    expect(fixed).toEqual(fixFileText(typo, '<text>', { rules: {}, pointerOverrides: [] }));
+    const untouched = fixText(merge);
     expect(untouched.output).toBeUndefined();
     expect(untouched.fixes).toEqual([]);
   });
 
   it('takes a kind and rule settings, as a config file gives them', () => {
-    expect(lintJson(typo, { rules: { 'spelling-drift': 'error' } }).messages[0]?.severity).toBe(2);
-    expect(lintJson('{"hello": 1}', { kind: 'auth/TokenResponse' }).kind).toBe('auth/TokenResponse');
+    expect(lintText(typo, { rules: { 'spelling-drift': 'error' } }).messages[0]?.severity).toBe(2);
+    expect(lintText('{"hello": 1}', { kind: 'auth/TokenResponse' }).kind).toBe('auth/TokenResponse');
   });
 
   it('reports syntax errors and duplicate keys with their place', () => {
-    expect(lintJson('{"a": }').messages).toMatchObject([{ ruleId: 'parse-error', fatal: true, line: 1, column: 7 }]);
+    expect(lintText('{"a": }').messages).toMatchObject([{ ruleId: 'parse-error', fatal: true, line: 1, column: 7 }]);
     const duplicated = merge.replace('"FirstName": "Timothy"', '"FirstName": "Timothy", "FirstName": "Tim"');
-    expect(lintJson(duplicated).messages.map((m) => m.ruleId)).toEqual(['duplicate-key']);
+    expect(lintText(duplicated).messages.map((m) => m.ruleId)).toEqual(['duplicate-key']);
   });
 
   it('links each rule to its page', () => {
     expect(docsUrl('spelling-drift')).toMatch(/docs\/rules\/spelling-drift\.md$/);
+  });
+});
+
+describe('the names before lintText and fixText', () => {
+  it('lintJson and fixJson are the same functions, kept for existing callers', () => {
+    // eslint-disable-next-line @typescript-eslint/no-deprecated -- the deprecated names are what this test is about
+    expect(lintJson).toBe(lintText);
+    // eslint-disable-next-line @typescript-eslint/no-deprecated -- the deprecated names are what this test is about
+    expect(fixJson).toBe(fixText);
+  });
+});
+
+describe('numbers as written', () => {
+  it('a message about an integer JSON cannot hold exactly quotes the literal as written, not the rounded value', () => {
+    const { messages } = lintText('{ "resourceType": "Patient", "id": "p", "multipleBirthInteger": 9007199254740993 }');
+    const schema = messages.find((m) => m.ruleId === 'schema' && m.pointer === '/multipleBirthInteger');
+    expect(schema?.message).toContain('got 9007199254740993');
+    expect(schema?.message).not.toContain('9007199254740992');
   });
 });

@@ -7,7 +7,7 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES, runBin } from './support/bin.js';
+import { FIXTURES, HANG_GUARD_MS, runBin } from './support/bin.js';
 
 const merge = readFileSync(join(FIXTURES, 'e2e/valid/patient-merge.json'), 'utf8');
 const broken = merge.replace('"Test": false', '"Test": "no"');
@@ -28,9 +28,9 @@ function mkfifo(path: string): void {
   expect(spawnSync('mkfifo', [path]).status).toBe(0);
 }
 
-/** The bin, with a timeout: a run that waits on a FIFO is killed and fails the test. */
+/** The bin, with a hang guard: a run that waits on a FIFO is killed and fails the test. */
 function lint(args: string[], cwd: string) {
-  const run = runBin(args, { cwd, timeout: 20_000 });
+  const run = runBin(args, { cwd, timeout: HANG_GUARD_MS });
   expect(run.signal, 'the run hung').toBeNull();
   expect(run.stderr).not.toMatch(/\n\s+at |internal error/);
   return run;

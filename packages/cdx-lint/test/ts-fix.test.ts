@@ -13,7 +13,7 @@ const settings: FileSettings = { rules: {}, pointerOverrides: [] };
 
 /** A PatientMerge whose Demographics members are `members`, as one line of code. */
 const merge = (members: string, name = 'merge') =>
-  `export const ${name} = {\n  Meta: { DataModel: 'PatientAdmin', EventType: 'PatientMerge' },\n  Patient: { Identifiers: [], PreviousIdentifiers: [], Demographics: { ${members} } },\n} satisfies PatientMerge;\n`;
+  `export const ${name} = {\n  Meta: { DataModel: 'PatientAdmin', EventType: 'PatientMerge' },\n  Patient: { Identifiers: [{ ID: '1', IDType: 'MRN' }], PreviousIdentifiers: [{ ID: '2', IDType: 'MRN' }], Demographics: { ${members} } },\n} satisfies PatientMerge;\n`;
 
 describe('fixText on TypeScript', () => {
   it.each([

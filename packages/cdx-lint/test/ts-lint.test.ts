@@ -34,7 +34,7 @@ const fixtures: [string, { want: string[]; kind?: string | null }][] = [
     'annotation.ts',
     {
       // A missing member is shown at the opening brace of the object that should hold it.
-      want: ['5:29 schema token /client_assertion', '12:78 schema merges[1] /Patient/Identifiers', '17:81 unknown-field byName["second one"] /Meta/Tset'],
+      want: ['5:29 schema token /client_assertion', '12:78 schema merges[1] /Patient/Identifiers', '17:81 spelling-drift byName["second one"] /Meta/Tset'],
     },
   ],
   ['as-const.ts', { want: ['8:5 schema merge /Meta/EventDateTime', '14:43 spelling-drift merge /Patient/Demographics/MidleName'] }],
@@ -53,18 +53,18 @@ const fixtures: [string, { want: string[]; kind?: string | null }][] = [
   ['spread.ts', { want: ['15:63 spelling-drift demographicsAfter /Patient/Demographics/FirstNmae', '32:78 schema after /Meta/EventDateTime'] }],
   ['identifiers.ts', { kind: null, want: ['16:38 schema written /cards/0/indicator'] }],
   ['template.ts', { want: ['7:65 schema plain /Meta/EventDateTime'] }],
-  ['computed.ts', { want: ['8:73 spelling-drift literal /Patient/Demographics/FirstNmae', '8:95 spelling-drift literal /Patient/Demographics/LastNmae'] }],
+  ['computed.ts', { want: ['8:125 spelling-drift literal /Patient/Demographics/FirstNmae', '8:147 spelling-drift literal /Patient/Demographics/LastNmae'] }],
   [
     'several.ts',
     {
       kind: null,
       want: [
         '7:65 schema merge /Meta/EventDateTime',
-        '8:72 spelling-drift merge /Patient/Demographics/FirstNmae',
+        '8:124 spelling-drift merge /Patient/Demographics/FirstNmae',
         '12:65 destinations slots /Meta/Destinations',
         '12:82 schema slots /Meta/Destinations/0/ID',
         '12:95 schema slots /Meta/Destinations/1/ID',
-        '18:154 unknown-field cases[0].payload /Patient/Nickname',
+        '18:206 unknown-field cases[0].payload /Patient/Nickname',
         '19:75 unknown-kind cases[1].payload /Meta/EventType',
         '23:77 duplicate-key payload at line 22 /Meta/Test',
       ],
@@ -75,7 +75,7 @@ const fixtures: [string, { want: string[]; kind?: string | null }][] = [
     {
       want: [
         '7:3 schema token /client_assertion',
-        '13:72 spelling-drift merge /Patient/Demographics/FirstNmae',
+        '13:124 spelling-drift merge /Patient/Demographics/FirstNmae',
         '16:71 schema cast /client_assertion',
         '16:71 schema cast /client_assertion_type',
       ],

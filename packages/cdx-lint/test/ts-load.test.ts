@@ -6,6 +6,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSyn
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { RULE_DOCS_URL } from '@cdx/validate';
 import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
@@ -99,7 +100,7 @@ describe('output formats', () => {
       endColumn: 91,
       pointer: '/Meta/EventDateTime',
       payload: 'merge',
-      docsUrl: 'https://github.com/cdx-dev/cdx/blob/main/docs/rules/schema.md',
+      docsUrl: `${RULE_DOCS_URL}schema.md`,
     });
     expect(result!.messages[1]).toMatchObject({
       ruleId: 'spelling-drift',

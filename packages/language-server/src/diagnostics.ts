@@ -1,8 +1,10 @@
 import type { LintMessage, LintResult, MessageFix, RuleInfo } from 'cdx-lint';
 import { DiagnosticSeverity, type Diagnostic, type Range } from 'vscode-languageserver';
 
-/** What a diagnostic carries for its code actions: the renames cdx-lint offers. */
+/** What a diagnostic carries for its code actions: the renames cdx-lint offers, for the version linted. */
 export interface DiagnosticData {
+  /** The document's version the offsets of the renames are in. */
+  version: number;
   fix?: MessageFix;
   suggestions?: { desc: string; fix: MessageFix }[];
 }
@@ -26,7 +28,7 @@ export function rangeOf(m: Pick<LintMessage, 'line' | 'column' | 'endLine' | 'en
  * cdx-lint's result for a document as LSP diagnostics: the same rule ids (the code, linked to the
  * rule's docs), severities, messages and places as the CLI prints.
  */
-export function toDiagnostics(result: LintResult, text: string, rules: ReadonlyMap<string, RuleInfo>): Diagnostic[] {
+export function toDiagnostics(result: LintResult, text: string, rules: ReadonlyMap<string, RuleInfo>, version: number): Diagnostic[] {
   const bom = bomLength(text);
   return result.messages.map((m) => {
     const diagnostic: Diagnostic = {
@@ -38,7 +40,7 @@ export function toDiagnostics(result: LintResult, text: string, rules: ReadonlyM
     };
     const docs = rules.get(m.ruleId)?.docsUrl;
     if (docs) diagnostic.codeDescription = { href: docs };
-    const data: DiagnosticData = {};
+    const data: DiagnosticData = { version };
     if (m.fix) data.fix = m.fix;
     if (m.suggestions) data.suggestions = m.suggestions;
     if (data.fix || data.suggestions) diagnostic.data = data;

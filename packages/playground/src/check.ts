@@ -2,7 +2,7 @@
 // renames) on @cdx/validate's browser build, whose validators are imported when a payload needs
 // them; a compact JWT through @cdx/validate/auth's client-assertion explainer (loaded on first use).
 import { detectKind, prepare, runPrepared, type KindId } from '@cdx/validate/browser';
-import { docsUrl, lintJson, type LintMessage } from 'cdx-lint/text';
+import { docsUrl, lintText, type LintMessage } from 'cdx-lint/text';
 import { decodeBase64Url } from './base64url.js';
 
 /** The pseudo-kind of the picker for a client-assertion JWT. */
@@ -87,10 +87,10 @@ export async function checkJson(text: string, kind: string): Promise<CheckResult
   try {
     payload = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
   } catch {
-    payload = undefined; // lintJson reports where the JSON breaks
+    payload = undefined; // lintText reports where the JSON breaks
   }
   if (payload !== undefined) await prepare(payload, options);
-  const result = await runPrepared(() => lintJson(text, options));
+  const result = await runPrepared(() => lintText(text, options));
   const lines = new Lines(text);
   const bom = text.startsWith('\uFEFF') ? 1 : 0;
   return {
@@ -116,9 +116,35 @@ function keyOf(text: string): string | Record<string, unknown> {
   return trimmed.startsWith('{') ? (JSON.parse(trimmed) as Record<string, unknown>) : trimmed;
 }
 
-/** Explains a client-assertion JWT as the service's token endpoint would judge it. */
+/** A claim value as a message shows it: strings quoted and cut short, others by their type. */
+function shown(value: unknown): string {
+  if (typeof value !== 'string') return Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value;
+  return JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}…` : value);
+}
+
+const TOKEN_ENDPOINT = "the service's token endpoint: its base address followed by /v2/auth/token, exactly (give the base URL in the settings to compare it)";
+
+/**
+ * What is wrong with the form of aud when no base URL says what it must be, or undefined when it
+ * has the form of a token URL. The message says what to write in words: no made-up address.
+ */
+function audFormProblem(aud: unknown, tokenUrlProblem: (url: string) => string | undefined): string | undefined {
+  if (aud === undefined) return `claim "aud" is missing: set it to ${TOKEN_ENDPOINT}.`;
+  if (typeof aud !== 'string') return `claim "aud" is ${shown(aud)}: the service needs one string, ${TOKEN_ENDPOINT}.`;
+  const problem = tokenUrlProblem(aud);
+  return problem && `claim "aud" ${shown(aud)} is not a token URL (it ${problem}): write ${TOKEN_ENDPOINT}.`;
+}
+
+/** An audience aud is never compared with: it stands in when the real one is unknown, and its finding is replaced. */
+const UNKNOWN_AUDIENCE = 'https://audience.unknown/v2/auth/token';
+
+/**
+ * Explains a client-assertion JWT as the service's token endpoint would judge it: every finding
+ * `checkClientAssertion` reports. Without a base URL, aud is compared with nothing: its own value
+ * when it has the form of a token URL, else the finding says what its form lacks.
+ */
 export async function checkJwt(text: string, settings: JwtSettings): Promise<CheckResult> {
-  const { checkClientAssertion } = await import('@cdx/validate/auth');
+  const { checkClientAssertion, tokenUrlProblem } = await import('@cdx/validate/auth');
   const start = text.length - text.trimStart().length;
   const token = text.trim();
   const [header, payload, signature = ''] = token.split('.');
@@ -127,7 +153,8 @@ export async function checkJwt(text: string, settings: JwtSettings): Promise<Che
   const clientId = settings.clientId.trim() || (typeof claims?.iss === 'string' ? claims.iss : '');
   if (!settings.clientId.trim()) notes.push('No client ID given: iss and sub are compared with each other only.');
   const baseUrl = settings.baseUrl.trim();
-  const tokenUrl = baseUrl ? undefined : typeof claims?.aud === 'string' ? claims.aud : undefined;
+  const audProblem = baseUrl || claims === undefined ? undefined : audFormProblem(claims.aud, tokenUrlProblem);
+  const tokenUrl = baseUrl ? undefined : audProblem === undefined && typeof claims?.aud === 'string' ? claims.aud : UNKNOWN_AUDIENCE;
   if (!baseUrl) notes.push('No base URL given: aud is checked for its form only.');
   const key = settings.publicKey.trim();
   if (!key) notes.push('No public key given: the signature is not verified.');
@@ -141,46 +168,28 @@ export async function checkJwt(text: string, settings: JwtSettings): Promise<Che
     if (part === 'signature') return [start + sigStart, start + token.length];
     return [start, start + token.length];
   };
+  const place = (f: { ruleId: string; severity: 'error' | 'warning'; message: string; pointer: string }): PlacedFinding => {
+    const [from, to] = span(f.pointer);
+    return { ...f, from, to, line: 1, column: from + 1, docsUrl: docsUrl(f.ruleId) };
+  };
   let findings: PlacedFinding[];
   try {
     const found = await checkClientAssertion(token, {
       clientId: clientId || 'unknown',
-      ...(baseUrl ? { baseUrl } : tokenUrl ? { tokenUrl } : { baseUrl: 'https://service.invalid' }),
+      ...(baseUrl ? { baseUrl } : { tokenUrl }),
       ...(key ? { key: keyOf(key) } : { skipSignature: true }),
     });
     findings = found.map((f) => {
-      const [from, to] = span(f.pointer);
-      return {
-        ruleId: f.ruleId,
-        severity: f.severity,
-        message: f.message,
-        pointer: f.pointer,
-        from,
-        to,
-        line: 1,
-        column: from + 1,
-        docsUrl: docsUrl(f.ruleId),
-      };
+      const { ruleId, severity, message, pointer } = f;
+      // Compared with the stand-in audience: say instead what the form of aud lacks.
+      if (ruleId === 'jwt-aud' && tokenUrl === UNKNOWN_AUDIENCE) return place({ ruleId, severity, message: audProblem ?? message, pointer });
+      return place({ ruleId, severity, message, pointer });
     });
   } catch (error) {
-    // Settings the checker cannot use: with no base URL given, an aud that is no token URL.
+    // Settings the checker cannot use (a base URL that is no URL, a key that is not public).
     const message = error instanceof Error ? error.message : String(error);
-    const [from, to] = tokenUrl !== undefined && (error as { code?: unknown }).code === 'token-url' ? span('/payload/aud') : [start, start + token.length];
-    const aud = from !== start;
     findings = [
-      aud
-        ? {
-            ruleId: 'jwt-aud',
-            severity: 'error',
-            message: `claim "aud" ${JSON.stringify(tokenUrl)} is not a token URL: it must be the service's base address followed by /v2/auth/token.`,
-            pointer: '/payload/aud',
-            from,
-            to,
-            line: 1,
-            column: from + 1,
-            docsUrl: docsUrl('jwt-aud'),
-          }
-        : { ruleId: 'settings', severity: 'error', message, pointer: '', from, to, line: 1, column: from + 1, docsUrl: '' },
+      { ruleId: 'settings', severity: 'error', message, pointer: '', from: start, to: start + token.length, line: 1, column: start + 1, docsUrl: '' },
     ];
   }
   return { mode: 'jwt', kind: JWT_KIND, detected: true, findings, decoded: { header: decodePart(header ?? ''), payload: claims }, notes };

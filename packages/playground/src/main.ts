@@ -1,8 +1,8 @@
 // The playground page: the editor, the kind picker and examples menu, the findings, the link.
 // Everything runs here; the payload only ever goes into the URL's fragment.
-import { listKinds, runPrepared, type KindId } from '@cdx/validate/browser';
-import { fixJson } from 'cdx-lint/text';
-import { checkJson, checkJwt, JWT_KIND, looksLikeJwt, type CheckResult, type PlacedFinding } from './check.js';
+import { listKinds } from '@cdx/validate/browser';
+import { JWT_KIND, looksLikeJwt, type CheckResult, type PlacedFinding } from './check.js';
+import { Checker } from './checker.js';
 import { applyFix, createEditor, replaceChanged, setJsonMode, setText, showFindings } from './editor.js';
 import { examples } from './examples.js';
 import { renderFindings } from './findings.js';
@@ -76,8 +76,9 @@ const view = createEditor($('editor'), {
 });
 
 let timer: ReturnType<typeof setTimeout> | undefined;
-let sequence = 0;
 let current: CheckResult | undefined;
+/** The checks run in a Web Worker: the page stays responsive whatever the payload's size. */
+const checker = new Checker();
 
 function schedule(delay: number, pastedAt?: number): void {
   clearTimeout(timer);
@@ -92,14 +93,14 @@ function settings() {
   return { clientId: jwtInputs.clientId.value, baseUrl: jwtInputs.baseUrl.value, publicKey: jwtInputs.publicKey.value };
 }
 
-/** Checks the text; a newer check started meanwhile wins. */
+/** Checks the text; a newer check started meanwhile wins (this one's result is dropped). */
 async function run(pastedAt?: number): Promise<void> {
-  const own = ++sequence;
   const text = view.state.doc.toString();
   document.body.dataset.state = 'checking';
   const jwt = jwtMode(text);
-  const result = jwt ? await checkJwt(text, settings()) : text.trim() === '' ? undefined : await checkJson(text, kindSelect.value);
-  if (own !== sequence) return;
+  const checked = await checker.check(text, kindSelect.value, jwt, settings());
+  if (checked === 'dropped') return;
+  const { result } = checked;
   current = result;
   jwtOptions.hidden = !jwt;
   setJsonMode(view, !jwt);
@@ -159,9 +160,10 @@ fixAll.addEventListener(
   'click',
   handle(async () => {
     if (current?.mode !== 'json') return;
-    const kind = kindSelect.value;
-    const { output } = await runPrepared(() => fixJson(view.state.doc.toString(), kind ? { kind: kind as KindId } : {}));
-    if (output !== undefined) replaceChanged(view, output);
+    const text = view.state.doc.toString();
+    const output = await checker.fix(text, kindSelect.value);
+    // Only onto the text it was computed from: the user may have typed meanwhile.
+    if (output !== undefined && view.state.doc.toString() === text) replaceChanged(view, output);
   }),
 );
 
@@ -221,5 +223,5 @@ window.addEventListener('hashchange', () => void restore());
 await restore();
 if (view.state.doc.length === 0) render(undefined);
 // For scripts and tests driving the page (and the curious, in the console): the editor's text.
-Object.assign(window, { playground: { text: () => view.state.doc.toString() } });
+Object.assign(window, { playground: { text: () => view.state.doc.toString(), stats: () => ({ ...checker.stats }) } });
 document.body.dataset.ready = 'true';

@@ -77,6 +77,9 @@ describe('@cdx/schemas under ajv strict mode', () => {
     plugin()(ajv);
     const check = (format: string, value: string) => ajv.validate({ type: 'string', format }, value);
     expect([check('iso8601', '2026-03-01'), check('iso8601', '2026-03-01T09:30:00Z'), check('iso8601', 'yesterday')]).toEqual([true, true, false]);
+    // Dates that exist (@cdx/validate's checker): a day its month lacks fails, a leap day passes.
+    expect([check('iso8601', '2026-02-30'), check('iso8601', '2024-02-29T24:00'), check('iso8601', '2024-02-29T23:00')]).toEqual([false, false, true]);
+    expect([check('fhir-date', '2026-02-29'), check('fhir-date', '2024-02-29'), check('fhir-dateTime', '2026-04-31T10:00:00Z')]).toEqual([false, true, false]);
     expect([check('e164', '+14155550123'), check('e164', '415-555-0123')]).toEqual([true, false]);
     expect([check('base64', 'aGVsbG8=\n'), check('base64', 'not base64!')]).toEqual([true, false]);
     // Without it, non-strict ajv passes any value through an unknown format.
@@ -93,7 +96,7 @@ describe('@cdx/schemas under ajv strict mode', () => {
   it('the catalog names the vocabulary meta-schema, which describes every cdx keyword', () => {
     const vocabulary = JSON.parse(readFileSync(join(dist, catalog.vocabulary), 'utf8')) as { $id: string; properties: Record<string, unknown> };
     const used = new Set<string>();
-    for (const entry of catalog.schemas) for (const [, key] of JSON.stringify(schemaOf(entry)).matchAll(/"(cdx[A-Za-z]+)":/g)) used.add(key);
+    for (const entry of catalog.schemas) for (const [, key] of JSON.stringify(schemaOf(entry)).matchAll(/"(cdx[A-Za-z]+)":/g)) used.add(key!);
     expect([...used].filter((k) => !(k in vocabulary.properties))).toEqual([]);
     const ajv = strictAjv();
     plugin()(ajv);

@@ -11,26 +11,34 @@ export const merge = {
   },
 } satisfies PatientMerge;
 
+const ids = [{ ID: '0000000001', IDType: 'MRN' }] as [{ ID: string; IDType: string }];
+
 export const wrongEvent = {
   // @ts-expect-error EventType is the literal "PatientMerge"
   Meta: { DataModel: 'PatientAdmin', EventType: 'PatientUpdate' },
-  Patient: { Identifiers: [], PreviousIdentifiers: [] },
+  Patient: { Identifiers: ids, PreviousIdentifiers: ids },
 } satisfies PatientMerge;
 
 export const missingRequired: PatientMerge = {
   Meta: { DataModel: 'PatientAdmin', EventType: 'PatientMerge' },
   // @ts-expect-error PreviousIdentifiers is required
-  Patient: { Identifiers: [] },
+  Patient: { Identifiers: ids },
 };
 
 export const misspelt: PatientMerge = {
   Meta: { DataModel: 'PatientAdmin', EventType: 'PatientMerge' },
   Patient: {
-    Identifiers: [],
-    PreviousIdentifiers: [],
+    Identifiers: ids,
+    PreviousIdentifiers: ids,
     // @ts-expect-error the types are closed: a misspelt member is an error
     Demographics: { MartialStatus: 'Married' },
   },
+};
+
+export const retiresNothing: PatientMerge = {
+  Meta: { DataModel: 'PatientAdmin', EventType: 'PatientMerge' },
+  // @ts-expect-error a merge retires at least one identifier (minItems 1)
+  Patient: { Identifiers: ids, PreviousIdentifiers: [] },
 };
 
 export const kindMap: KindMap['PatientAdmin/PatientMerge'] = merge;

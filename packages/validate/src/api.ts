@@ -6,7 +6,7 @@ export { listKinds, getKind } from './registry.js';
 export { RULES, type RegisteredRule, type RuleOptions } from './rules/index.js';
 export { createRule, defineScope, findingOf, formatMessage, placeholders, RULE_DOCS_URL } from './rules/create-rule.js';
 export type { Rule, RuleMeta, RuleDefinition, RuleTools, Report, Scope, OptionsSchema } from './rules/create-rule.js';
-export type { Finding, Severity, RenameFix } from './finding.js';
+export { MAX_IDENTIFIER, type Finding, type Severity, type RenameFix } from './finding.js';
 export { FindingCap, omittedFinding, RUNNER_MESSAGE_IDS, type HeldBack } from './findings-cap.js';
 export { OptionsError, DEFAULT_MAX_FINDINGS_PER_RULE, type ValidateOptions, type BaseOptions, type RuleSetting, type UnknownParts } from './options.js';
 export type { KindInfo, KindFamily, HookInfo } from './kind-info.js';

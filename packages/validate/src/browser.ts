@@ -13,7 +13,8 @@ import { detectKindInfo } from './detect.js';
 import { LOADERS } from './generated/loaders.js';
 import modules from './modules.cjs';
 import { givesRuleOptions, RULE_OPTIONS_MODULE, type ValidateOptions } from './options.js';
-import { getKind, modulesOf } from './registry.js';
+import { getKind, holdsResources, modulesOf } from './registry.js';
+import { fhirPathEngine, setFhirPath, type FhirPathModel } from './fhir/invariants/engine.js';
 import { validate, type ValidationResult } from './validate.js';
 
 export * from './api.js';
@@ -83,8 +84,22 @@ export async function prepare(payload: unknown, options: ValidateOptions = {}): 
   const checker = givesRuleOptions(options) ? [RULE_OPTIONS_MODULE] : [];
   const kind = options.kind === undefined ? detectKindInfo(payload) : getKind(options.kind);
   // No kind: validate() reports unknown-kind (or throws UnknownKindError for a bad option).
-  const files = kind ? modulesOf(kind, kind.family === 'fhir' || kind.resources ? resourceTypesIn(payload) : []) : [];
-  await Promise.all([...checker, ...files].map(loadModule));
+  const files = kind ? modulesOf(kind, holdsResources(kind) ? resourceTypesIn(payload) : []) : [];
+  await Promise.all([...checker, ...files].map(loadModule).concat(kind?.family === 'fhir' ? [loadFhirPath()] : []));
+}
+
+let fhirPathLoading: Promise<void> | undefined;
+
+/** Imports the FHIRPath engine of fhir-invariant, once (its R4 invariants beyond the native ones). */
+function loadFhirPath(): Promise<void> {
+  if (fhirPathEngine()) return Promise.resolve();
+  fhirPathLoading ??= Promise.all([import('fhirpath'), import('fhirpath/fhir-context/r4')]).then(([engine, model]) => {
+    // The ES build exports the engine as its default too; a bundler may hand over either form.
+    const own = engine as unknown as { compile?: unknown; default?: { compile?: unknown } };
+    const compile = own.compile ?? own.default?.compile;
+    setFhirPath({ compile: compile as never, model: ((model as { default?: unknown }).default ?? model) as FhirPathModel });
+  });
+  return fhirPathLoading;
 }
 
 /**

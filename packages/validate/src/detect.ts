@@ -48,6 +48,9 @@ function messageHeaderOf(entries: unknown): Json | undefined {
   return undefined;
 }
 
+/** Bundle types whose entries are resources found, not a message's parts. */
+const LISTINGS = new Set(['searchset', 'history']);
+
 /** What a FHIR payload says about its kind (the keys of `cdxDetect`). */
 interface FhirHint {
   readonly resourceType: string;
@@ -70,8 +73,13 @@ function fhirHint(payload: Json): FhirHint | undefined {
   if (resourceType !== 'Bundle' || typeof payload.type !== 'string') return { resourceType, carries: carriesNothing };
   const entries = Array.isArray(payload.entry) ? payload.entry : [];
   const carries = (type: string) => entries.some((e) => asObject(asObject(e)?.resource)?.resourceType === type);
-  const event = payload.type === 'message' ? eventName(messageHeaderOf(entries)?.eventUri) : undefined;
-  return { resourceType, bundleType: payload.type, ...(event ? { event } : {}), carries };
+  // A MessageHeader makes a bundle a message whatever its type says (a ChargeItemCreate sent as a
+  // collection): it is validated as the message it is, and the profile reports the type. Searchsets and
+  // histories list resources found, which may be MessageHeaders.
+  const header = LISTINGS.has(payload.type) ? undefined : messageHeaderOf(entries);
+  const bundleType = header ? 'message' : payload.type;
+  const event = bundleType === 'message' ? eventName(header?.eventUri) : undefined;
+  return { resourceType, bundleType, ...(event ? { event } : {}), carries };
 }
 
 /** FHIR kinds with their detection hints, most specific first (an event's bundle before any message bundle). */

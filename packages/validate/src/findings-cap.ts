@@ -52,7 +52,15 @@ export class FindingCap<P extends { readonly pointer: string } = { readonly poin
   readonly #kept = new Map<string, number>();
   readonly #held = new Map<string, HeldBack<P>>();
 
+  readonly #warningKeys = new Map<string, string>();
+
   constructor(readonly limit: number) {}
+
+  #warningKey(ruleId: string): string {
+    const key = `${ruleId}\u0000warning`;
+    this.#warningKeys.set(ruleId, key);
+    return key;
+  }
 
   /**
    * Whether to keep the finding; when not, it is counted. A summary (`omitted`: the count it holds)
@@ -64,7 +72,8 @@ export class FindingCap<P extends { readonly pointer: string } = { readonly poin
       this.#kept.set(ruleId, kept + 1);
       return true;
     }
-    const key = `${ruleId}\u0000${severity}`;
+    // No key string per call: a finding past the cap costs a lookup and an increment.
+    const key = severity === 'error' ? ruleId : (this.#warningKeys.get(ruleId) ?? this.#warningKey(ruleId));
     const held = this.#held.get(key);
     if (held) held.count += omitted ?? 1;
     else this.#held.set(key, { ruleId, severity, count: omitted ?? 1, first });

@@ -5,6 +5,7 @@
 'use strict';
 const { fullFormats } = require('ajv-formats/dist/formats');
 const { base64 } = require('./base64.cjs');
+const { dateTimeProblem } = require('./datetime.cjs');
 
 /** A lookup table of the ASCII characters in `chars`, both cases of letters included. */
 function table(chars) {
@@ -126,9 +127,30 @@ function guarded(check) {
   );
 }
 
+/**
+ * The date formats, one checker (datetime.cjs). FHIR's primitives keep R4's pattern for their shape
+ * and take `fhir-<type>` for existence: a value of the wrong shape is the pattern's finding alone.
+ * `iso8601` (the Data Model) is shape and existence; `date` and `date-time` are ajv-formats' checks
+ * and then the shared one, so that they refuse exactly what it refuses too (24:00, an offset past ±14:00).
+ */
+const exists = (form) => (text) => dateTimeProblem(text, form) === undefined;
+// R4's patterns already refuse month 13, hour 24, minute 60 and an offset past 14:00: what they
+// cannot see is a day its month does not have (2026-02-30), the one problem left to the format.
+const existsIfShaped = (form) => (text) => dateTimeProblem(text, form)?.endsWith(' days') !== true;
+const alsoExists = (format, form) => (text) => format(text) && dateTimeProblem(text, form) === undefined;
+const dates = {
+  iso8601: exists('iso8601'),
+  'fhir-date': existsIfShaped('date'),
+  'fhir-dateTime': existsIfShaped('dateTime'),
+  'fhir-instant': existsIfShaped('instant'),
+  'fhir-time': existsIfShaped('time'),
+  date: alsoExists(fullFormats.date.validate ?? fullFormats.date, 'rfc3339-date'),
+  'date-time': alsoExists(fullFormats['date-time'].validate ?? fullFormats['date-time'], 'rfc3339'),
+};
+
 /** Every format, the function ones guarded; base64 named for scripts/lib/ajv.mjs. */
 const functions = /** @type {Record<string, unknown> & { base64: typeof base64 }} */ ({});
-for (const [name, format] of Object.entries({ ...fullFormats, base64, uri })) {
+for (const [name, format] of Object.entries({ ...fullFormats, base64, uri, ...dates })) {
   const check = typeof format === 'function' ? format : format && typeof format.validate === 'function' ? format.validate : undefined;
   functions[name] = check === undefined ? format : typeof format === 'function' ? guarded(check) : { ...format, validate: guarded(check) };
 }

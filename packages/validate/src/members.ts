@@ -17,6 +17,8 @@ export interface MemberIssue {
   readonly candidates: readonly string[];
   /** Candidates already present beside it (renaming onto them would lose data). */
   readonly present: readonly string[];
+  /** The resource type when the member is inside a FHIR resource (R4's JSON has no unknown members). */
+  readonly fhir?: string;
 }
 
 /** One walk of a payload alongside its kind's shape. */
@@ -67,9 +69,20 @@ export function walkMembers(payload: unknown, shape: Shape, extraVariants: Reado
   const issues: MemberIssue[] = [];
   const noDataOnDemand: string[] = [];
   const path: (string | number)[] = [];
+  /** plausibleNames() per shape node and name, for this walk only (names come from the payload). */
+  const plausible: Map<string, string[]>[] = [];
   const pointer = (name: string) => path.reduce<string>((p, key) => childPointer(p, key), '') + childPointer('', name);
+  // The type of the innermost FHIR resource the walk is in (undefined outside FHIR).
+  let fhir = shape.fhir ? ((payload as Record<string, unknown> | null)?.resourceType as string | undefined) : undefined;
   const report = (value: Record<string, unknown>, name: string, reason: MemberIssue['reason'], candidates: string[]) =>
-    issues.push({ pointer: pointer(name), name, reason, candidates, present: candidates.filter((c) => Object.hasOwn(value, c)) });
+    issues.push({
+      pointer: pointer(name),
+      name,
+      reason,
+      candidates,
+      present: candidates.length === 0 ? candidates : candidates.filter((c) => Object.hasOwn(value, c)),
+      ...(fhir === undefined ? {} : { fhir }),
+    });
 
   const visit = (value: unknown, index: number): void => {
     const here = nodes[index];
@@ -90,7 +103,12 @@ export function walkMembers(payload: unknown, shape: Shape, extraVariants: Reado
       // reports a resourceType that is missing or not R4).
       const type = node.rt ?? (value as Record<string, unknown>).resourceType;
       const own = typeof type === 'string' && Object.hasOwn(resources, type) ? resources[type] : undefined;
-      if (own !== undefined) visit(value, own);
+      if (own !== undefined) {
+        const outer = fhir;
+        fhir = type as string;
+        visit(value, own);
+        fhir = outer;
+      }
       return;
     }
     if (node.a !== undefined && isObject(value)) {
@@ -128,7 +146,10 @@ export function walkMembers(payload: unknown, shape: Shape, extraVariants: Reado
         report(value, name, 'configured-variant', [configured]);
         continue;
       }
-      const candidates = plausibleNames(name, here.canonical);
+      // The same slip in every item of a long array is weighed once per kind of object.
+      const slips = (plausible[index] ??= new Map());
+      let candidates = slips.get(name);
+      if (!candidates) slips.set(name, (candidates = plausibleNames(name, here.canonical)));
       report(value, name, candidates.length > 0 ? 'near-miss' : 'unknown', candidates);
     }
   };

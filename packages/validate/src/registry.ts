@@ -1,6 +1,7 @@
 import { KINDS } from './generated/kinds.js';
 import { withFhirShapes, type FhirShapes } from './fhir/embedded.js';
 import modules from './modules.cjs';
+import { STANDARD_OF } from './cdshooks/standard.js';
 import type { KindInfo } from './kind-info.js';
 import type { Shape, ShapeNode } from './shape.js';
 
@@ -115,7 +116,7 @@ function fhirModule(kind: KindInfo, base: string): KindModule {
     const root = shapes.types[base];
     if (root === undefined) throw new Error(`generated/validators/fhir/shapes.cjs has no ${base}; run pnpm generate`);
     const validate = validators(kind.module).validate as StandaloneValidator;
-    return { validate, ...(overlay ? { overlay } : {}), shape: { nodes: shapes.nodes, root, resources: shapes.types } };
+    return { validate, ...(overlay ? { overlay } : {}), shape: { nodes: shapes.nodes, root, resources: shapes.types, fhir: true } };
   };
   return {
     strict: overlay ? (payload, gathered) => twin.call(gathered, payload) && overlay(payload) : (payload, gathered) => twin.call(gathered, payload),
@@ -130,6 +131,20 @@ function fhirModule(kind: KindInfo, base: string): KindModule {
  * too: a payload the twin rejects needs them.
  */
 export function modulesOf(kind: KindInfo, resourceTypes: Iterable<string> = []): string[] {
+  // A CDS Hooks document in the envelope is checked against its standard kind too (cds-hooks-standard).
+  const standard = Object.hasOwn(STANDARD_OF, kind.id) ? getKind(STANDARD_OF[kind.id]!) : undefined;
+  const types = [...resourceTypes];
+  const own = ownModulesOf(kind, types);
+  return standard ? [...new Set([...own, ...ownModulesOf(standard, types)])] : own;
+}
+
+/** Whether validating a payload of `kind` may read FHIR resources in it (its own or its standard kind's). */
+export function holdsResources(kind: KindInfo): boolean {
+  if (kind.family === 'fhir' || kind.resources === true) return true;
+  return Object.hasOwn(STANDARD_OF, kind.id) && getKind(STANDARD_OF[kind.id]!)?.resources === true;
+}
+
+function ownModulesOf(kind: KindInfo, resourceTypes: readonly string[]): string[] {
   if (kind.base === undefined && !kind.resources) return [...new Set([kind.twinModule, kind.module])];
   const files = new Set([kind.twinModule, kind.module, 'fhir/shapes.cjs']);
   if (kind.overlay) files.add('fhir/profiles.cjs');

@@ -1,6 +1,7 @@
 import { childPointer, parsePointer, quote } from './finding.js';
 import { codeHint } from './code-hint.js';
 import { describePattern } from './pattern-text.js';
+import { nearestIndex } from './nearest.js';
 import { code, fieldPath } from './display.js';
 import { listKinds, type AjvError } from './registry.js';
 import { r4TypeSuggestion } from './rules/unknown-kind.js';
@@ -10,6 +11,10 @@ export const FORMAT_TEXT: Readonly<Record<string, string>> = {
   iso8601: 'an ISO 8601 date or date-time (e.g. 2026-03-01 or 2026-03-01T09:30:00Z)',
   date: 'a date in YYYY-MM-DD form (e.g. 2026-03-01)',
   'date-time': 'an RFC 3339 date-time with an offset (e.g. 2026-03-01T09:30:00Z)',
+  'fhir-date': 'a date that exists (e.g. 2024-02-29, not 2026-02-29)',
+  'fhir-dateTime': 'a date-time that exists (e.g. 2024-02-29T09:30:00Z, not 2026-02-30)',
+  'fhir-instant': 'an instant that exists (e.g. 2024-02-29T09:30:00Z, not 2026-02-30T09:30:00Z)',
+  'fhir-time': 'a time that exists (e.g. 09:30:00)',
   uuid: 'a UUID (e.g. 0f8fad5b-d9cb-469f-a165-70867728950e)',
   uri: 'an absolute URI (e.g. https://example.org/fhir/Patient/1)',
   email: 'an email address (e.g. someone@example.com)',
@@ -43,6 +48,19 @@ function listValues(values: unknown): string {
 }
 
 /**
+ * ` Did you mean "male"?` for a string within a slip of one allowed string (`"mal"`, `"Male"`), else
+ * nothing: no guess for a value of one or two characters, nor between two equally near.
+ */
+function nearestValue(value: unknown, allowed: unknown): string {
+  if (typeof value !== 'string' || value.length < 3 || !Array.isArray(allowed)) return '';
+  const strings = allowed.map((v) => (typeof v === 'string' ? v : undefined));
+  const lowered = strings.map((v) => v?.toLowerCase());
+  const sameButCase = lowered.indexOf(value.toLowerCase());
+  const near = sameButCase !== -1 ? sameButCase : nearestIndex(value.toLowerCase(), lowered);
+  return near === undefined ? '' : ` Did you mean ${quote(strings[near])}?`;
+}
+
+/**
  * The messages of the schema rule, by id (service-profile's add what R4 allows). `{{field}}` is the
  * field path of the value, `{{value}}` the value as quote() shows it.
  */
@@ -50,7 +68,7 @@ export const SCHEMA_MESSAGES = {
   required: '{{field}} is required but missing.',
   requiredWhen: '{{field}} is required when {{present}} is present but missing.',
   type: '{{field}} must be {{expected}}, not {{actual}}.',
-  enum: '{{field}} must be one of {{allowed}}; got {{value}}.',
+  enum: '{{field}} must be one of {{allowed}}; got {{value}}.{{suggestion}}',
   const: '{{field}} must be {{allowed}}; got {{value}}.',
   format: '{{field}} must be {{format}}; got {{value}}.{{hint}}',
   pattern: '{{field}} must be {{form}}; got {{value}}.',
@@ -105,7 +123,7 @@ export function describeError(error: AjvError, payload: unknown): SchemaReport |
     case 'type':
       return report('type', { expected: String(params.type).split(',').join(' or '), actual: typeName(value) });
     case 'enum':
-      return report('enum', { allowed: listValues(params.allowedValues), value: quote(value) });
+      return report('enum', { allowed: listValues(params.allowedValues), value: quote(value), suggestion: nearestValue(value, params.allowedValues) });
     case 'const':
       return report('const', { allowed: quote(params.allowedValue), value: quote(value) });
     case 'format': {

@@ -29,4 +29,6 @@ export interface Shape {
   readonly root: number;
   /** Resource type → its root node, for resource slots (`r`). */
   readonly resources?: Readonly<Record<string, number>>;
+  /** The root is a FHIR resource (a FHIR kind): its members are R4's, and no other is allowed. */
+  readonly fhir?: true;
 }

@@ -1,5 +1,5 @@
 import type { KindId } from '@cdx/types';
-import { childPointer, renamedPointer, type Finding, type Severity } from './finding.js';
+import { childPointer, quote, type Finding, type Severity } from './finding.js';
 import { detectKindInfo } from './detect.js';
 import { capFindings, FindingCap } from './findings-cap.js';
 import { verifiedFixes } from './fix-check.js';
@@ -10,6 +10,8 @@ import { getKind, listKinds, loadKind, type AjvError, type Gathered, type KindMo
 import { findingOf, type Report, type Rule, type RuleMeta } from './rules/create-rule.js';
 import { RULES, rulesOf } from './rules/index.js';
 import { findTooDeep } from './depth.js';
+import { withoutSuperseded } from './supersede.js';
+import { nearestIndex } from './nearest.js';
 import { nestingDepthRule } from './rules/nesting-depth.js';
 import { PAYLOAD, type PayloadContext } from './rules/scopes.js';
 import type { Shape } from './shape.js';
@@ -266,23 +268,6 @@ function runRules(payload: unknown, kind: KindInfo, module: KindModule, options:
   }
 }
 
-/** The messages of spelling-drift that stand for a required member's absence (it is misspelt, not missing). */
-const REQUIRED_DRIFT = new Set(['variantRequired', 'configuredVariantRequired', 'nearMissRequired']);
-
-/**
- * A required member written with a slip is one problem: spelling-drift's error (with the rename),
- * not also the schema's "required but missing" at the name it should have. Decided here, after
- * both rules ran, so that turning spelling-drift off brings the schema's finding back.
- */
-function requiredDrift(findings: Finding[]): Finding[] {
-  const misspelt = new Set<string>();
-  for (const f of findings) {
-    if (f.ruleId === 'spelling-drift' && f.fix && REQUIRED_DRIFT.has(f.messageId)) misspelt.add(renamedPointer(f.fix.pointer, f.fix.to));
-  }
-  if (misspelt.size === 0) return findings;
-  return findings.filter((f) => !(f.ruleId === 'schema' && (f.messageId === 'required' || f.messageId === 'requiredWhen') && misspelt.has(f.pointer)));
-}
-
 /** validate() without the check of its own fixes (which calls this again on the fixed payload). */
 function validateOnce(payload: unknown, resolved: ResolvedOptions): ValidationResult {
   const findings: Finding[] = [];
@@ -298,10 +283,17 @@ function validateOnce(payload: unknown, resolved: ResolvedOptions): ValidationRe
     return { kind: null, valid: !findings.some((f) => f.severity === 'error'), findings };
   }
   if (resolved.kind !== undefined && !kind) {
+    const ids = listKinds().map((k) => k.id);
+    const near =
+      typeof resolved.kind === 'string'
+        ? nearestIndex(
+            resolved.kind.toLowerCase(),
+            ids.map((id) => id.toLowerCase()),
+          )
+        : undefined;
+    // Short: the list of every kind is listKinds()' to give, not an error message's.
     throw new UnknownKindError(
-      `Unknown kind ${JSON.stringify(resolved.kind)}; known kinds: ${listKinds()
-        .map((k) => k.id)
-        .join(', ')}`,
+      `Unknown kind ${quote(resolved.kind)}; ${near === undefined ? '' : `did you mean ${JSON.stringify(ids[near])}? `}listKinds() returns every kind id.`,
     );
   }
   if (!kind) {
@@ -318,7 +310,7 @@ function validateOnce(payload: unknown, resolved: ResolvedOptions): ValidationRe
   for (const summary of out.cap?.summaries() ?? []) findings.push(summary);
   // The one place unknown parts are accounted for, after every rule has spoken.
   const { unknown } = resolved;
-  const spoken = requiredDrift(findings);
+  const spoken = withoutSuperseded(findings, (id) => META.get(id));
   const kept = unknown
     ? capFindings(
         spoken.filter((f) => safely(() => !couldBeFalse(META.get(f.ruleId)?.aboutMemberName === true, f.pointer, payload, unknown)) ?? true),

@@ -46,22 +46,20 @@ describe('maxFindingsPerRule', () => {
 });
 
 describe('bundle-reference on a bundle nested 4,000 levels deep with a dangling reference at each level', () => {
-  it('reports a bounded number of findings with bounded pointers, quickly', () => {
-    const started = performance.now();
+  it('reports a bounded number of findings with bounded pointers', () => {
+    // `pnpm robustness` measures time and memory (budgets.mjs).
     const { findings } = validate(deepDanglingBundle(4000));
     const mine = findings.filter((f) => f.ruleId === 'bundle-reference');
-    // A hang guard far above the bounded cost; `pnpm robustness` measures time and memory.
-    expect(performance.now() - started).toBeLessThan(20_000);
     expect(mine.length).toBeLessThanOrEqual(DEFAULT_MAX_FINDINGS_PER_RULE + 2);
     // Before: 4,000 findings whose pointers summed to 32 million characters.
     expect(mine.reduce((n, f) => n + f.pointer.length + f.message.length, 0)).toBeLessThan(2_000_000);
     expect(mine.some((f) => f.message.includes('deeper than 512 levels'))).toBe(true);
-  }, 60_000);
+  });
 
   it('long member names on the way do not make the output quadratic', () => {
     const { findings } = validate(deepDanglingBundle(400, 'n'.repeat(10_000)));
     const mine = findings.filter((f) => f.ruleId === 'bundle-reference');
     expect(mine.reduce((n, f) => n + f.pointer.length, 0)).toBeLessThan(2_000_000);
     expect(mine.reduce((n, f) => n + (f.omitted ?? 1), 0)).toBe(400);
-  }, 60_000);
+  });
 });

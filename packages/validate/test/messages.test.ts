@@ -4,8 +4,9 @@
 // show those values whole. The messages each RuleTester case produces get the same check
 // (support/rule-tester.ts), so every message id a case reaches is checked filled as well.
 import { describe, expect, it } from 'vitest';
+import { MAX_IDENTIFIER } from '../src/finding.js';
 import { RULES, validate } from '../src/index.js';
-import { messageProblems, QUOTES_BRACES } from './support/message-check.js';
+import { messageProblems, QUOTES_BRACES } from '@cdx/rule-tester';
 import { edited, patched } from './support/payload-tester.js';
 
 describe('every message template of the registry', () => {
@@ -19,21 +20,21 @@ describe('every message template of the registry', () => {
 
   it.each(templates)('%s has no placeholder but its own, and no regular expression', (_name, ruleId, template) => {
     // Each `{{name}}` is filled by the rule; what is left is what every user reads.
-    expect(messageProblems(template.replace(/\{\{\s*[A-Za-z_]\w*\s*\}\}/g, 'VALUE'), ruleId)).toEqual([]);
+    expect(messageProblems(template.replace(/\{\{\s*[A-Za-z_]\w*\s*\}\}/g, 'VALUE'), ruleId, MAX_IDENTIFIER)).toEqual([]);
   });
 
   it('allows quoted braces only to the rule whose subject they are', () => {
     expect([...QUOTES_BRACES]).toEqual(['cds-hooks-prefetch-token']);
-    expect(messageProblems('The token {{context.patientId}} is fine here.', 'cds-hooks-prefetch-token')).toEqual([]);
-    expect(messageProblems('The token {{context.patientId}} is left unfilled.', 'schema')).not.toEqual([]);
+    expect(messageProblems('The token {{context.patientId}} is fine here.', 'cds-hooks-prefetch-token', MAX_IDENTIFIER)).toEqual([]);
+    expect(messageProblems('The token {{context.patientId}} is left unfilled.', 'schema', MAX_IDENTIFIER)).not.toEqual([]);
   });
 
   it('the check sees what it is for', () => {
-    expect(messageProblems('eventUri must be {fhir_defs_url}/EventDefinition/<Event>.', 'x')).toHaveLength(2);
-    expect(messageProblems('`id` does not have the expected form (^[A-Za-z0-9\\-\\.]{1,64}$).', 'x').length).toBeGreaterThan(0);
-    expect(messageProblems('The reference "urn:uuid:1b2c3d4e-0000-4000-8000-0000000…" matches nothing.', 'x')).toHaveLength(1);
-    expect(messageProblems('The reference "urn:uuid:1b2c…0001" (45 characters) matches nothing.', 'x')).toHaveLength(1);
-    expect(messageProblems('A value "aaaa…bbbb" (3,000 characters) is shown by its ends.', 'x')).toEqual([]);
+    expect(messageProblems('eventUri must be {fhir_defs_url}/EventDefinition/<Event>.', 'x', MAX_IDENTIFIER)).toHaveLength(2);
+    expect(messageProblems('`id` does not have the expected form (^[A-Za-z0-9\\-\\.]{1,64}$).', 'x', MAX_IDENTIFIER).length).toBeGreaterThan(0);
+    expect(messageProblems('The reference "urn:uuid:1b2c3d4e-0000-4000-8000-0000000…" matches nothing.', 'x', MAX_IDENTIFIER)).toHaveLength(1);
+    expect(messageProblems('The reference "urn:uuid:1b2c…0001" (45 characters) matches nothing.', 'x', MAX_IDENTIFIER)).toHaveLength(1);
+    expect(messageProblems('A value "aaaa…bbbb" (3,000 characters) is shown by its ends.', 'x', MAX_IDENTIFIER)).toEqual([]);
   });
 });
 
@@ -67,7 +68,7 @@ describe('messages filled with long values', () => {
     const findings = validate(c.payload).findings.filter((f) => f.ruleId === rule);
     expect(findings.length, 'the rule reports the long value').toBeGreaterThan(0);
     for (const f of findings) {
-      expect(messageProblems(f.message, rule), f.message).toEqual([]);
+      expect(messageProblems(f.message, rule, MAX_IDENTIFIER), f.message).toEqual([]);
       expect(f.message).toContain(JSON.stringify(c.whole));
     }
   });
@@ -77,6 +78,6 @@ describe('messages filled with long values', () => {
     const [finding] = validate(edited('cdshooks-patient-view-response', (p) => void (p.cards[0].indicator = value))).findings;
     expect(finding).toMatchObject({ ruleId: 'schema', pointer: '/cards/0/indicator' });
     expect(finding!.message).toMatch(/got "(?:warn)+w?a?r?n?…[warn]*!" \(401 characters\)\.$/);
-    expect(messageProblems(finding!.message, 'schema')).toEqual([]);
+    expect(messageProblems(finding!.message, 'schema', MAX_IDENTIFIER)).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ describe('nearMisses', () => {
     ['snake_case', 'first_name', ['FirstName']],
     ['all caps of a short name', 'dob', ['DOB']],
     ['one letter off a long name', 'PhoneNumbr', ['PhoneNumber']],
+    ['two adjacent letters swapped in a short name is one slip (Damerau)', 'ZPI', []],
     ['a short name one letter off is not a slip', 'SEX1', []],
     ['an unrelated name', 'Nickname', []],
     ['an exact name is not a near miss of itself', 'ZIP', []],
@@ -21,6 +22,11 @@ describe('nearMisses', () => {
   it('returns every equally good candidate when the slip is ambiguous', () => {
     expect(nearMisses('Nam', ['Name', 'Num']).length).toBe(0);
     expect(nearMisses('Codes', ['Code', 'Coded']).sort()).toEqual(['Code', 'Coded']);
+  });
+
+  it('counts a swap of adjacent letters as one edit, so four-letter names catch it', () => {
+    expect(nearMisses('cdoe', ['code', 'note', 'status'])).toEqual(['code']);
+    expect(nearMisses('naem', ['name', 'gender'])).toEqual(['name']);
   });
 
   it('matches data model names with a space', () => {

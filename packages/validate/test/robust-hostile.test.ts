@@ -3,7 +3,7 @@
 // and a pointer that resolves, quotes at most a short prefix of any value, escapes control
 // characters, and never changes Object.prototype. Plus the regressions found on the way. How fast
 // is `pnpm robustness`'s to measure (scripts/robustness/budgets.mjs, the same payloads against time
-// budgets); here a generous test timeout only guards against a hang.
+// budgets); here, the findings only.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -31,7 +31,6 @@ function problemsOf(payload: unknown, result: ValidationResult): string[] {
 }
 
 /** Far past what any case here takes: a hang guard, not a budget. */
-const HANG = 120_000;
 
 const prototypeNames = Object.getOwnPropertyNames(Object.prototype).sort();
 afterAll(() => {
@@ -53,7 +52,7 @@ describe('hostile files that parse, as a service would read them', () => {
     expect(parsed.length).toBeGreaterThan(15);
   });
 
-  it.each(parsed)('%s', { timeout: HANG }, (_name, payload, rules) => {
+  it.each(parsed)('%s', (_name, payload, rules) => {
     const result = validate(payload);
     expect([...new Set(result.findings.map((f) => f.ruleId))]).toEqual(expect.arrayContaining(rules));
     expect(problemsOf(payload, result)).toEqual([]);
@@ -77,7 +76,7 @@ describe('nesting 100,000 levels deep', () => {
       {},
       ['nesting-depth', `/extension${'/0/extension'.repeat(255)}/0`],
     ],
-  ])('%s: a finding, no RangeError', { timeout: HANG }, (_name, build, options, [ruleId, pointer]) => {
+  ])('%s: a finding, no RangeError', (_name, build, options, [ruleId, pointer]) => {
     const payload = build();
     const result = validate(payload, options);
     expect(result.findings.map((f) => [f.ruleId, f.pointer])).toContainEqual([ruleId, pointer]);
@@ -138,11 +137,13 @@ describe('numbers JSON.parse reads lossily', () => {
     expect(finding!.message).toMatch(message);
   });
 
-  it('-0 and a 20-digit integer are accepted where any number is (JSON.parse has already rounded it)', () => {
+  it('-0 is read as 0 (a Duration must be above 0) and a 20-digit integer is accepted (JSON.parse has already rounded both)', () => {
     const payload = readJson(join(examplesDir, 'valid/scheduling-availableslotsresponse.json')) as Record<string, any>;
     payload.AvailableSlots[0].Duration = JSON.parse('-0');
     payload.AvailableSlots[1].Duration = JSON.parse('12345678901234567890');
-    expect(validate(payload).findings).toEqual([]);
+    expect(validate(payload).findings.map((f) => `${f.ruleId} ${f.pointer} ${f.message}`)).toEqual([
+      'schema /AvailableSlots/0/Duration `AvailableSlots[0].Duration` must be > 0; got 0.',
+    ]);
   });
 });
 
@@ -161,7 +162,7 @@ describe('messages', () => {
     expect(quote('x'.repeat(1_000_000))).toBe(`"${'x'.repeat(60)}…${'x'.repeat(59)}" (1,000,000 characters)`);
   });
 
-  it('a member name of 10 MB: its message shows 40 characters of it (field paths cut identifier-like names too)', { timeout: HANG }, () => {
+  it('a member name of 10 MB: its message shows 40 characters of it (field paths cut identifier-like names too)', () => {
     const name = 'N'.repeat(10_000_000);
     const payload = merge();
     payload.Patient[name] = 1;
@@ -171,7 +172,7 @@ describe('messages', () => {
     expect(result.findings[0]!.message.length).toBeLessThan(200);
   });
 
-  it('a near-miss of 10 MB for Meta.DataModel is quoted short', { timeout: HANG }, () => {
+  it('a near-miss of 10 MB for Meta.DataModel is quoted short', () => {
     const payload = merge();
     payload.Meta.DataModel = 'P'.repeat(10_000_000);
     const result = validate(payload);
@@ -205,7 +206,7 @@ describe('regressions', () => {
     );
   });
 
-  it('20,000 failing items of one array are each reported (ajv standalone code concatenated errors: 20 s)', { timeout: HANG }, () => {
+  it('20,000 failing items of one array are each reported (ajv standalone code concatenated errors: 20 s)', () => {
     const payload = readJson(join(examplesDir, 'valid/provider-deactivate.json')) as Record<string, any>;
     payload.Providers[0].Demographics.Addresses = Array(20_000).fill(5);
     expect(validate(payload, { maxFindingsPerRule: Infinity }).findings).toHaveLength(20_000);
@@ -218,7 +219,7 @@ describe('regressions', () => {
     for (const file of files) expect(readFileSync(join(file.parentPath, file.name), 'utf8'), file.name).not.toContain('vErrors.concat(');
   });
 
-  it('4,000 cards each failing one anyOf are each reported (untangle matched every combinator with every error: 20 s)', { timeout: HANG }, () => {
+  it('4,000 cards each failing one anyOf are each reported (untangle matched every combinator with every error: 20 s)', () => {
     const payload = readJson(join(examplesDir, 'valid/cdshooks-patient-view-response.json')) as Record<string, any>;
     const card = payload.cards[0];
     // The resource fails both alternatives of the action's anyOf: a FHIR resource, or the deprecated string.

@@ -58,10 +58,10 @@ const cases: [string, Case][] = [
     'findings inside an unknown value are dropped',
     {
       from: merge,
-      edit: (p) => (p.Meta.Source = { ID: 1, Nmae: 'x' }),
+      edit: (p) => (p.Meta.Source = { ID: 1, Extra: 'x' }),
       unknown: { values: ['/Meta/Source'] },
       want: [],
-      without: ['schema /Meta/Source/ID', 'unknown-field /Meta/Source/Nmae'],
+      without: ['schema /Meta/Source/ID', 'unknown-field /Meta/Source/Extra'],
     },
   ],
   [

@@ -1,4 +1,5 @@
 // Behaviour of validate() beyond the per-kind suites: options, kind detection, unknown kinds.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { detectKind, isKind, UnknownKindError, validate, type KindId } from '../src/index.js';
 
@@ -58,6 +59,36 @@ describe('validate', () => {
   it('throws UnknownKindError for an unknown kind option (a programming error, not a payload error)', () => {
     // A kind that is not one: an untyped caller's mistake (a misspelt literal does not compile).
     expect(() => validate({}, { kind: 'Nope/Nope' as KindId })).toThrow(UnknownKindError);
+  });
+
+  it("a slip on a member the service's profile requires is one fixable error, as a slip on a schema-required one", () => {
+    const { gender, ...rest } = JSON.parse(readFileSync(new URL('../../../schemas/examples/valid/fhir-patient.json', import.meta.url), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    const patient = { ...rest, Gender: gender };
+    const result = validate(patient, { kind: 'fhir/Patient' });
+    expect(result.findings.map((f) => [f.ruleId, f.messageId, f.pointer, f.severity, f.fix?.to])).toEqual([
+      ['spelling-drift', 'nearMissRequired', '/Gender', 'error', 'gender'],
+    ]);
+    // With spelling-drift off, the profile's own finding says it is missing.
+    expect(found(patient, { kind: 'fhir/Patient', rules: { 'spelling-drift': 'off' } })).toContainEqual(['service-profile', '/gender', 'error']);
+  });
+
+  it('says so in one short sentence, with the nearest kind when there is one, instead of listing every kind', () => {
+    const message = (kind: string) => {
+      try {
+        validate({}, { kind: kind as KindId });
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return '';
+    };
+    expect(message('nope/Nope')).toBe('Unknown kind "nope/Nope"; listKinds() returns every kind id.');
+    expect(message('PatientAdmin/PatientMerg')).toBe(
+      'Unknown kind "PatientAdmin/PatientMerg"; did you mean "PatientAdmin/PatientMerge"? listKinds() returns every kind id.',
+    );
+    expect(message('x'.repeat(5000)).length).toBeLessThan(200);
   });
 });
 

@@ -1,5 +1,8 @@
-// The packaged extension (run `pnpm build` and `pnpm vsix` first, as `pnpm verify` does): what the
-// .vsix holds, and how the extension finds the language server.
+// The packaged extension, built and packaged here as `pnpm vsix` does (into a temporary folder, so
+// no earlier step is needed and no stale package is read): what the .vsix holds, and how the
+// extension finds the language server.
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -34,8 +37,22 @@ function unzip(path: string): Map<string, Buffer> {
   return entries;
 }
 
+/** Runs `node <args>` in the extension's folder, and fails with its output when it fails. */
+function node(args: string[]): void {
+  const run = spawnSync(process.execPath, args, { cwd: here, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`node ${args.join(' ')} failed:\n${run.stdout}${run.stderr}`);
+}
+
+/** The extension bundled (build.mjs) and packaged by vsce, as `pnpm build` and `pnpm vsix` do. */
+function packageVsix(): string {
+  const out = join(mkdtempSync(join(tmpdir(), 'cdx-vsix-')), 'cdx-vscode.vsix');
+  node(['build.mjs']);
+  node([createRequire(join(here, 'package.json')).resolve('@vscode/vsce/vsce'), 'package', '--no-dependencies', '--out', out]);
+  return out;
+}
+
 describe('the .vsix', () => {
-  const vsix = unzip(join(here, 'dist/cdx-vscode.vsix'));
+  const vsix = unzip(packageVsix());
 
   it('holds the bundled extension, its manifest, README and licence, and nothing else of the package', () => {
     expect([...vsix.keys()].filter((n) => n.startsWith('extension/')).sort()).toEqual([
@@ -46,14 +63,24 @@ describe('the .vsix', () => {
     ]);
   });
 
-  it('activates on JSON and TypeScript/JavaScript files and starts the server over stdio', () => {
+  it('activates only in a workspace with a cdx-lint config or an installed cdx package, and starts the server over stdio', () => {
     const manifest = JSON.parse(vsix.get('extension/package.json')!.toString('utf8'));
     expect(manifest.main).toBe('./dist/extension.js');
-    expect(manifest.activationEvents).toEqual(expect.arrayContaining(['onLanguage:json', 'onLanguage:typescript', 'onLanguage:javascript']));
+    expect(manifest.activationEvents).toEqual([
+      'workspaceContains:**/cdx-lint.config.json',
+      'workspaceContains:node_modules/@cdx/language-server/package.json',
+      'workspaceContains:node_modules/cdx-lint/package.json',
+    ]);
     const bundle = vsix.get('extension/dist/extension.js')!.toString('utf8');
     expect(bundle).toContain('@cdx/language-server');
     expect(bundle).toContain('--stdio');
     expect(bundle).not.toMatch(/require\("vscode-languageclient/); // bundled, not required
+  });
+
+  it("its README's links are not rewritten into a repository address (no blob/HEAD/../)", () => {
+    const readme = vsix.get('extension/readme.md')!.toString('utf8');
+    expect(readme).not.toMatch(/blob\/HEAD|\]\(\.\.\//);
+    expect(readme).toContain('cdx-lint');
   });
 });
 
@@ -63,18 +90,24 @@ describe('finding the language server', () => {
     mkdirSync(join(folder, 'node_modules/@cdx'), { recursive: true });
     symlinkSync(join(repo, 'packages/language-server'), join(folder, 'node_modules/@cdx/language-server'));
     writeFileSync(join(folder, 'package.json'), '{}');
-    const expected = join(repo, 'packages/language-server/dist/bin.js');
+    const expected = join(repo, 'packages/language-server/bin/cdx-language-server.js');
     expect(installedServer(folder)).toBe(expected);
-    expect(findServer('', [mkdtempSync(join(tmpdir(), 'cdx-empty-')), folder])).toEqual({ path: expected });
+    expect(findServer('', [mkdtempSync(join(tmpdir(), 'cdx-empty-')), folder], { trusted: true })).toEqual({ path: expected });
   });
 
   it('a configured path wins, relative to the first folder; a missing one or none installed is said plainly', () => {
     const folder = mkdtempSync(join(tmpdir(), 'cdx-vscode-'));
     writeFileSync(join(folder, 'server.js'), '');
-    expect(findServer('server.js', [folder])).toEqual({ path: join(folder, 'server.js') });
-    expect(findServer('nope.js', [folder])).toEqual({ missing: `cdx.server.path names ${join(folder, 'nope.js')}, which does not exist.` });
-    expect(findServer(undefined, [mkdtempSync(join(tmpdir(), 'cdx-empty-'))])).toMatchObject({
+    expect(findServer('server.js', [folder], { trusted: true })).toEqual({ path: join(folder, 'server.js') });
+    // A configured path that names nothing is the user's to fix: a pop-up (quiet: false).
+    expect(findServer('nope.js', [folder], { trusted: true })).toEqual({
+      missing: `cdx.server.path names ${join(folder, 'nope.js')}, which does not exist.`,
+      quiet: false,
+    });
+    // No server installed: said in the output channel only (quiet), never a pop-up.
+    expect(findServer(undefined, [mkdtempSync(join(tmpdir(), 'cdx-empty-'))], { trusted: true })).toMatchObject({
       missing: expect.stringContaining('npm install --save-dev @cdx/language-server'),
+      quiet: true,
     });
   });
 });

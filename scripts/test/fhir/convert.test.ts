@@ -45,9 +45,11 @@ describe('R4_PATTERNS', () => {
   });
 
   it('has no repeated group left: nothing that overflows the stack on megabytes', () => {
+    expect(replaced.filter(([, r]) => 'pattern' in r).length).toBeGreaterThan(0);
     for (const replacement of replaced.map(([, r]) => r as { pattern?: string })) {
       if (replacement.pattern) expect(replacement.pattern).not.toMatch(/\)[*+]/);
-      if (replacement.pattern) expect(new RegExp(replacement.pattern, 'u').test('a'.repeat(5_000_000))).toBeTypeOf('boolean');
+      // A repeated group recurses once per character in V8: this overflowed the stack (RangeError).
+      if (replacement.pattern) expect(() => new RegExp(replacement.pattern!, 'u').test('a'.repeat(5_000_000))).not.toThrow();
     }
   });
 });

@@ -1,6 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { RuleSetting } from '@cdx/validate';
-import { FORMAT_NAMES, isFormatName, type FormatName } from '../formatters/index.js';
+import { compileGlob, GlobError } from '../config/glob.js';
+import { FORMAT_NAMES } from '../formatters/index.js';
 import { closest } from '../suggest.js';
 import type { Concurrency } from '../workers/pool.js';
 
@@ -43,19 +44,44 @@ export function unknownOption(option: string, options: Options): UsageError {
 }
 
 /** node:util's parseArgs as every cdx-lint command uses it: strict, positionals, --no-<name>; its errors are UsageErrors. */
-export function parseStrict<const T extends Options>(argv: readonly string[], options: T): ReturnType<typeof parseArgs<Strict<T>>> {
+export function parseStrict<const T extends Options>(argv: readonly string[], options: T, usage = USAGE): ReturnType<typeof parseArgs<Strict<T>>> {
   try {
     return parseArgs({ args: [...argv], options, allowPositionals: true, allowNegative: true, strict: true });
   } catch (error) {
     const { code, message } = error as Error & { code?: string };
     const option = code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /Unknown option '([^']+)'/.exec(message)?.[1] : undefined;
     if (option !== undefined) throw unknownOption(option.split('=')[0]!, options);
+    const needsValue = optionMissingValue(message);
+    if (needsValue !== undefined) throw missingValue(needsValue, usage);
     throw new UsageError(message);
   }
 }
 
-export const USAGE = `Usage: cdx-lint [options] <file|directory|glob>...
-       cdx-lint [options] - --stdin-filename <path>   (read one payload from stdin)
+/** The option named by node's "Option '-f, --format <value>' argument missing" (no regex: messages can be long). */
+function optionMissingValue(message: string): string | undefined {
+  const end = message.indexOf(" <value>' argument missing");
+  const start = message.lastIndexOf('--', end);
+  if (end < 0 || start < 0) return undefined;
+  const name = message.slice(start + 2, end);
+  return /^[a-z][a-z-]*$/.test(name) ? name : undefined;
+}
+
+/** Whether a line of the help documents `--name` (`  --name <x>`, `  -n, --name=…`). */
+function documents(line: string, name: string): boolean {
+  const text = line.trimStart();
+  if (text === line) return false;
+  const option = /^-\w, /.test(text) ? text.slice(4) : text;
+  return option.startsWith(`--${name} `) || option.startsWith(`--${name}=`);
+}
+
+/** An option given without its value, with its line of the help (node's message names a `<value>` only). */
+function missingValue(name: string, usage: string): UsageError {
+  const line = usage.split('\n').find((l) => documents(l, name));
+  return new UsageError(`--${name} needs a value${line ? `: ${line.trim().replace(/ {2,}/g, '  ')}` : '.'}`);
+}
+
+export const USAGE = `Usage: cdx-lint [options] [file|directory|glob]...   (default: .)
+       cdx-lint [options] --stdin [--stdin-filename <path>]   (read one payload from stdin; or -)
        cdx-lint assertion [options] <file|->          (explain a client-assertion JWT; see assertion --help)
 
 Lints Clinical Data Exchange Service payloads: schema, spelling drift (with fixes), unknown
@@ -64,22 +90,28 @@ fields, duplicate keys and more, each with its line and column.
 Inputs:
   --kind <id>                  Check every input as this kind (auth bodies cannot be detected)
   --ext <.json,...>            Extensions picked inside directories and globs (default: .json)
+  --stdin                      Lint the payload read from stdin (the same as -)
   --stdin-filename <path>      Path for stdin input: config globs, output and reader apply to it
-  --no-ignore                  Also lint ignored files (the config's ignores and the defaults:
+  --ignore-pattern <glob>      Ignore files matching this glob, relative to the working directory
+                               (repeatable; added to the config's ignores)
+  --no-ignore                  Also lint ignored files (--ignore-pattern, the config's ignores, the defaults:
                                package.json, lock files, tsconfig*.json, .vscode/, node_modules/, dist/)
-  --no-warn-ignored            No warning for a file named on the command line that is ignored
+  --no-warn-ignored            No ignored-file warning for a file named on the command line that is ignored
   --no-error-on-unmatched-pattern
                                Do not fail when a pattern matches no file
 
 Config:
   -c, --config <path>          Use this config instead of the nearest cdx-lint.config.json
   --no-config                  Use no config file
-  --rule <id>=<off|warn|error> Set a rule's severity (repeatable; wins over the config)
+  --rule <id>=<off|warn|error> Set a rule's severity (repeatable; wins over the config); ESLint's
+                               form works too: --rule 'id: off' or --rule 'a: warn, b: error'
   --print-config <file>        Print the settings that apply to a file, as JSON, and lint nothing
 
 Output:
-  -f, --format <name>[=<file>] ${FORMAT_NAMES.join(', ')} (default: stylish); repeatable: each
-                               report with =<file> is written there, one without goes to stdout
+  -f, --format <name>[=<file>] ${FORMAT_NAMES.join(', ')} (default: stylish), or a custom formatter:
+                               a file or a package (cdx-lint-formatter-<name> or <name>) whose default
+                               export is ESLint's (results, context) => string; repeatable: each report
+                               with =<file> is written there, one without goes to stdout
   -o, --output-file <path>     Write the report without =<file> to this file instead of stdout
   --color, --no-color          Force colour on or off (default: on for a TTY, off with NO_COLOR)
   --quiet                      Report errors only
@@ -100,8 +132,8 @@ Other:
   -h, --help                   Print this help
   -v, --version                Print the version
 
-Exit status: 0 no errors (and warnings within --max-warnings), 1 errors or too many warnings,
-2 usage, config or internal error.
+Exit status (as ESLint's): 0 no errors (and warnings within --max-warnings), 1 errors or too many
+warnings, 2 usage, config or internal error.
 `;
 
 /** The parsed command line. */
@@ -115,6 +147,8 @@ export interface CliOptions {
   errorOnUnmatchedPattern: boolean;
   config?: string | false;
   rules?: Record<string, RuleSetting>;
+  /** `--ignore-pattern` globs, relative to the working directory. */
+  ignorePatterns?: string[];
   /** Every report to write: at most one without `file` (stdout, or --output-file). */
   outputs: Output[];
   printConfig?: string;
@@ -129,9 +163,12 @@ export interface CliOptions {
   action: 'lint' | 'help' | 'version' | 'list-rules' | 'list-kinds' | 'print-config';
 }
 
-/** One report: a format, and the file it goes to (stdout, or --output-file, when undefined). */
+/**
+ * One report: a format, and the file it goes to (stdout, or --output-file, when undefined). The
+ * format is a built-in's name, or a custom formatter's path or package, loaded when reporting.
+ */
 export interface Output {
-  format: FormatName;
+  format: string;
   file?: string;
 }
 
@@ -141,10 +178,9 @@ export function parseOutputs(formats: readonly string[] | undefined, outputFile:
     const eq = text.indexOf('=');
     const name = eq === -1 ? text : text.slice(0, eq);
     const file = eq === -1 ? undefined : text.slice(eq + 1);
-    if (!isFormatName(name) || file === '') {
-      const near = closest(name, FORMAT_NAMES);
+    if (name === '' || file === '') {
       throw new UsageError(
-        `--format ${JSON.stringify(text)}: use one of ${FORMAT_NAMES.join(', ')}${near && near !== name ? ` (did you mean ${near}?)` : ''}, optionally followed by =<file>.`,
+        `--format ${JSON.stringify(text)}: use one of ${FORMAT_NAMES.join(', ')}, or a formatter's file or package, optionally followed by =<file>.`,
       );
     }
     return file === undefined ? { format: name } : { format: name, file };
@@ -165,7 +201,9 @@ export function parseOutputs(formats: readonly string[] | undefined, outputFile:
 const OPTIONS = {
   kind: { type: 'string' },
   ext: { type: 'string', multiple: true },
+  stdin: { type: 'boolean', default: false },
   'stdin-filename': { type: 'string' },
+  'ignore-pattern': { type: 'string', multiple: true },
   ignore: { type: 'boolean', default: true },
   'warn-ignored': { type: 'boolean', default: true },
   'error-on-unmatched-pattern': { type: 'boolean', default: true },
@@ -190,10 +228,39 @@ const OPTIONS = {
   version: { type: 'boolean', short: 'v', default: false },
 } as const;
 
-function parseRule(text: string): [string, RuleSetting] {
-  const match = /^([a-z][a-z0-9-]*)=(off|warn|error)$/.exec(text);
-  if (!match) throw new UsageError(`--rule ${JSON.stringify(text)}: write it as <rule-id>=off, =warn or =error, e.g. --rule unknown-field=off.`);
-  return [match[1]!, match[2] as RuleSetting];
+const SEVERITIES: Readonly<Record<string, RuleSetting>> = { off: 'off', warn: 'warn', error: 'error', '0': 'off', '1': 'warn', '2': 'error' };
+
+/**
+ * `--rule id=severity`, or ESLint's `id: severity` (several separated by commas, braces and quotes
+ * allowed, a severity of 0, 1 or 2, or in brackets: `id: [error]`). Rule ids are checked later,
+ * against the registry.
+ */
+export function parseRule(text: string): [string, RuleSetting][] {
+  const body = text.trim().replace(/^\{(.*)\}$/s, '$1');
+  const entries = /^[a-z][a-z0-9-]*=/.test(body) ? [body.replace('=', ':')] : body.split(',');
+  return entries.map((entry) => {
+    const match = ruleEntry(entry);
+    if (!match) {
+      throw new UsageError(
+        `--rule ${JSON.stringify(text)}: write it as <rule-id>=off, =warn or =error, or as ESLint does, 'rule-id: off' (e.g. --rule unknown-field=off).`,
+      );
+    }
+    return [match[0], SEVERITIES[match[1]]!];
+  });
+}
+
+/** Strips one pair of quotes (' or ") around a trimmed word. */
+const unquote = (word: string): string => (/^(["'])[^"']*\1$/.test(word) ? word.slice(1, -1) : word);
+
+/** `id: severity` (quotes and one pair of brackets allowed) → [id, severity], or undefined. By steps, not one regex. */
+function ruleEntry(entry: string): [string, string] | undefined {
+  const colon = entry.indexOf(':');
+  if (colon < 0) return undefined;
+  const id = unquote(entry.slice(0, colon).trim());
+  let severity = entry.slice(colon + 1).trim();
+  if (severity.startsWith('[') && severity.endsWith(']')) severity = severity.slice(1, -1).trim();
+  severity = unquote(severity);
+  return /^[a-z][a-z0-9-]*$/.test(id) && Object.hasOwn(SEVERITIES, severity) ? [id, severity] : undefined;
 }
 
 function parseConcurrency(text: string): Concurrency {
@@ -228,24 +295,32 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
   }
   if (v.fix && v['fix-dry-run']) throw new UsageError('--fix and --fix-dry-run cannot be used together.');
 
-  const stdin = positionals.includes('-');
-  const patterns = positionals.filter((p) => p !== '-');
+  const stdin = v.stdin || positionals.includes('-');
+  const named = positionals.filter((p) => p !== '-');
   if (action === 'print-config' && positionals.length > 0) {
     throw new UsageError(`--print-config takes one file and lints nothing; drop ${positionals.map((p) => JSON.stringify(p)).join(', ')}.`);
   }
   if (action === 'lint') {
-    if (stdin && patterns.length > 0) throw new UsageError('Read either stdin (-) or files, not both.');
-    if (!stdin && patterns.length === 0) throw new UsageError('No files given: name files, directories or globs, or - for stdin.');
+    if (stdin && named.length > 0) throw new UsageError('Read either stdin (--stdin or -) or files, not both.');
     if (stdin && v.fix) throw new UsageError('--fix cannot write to stdin; use --fix-dry-run to see the fixed text in --format json.');
-    if (!stdin && v['stdin-filename'] !== undefined) throw new UsageError('--stdin-filename needs - (stdin) as the input.');
+    if (!stdin && v['stdin-filename'] !== undefined) throw new UsageError('--stdin-filename needs --stdin (or -) as the input.');
   }
   const extensions = v.ext
     ?.flatMap((e) => e.split(','))
     .map((e) => e.trim())
     .filter(Boolean)
     .map((e) => (e.startsWith('.') ? e : `.${e}`));
+  for (const pattern of v['ignore-pattern'] ?? []) {
+    try {
+      compileGlob(pattern);
+    } catch (error) {
+      if (!(error instanceof GlobError)) throw error;
+      throw new UsageError(`--ignore-pattern ${JSON.stringify(pattern)} ${error.message}.`);
+    }
+  }
   const options: CliOptions = {
-    patterns,
+    // No file named: the working directory, as ESLint lints \`.\`.
+    patterns: stdin || named.length > 0 ? named : ['.'],
     stdin,
     noIgnore: !v.ignore,
     errorOnUnmatchedPattern: v['error-on-unmatched-pattern'],
@@ -263,7 +338,8 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
   if (v.kind !== undefined) options.kind = v.kind;
   if (extensions && extensions.length > 0) options.extensions = extensions;
   if (v.config !== undefined || v['no-config']) options.config = (v.config as string | false | undefined) === false || v['no-config'] ? false : v.config!;
-  if (v.rule) options.rules = Object.fromEntries(v.rule.map(parseRule));
+  if (v.rule) options.rules = Object.fromEntries(v.rule.flatMap(parseRule));
+  if (v['ignore-pattern']) options.ignorePatterns = v['ignore-pattern'];
   if (v['print-config'] !== undefined) options.printConfig = v['print-config'];
   if (v.color !== undefined) options.color = v.color;
   return options;

@@ -73,7 +73,7 @@ function readKeyFile(path: string, cwd: string, option: string): unknown {
 
 /** Parses the arguments after `assertion`. Throws UsageError for anything it does not accept. */
 export function parseAssertionArgs(argv: readonly string[], cwd: string): AssertionCommand {
-  const { values: v, positionals } = parseStrict(argv, OPTIONS);
+  const { values: v, positionals } = parseStrict(argv, OPTIONS, ASSERTION_USAGE);
   if (positionals.length !== 1) throw new UsageError('assertion: name one file holding the JWT or form body, or - for stdin.');
   if (!v['client-id']) throw new UsageError("assertion: --client-id is required (the OAuth API key's client ID).");
   if (!v['base-url'] === !v['token-url']) throw new UsageError('assertion: give --base-url or --token-url (one of them).');

@@ -5,7 +5,7 @@ import { createResolver, type Resolver } from '../config/resolve.js';
 import { ConfigError, type LoadedConfig } from '../config/types.js';
 import { escapeControl } from '../formatters/escape.js';
 import { ToolFileError, writeToolFile } from '../output/tool-file.js';
-import { loadFormatter } from '../formatters/index.js';
+import { FORMAT_NAMES, FormatterError, isFormatName, loadFormatter, type FormatContext } from '../formatters/index.js';
 import { expandInputs } from '../inputs/expand.js';
 import { describeInputError } from '../inputs/read.js';
 import { fileConfig } from '../config/file-config.js';
@@ -13,6 +13,8 @@ import { decodeUtf8 } from '../inputs/decode.js';
 import { readStdinBytes } from '../inputs/stdin.js';
 import { fixText } from '../lint/process-file.js';
 import { lintText } from '../lint/lint-text.js';
+import { resultOf } from '../lint/result.js';
+import { ignoredFileMessage } from '../rules/run.js';
 import type { LintResult } from '../lint/types.js';
 import { allRules, type RuleInfo } from '../rules/index.js';
 import { readerFor } from '../sources/index.js';
@@ -62,7 +64,13 @@ function checkNames(options: CliOptions): void {
   }
   for (const id of Object.keys(options.rules ?? {})) {
     const rule = allRules().find((r) => r.id === id);
-    if (!rule) throw new UsageError(`--rule ${id}: not a rule; run cdx-lint --list-rules to see them.`);
+    if (!rule) {
+      const near = closest(
+        id,
+        allRules().map((r) => r.id),
+      );
+      throw new UsageError(`--rule ${id}: not a rule${near ? `; did you mean ${near}?` : '.'} Run cdx-lint --list-rules to see them.`);
+    }
     if (!rule.configurable) throw new UsageError(`--rule ${id}: this rule cannot be turned off or down.`);
   }
 }
@@ -70,10 +78,7 @@ function checkNames(options: CliOptions): void {
 async function lintStdin(options: CliOptions, io: RunIo, resolver: ReturnType<typeof createResolver>): Promise<LintResult[]> {
   const bytes = await readStdinBytes(io.stdin);
   const filePath = options.stdinFilename === undefined ? '<text>' : resolve(io.cwd, options.stdinFilename);
-  if (filePath !== '<text>' && resolver.isIgnored(filePath)) {
-    if (options.warnIgnored) warnIgnored([filePath], resolver, io);
-    return [];
-  }
+  if (filePath !== '<text>' && resolver.isIgnored(filePath)) return options.warnIgnored ? ignoredResults([filePath], resolver) : [];
   if (filePath !== '<text>') requireTypescriptFor([filePath], io.cwd);
   const decoded = decodeUtf8(bytes, filePath);
   if (!decoded.ok) return [decoded.result];
@@ -115,13 +120,13 @@ export async function run(argv: readonly string[], io: RunIo = defaultIo()): Pro
       ...(options.extensions ? { extensions: options.extensions } : {}),
       quiet: options.quiet,
       noIgnore: options.noIgnore,
+      ...(options.ignorePatterns ? { ignorePatterns: options.ignorePatterns, cwd: io.cwd } : {}),
     });
     if (options.action === 'print-config') return printConfig(options, io, loaded, resolver);
     if (options.stdin) results = await lintStdin(options, io, resolver);
     else {
       const { files, unmatched, missing, ignored, allIgnored, unreadable } = await expandInputs(options.patterns, io.cwd, resolver);
       if (options.warnIgnored) {
-        warnIgnored(ignored, resolver, io);
         for (const { pattern, count } of allIgnored) {
           io.stderr.write(
             `cdx-lint: warning: ${count === 1 ? 'the one file' : `all ${count} files`} in ${JSON.stringify(escapeControl(pattern))} ${count === 1 ? 'is' : 'are'} ignored; use --no-ignore to lint ${count === 1 ? 'it' : 'them'}, or --no-warn-ignored to hide this warning.\n`,
@@ -137,7 +142,8 @@ export async function run(argv: readonly string[], io: RunIo = defaultIo()): Pro
       }
       requireTypescriptFor(files, io.cwd);
       const collected = await lintFiles(files, resolver, loaded, options, io.cwd);
-      results = collected.results;
+      // Named, yet ignored: in the results with a warning, as ESLint reports them.
+      results = [...collected.results, ...(options.warnIgnored ? ignoredResults(ignored, resolver) : [])];
       // Paths come from the file system: a name may hold control characters.
       const lines = (list: readonly string[]) => list.map((e) => `  ${escapeControl(e)}`).join('\n');
       if (collected.notFixed.length > 0) io.stderr.write(`cdx-lint: not fixed:\n${lines(collected.notFixed)}\n`);
@@ -164,17 +170,12 @@ function usageErrorText(error: UsageError, usage: string, help: string): string 
   return `cdx-lint: ${error.message}\n${usage.slice(0, usage.indexOf('\n'))}\nRun ${help} for every option.\n`;
 }
 
-/** ESLint's warning for a file named on the command line that is ignored: it is said, not dropped silently. */
-function warnIgnored(paths: readonly string[], resolver: Resolver, io: RunIo): void {
-  for (const path of paths) {
-    const by = resolver.ignoredBy(path);
-    const why =
-      by?.source === 'default'
-        ? `by default (${JSON.stringify(by.pattern)}: never a payload)`
-        : `(${JSON.stringify(by?.pattern ?? '')} in the config's ignores)`;
-    const shown = escapeControl(relative(io.cwd, path) || path);
-    io.stderr.write(`cdx-lint: warning: ${shown} is ignored ${why}; use --no-ignore to lint it, or --no-warn-ignored to hide this warning.\n`);
-  }
+/** ESLint's result for a file named on the command line that is ignored: one ignored-file warning, not silence. */
+function ignoredResults(paths: readonly string[], resolver: Resolver): LintResult[] {
+  return paths.map((path) => {
+    const by = resolver.ignoredBy(path) ?? { pattern: '', source: 'default' as const };
+    return resultOf(path, null, [ignoredFileMessage(by)]);
+  });
 }
 
 /** `--print-config <file>`: what applies to that file, as JSON; nothing is linted. */
@@ -218,6 +219,20 @@ async function runAssertion(argv: readonly string[], io: RunIo): Promise<number>
   }
 }
 
+/** A custom formatter's report, as ESLint runs one: a copy of the results, ESLint's context; a string expected. */
+async function customReport(spec: string, results: readonly LintResult[], context: FormatContext): Promise<string> {
+  const { loadCustomFormatter, rulesMetaOf } = await import('../formatters/custom.js');
+  const formatter = await loadCustomFormatter(spec, context.cwd, FORMAT_NAMES);
+  let text: unknown;
+  try {
+    text = await formatter(structuredClone([...results]), { ...context, rulesMeta: rulesMetaOf(context) });
+  } catch (error) {
+    throw new FormatterError(`the formatter failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (typeof text !== 'string') throw new FormatterError(`the formatter returned ${typeof text}, not the report's text`);
+  return text;
+}
+
 /**
  * Formats the results once per report (`--format name[=file]`) and writes each to stdout or its
  * file; false (after a line on stderr) when a report file cannot be written. A report file is
@@ -231,16 +246,27 @@ async function report(
 ): Promise<boolean> {
   let written = true;
   for (const output of options.outputs) {
-    const format = await loadFormatter(output.format);
     const toFile = output.file !== undefined;
-    const text = format(results, {
+    const context = {
       cwd: io.cwd,
       repoRoot: findRepoRoot(io.cwd, io.env),
       color: useColor(options.color, io.env, !toFile && io.stdout.isTTY === true),
       rules,
       version: toolVersion(),
       fix: options.fix,
-    });
+    };
+    let text: string;
+    if (isFormatName(output.format)) text = (await loadFormatter(output.format))(results, context);
+    else {
+      try {
+        text = await customReport(output.format, results, context);
+      } catch (error) {
+        if (!(error instanceof FormatterError)) throw error;
+        io.stderr.write(`cdx-lint: --format ${escapeControl(output.format)}: ${escapeControl(error.message)}.\n`);
+        written = false;
+        continue;
+      }
+    }
     if (output.file === undefined) {
       io.stdout.write(text);
       continue;

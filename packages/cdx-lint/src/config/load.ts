@@ -5,6 +5,7 @@ import { asConfig, checkConfig } from './check.js';
 import { findConfig, type ConfigLocation } from './find.js';
 import { ConfigError, type LoadedConfig } from './types.js';
 import { readConfigText } from './read.js';
+import { checkConfigLink } from './link.js';
 
 export interface LoadConfigOptions {
   cwd: string;
@@ -17,14 +18,16 @@ function parseJson(path: string, display: string): unknown {
   try {
     return JSON.parse(body);
   } catch {
-    const problem = walkJson(body);
+    // Where and what, never the text: a config may be a link to a file that is nobody's business.
+    const problem = walkJson(body, {}, undefined, { quote: false });
     const at = problem ? new LineIndex(body).position(problem.offset) : { line: 1, column: 1 };
     throw new ConfigError(`${display}:${at.line}:${at.column}: ${problem?.message ?? 'not valid JSON.'}`);
   }
 }
 
-function read(location: ConfigLocation, cwd: string): LoadedConfig {
+function read(location: ConfigLocation, cwd: string, found = false): LoadedConfig {
   const display = relative(cwd, location.path) || location.path;
+  if (found) checkConfigLink(location.path, display);
   const parsed = parseJson(location.path, display);
   const config = location.member ? (parsed as Record<string, unknown> | null)?.[location.member] : parsed;
   const where = location.member ? `${display} ("${location.member}")` : display;
@@ -49,5 +52,5 @@ export function loadConfig({ cwd, configPath }: LoadConfigOptions): LoadedConfig
     return read(basename(path) === 'package.json' ? { path, member: 'cdxLint' } : { path }, cwd);
   }
   const found = findConfig(cwd);
-  return found ? read(found, cwd) : { config: {}, path: undefined, baseDir: cwd };
+  return found ? read(found, cwd, true) : { config: {}, path: undefined, baseDir: cwd };
 }

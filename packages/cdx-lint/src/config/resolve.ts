@@ -16,6 +16,10 @@ export interface CliSettings {
   noIgnore?: boolean;
   /** `--ext`: replaces the config's `extensions`. */
   extensions?: string[];
+  /** `--ignore-pattern`: ignores added to the config's, relative to `cwd` (as ESLint takes them). */
+  ignorePatterns?: readonly string[];
+  /** Where `ignorePatterns` are relative to. */
+  cwd?: string;
 }
 
 /** Directories never searched: never payloads, and large. */
@@ -43,7 +47,7 @@ export const DEFAULT_IGNORES = [
 /** Why a file is ignored: the glob that matched it, and whether it is one of the defaults or the config's. */
 export interface IgnoredBy {
   pattern: string;
-  source: 'config' | 'default';
+  source: 'config' | 'default' | 'command-line';
 }
 
 /** cdx-lint's own config is JSON in the linted tree but never a payload. */
@@ -102,6 +106,11 @@ export function createResolver(loaded: LoadedConfig, cli: CliSettings = {}): Res
       ...(config.ignores ?? []).map((pattern) => ({ pattern, source: 'config' as const, match: compileGlob(pattern) })),
       ...DEFAULT_IGNORES.map((pattern) => ({ pattern, source: 'default' as const, match: compileGlob(pattern) })),
     ]);
+  // --ignore-pattern globs, matched against the path relative to the working directory.
+  const cwd = cli.cwd ?? baseDir;
+  const fromCwd = (path: string) => (sep === '/' ? relative(cwd, path) : relative(cwd, path).split(sep).join('/')) || '.';
+  const cliIgnores = (cli.ignorePatterns ?? []).map((pattern) => ({ pattern, source: 'command-line' as const, match: compileGlob(pattern) }));
+  const ignoredByCli = (path: string) => cliIgnores.find((i) => i.match(fromCwd(path)));
   const kinds = Object.entries(config.kinds ?? {}).map(([glob, kind]) => ({ match: compileGlob(glob), kind }));
   const overrides: CompiledOverride[] = (config.overrides ?? []).map((o) => ({
     files: o.files ? compileGlobs(o.files) : undefined,
@@ -142,13 +151,15 @@ export function createResolver(loaded: LoadedConfig, cli: CliSettings = {}): Res
       if (cli.noIgnore) return false;
       const rel = toRelative(path);
       // Paths outside the config's directory are relative with `..`; only slash-less globs reach them.
-      return always(rel) || ignored(rel);
+      return always(rel) || ignored(rel) || ignoredByCli(path) !== undefined;
     },
     ignoredBy(path) {
       if (cli.noIgnore) return undefined;
       const rel = toRelative(path);
       const found = matchers().find((m) => m.match(rel));
       if (found) return { pattern: found.pattern, source: found.source };
+      const byCli = ignoredByCli(path);
+      if (byCli) return { pattern: byCli.pattern, source: byCli.source };
       return always(rel) ? { pattern: rel.split('/').find((part) => ALWAYS_IGNORED.includes(part)) ?? CONFIG_NAME, source: 'default' } : undefined;
     },
     settingsFor(path) {

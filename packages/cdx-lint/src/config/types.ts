@@ -12,6 +12,8 @@ export interface CdxLintConfig {
   rules?: Record<string, RuleSetting>;
   overrides?: ConfigOverride[];
   attachmentLimit?: number;
+  /** Also check R4's warning-severity constraints (fhir-invariant). Default false. */
+  bestPracticeInvariants?: boolean;
   fhir_defs_url?: string;
   knownVariants?: Record<string, string>;
   multipleApiKeys?: boolean;

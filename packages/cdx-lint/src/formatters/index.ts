@@ -1,6 +1,7 @@
 import type { Formatter } from './types.js';
 
 export type { FormatContext, Formatter } from './types.js';
+export { FormatterError } from './types.js';
 
 /**
  * Every output format, loaded on first use: a pre-commit run prints `stylish` and should not

@@ -7,7 +7,7 @@ import type { Formatter } from './types.js';
  * line/column/endLine/endColumn, counts), plus each message's JSON `pointer` and `docsUrl` (the
  * rule's page) and the file's `kind`. Tools that read `eslint -f json` read this. Control
  * characters are escaped, even those JSON allows raw, so a log that shows the report shows them as
- * escapes.
+ * escapes. Ends with a newline, as ESLint's output does.
  */
 export const format: Formatter = (results, context) => {
   const docs = new Map(context.rules.map((r) => [r.id, r.docsUrl]));
@@ -16,5 +16,5 @@ export const format: Formatter = (results, context) => {
       ? result
       : { ...result, messages: result.messages.map((m) => (docs.has(m.ruleId) ? { ...m, docsUrl: docs.get(m.ruleId) } : m)) },
   );
-  return safeJson(withDocs);
+  return `${safeJson(withDocs)}\n`;
 };

@@ -4,11 +4,25 @@ import { escapeControl } from './escape.js';
 import type { Formatter } from './types.js';
 
 /**
- * XML text or attribute value: the five markup characters as entities, and every control
- * character XML 1.0 cannot hold (or a terminal would act on) as a visible `\uXXXX` escape.
+ * Characters XML 1.0 cannot hold beyond the controls: U+FFFE, U+FFFF and UTF-16 halves without their
+ * other half (a member name escaped as `\ud800` in a file is one). Raw, they make the report
+ * not well-formed, and CI systems drop it.
+ */
+const NOT_XML = /[\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const escapeCode = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/**
+ * XML text or attribute value: the five markup characters as entities, and every character
+ * XML 1.0 cannot hold (or a terminal would act on) as a visible `\uXXXX` escape.
  */
 function xml(text: string): string {
-  return escapeControl(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  return escapeControl(text)
+    .replace(NOT_XML, escapeCode)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 }
 
 function testcase(m: LintMessage, classname: string, docsUrl: string | undefined): string {

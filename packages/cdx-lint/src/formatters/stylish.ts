@@ -1,6 +1,6 @@
 import { relative } from 'node:path';
 import picocolors from 'picocolors';
-import type { LintMessage, LintResult } from '../lint/types.js';
+import type { AppliedRename, LintMessage, LintResult } from '../lint/types.js';
 import { escapeControl } from './escape.js';
 import type { Formatter } from './types.js';
 
@@ -37,15 +37,34 @@ function ruleLink(ruleId: string, docs: ReadonlyMap<string, string>, color: bool
   return color && url !== undefined ? `\u001b]8;;${url}\u0007${ruleId}\u001b]8;;\u0007` : ruleId;
 }
 
-/** Rows of a file's messages with the position and severity columns padded to one width. */
-function rows(messages: readonly LintMessage[], c: ReturnType<typeof picocolors.createColors>, link: (ruleId: string) => string): string[] {
-  const positions = messages.map((m) => `${m.line}:${m.column}`);
-  const width = positions.reduce((max, p) => Math.max(max, p.length), 0);
-  return messages.map((m, i) => {
+/**
+ * Rows of a file's renames (--fix, --fix-dry-run) and messages in the order of their positions, the
+ * position column padded to one width. Messages come sorted; renames are merged in (a rename before
+ * a message at the same place).
+ */
+function rows(
+  fixes: readonly AppliedRename[],
+  messages: readonly LintMessage[],
+  c: ReturnType<typeof picocolors.createColors>,
+  link: (ruleId: string) => string,
+  verb: string,
+): string[] {
+  const width = [...fixes, ...messages].reduce((max, p) => Math.max(max, `${p.line}:${p.column}`.length), 0);
+  const at = (p: { line: number; column: number }) => c.dim(`${p.line}:${p.column}`.padEnd(width));
+  const out: string[] = [];
+  const sortedFixes = [...fixes].sort((a, b) => a.line - b.line || a.column - b.column);
+  let f = 0;
+  const fixRow = (fix: AppliedRename) =>
+    `  ${at(fix)}  ${c.green(verb)}  \`${escapeControl(fix.from)}\` → \`${escapeControl(fix.to)}\`  ${c.dim(escapeControl(fix.pointer))}`;
+  for (const m of messages) {
+    while (f < sortedFixes.length && (sortedFixes[f]!.line < m.line || (sortedFixes[f]!.line === m.line && sortedFixes[f]!.column <= m.column))) {
+      out.push(fixRow(sortedFixes[f++]!));
+    }
     const severity = m.severity === 2 ? c.red('error  ') : c.yellow('warning');
-    const text = escapeControl(oneLine(m.message));
-    return `  ${c.dim(positions[i]!.padEnd(width))}  ${severity}  ${text}  ${c.dim(link(m.ruleId))}`;
-  });
+    out.push(`  ${at(m)}  ${severity}  ${escapeControl(oneLine(m.message))}  ${c.dim(link(m.ruleId))}`);
+  }
+  while (f < sortedFixes.length) out.push(fixRow(sortedFixes[f++]!));
+  return out;
 }
 
 /** The docs of every rule that reported something, one a line, as ESLint users follow a rule's link. */
@@ -83,24 +102,22 @@ export const format: Formatter = (results, context) => {
     const fixes = result.fixes ?? [];
     if (result.messages.length === 0 && fixes.length === 0) continue;
     out.push('', c.underline(displayPath(result.filePath, context.cwd)));
-    for (const fix of fixes)
-      out.push(
-        `  ${c.dim(`${fix.line}:${fix.column}`)}  ${c.green(verb)}  \`${escapeControl(fix.from)}\` → \`${escapeControl(fix.to)}\`  ${c.dim(escapeControl(fix.pointer))}`,
-      );
-    for (const row of rows(result.messages, c, link)) out.push(row); // not push(...): 200,000 findings overflow the stack
+    for (const row of rows(fixes, result.messages, c, link, verb)) out.push(row); // not push(...): 200,000 findings overflow the stack
     for (const m of result.messages) reported.add(m.ruleId);
     renames += fixes.length;
     if (fixes.length > 0) renamedFiles++;
   }
 
+  // A named file that is ignored is in the results (its ignored-file warning) but was not checked.
+  const checked = results.filter((r) => !r.messages.some((m) => m.ruleId === 'ignored-file')).length;
   out.push('');
   if (renames > 0)
     out.push(c.green(`${context.fix === 'dry-run' ? 'Would rename' : 'Renamed'} ${plural(renames, 'member')} in ${plural(renamedFiles, 'file')}.`));
   const problems = errors + warnings;
   if (problems === 0) {
-    out.push(c.green(`✔ ${plural(results.length, 'file')} checked, no problems.`));
+    out.push(c.green(`✔ ${plural(checked, 'file')} checked, no problems.`));
   } else {
-    const summary = `✖ ${plural(problems, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}) in ${plural(results.length, 'file')} checked.`;
+    const summary = `✖ ${plural(problems, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}) in ${plural(checked, 'file')} checked.`;
     out.push(c.bold(errors > 0 ? c.red(summary) : c.yellow(summary)));
     if (fixableErrors + fixableWarnings > 0) {
       out.push(`  ${plural(fixableErrors, 'error')} and ${plural(fixableWarnings, 'warning')} potentially fixable with the \`--fix\` option.`);

@@ -17,3 +17,7 @@ export interface FormatContext {
 
 /** `(results, context) => text`; the CLI writes the text to stdout or `--output-file`. */
 export type Formatter = (results: readonly LintResult[], context: FormatContext) => string;
+/** A custom formatter that cannot be found or loaded, or that fails: a usage error (exit status 2). */
+export class FormatterError extends Error {
+  override name = 'FormatterError';
+}

@@ -25,6 +25,19 @@ function editFor(fix: RenameFix, document: SourceDocument, found: ReadonlyMap<st
   };
 }
 
+/**
+ * A schema message quotes the value as JSON.parse read it; an integer past 2^53 reads rounded
+ * (`9007199254740993` → 9007199254740992), a number the file does not hold. With the text at
+ * hand, the message quotes the literal as written instead.
+ */
+function asWritten(finding: PendingFinding, location: NodeLocation | undefined, lines: LineIndex): string {
+  if (finding.ruleId !== 'schema' || !location || location.end - location.offset > 400) return finding.message;
+  const raw = lines.slice(location.offset, location.end);
+  if (!/^-?\d{16,}$/.test(raw)) return finding.message;
+  const read = String(Number(raw));
+  return read === raw ? finding.message : finding.message.replace(`got ${read}`, `got ${raw}`);
+}
+
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Text order; `payload` breaks the tie between two payloads' findings at one place. */
@@ -47,7 +60,8 @@ export function toMessages(findings: readonly PendingFinding[], document: Source
   const repeated = new Set(findings.filter((f) => f.duplicate).map((f) => f.pointer));
   const messages = findings.map((f): LintMessage => {
     const span = f.duplicate ? lines.span(f.duplicate.offset, f.duplicate.offset + f.duplicate.length) : spanOf(f.pointer, found, lines);
-    const text = document.label === undefined ? f.message : `${document.label}: ${f.message}`;
+    const said = asWritten(f, found.get(f.pointer), lines);
+    const text = document.label === undefined ? said : `${document.label}: ${said}`;
     const message: LintMessage = {
       ruleId: f.ruleId,
       messageId: f.messageId,

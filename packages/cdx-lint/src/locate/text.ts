@@ -33,6 +33,11 @@ export class LineIndex {
 
   constructor(private readonly text: string) {}
 
+  /** The text between two offsets. */
+  slice(start: number, end: number): string {
+    return this.text.slice(start, end);
+  }
+
   private lineStarts(): number[] {
     if (this.starts) return this.starts;
     const { text } = this;

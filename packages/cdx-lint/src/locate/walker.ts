@@ -91,7 +91,10 @@ export function walkJson(
   text: string,
   visitor: JsonVisitor = {},
   where: (offset: number) => string = (offset) => lineAndColumn(text, offset),
+  { quote = true }: { quote?: boolean } = {},
 ): SyntaxProblem | undefined {
+  // `quote: false` (the config): messages never show the text, which may be a file a symlink led to.
+  const show = (offset: number, length: number) => (quote ? shown(text, offset, length) : 'something else');
   const scan = scanner(text);
   const stack: Frame[] = [];
   let state = VALUE;
@@ -112,8 +115,8 @@ export function walkJson(
       // The scanner treats some Unicode spaces as whitespace, and others as unknown; JSON allows neither.
       for (let i = offset; i < offset + length; i++) {
         if (isJsonSpace(text, i, 1)) continue;
-        const code = text.charCodeAt(i).toString(16).toUpperCase().padStart(4, '0');
-        return fail(i, 1, `Unexpected character U+${code}; JSON allows only spaces, tabs and line breaks between tokens.`);
+        const code = quote ? ` U+${text.charCodeAt(i).toString(16).toUpperCase().padStart(4, '0')}` : '';
+        return fail(i, 1, `Unexpected character${code}; JSON allows only spaces, tabs and line breaks between tokens.`);
       }
       continue;
     }
@@ -123,11 +126,7 @@ export function walkJson(
     const scanError: number = scan.getTokenError();
     if (scanError !== ScanError.None) return fail(offset, length, SCAN_ERRORS[scanError] ?? 'Invalid token.');
     if (token === Token.Unknown) {
-      return fail(
-        offset,
-        length,
-        `Unexpected ${shown(text, offset, length)}: write a string in double quotes, a number, true, false, null, an object or an array.`,
-      );
+      return fail(offset, length, `Unexpected ${show(offset, length)}: write a string in double quotes, a number, true, false, null, an object or an array.`);
     }
 
     const frame = stack[stack.length - 1];
@@ -156,7 +155,7 @@ export function walkJson(
         }
         const shape: ValueShape | undefined =
           token === Token.OpenBrace ? 'object' : token === Token.OpenBracket ? 'array' : token >= Token.Null && token <= Token.Number ? 'scalar' : undefined;
-        if (!shape) return fail(offset, length, `Expected a value, found ${shown(text, offset, length)}.`);
+        if (!shape) return fail(offset, length, `Expected a value, found ${show(offset, length)}.`);
         let next: Next | undefined = Next.Continue;
         if (muted === 0 && visitor.value) {
           next = visitor.value({
@@ -193,11 +192,12 @@ export function walkJson(
         } else if (token === Token.CloseBrace) {
           return fail(lastComma, 1, 'Trailing comma: remove the `,` before `}`.');
         } else {
-          return fail(offset, length, `Expected a member name in double quotes, found ${shown(text, offset, length)}.`);
+          return fail(offset, length, `Expected a member name in double quotes, found ${show(offset, length)}.`);
         }
         break;
       case COLON:
-        if (token !== Token.Colon) return fail(offset, length, `Expected \`:\` after the member name ${shown(text, frame!.keyOffset, frame!.keyLength)}.`);
+        if (token !== Token.Colon)
+          return fail(offset, length, `Expected \`:\` after the member name${quote ? ` ${shown(text, frame!.keyOffset, frame!.keyLength)}` : ''}.`);
         state = VALUE;
         break;
       case AFTER_VALUE:
@@ -216,15 +216,15 @@ export function walkJson(
           return fail(offset - 1, length + 1, 'Numbers must not have leading zeros; write `0` alone, or the number without them.');
         } else {
           const expected = frame!.array ? '`,` or `]`' : '`,` or `}`';
-          const after = frame!.array ? 'an array item' : `the member ${shown(text, frame!.keyOffset, frame!.keyLength)}`;
-          return fail(offset, length, `Expected ${expected} after ${after}, found ${shown(text, offset, length)}.`);
+          const after = frame!.array ? 'an array item' : quote ? `the member ${shown(text, frame!.keyOffset, frame!.keyLength)}` : 'a member';
+          return fail(offset, length, `Expected ${expected} after ${after}, found ${show(offset, length)}.`);
         }
         break;
       case END:
         if (token === Token.Number && prevToken === Token.Number && prevEnd === offset && /^-?0$/.test(prevValue)) {
           return fail(offset - 1, length + 1, 'Numbers must not have leading zeros; write `0` alone, or the number without them.');
         }
-        return fail(offset, length, `Unexpected ${shown(text, offset, length)} after the end of the JSON value; a file holds one value.`);
+        return fail(offset, length, `Unexpected ${show(offset, length)} after the end of the JSON value; a file holds one value.`);
     }
     prevToken = token;
     prevEnd = offset + length;

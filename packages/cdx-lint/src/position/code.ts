@@ -1,4 +1,5 @@
 import type { KindId } from '@cdx/validate';
+import type * as TS from 'typescript';
 import { evaluate } from '../sources/ts/evaluate.js';
 import { findPayloads, type Candidate } from '../sources/ts/find.js';
 import { TypeNames } from '../sources/ts/hints.js';
@@ -16,25 +17,41 @@ const tokens = (pointer: string) =>
         .split('/')
         .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
 
+type CodePosition = Omit<PayloadPosition, 'kind'> & { sourceKind?: KindId };
+
 /**
- * The place at `offset` in a TypeScript or JavaScript fixture: the payload literal around it (found
- * as the linter finds them, with TypeScript's error-tolerant parser) and the member it is on.
- * Undefined outside every payload.
+ * Places in a TypeScript or JavaScript fixture: the payload literal around each (found as the
+ * linter finds them, with TypeScript's error-tolerant parser) and the member it is on. The text is
+ * parsed once, on the first question, and each payload evaluated once. Undefined outside every
+ * payload.
  */
-export function codePositionAt(raw: string, extension: string, offset: number): (Omit<PayloadPosition, 'kind'> & { sourceKind?: KindId }) | undefined {
-  const ts = typescript();
+export function codePositions(raw: string, extension: string): (offset: number) => CodePosition | undefined {
+  let parsed: { file: TS.SourceFile; candidates: Candidate[]; evaluations: Map<Candidate, ReturnType<typeof evaluate>> } | undefined;
   const { bom, body } = splitBom(raw);
-  const at = offset - bom.length;
-  const scriptKind = SCRIPT_KINDS[extension] ?? 'TS';
-  const file = ts.createSourceFile(`fixture.${scriptKind.toLowerCase()}`, body, ts.ScriptTarget.Latest, true, ts.ScriptKind[scriptKind]);
-  let found: Candidate | undefined;
-  findPayloads(ts, file, new TypeNames(ts, file), scriptKind === 'JS', (candidate) => {
-    if (at >= candidate.node.getStart(file) && at <= candidate.node.end) found = candidate;
-    return true;
-  });
-  if (!found) return undefined;
-  const evaluation = evaluate(ts, file, found.node);
-  // The innermost place that holds the offset: a member name, or a value.
+  return (offset) => {
+    const ts = typescript();
+    if (!parsed) {
+      const scriptKind = SCRIPT_KINDS[extension] ?? 'TS';
+      const file = ts.createSourceFile(`fixture.${scriptKind.toLowerCase()}`, body, ts.ScriptTarget.Latest, true, ts.ScriptKind[scriptKind]);
+      const candidates: Candidate[] = [];
+      findPayloads(ts, file, new TypeNames(ts, file), scriptKind === 'JS', (candidate) => {
+        candidates.push(candidate);
+        return true;
+      });
+      parsed = { file, candidates, evaluations: new Map() };
+    }
+    const { file, candidates, evaluations } = parsed;
+    const at = offset - bom.length;
+    const found = candidates.findLast((candidate) => at >= candidate.node.getStart(file) && at <= candidate.node.end);
+    if (!found) return undefined;
+    let evaluation = evaluations.get(found);
+    if (!evaluation) evaluations.set(found, (evaluation = evaluate(ts, file, found.node)));
+    return placeIn(evaluation, found, at, bom.length);
+  };
+}
+
+/** The innermost place that holds `at` in an evaluated payload: a member name, or a value. */
+function placeIn(evaluation: ReturnType<typeof evaluate>, found: Candidate, at: number, bom: number): CodePosition {
   let best: { pointer: string; onName: boolean; range: [number, number]; size: number } | undefined;
   for (const [pointer, location] of evaluation.locations) {
     const inKey = location.keyOffset >= 0 && at >= location.keyOffset && at <= location.keyOffset + location.keyLength;
@@ -42,7 +59,7 @@ export function codePositionAt(raw: string, extension: string, offset: number): 
     const end = inKey ? location.keyOffset + location.keyLength : location.end;
     if (at < start || at > end) continue;
     const size = end - start;
-    if (!best || size < best.size) best = { pointer, onName: inKey, range: [start + bom.length, end + bom.length], size };
+    if (!best || size < best.size) best = { pointer, onName: inKey, range: [start + bom, end + bom], size };
   }
   const value = evaluation.value;
   const kind = found.kind === undefined ? {} : { sourceKind: found.kind };

@@ -3,8 +3,9 @@ import { findingOf, type Finding, type Report, type Severity } from '@cdx/valida
 import type { DuplicateKey } from '../locate/duplicates.js';
 import type { LintMessage } from '../lint/types.js';
 import { duplicateKeyRule } from './duplicate-key.js';
+import { ignoredFileRule } from './ignored-file.js';
 import { parseErrorRule } from './parse-error.js';
-import type { ParseProblem } from './scopes.js';
+import type { IgnoredFileContext, ParseProblem } from './scopes.js';
 
 /** Where a message sits in the text. */
 export interface Span {
@@ -25,6 +26,29 @@ export function parseErrorMessage(problem: ParseProblem, span: Span): LintMessag
   const [finding] = findings;
   if (!finding) throw new Error('parse-error reported nothing for a file that cannot be parsed');
   return { ruleId: finding.ruleId, messageId: finding.messageId, severity: 2, fatal: true, message: finding.message, pointer: '', ...span };
+}
+
+/** The warning of a file named on the command line that is ignored (at 1:1 of a file not read). */
+export function ignoredFileMessage(ignored: IgnoredFileContext): LintMessage {
+  const findings: Finding[] = [];
+  void ignoredFileRule.check({
+    ...ignored,
+    options: ignoredFileRule.defaultOptions,
+    report: (report) => findings.push(findingOf(ignoredFileRule.meta, report, 'warning')),
+  });
+  const [finding] = findings;
+  if (!finding) throw new Error('ignored-file reported nothing for an ignored file');
+  return {
+    ruleId: finding.ruleId,
+    messageId: finding.messageId,
+    severity: 1,
+    message: finding.message,
+    pointer: '',
+    line: 1,
+    column: 1,
+    endLine: 1,
+    endColumn: 1,
+  };
 }
 
 /**

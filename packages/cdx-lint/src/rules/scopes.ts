@@ -23,3 +23,13 @@ export interface PayloadTextContext {
 }
 
 export const PAYLOAD_TEXT = defineScope<PayloadTextContext>('payload-text');
+
+/** Why a file named on the command line is not linted: the glob that ignores it, and whose it is. */
+export interface IgnoredFileContext {
+  readonly pattern: string;
+  /** `default`: one of cdx-lint's defaults; `config`: the config's `ignores`; `command-line`: `--ignore-pattern`. */
+  readonly source: 'default' | 'config' | 'command-line';
+}
+
+/** A file named on the command line (or as --stdin-filename) that is ignored (only `ignored-file`). */
+export const IGNORED_FILE = defineScope<IgnoredFileContext>('ignored-file');

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import type { Worker } from 'node:worker_threads';
+import type { ResourceLimits, Worker } from 'node:worker_threads';
 import { runChunk, unpack, type PostedOutcome, type RunOptions, type Task, type TaskOutcome } from './task.js';
 
 /** Files per message: large enough to amortise posting, small enough to balance the load. */
@@ -43,12 +43,28 @@ interface Handle {
   finish(): void;
 }
 
+/** What the pool is told besides the work: tests leave the work to the workers, or limit their heap. */
+export interface PoolOptions {
+  mainThreadWorks?: boolean;
+  resourceLimits?: ResourceLimits;
+}
+
 /**
  * Lints every task: in the main thread, helped by worker threads when the plan allows. The main
  * thread takes chunks too, so workers' start-up is never idle time. Outcomes come back in task
  * order. `mainThreadWorks: false` (tests) leaves all the work to the workers.
+ *
+ * A worker that dies (out of memory, a crash) costs only the file it was linting: that file's
+ * outcome says why (each worker marks the task it is on in shared memory, so the file is known
+ * without a message per file), the other files it held go back to the queue, and a fresh worker
+ * takes its place.
  */
-export async function runTasks(tasks: readonly Task[], options: RunOptions, plan: Plan, { mainThreadWorks = true } = {}): Promise<TaskOutcome[]> {
+export async function runTasks(
+  tasks: readonly Task[],
+  options: RunOptions,
+  plan: Plan,
+  { mainThreadWorks = true, resourceLimits }: PoolOptions = {},
+): Promise<TaskOutcome[]> {
   // Beside this code: tsc's dist/workers/worker.js, or for the bundled bin (dist/bin.js) the
   // worker's own bundle, dist/worker.js (see "build" in package.json).
   const workerFile = fileURLToPath(new URL('./worker.js', import.meta.url));
@@ -57,40 +73,71 @@ export async function runTasks(tasks: readonly Task[], options: RunOptions, plan
 
   const outcomes = new Array<TaskOutcome>(tasks.length);
   let next = 0;
-  const take = () => {
+  /** Tasks handed back by a worker that died, linted before the rest. */
+  const retry: number[] = [];
+  const pending = () => retry.length > 0 || next < tasks.length;
+  const take = (): number[] => {
+    if (retry.length > 0) return retry.splice(0, CHUNK);
     const start = next;
     next = Math.min(tasks.length, next + CHUNK);
-    return { start, chunk: tasks.slice(start, next) };
+    return Array.from({ length: next - start }, (_, i) => start + i);
   };
 
   // node:worker_threads loads only when a worker is about to start.
   let WorkerClass: typeof Worker | undefined;
   const spawn = (): Handle => {
-    const worker = new WorkerClass!(workerFile);
-    // Start offsets of the chunks it holds, oldest first: two in flight, so it never waits for
-    // the main thread (busy with its own chunk) to hand it the next one.
-    const inFlight: number[] = [];
+    // The index of the task the worker is linting (-1 between tasks), written by the worker.
+    const current = new Int32Array(new SharedArrayBuffer(4)).fill(-1);
+    const worker = new WorkerClass!(workerFile, { workerData: { current }, ...(resourceLimits ? { resourceLimits } : {}) });
+    // The tasks of the chunks it holds, oldest first: two in flight, so it never waits for the
+    // main thread (busy with its own chunk) to hand it the next one.
+    const inFlight: number[][] = [];
     let finish: () => void = () => undefined;
+    let dead = false;
     const finished = new Promise<void>((resolve, reject) => {
       finish = resolve;
       const send = () => {
-        while (inFlight.length < 2 && next < tasks.length) {
+        while (inFlight.length < 2 && pending()) {
           const job = take();
-          inFlight.push(job.start);
-          worker.postMessage({ tasks: job.chunk, options });
+          inFlight.push(job);
+          worker.postMessage({ tasks: job.map((i) => tasks[i]), indices: job, options });
         }
         if (inFlight.length === 0) resolve();
       };
       worker.on('message', (message: { outcomes: PostedOutcome[] }) => {
-        const start = inFlight.shift()!;
-        message.outcomes.forEach((posted, i) => (outcomes[start + i] = unpack(posted, tasks[start + i]!)));
+        const job = inFlight.shift()!;
+        message.outcomes.forEach((posted, i) => (outcomes[job[i]!] = unpack(posted, tasks[job[i]!]!)));
         send();
       });
-      worker.on('error', reject);
+      const died = (why: string, error: Error) => {
+        if (dead) return;
+        dead = true;
+        const culprit = Atomics.load(current, 0);
+        // Dead before it began a file (it could not start): not a file's fault; the run fails as before.
+        if (culprit < 0) {
+          reject(error);
+          return;
+        }
+        outcomes[culprit] = { error: `${tasks[culprit]!.path}: ${why}; the other files were linted` };
+        retry.unshift(...inFlight.flat().filter((i) => i !== culprit));
+        inFlight.length = 0;
+        if (pending()) spawn().finished.then(resolve, reject);
+        else resolve();
+      };
+      worker.on('error', (error) => {
+        died(deathOf(error), error);
+      });
+      worker.on('exit', (code) => {
+        if (inFlight.length > 0) died(`the worker thread linting it stopped (exit code ${code})`, new Error(`worker exited with code ${code}`));
+      });
       worker.on('online', send);
     });
-    return { worker, finished, idle: () => inFlight.length === 0, finish };
+    const handle: Handle = { worker, finished, idle: () => inFlight.length === 0, finish };
+    live.add(handle);
+    return handle;
   };
+  /** Every worker started, replacements included, so that all are stopped at the end. */
+  const live = new Set<Handle>();
 
   const startWorkers = async () => {
     WorkerClass ??= (await import('node:worker_threads')).Worker;
@@ -98,9 +145,12 @@ export async function runTasks(tasks: readonly Task[], options: RunOptions, plan
   };
   let workers: Handle[] = canSpawn && !plan.adaptive ? await startWorkers() : [];
   const began = performance.now();
-  while (mainThreadWorks && next < tasks.length) {
-    const { start, chunk } = take();
-    runChunk(chunk, options).forEach((outcome, i) => (outcomes[start + i] = outcome));
+  while (mainThreadWorks && pending()) {
+    const job = take();
+    runChunk(
+      job.map((i) => tasks[i]!),
+      options,
+    ).forEach((outcome, i) => (outcomes[job[i]!] = outcome));
     if (canSpawn && plan.adaptive && workers.length === 0) {
       const elapsed = performance.now() - began;
       const remaining = (elapsed / next) * (tasks.length - next);
@@ -110,11 +160,20 @@ export async function runTasks(tasks: readonly Task[], options: RunOptions, plan
     if (workers.length > 0) await new Promise((resolve) => setImmediate(resolve));
   }
   // A worker still starting up when the work ran out is not waited for.
-  if (next >= tasks.length) for (const w of workers) if (w.idle()) w.finish();
+  if (!pending()) for (const w of workers) if (w.idle()) w.finish();
   try {
     await Promise.all(workers.map((w) => w.finished));
   } finally {
-    await Promise.all(workers.map((w) => w.worker.terminate()));
+    await Promise.all([...live].map((w) => w.worker.terminate()));
   }
   return outcomes;
+}
+
+/** Why a worker died, for the file it was linting. */
+function deathOf(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'ERR_WORKER_OUT_OF_MEMORY')
+    return 'linting it ran out of memory (ERR_WORKER_OUT_OF_MEMORY); lint it alone, or give Node more memory (--max-old-space-size)';
+  const message = error instanceof Error ? `${error.name}: ${error.message.split('\n')[0]!.slice(0, 200)}` : String(error).slice(0, 200);
+  return `the worker thread linting it crashed (${message})`;
 }

@@ -21,8 +21,9 @@ export interface RunOptions {
 }
 
 /** Runs tasks in this thread; an I/O error becomes an outcome, so one bad file does not lose the others' results. */
-export function runChunk(tasks: readonly Task[], options: RunOptions): TaskOutcome[] {
-  return tasks.map((task) => {
+export function runChunk(tasks: readonly Task[], options: RunOptions, onTask?: (index: number) => void): TaskOutcome[] {
+  return tasks.map((task, index) => {
+    onTask?.(index);
     try {
       return processFile(task.path, task.settings, {
         fix: options.fix,

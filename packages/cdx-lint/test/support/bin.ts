@@ -8,6 +8,8 @@ const here = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const BIN = join(here, '../dist/bin.js');
 export const FIXTURES = join(here, 'fixtures');
 export const REPO = join(here, '../../..');
+/** How long a run may take before it counts as hung: a hang guard, never a budget (`pnpm robustness` measures time). */
+export const HANG_GUARD_MS = 300_000;
 
 /**
  * Runs the bin the way a user's shell would, without colour. `nodeArgs` go to node before the

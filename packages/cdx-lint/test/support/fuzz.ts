@@ -9,7 +9,7 @@ export function fuzzParameters<T>(offset = 0, runs = FUZZ_RUNS): fc.Parameters<T
   return { numRuns: runs, seed: FUZZ_SEED + offset, endOnFailure: true };
 }
 
-/** A vitest timeout that grows with the run count, never under 30 s. */
+/** A hang guard only, never a budget: 50 times a case's usual cost, and never under the suites' 10 minutes. */
 export function fuzzTimeout(msPerRun: number, runs = FUZZ_RUNS): number {
-  return Math.max(30_000, runs * msPerRun);
+  return Math.max(600_000, runs * msPerRun * 50);
 }

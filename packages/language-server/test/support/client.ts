@@ -17,6 +17,8 @@ import {
   HoverRequest,
   InitializedNotification,
   InitializeRequest,
+  LogMessageNotification,
+  MessageType,
   PublishDiagnosticsNotification,
   RegistrationRequest,
   ShutdownRequest,
@@ -54,6 +56,12 @@ export class Client {
   readonly process: ChildProcess;
   readonly connection: MessageConnection;
   readonly registrations: unknown[] = [];
+  /** `$/logTrace` messages (with `trace` set in initialize). */
+  readonly traces: string[] = [];
+  /** `window/logMessage` errors. */
+  readonly errors: string[] = [];
+  /** Every diagnostics notification received, in order. */
+  readonly published: PublishDiagnosticsParams[] = [];
   readonly #diagnostics: PublishDiagnosticsParams[] = [];
   readonly #waiting: { test: (p: PublishDiagnosticsParams) => boolean; resolve: (p: PublishDiagnosticsParams) => void }[] = [];
   stderr = '';
@@ -66,6 +74,7 @@ export class Client {
     this.connection = createMessageConnection(new StreamMessageReader(this.process.stdout!), new StreamMessageWriter(this.process.stdin!));
     this.connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
       this.#diagnostics.push(params);
+      this.published.push(params);
       for (const w of [...this.#waiting]) {
         if (w.test(params)) {
           this.#waiting.splice(this.#waiting.indexOf(w), 1);
@@ -76,17 +85,29 @@ export class Client {
     this.connection.onRequest(RegistrationRequest.type, (params) => {
       this.registrations.push(...params.registrations);
     });
+    this.connection.onNotification('$/logTrace', (params: { message: string }) => {
+      this.traces.push(params.message);
+    });
+    this.connection.onNotification(LogMessageNotification.type, (params) => {
+      if (params.type === MessageType.Error) this.errors.push(params.message);
+    });
     this.connection.listen();
   }
 
-  async initialize(folder: string): Promise<void> {
+  /**
+   * `trace`: the server's trace level. `workspaceFolders: false`: a client that does not support
+   * workspace folders (it sends `rootUri` only).
+   */
+  async initialize(folder: string, options: { trace?: 'off' | 'messages' | 'verbose'; workspaceFolders?: boolean } = {}): Promise<void> {
+    const folders = options.workspaceFolders !== false;
     await this.connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
       // eslint-disable-next-line @typescript-eslint/no-deprecated -- required by the protocol's type; null: folders are given
-      rootUri: null,
-      workspaceFolders: [{ uri: uriOf(folder), name: 'fixtures' }],
+      rootUri: folders ? null : uriOf(folder),
+      ...(folders ? { workspaceFolders: [{ uri: uriOf(folder), name: 'fixtures' }] } : {}),
+      ...(options.trace ? { trace: options.trace } : {}),
       capabilities: {
-        workspace: { didChangeWatchedFiles: { dynamicRegistration: true }, workspaceFolders: true },
+        workspace: { didChangeWatchedFiles: { dynamicRegistration: true }, ...(folders ? { workspaceFolders: true } : {}) },
         textDocument: {
           publishDiagnostics: { versionSupport: true },
           codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source.fixAll'] } } },
@@ -124,14 +145,21 @@ export class Client {
   /** An incremental change: `edits` applied as the editor sends them. */
   async edit(path: string, edits: readonly TextEdit[]): Promise<Diagnostic[]> {
     const uri = uriOf(path);
+    const published = this.diagnostics(uri, (this.#versions.get(uri) ?? 1) + 1);
+    await this.send(path, edits);
+    return published;
+  }
+
+  /** Sends an incremental change without waiting for its diagnostics (a typist's keystroke); returns its version. */
+  async send(path: string, edits: readonly TextEdit[]): Promise<number> {
+    const uri = uriOf(path);
     const version = (this.#versions.get(uri) ?? 1) + 1;
     this.#versions.set(uri, version);
-    const published = this.diagnostics(uri, version);
     await this.connection.sendNotification(DidChangeTextDocumentNotification.type, {
       textDocument: { uri, version },
       contentChanges: edits.map((e) => ({ range: e.range, text: e.newText })),
     });
-    return published;
+    return version;
   }
 
   async close(path: string): Promise<Diagnostic[]> {

@@ -1,7 +1,9 @@
 import { compactVerify, createLocalJWKSet, importSPKI, importX509 } from 'jose';
 import type { CompactJWSHeaderParameters, CompactVerifyGetKey, CryptoKey, JSONWebKeySet, JWK, KeyObject } from 'jose';
-import type { Verification } from '../rules/scopes.js';
 import { ALLOWED_ALGS } from './service.js';
+
+/** What the signature check came to (jose's compactVerify), when there was a key to check it with. */
+export type Verification = { readonly ok: true } | { readonly ok: false; readonly code: string | undefined; readonly reason: string };
 
 /** Resolves the public key for a token from its (unverified) header, like jose's key resolvers. Never fetch jku with it. */
 export type KeyResolver = CompactVerifyGetKey;

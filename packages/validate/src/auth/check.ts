@@ -1,9 +1,9 @@
 import type { Finding } from '../finding.js';
 import { findingOf, type Rule } from '../rules/create-rule.js';
 import { rulesOf } from '../rules/index.js';
-import { ASSERTION, type AssertionContext, type Verification } from '../rules/scopes.js';
+import { ASSERTION, type AssertionContext } from '../rules/scopes.js';
 import { checkTokenForm, type TokenFormInput } from './check-form.js';
-import { verifySignature } from './check-signature.js';
+import { verifySignature, type Verification } from './check-signature.js';
 import { decodeAssertion } from './decode.js';
 import { resolveCheckOptions, type CheckAssertionOptions, type ResolvedCheckOptions } from './options.js';
 import { declaresExtension, isAllowedAlg } from './service.js';

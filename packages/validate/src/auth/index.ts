@@ -34,6 +34,7 @@ export {
   MAX_ASSERTION_LIFETIME_SEC,
   MAX_JTI_LENGTH,
   TOKEN_PATH,
+  tokenUrlProblem,
 } from './service.js';
 export type { AssertionAlg } from './service.js';
 export type { AuthenticateResponseLike, ClientAssertionClaims, ClientAssertionHeader, TokenRequestForm } from './types.js';

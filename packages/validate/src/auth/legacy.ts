@@ -1,5 +1,6 @@
 // Legacy API key flow: the access token from /auth/authenticate (or /auth/refreshToken) expires
 // 24 hours after retrieval; after that, POST /auth/refreshToken with the latest refreshToken.
+import datetime from '../datetime.cjs';
 import { AuthOptionError } from './errors.js';
 import { LEGACY_TOKEN_LIFETIME_MS } from './service.js';
 import type { AuthenticateResponseLike } from './types.js';
@@ -15,28 +16,19 @@ export interface NeedsRefreshOptions {
   marginSec?: number;
 }
 
-const UTC_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d{1,9})?Z$/;
+const UTC_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?Z$/;
 
 /** Largest time a Date holds: ±8.64e15 ms (ECMA-262, "Time Values and Time Range"). */
 const MAX_TIME_MS = 8.64e15;
 
 /**
  * The date-time, or undefined when it is not one: `new Date` rolls 2026-02-30 over to March 2 and
- * accepts hour 24, so each field is checked against the calendar date the Date ends up holding.
+ * accepts hour 24, so the toolkit's one date checker (datetime.cjs) says first whether it exists.
  */
 function strictUtc(text: string): Date | undefined {
-  const match = UTC_DATE_TIME.exec(text);
-  if (!match) return undefined;
-  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  if (!UTC_DATE_TIME.test(text) || datetime.dateTimeProblem(text, 'rfc3339') !== undefined) return undefined;
   const date = new Date(text);
-  const same =
-    date.getUTCFullYear() === year &&
-    date.getUTCMonth() + 1 === month &&
-    date.getUTCDate() === day &&
-    date.getUTCHours() === hour &&
-    date.getUTCMinutes() === minute &&
-    date.getUTCSeconds() === second;
-  return same ? date : undefined;
+  return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
 function fromResponse(response: AuthenticateResponseLike | null): Date {

@@ -10,17 +10,19 @@ import { MAX_JTI_LENGTH } from './service.js';
  */
 export interface ReplayStore {
   /**
-   * Records `jti` until `expiresAtMs` (ms since the epoch). Resolves true when this is its first
-   * use (nothing live was recorded under it), false when it is a replay.
+   * Records `jti` of `issuer` until `expiresAtMs` (ms since the epoch). Resolves true when this is
+   * its first use (nothing live was recorded under that issuer and jti), false when it is a replay.
+   * A jti is unique per issuer only (RFC 7519 §4.1.7): key by both, or one client's jti makes
+   * another client's token a replay. The checker always passes the issuer (the `iss` claim).
    */
-  checkAndRemember(jti: string, expiresAtMs: number): Promise<boolean>;
+  checkAndRemember(jti: string, expiresAtMs: number, issuer: string): Promise<boolean>;
 }
 
 /** Options of {@link MemoryReplayStore}. */
 export interface MemoryReplayStoreOptions {
   /**
-   * Most jtis kept at once (default 100,000). With jtis of at most MAX_JTI_LENGTH (255)
-   * characters, memory stays below about maxEntries × 700 bytes. Size it to at least the number of assertions accepted
+   * Most jtis kept at once (default 100,000). With jtis and issuers of at most MAX_JTI_LENGTH (255)
+   * characters each, memory stays below about maxEntries × 1,300 bytes. Size it to at least the number of assertions accepted
    * in one lifetime window: peak token requests per second × (300 + clock tolerance) seconds.
    */
   maxEntries?: number;
@@ -29,7 +31,7 @@ export interface MemoryReplayStoreOptions {
 }
 
 /**
- * An in-process {@link ReplayStore} for a single instance. Entries leave when they expire. When
+ * An in-process {@link ReplayStore} for a single instance, keyed by issuer and jti. Entries leave when they expire. When
  * it is full, expired entries go first, then the soonest-expiring live one: that eviction under
  * pressure weakens the guarantee (an evicted jti could be replayed until it expires), so size
  * `maxEntries` for the peak and watch {@link MemoryReplayStore.pressureEvictions}.
@@ -61,9 +63,9 @@ export class MemoryReplayStore implements ReplayStore {
     return this.#pressureEvictions;
   }
 
-  checkAndRemember(jti: string, expiresAtMs: number): Promise<boolean> {
+  checkAndRemember(jti: string, expiresAtMs: number, issuer = ''): Promise<boolean> {
     try {
-      return Promise.resolve(this.#checkAndRemember(jti, expiresAtMs));
+      return Promise.resolve(this.#checkAndRemember(jti, expiresAtMs, issuer));
     } catch (error) {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
@@ -77,19 +79,22 @@ export class MemoryReplayStore implements ReplayStore {
     }
   }
 
-  #checkAndRemember(jti: string, expiresAtMs: number): boolean {
+  #checkAndRemember(jti: string, expiresAtMs: number, issuer: string): boolean {
     if (typeof jti !== 'string' || jti === '') throw new TypeError('jti must be a non-empty string.');
+    if (typeof issuer !== 'string' || issuer.length > MAX_JTI_LENGTH) throw new TypeError(`issuer must be a string of at most ${MAX_JTI_LENGTH} characters.`);
     if (jti.length > MAX_JTI_LENGTH) throw new TypeError(`jti must be at most ${MAX_JTI_LENGTH} characters (the checker reports a longer one as jwt-jti).`);
     if (!Number.isFinite(expiresAtMs)) throw new TypeError('expiresAtMs must be a finite number of milliseconds since the epoch.');
     const now = this.#now();
     this.#dropExpired(now);
-    if (this.#entries.has(jti)) return false;
+    // The issuer's length first: no issuer and jti pair spells another ("a" + "bX" is not "ab" + "X").
+    const key = `${issuer.length}:${issuer}${jti}`;
+    if (this.#entries.has(key)) return false;
     if (expiresAtMs <= now) return true; // already expired: nothing left to protect, nothing stored
     while (this.#entries.size >= this.maxEntries && this.#evictSoonest()) {
       /* evicted one */
     }
-    this.#entries.set(jti, expiresAtMs);
-    this.#queue.push({ jti, expiresAtMs });
+    this.#entries.set(key, expiresAtMs);
+    this.#queue.push({ jti: key, expiresAtMs });
     return true;
   }
 

@@ -13,22 +13,13 @@
  */
 import { childPointer } from '../finding.js';
 import { MAX_DEPTH } from '../depth.js';
+import { bundleIndex } from './bundle-index.js';
+import type { EntryView, Json } from './entry-view.js';
 
-export type Json = Record<string, unknown>;
+export type { EntryView, Json } from './entry-view.js';
 
 export function asObject(value: unknown): Json | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : undefined;
-}
-
-/** One entry of a bundle, with what the rules read from it. */
-export interface EntryView {
-  readonly index: number;
-  /** `/entry/<index>` */
-  readonly pointer: string;
-  readonly fullUrl: string | undefined;
-  readonly resource: Json | undefined;
-  readonly resourceType: string | undefined;
-  readonly id: string | undefined;
 }
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
@@ -110,19 +101,21 @@ export function referencedType(reference: string): string | undefined {
   return type !== undefined && TYPE_NAME.test(type) && id !== undefined && ID.test(id) ? type : undefined;
 }
 
-/** The entry a reference resolves to inside the bundle, or undefined. */
+/** The entry a reference resolves to inside the bundle, or undefined (a lookup in the list's {@link bundleIndex}). */
 export function resolveReference(reference: string, entries: readonly EntryView[]): EntryView | undefined {
+  const index = bundleIndex(entries);
   switch (referenceForm(reference)) {
     case 'urn':
-      return entries.find((e) => e.fullUrl === reference);
+      return index.byFullUrl(reference);
     case 'absolute': {
       const bare = reference.replace(/\/_history\/[^/]*$/, '');
-      return entries.find((e) => e.fullUrl === reference || e.fullUrl === bare);
+      const exact = index.byFullUrl(reference);
+      const unversioned = bare === reference ? undefined : index.byFullUrl(bare);
+      return exact && unversioned ? (exact.index <= unversioned.index ? exact : unversioned) : (exact ?? unversioned);
     }
     case 'relative': {
       const [, type, id] = RELATIVE.exec(reference)!;
-      const suffix = `/${type}/${id}`;
-      return entries.find((e) => e.fullUrl?.endsWith(suffix) === true || (e.resourceType === type && e.id === id));
+      return index.byTypeAndId(type!, id!);
     }
     default:
       return undefined;

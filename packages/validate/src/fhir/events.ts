@@ -30,8 +30,9 @@ export const FHIR_EVENTS: readonly FhirEvent[] = [
   // Notifications: the spec lists what their payloads carry ("MessageHeader …, Observation, Patient,
   // Specimen") but states no minimum, and the lightweight form carries only an "Observation reference,
   // patient info, timestamp" (docs/decisions.md, "Notification entries").
-  { name: 'ResultCreated', required: [] },
-  { name: 'PatientAdminUpdated', required: [] },
+  // Their focus is what the event is about: the recorded result, the updated patient.
+  { name: 'ResultCreated', focus: 'Observation', required: [] },
+  { name: 'PatientAdminUpdated', focus: 'Patient', required: [] },
 ];
 
 /** Claim $attach: a collection bundle, not a message; it has no event. */

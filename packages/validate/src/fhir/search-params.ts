@@ -45,14 +45,25 @@ function entriesOf(input: SearchParamsInput): [string, string[]][] {
   ]);
 }
 
+/** What a value that is no form body is, in words; undefined for a form body. */
+function notAFormBody(input: unknown): string | undefined {
+  if (input instanceof URLSearchParams || (typeof input === 'object' && input !== null && !Array.isArray(input))) return undefined;
+  if (typeof input === 'string') return 'a string (wrap it: new URLSearchParams(text))';
+  return input === null ? 'null' : Array.isArray(input) ? 'an array' : typeof input;
+}
+
 /**
- * Checks a `Goal/_search` or `Patient/_search` form body. Never throws for any input.
+ * Checks a `Goal/_search` or `Patient/_search` form body. Never throws for any form body; throws a
+ * TypeError for a programming error (a resource it cannot search, input that is no form body).
  *
  * @example checkSearchParams('Goal', new URLSearchParams('patient=Patient/1&lifecycle-status=active'))
  */
 export function checkSearchParams(resource: SearchResource, input: SearchParamsInput): SearchParamsResult {
   if (!Object.hasOwn(PARAMS, resource))
     throw new TypeError(`checkSearchParams: no search of ${JSON.stringify(resource)}; known: ${Object.keys(PARAMS).join(', ')}`);
+  // A caller's type error, from JavaScript: a string would be read character by character.
+  const given = notAFormBody(input);
+  if (given !== undefined) throw new TypeError(`checkSearchParams: the form body must be URLSearchParams or an object of parameters; got ${given}`);
   const { meta } = searchParamRule;
   const findings = searchReports(resource, entriesOf(input)).map((report) => findingOf(meta, report, meta.severity));
   return { valid: !findings.some((f) => f.severity === 'error'), findings };

@@ -7,8 +7,9 @@ import type { Finding, RenameFix, Severity } from '../finding.js';
 import { RUNNER_MESSAGE_IDS } from '../findings-cap.js';
 import type { KindInfo } from '../kind-info.js';
 
-/** Where docs/rules/ is published; SARIF and the stylish output link each rule there. */
-export const RULE_DOCS_URL = 'https://github.com/cdx-dev/cdx/blob/main/docs/rules/';
+import { RULE_DOCS_URL } from './docs-url.js';
+
+export { RULE_DOCS_URL };
 
 /**
  * What a rule looks at, and so the context its `check` is given: a payload of a known kind, a
@@ -31,6 +32,26 @@ export interface OptionsSchema {
   readonly type: 'object';
   readonly properties: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   readonly additionalProperties: false;
+}
+
+/**
+ * Where the findings a rule supersedes stand, relative to its own finding: at its pointer
+ * (`same`), at or inside it (`subtree`), where its fix renames the member to (`renamed`), at a
+ * sibling member of it (`{ sibling }`), at the object or array that holds it (`parent`), or at a fixed
+ * place in the payload (`{ pointer }`).
+ */
+export type SupersededAt = 'same' | 'subtree' | 'renamed' | 'parent' | { readonly sibling: string } | { readonly pointer: string };
+
+/**
+ * One cause, one finding: a finding of this rule (of the messages `by`, default all) stands for
+ * the findings of another rule (of the messages `messages`, default all) at the place `at`.
+ * validate() drops those after every rule has run, so turning this rule off brings them back.
+ */
+export interface Supersession {
+  readonly by?: readonly string[];
+  readonly rule: string;
+  readonly messages?: readonly string[];
+  readonly at: SupersededAt;
 }
 
 /** What every rule declares about itself. */
@@ -63,6 +84,8 @@ export interface RuleMeta<M extends string = string> {
   readonly needsWholePayload: boolean;
   /** Payload rules: findings are about a member's name, which is known even when its value is not. */
   readonly aboutMemberName: boolean;
+  /** Payload rules: the findings of other rules that a finding of this one stands for. */
+  readonly supersedes: readonly Supersession[];
 }
 
 /** What a rule reports; the runner adds the rule id, the severity and the filled message. */
@@ -77,6 +100,12 @@ export interface Report<M extends string = string> {
   severity?: Severity;
   /** A summary of this many findings the rule does not list one by one (see Finding.omitted). */
   omitted?: number;
+  /**
+   * The costly parts (the message's values, the fix, suggestions), made only for a finding that is
+   * listed: the runner asks the findings cap first, so a finding past it costs next to nothing.
+   * What it returns takes the place of the same members given directly.
+   */
+  details?: () => Pick<Report<M>, 'data' | 'fix' | 'suggestions'>;
 }
 
 /** What every context has besides what its scope adds. */
@@ -110,6 +139,7 @@ export interface RuleDefinition<C, M extends string, O> {
     settledByTwin?: boolean;
     needsWholePayload?: boolean;
     aboutMemberName?: boolean;
+    supersedes?: readonly Supersession[];
   };
   defaultOptions?: O;
   appliesTo?: (kind: KindInfo) => boolean;
@@ -148,6 +178,7 @@ export function createRule<C, M extends string, O = object>(definition: RuleDefi
       settledByTwin: meta.settledByTwin ?? false,
       needsWholePayload: meta.needsWholePayload ?? false,
       aboutMemberName: meta.aboutMemberName ?? false,
+      supersedes: Object.freeze([...(meta.supersedes ?? [])]),
     }),
     defaultOptions: Object.freeze({ ...(definition.defaultOptions ?? {}) }) as Readonly<O>,
     ...(definition.appliesTo ? { appliesTo: definition.appliesTo } : {}),
@@ -182,7 +213,8 @@ export function formatMessage(meta: RuleMeta, messageId: string, data: Report['d
 }
 
 /** The finding a report becomes, at the given severity. */
-export function findingOf(meta: RuleMeta, report: Report, severity: Severity): Finding {
+export function findingOf(meta: RuleMeta, given: Report, severity: Severity): Finding {
+  const report = given.details ? { ...given, ...given.details() } : given;
   const finding: Finding = {
     ruleId: meta.id,
     messageId: report.messageId,

@@ -2,6 +2,7 @@
 // rules from it by scope (validate() its payload rules, the assertion checker its own…), and every
 // listing, docs page, SARIF table and config check reads its metas. test/rules/registry.test.ts
 // checks that the rule files, this list, docs/rules and the option schemas agree.
+import { assertionClaimsRule } from './auth/assertion-claims.js';
 import { jwtAlgRule } from './auth/jwt-alg.js';
 import { jwtAudRule } from './auth/jwt-aud.js';
 import { jwtCritRule } from './auth/jwt-crit.js';
@@ -25,9 +26,11 @@ import { cdsHooksPrefetchTokenRule } from './cdshooks/cds-hooks-prefetch-token.j
 import { cdsHooksRecommendedRule } from './cdshooks/cds-hooks-recommended.js';
 import { cdsHooksSelectionBehaviorRule } from './cdshooks/cds-hooks-selection-behavior.js';
 import { cdsHooksSelectionsRule } from './cdshooks/cds-hooks-selections.js';
+import { cdsHooksStandardRule } from './cdshooks/cds-hooks-standard.js';
 import { cdsHooksUnknownHookRule } from './cdshooks/cds-hooks-unknown-hook.js';
 import { cdsHooksUserIdRule } from './cdshooks/cds-hooks-user-id.js';
 import { dataOnDemandRule } from './data-on-demand.js';
+import { dateRangeRule } from './date-range.js';
 import { destinationsRule } from './destinations.js';
 import { attachmentSizeRule } from './fhir/attachment-size.js';
 import { bundleEventUriRule } from './fhir/bundle-event-uri.js';
@@ -35,6 +38,9 @@ import { bundleFocusRule } from './fhir/bundle-focus.js';
 import { bundleMessageHeaderRule } from './fhir/bundle-message-header.js';
 import { bundleReferenceRule } from './fhir/bundle-reference.js';
 import { bundleRequiredEntryRule } from './fhir/bundle-required-entry.js';
+import { fhirBundleRule } from './fhir/fhir-bundle.js';
+import { fhirInvariantRule } from './fhir/fhir-invariant.js';
+import { fhirReferenceRule } from './fhir/fhir-reference.js';
 import { referenceTargetRule } from './fhir/reference-target.js';
 import { searchParamRule } from './fhir/search-param.js';
 import { serviceResourceTypeRule } from './fhir/service-resource-type.js';
@@ -50,6 +56,7 @@ import { unpublishedPayloadRule } from './unpublished-payload.js';
 
 /** Every rule of @cdx/validate, sorted by id. */
 export const RULES = [
+  assertionClaimsRule,
   attachmentSizeRule,
   bundleEventUriRule,
   bundleFocusRule,
@@ -66,10 +73,15 @@ export const RULES = [
   cdsHooksRecommendedRule,
   cdsHooksSelectionBehaviorRule,
   cdsHooksSelectionsRule,
+  cdsHooksStandardRule,
   cdsHooksUnknownHookRule,
   cdsHooksUserIdRule,
   dataOnDemandRule,
+  dateRangeRule,
   destinationsRule,
+  fhirBundleRule,
+  fhirInvariantRule,
+  fhirReferenceRule,
   jwtAlgRule,
   jwtAudRule,
   jwtCritRule,

@@ -17,6 +17,13 @@ export const schemaRule = createRule({
     description: 'The payload must match its schema (for FHIR, R4 itself): required members, types, value sets and formats.',
     messages: SCHEMA_MESSAGES,
     settledByTwin: true,
+    // A value both out of the schema's form and its format: the form (narrower) says what to write.
+    supersedes: [
+      { by: ['pattern'], rule: 'schema', messages: ['format'], at: 'same' },
+      // A required member missing can leave its element empty (ele-1): the missing member is the
+      // cause, and says what to write.
+      { by: ['required'], rule: 'fhir-invariant', messages: ['empty'], at: 'parent' },
+    ],
   },
   check(context) {
     for (const report of schemaReports(context.schemaErrors(), context.payload)) context.report(report);

@@ -1,4 +1,6 @@
 // The scopes of @cdx/validate's payload runner (validate.ts) and the context each gives its rules.
+import type { Verification } from '../auth/check-signature.js';
+import type { ResolvedCheckOptions } from '../auth/options.js';
 import type { AjvError } from '../registry.js';
 import type { KindInfo } from '../kind-info.js';
 import type { MemberReport } from '../members.js';
@@ -59,9 +61,6 @@ export const UNDETECTED = defineScope<UndetectedContext>('undetected');
  */
 export const TOO_DEEP = defineScope<{ readonly payload: unknown; readonly pointer: string }>('too-deep');
 
-/** What the signature check came to (jose's compactVerify), when there was a key to check it with. */
-export type Verification = { readonly ok: true } | { readonly ok: false; readonly code: string | undefined; readonly reason: string };
-
 /** Why a client assertion could not be decoded: one of jwt-malformed's messages. */
 export interface MalformedProblem {
   readonly messageId: string;
@@ -78,7 +77,7 @@ export interface AssertionContext {
   readonly decoded: { readonly header: Readonly<Record<string, unknown>>; readonly payload: Readonly<Record<string, unknown>> } | undefined;
   readonly problem: MalformedProblem | undefined;
   /** What the checker was told (client ID, audience, saved jku, key, replay store, clock). */
-  readonly settings: import('../auth/options.js').ResolvedCheckOptions;
+  readonly settings: ResolvedCheckOptions;
   /** The signature check, run once on first call; undefined without a key or with an alg outside the set. */
   verification(): Promise<Verification | undefined>;
   /** How many findings the rules before this one reported. */

@@ -31,6 +31,12 @@ export const serviceProfileRule = createRule({
     severity: 'error',
     description: "A FHIR payload that is valid R4 but misses what the service's profile requires beyond R4.",
     messages: MESSAGES,
+    // A value both out of the schema's form and its format: the form (narrower) says what to write.
+    supersedes: [
+      { by: ['pattern'], rule: 'service-profile', messages: ['format'], at: 'same' },
+      // As for schema: the missing member is why its element is empty (ele-1).
+      { by: ['required'], rule: 'fhir-invariant', messages: ['empty'], at: 'parent' },
+    ],
   },
   appliesTo: (kind) => kind.overlay === true,
   check(context) {

@@ -26,8 +26,13 @@ const MESSAGES = {
   nearMiss: '{{field}} is not a field of this message; did you mean {{names}}?',
   nearMissBeside: '{{field}} is not a field of this message; did you mean {{names}}? ({{present}} is also present, so merge them by hand)',
   nearMisses: '{{field}} is not a field of this message; did you mean one of {{names}}?',
+  // Inside a FHIR resource: R4 has no unknown members, so a server refuses the resource.
+  nearMissFhir: '{{field}} is not an element of an R4 {{type}}, and a FHIR server rejects it; did you mean {{names}}?',
+  nearMissFhirBeside:
+    '{{field}} is not an element of an R4 {{type}}, and a FHIR server rejects it; did you mean {{names}}? ({{present}} is also present, so merge them by hand)',
+  nearMissesFhir: '{{field}} is not an element of an R4 {{type}}, and a FHIR server rejects it; did you mean one of {{names}}?',
   // The member it stands for is required and missing: this slip is why (the schema's "required
-  // but missing" is left out, see requiredDrift in validate.ts).
+  // but missing" is superseded, see meta.supersedes).
   variantRequired:
     "{{field}} is the spec's field-listing spelling of {{names}}, which is required and missing; the standard and the spec's example use {{names}}. Write {{names}}.",
   configuredVariantRequired: '{{field}} is configured as a known variant of {{names}}, which is required and missing. Write {{names}}.',
@@ -56,6 +61,7 @@ function messageId(issue: MemberIssue, required: boolean): MessageId {
     case 'configured-variant':
       return beside ? 'configuredVariantBeside' : 'configuredVariant';
     default:
+      if (issue.fhir !== undefined) return issue.candidates.length > 1 ? 'nearMissesFhir' : beside ? 'nearMissFhirBeside' : 'nearMissFhir';
       return issue.candidates.length > 1 ? 'nearMisses' : beside ? 'nearMissBeside' : 'nearMiss';
   }
 }
@@ -86,15 +92,27 @@ export const spellingDriftRule = createRule({
     },
     settledByTwin: true,
     aboutMemberName: true,
+    // The slip is why the member is missing: the schema's (or the profile's) "required but missing" is the same cause.
+    supersedes: [
+      { by: ['variantRequired', 'configuredVariantRequired', 'nearMissRequired'], rule: 'schema', messages: ['required', 'requiredWhen'], at: 'renamed' },
+      // The same for a member the service's profile requires (FHIR).
+      {
+        by: ['variantRequired', 'configuredVariantRequired', 'nearMissRequired'],
+        rule: 'service-profile',
+        messages: ['required', 'requiredWhen'],
+        at: 'renamed',
+      },
+    ],
   },
   defaultOptions: DEFAULTS,
   check(context) {
     const issues = context.members().issues.filter((issue) => issue.reason !== 'unknown');
     if (issues.length === 0) return;
-    const missing = missingRequired(context.schemaErrors());
+    // Required by the schema or by the service's profile (FHIR): a slip on either is the one finding.
+    const missing = missingRequired([...context.schemaErrors(), ...context.profileErrors()]);
     // How many members stand for each missing required one: only a single one is certainly it.
     const claims = new Map<string, number>();
-    for (const issue of issues) {
+    for (const issue of missing.size > 0 ? issues : []) {
       for (const c of issue.candidates) {
         const target = renamedPointer(issue.pointer, c);
         if (missing.has(target)) claims.set(target, (claims.get(target) ?? 0) + 1);
@@ -103,14 +121,23 @@ export const spellingDriftRule = createRule({
     for (const issue of issues) {
       const [only] = issue.candidates;
       const safe = issue.candidates.length === 1 && issue.present.length === 0 && only !== undefined;
-      const required = safe && claims.get(renamedPointer(issue.pointer, only)) === 1;
+      const required = safe && claims.size > 0 && claims.get(renamedPointer(issue.pointer, only)) === 1;
+      const fhirSlip = issue.fhir !== undefined && (issue.reason === 'near-miss' || issue.reason === 'unknown');
       context.report({
         pointer: issue.pointer,
         messageId: messageId(issue, required),
-        ...(required ? { severity: 'error' as const } : {}),
-        data: { field: code(fieldPath(issue.pointer)), names: issue.candidates.map(code).join(' or '), present: issue.present.map(code).join(', ') },
-        ...(safe ? { fix: rename(issue, only) } : {}),
-        ...(issue.candidates.length > 1 ? { suggestions: issue.candidates.map((c) => rename(issue, c)) } : {}),
+        ...(required || fhirSlip ? { severity: 'error' as const } : {}),
+        // Made only if the finding is listed (thousands of slips past the cap cost nothing more).
+        details: () => ({
+          data: {
+            field: code(fieldPath(issue.pointer)),
+            names: issue.candidates.map(code).join(' or '),
+            present: issue.present.map(code).join(', '),
+            type: issue.fhir ?? '',
+          },
+          ...(safe ? { fix: rename(issue, only) } : {}),
+          ...(issue.candidates.length > 1 ? { suggestions: issue.candidates.map((c) => rename(issue, c)) } : {}),
+        }),
       });
     }
   },

@@ -58,6 +58,8 @@ export const unknownKindRule = createRule({
       eventType: '`Meta.EventType` {{value}} is not an event of {{dataModel}}.{{suggestion}} Known: {{known}}.{{bareCds}}',
       eventTypeNotString: '`Meta.EventType` is {{value}}, not a string; {{dataModel}} has the events {{known}}.{{bareCds}}',
       eventTypeMissing: '`Meta.EventType` is missing; {{dataModel}} has the events {{known}}.{{bareCds}}',
+      dataModelMissing: '`Meta.DataModel` is missing beside `Meta.EventType` {{event}}; write the data model, one of {{known}}.',
+      dataModelNotString: '`Meta.DataModel` is {{value}}, not a string; write the data model as text, one of {{known}}.',
       resourceType: '`resourceType` is {{value}}, which is not a FHIR R4 resource type.{{suggestion}}',
       metaKey: '{{field}} looks like a misspelling of {{meant}}; write {{name}}.',
       undetectable:
@@ -119,6 +121,16 @@ export const unknownKindRule = createRule({
         });
       } else {
         report({ pointer: '/Meta/EventType', messageId: 'eventTypeMissing', data: { dataModel: model, known: events.join(', '), bareCds: bareCds(payload) } });
+      }
+      return;
+    }
+    // An envelope that names its event but not (as text) its data model: say which member is wrong.
+    if (typeof meta === 'object' && meta !== null && (meta.DataModel !== undefined || typeof meta.EventType === 'string')) {
+      const known = [...new Set(dataModels.map(([m]) => m!))].join(', ');
+      if (meta.DataModel === undefined) {
+        report({ pointer: '/Meta/DataModel', messageId: 'dataModelMissing', data: { event: quote(meta.EventType), known } });
+      } else {
+        report({ pointer: '/Meta/DataModel', messageId: 'dataModelNotString', data: { value: quote(meta.DataModel), known } });
       }
       return;
     }

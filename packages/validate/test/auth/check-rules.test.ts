@@ -154,6 +154,14 @@ describe('jwt-jti', () => {
     expect(ids(await check(assertion, { replayStore }))).toEqual([['jwt-jti', '/payload/jti']]);
   });
 
+  it('one store shared by two clients: the same jti from each is no replay', async () => {
+    const replayStore = new MemoryReplayStore({ now });
+    const claims = (client: string) => goodClaims({ iss: client, sub: client, jti: 'shared-jti' });
+    expect(await check(await signToken(es384, claims(CLIENT_ID)), { replayStore })).toEqual([]);
+    expect(await check(await signToken(es384, claims('client-b')), { replayStore, clientId: 'client-b' })).toEqual([]);
+    expect(ids(await check(await signToken(es384, claims('client-b')), { replayStore, clientId: 'client-b' }))).toEqual([['jwt-jti', '/payload/jti']]);
+  });
+
   it('the same assertion checked concurrently is accepted once', async () => {
     const replayStore = new MemoryReplayStore({ now });
     const token = await signToken(es384, goodClaims({ jti: 'concurrent' }));

@@ -117,16 +117,13 @@ describe('checkTokenForm', () => {
   });
 
   it('100,000 repeats of one field take linear time (they took quadratic: ~30 s for 30,000)', () => {
-    // A hang guard, far above the linear cost (~0.1 s); `pnpm robustness` measures it.
-    const body = `grant_type=client_credentials${'&x='.repeat(100_000)}`;
-    const started = performance.now();
-    const result = checkTokenForm(body);
-    expect(performance.now() - started).toBeLessThan(20_000);
+    // `pnpm robustness` measures the time (budgets.mjs); here, the findings.
+    const result = checkTokenForm(`grant_type=client_credentials${'&x='.repeat(100_000)}`);
     expect(ids(result.findings)).toEqual([
       ['token-form', '/form/client_assertion_type'],
       ['token-form', '/form/client_assertion'],
     ]);
     const record = checkTokenForm({ grant_type: Array(100_000).fill('client_credentials') });
     expect(record.findings[0]!.message).toContain('appears 100000 times');
-  }, 60_000);
+  });
 });

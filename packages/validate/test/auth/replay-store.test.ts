@@ -2,6 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { MemoryReplayStore } from '../../src/auth/index.js';
 
 describe('MemoryReplayStore', () => {
+  it("keys by issuer and jti: one client's jti does not make another client's token a replay", async () => {
+    const store = new MemoryReplayStore();
+    const expiresAt = Date.now() + 300_000;
+    expect(await store.checkAndRemember('X', expiresAt, 'client-a')).toBe(true);
+    expect(await store.checkAndRemember('X', expiresAt, 'client-b')).toBe(true);
+    expect(await store.checkAndRemember('X', expiresAt, 'client-a')).toBe(false);
+    // No issuer and jti pair stands for another: "a" + "bX" is not "ab" + "X".
+    expect(await store.checkAndRemember('bX', expiresAt, 'a')).toBe(true);
+    expect(await store.checkAndRemember('X', expiresAt, 'ab')).toBe(true);
+  });
+
   it('the same jti from 100 concurrent checks is accepted exactly once', async () => {
     const store = new MemoryReplayStore();
     const expiresAt = Date.now() + 300_000;

@@ -1,10 +1,23 @@
-// The JSON examples of the CDS Hooks specification and hook library, read from the reference copy
-// (shared/spec/cds-hooks beside the repository; CDX_CDS_HOOKS_SPEC names another place). They are
-// read where they are, never copied into the project: each is named by its file and the line of its
-// opening fence (`hooks/order-sign.md:46`).
+// The JSON examples of the CDS Hooks specification and hook library, as stored in
+// spec-examples/examples.json (Apache-2.0, see the LICENSE and NOTICE there), so that the suite runs
+// on any clone. Each is named by its file and the line of its opening fence (`hooks/order-sign.md:46`).
+// Where a copy of the specification's Markdown is at hand (shared/spec/cds-hooks beside the repository,
+// or CDX_CDS_HOOKS_SPEC), spec-examples.test.ts checks the stored blocks against it (`-u` rewrites them).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { repoRoot } from '../support/cases.js';
+
+/** The stored examples: every fenced block that is JSON or meant to be, as the Markdown has it. */
+export const STORED = fileURLToPath(new URL('./spec-examples/examples.json', import.meta.url));
+
+/** A fenced block as the Markdown has it. */
+export interface RawBlock {
+  readonly at: string;
+  readonly heading: string;
+  readonly hook: string | undefined;
+  readonly text: string;
+}
 
 /** Where the reference copy is: CDX_CDS_HOOKS_SPEC, or shared/spec/cds-hooks in a folder above the repository. */
 export function referenceCopy(): string | undefined {
@@ -62,10 +75,10 @@ function withoutLineComments(text: string): string {
 }
 
 /** Every fenced block of a Markdown file that is JSON or meant to be (json fences, and plain ones opening with `{` or `"`). */
-function blocksOf(root: string, file: string): Block[] {
+function blocksOf(root: string, file: string): RawBlock[] {
   const lines = readFileSync(join(root, file), 'utf8').split('\n');
   const hook = file.startsWith('hooks/') ? file.slice('hooks/'.length, -'.md'.length) : undefined;
-  const out: Block[] = [];
+  const out: RawBlock[] = [];
   let heading = '';
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
@@ -79,21 +92,28 @@ function blocksOf(root: string, file: string): Block[] {
     const text = body.join('\n');
     const language = fence[1]!;
     if (language !== 'json' && !(language === '' && /^\s*[{"]/.test(text))) continue;
+    out.push({ at: `${file}:${start + 1}`, heading, hook, text });
+  }
+  return out;
+}
+
+/** The fenced blocks of the specification and of every hook page but the template, read from a copy of the Markdown. */
+export function extractBlocks(root: string): RawBlock[] {
+  const hooks = readdirSync(join(root, 'hooks'))
+    .filter((f) => f.endsWith('.md') && f !== 'template.md')
+    .sort();
+  return ['specification/current.md', ...hooks.map((f) => `hooks/${f}`)].flatMap((file) => blocksOf(root, file));
+}
+
+/** The stored blocks, each parsed as JSON (or why it is not JSON). */
+export function specBlocks(): Block[] {
+  return (JSON.parse(readFileSync(STORED, 'utf8')) as RawBlock[]).map(({ at, heading, hook, text }) => {
     let json: Block['json'];
     try {
       json = { value: JSON.parse(normalize(text)) };
     } catch (error) {
       json = { error: (error as Error).message };
     }
-    out.push({ at: `${file}:${start + 1}`, heading, hook, json });
-  }
-  return out;
-}
-
-/** The blocks of the specification and of every hook page but the template. */
-export function specBlocks(root: string): Block[] {
-  const hooks = readdirSync(join(root, 'hooks'))
-    .filter((f) => f.endsWith('.md') && f !== 'template.md')
-    .sort();
-  return ['specification/current.md', ...hooks.map((f) => `hooks/${f}`)].flatMap((file) => blocksOf(root, file));
+    return { at, heading, hook: hook ?? undefined, json };
+  });
 }

@@ -70,7 +70,11 @@ describe('bundle entries', () => {
 
 describe('contained resources', () => {
   const medication = { resourceType: 'Medication', id: 'med-1', code: { text: 'amoxicillin' } };
-  const request = () => ({ ...validExample('fhir-medicationrequest'), contained: [medication] });
+  // The request refers to its contained Medication (R4's dom-3: a contained resource nothing refers to is an error).
+  const request = () => {
+    const { medicationCodeableConcept: _, ...rest } = validExample('fhir-medicationrequest');
+    return { ...rest, medicationReference: { reference: '#med-1' }, contained: [medication] };
+  };
 
   it('are validated as their own type, with their own members', () => {
     expect(summary(request())).toEqual([]);
@@ -82,7 +86,15 @@ describe('contained resources', () => {
 
   it('inside a bundle entry, at any depth', () => {
     const bundle = withEntry({ ...provenance, contained: [{ ...medication, contained: [{ resourceType: 'Substance', code: { text: 'x' }, status: 'on' }] }] });
-    expect(summary(bundle)).toEqual([`schema /entry/${LAST}/resource/contained/0/contained/0/status`]);
+    // Besides the Substance's own schema finding, R4's invariants: a contained resource holds no
+    // contained resources (dom-2) and is referred to from its container (dom-3).
+    expect(summary(bundle).sort()).toEqual(
+      [
+        `fhir-invariant /entry/${LAST}/resource/contained/0`,
+        `fhir-invariant /entry/${LAST}/resource/contained/0/contained`,
+        `schema /entry/${LAST}/resource/contained/0/contained/0/status`,
+      ].sort(),
+    );
   });
 });
 

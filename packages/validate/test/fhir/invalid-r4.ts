@@ -4,13 +4,17 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Rules that would mean cdx misreads valid R4. */
-export const NOT_ON_VALID_R4 = new Set(['schema', 'unknown-kind', 'spelling-drift', 'unknown-field']);
+export const NOT_ON_VALID_R4 = new Set(['schema', 'unknown-kind', 'spelling-drift', 'unknown-field', 'fhir-reference', 'fhir-bundle', 'fhir-invariant']);
 
 interface Invalid {
   reason: string;
   /** The pointers of its schema findings; null where they are counted instead (missingLinkIds). */
   pointers: string[] | null;
   missingLinkIds?: number;
+  /** The findings of the other rules that mean invalid R4 (`<rule id> <pointer>`), in order. */
+  findings?: string[];
+  /** Its fhir-invariant findings, as `<key> <pointer>`. */
+  invariants?: string[];
 }
 
 const file = join(dirname(fileURLToPath(import.meta.url)), 'fixtures/invalid-r4.json');

@@ -81,4 +81,10 @@ describe('checkSearchParams', () => {
   it('refuses a resource type it cannot search', () => {
     expect(() => checkSearchParams('Observation' as 'Goal', {})).toThrow(TypeError);
   });
+
+  it('refuses a query string or another non-object from JavaScript with a TypeError, not a finding per character', () => {
+    for (const input of ['a=b&c=d', 5, null, undefined, ['patient']]) {
+      expect(() => checkSearchParams('Goal', input as never)).toThrow(/URLSearchParams or an object/);
+    }
+  });
 });

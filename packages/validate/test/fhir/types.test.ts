@@ -117,7 +117,7 @@ for (const d of diagnostics) {
   failing.set(name, [...(failing.get(name) ?? []), ts.flattenDiagnosticMessageText(d.messageText, '\n')]);
 }
 
-describe('generated FHIR types, as an editor sees them', { timeout: 60_000 }, () => {
+describe('generated FHIR types, as an editor sees them', () => {
   it('a ChargeItemCreate bundle written by hand type-checks, and is the KindMap type of fhir/ChargeItemCreate', () => {
     expect(failing.get('ok')).toBeUndefined();
     expect(failing.get('kind')).toBeUndefined();

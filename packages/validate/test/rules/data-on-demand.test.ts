@@ -3,8 +3,15 @@ import { edited, example, payloadTester } from '../support/payload-tester.js';
 
 payloadTester.run(dataOnDemandRule, {
   valid: [
-    { name: 'a query without the flagged fields', input: { payload: example('scheduling-availableslots') } },
-    { name: 'a flagged field set to null', input: { payload: edited('scheduling-availableslots', (p) => void (p.Visit.Locations[0].Room = null)) } },
+    { name: 'a query with the flagged location fields set to null (the example)', input: { payload: example('scheduling-availableslots') } },
+    {
+      name: 'a query without the flagged fields',
+      input: {
+        payload: edited('scheduling-availableslots', (p) => {
+          for (const field of ['Type', 'Facility', 'Room']) delete p.Visit.Locations[0][field];
+        }),
+      },
+    },
     {
       name: 'the same member outside a query (PatientMerge is not one)',
       input: { payload: edited('patientadmin-patientmerge', (p) => void (p.Patient.Notes = ['Prefers morning appointments.'])) },

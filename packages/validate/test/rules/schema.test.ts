@@ -70,6 +70,22 @@ payloadTester.run(schemaRule, {
       errors: [{ pointer: '/cards/0/indicator', messageId: 'enum', message: '`cards[0].indicator` must be one of "info", "warning", "critical"; got "warn".' }],
     },
     {
+      name: 'a value one slip from an allowed one: the nearest is suggested',
+      input: { payload: edited('fhir-patient', (p) => void (p.gender = 'mal')) },
+      errors: [
+        {
+          pointer: '/gender',
+          messageId: 'enum',
+          message: '`gender` must be one of "male", "female", "other", "unknown"; got "mal". Did you mean "male"?',
+        },
+      ],
+    },
+    {
+      name: 'a value that differs from an allowed one in case only',
+      input: { payload: edited('fhir-patient', (p) => void (p.gender = 'Female')) },
+      errors: [{ pointer: '/gender', messageId: 'enum', message: /got "Female"\. Did you mean "female"\?$/ }],
+    },
+    {
       name: 'a constant with another value',
       input: { payload: edited('auth-tokenrequest', (p) => void (p.grant_type = 'password')), kind: 'auth/TokenRequest' },
       errors: [{ pointer: '/grant_type', messageId: 'const', data: { field: '`grant_type`', allowed: '"client_credentials"', value: '"password"' } }],

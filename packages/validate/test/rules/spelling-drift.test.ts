@@ -16,6 +16,53 @@ payloadTester.run(spellingDriftRule, {
   ],
   invalid: [
     {
+      name: 'a near miss inside a FHIR resource is an error (R4 has no unknown members), with its safe fix',
+      input: { payload: { resourceType: 'Observation', status: 'final', code: { text: 'Weight' }, ntoe: [{ text: 'fasting' }] } },
+      errors: [{ pointer: '/ntoe', messageId: 'nearMissFhir', severity: 'error', data: { field: '`ntoe`', names: '`note`', type: 'Observation' } }],
+      output: JSON.stringify({ resourceType: 'Observation', status: 'final', code: { text: 'Weight' }, note: [{ text: 'fasting' }] }, null, 2),
+    },
+    {
+      name: 'a misspelt required FHIR member (cdoe) is the one finding about the missing code',
+      input: { payload: { resourceType: 'Observation', status: 'final', cdoe: { text: 'Weight' } } },
+      errors: [{ pointer: '/cdoe', messageId: 'nearMissRequired', severity: 'error', data: { field: '`cdoe`', names: '`code`' } }],
+      output: JSON.stringify({ resourceType: 'Observation', status: 'final', code: { text: 'Weight' } }, null, 2),
+    },
+    {
+      name: 'a FHIR near miss beside the member it misspells: no fix',
+      input: { payload: { resourceType: 'Observation', status: 'final', code: { text: 'Weight' }, note: [], ntoe: [{ text: 'fasting' }] } },
+      errors: [
+        {
+          pointer: '/ntoe',
+          messageId: 'nearMissFhirBeside',
+          severity: 'error',
+          data: { field: '`ntoe`', names: '`note`', type: 'Observation', present: '`note`' },
+        },
+      ],
+    },
+    {
+      name: 'a FHIR near miss of two members: suggestions, no fix',
+      input: { payload: { resourceType: 'Observation', status: 'final', code: { text: 'Weight' }, cote: [] } },
+      errors: [
+        {
+          pointer: '/cote',
+          messageId: 'nearMissesFhir',
+          severity: 'error',
+          data: { field: '`cote`', names: '`code` or `note`', type: 'Observation' },
+          suggestions: [
+            { pointer: '/cote', from: 'cote', to: 'code' },
+            { pointer: '/cote', from: 'cote', to: 'note' },
+          ],
+        },
+      ],
+    },
+    {
+      // name is required by the service's profile: the slip is the one finding, as for a schema-required member.
+      name: 'an adjacent transposition is one slip (Damerau): naem → name',
+      input: { payload: { resourceType: 'Patient', naem: [{ family: 'Chalmers' }] } },
+      errors: [{ pointer: '/naem', messageId: 'nearMissRequired', severity: 'error', data: { field: '`naem`', names: '`name`' } }],
+      output: JSON.stringify({ resourceType: 'Patient', name: [{ family: 'Chalmers' }] }, null, 2),
+    },
+    {
       name: 'a near miss, renamed by the fix',
       input: { payload: merge({ FirstNmae: 'Timothy' }) },
       errors: [
@@ -93,11 +140,12 @@ payloadTester.run(spellingDriftRule, {
           pointer: '/Patient/Demographics/Address/Countr',
           messageId: 'nearMisses',
           data: { field: '`Patient.Demographics.Address.Countr`', names: '`Country` or `County`' },
+          suggestions: [{ to: 'Country' }, { to: 'County' }],
         },
       ],
     },
     {
-      name: 'a slip one edit from one member and two from another (Counrty: County, or Country transposed): both, no fix',
+      name: 'a slip one edit from two members (Counrty: County less an r, or Country with two letters swapped): both, no fix',
       input: {
         payload: edited('patientadmin-patientmerge', (p) => {
           const address = p.Patient.Demographics.Address;
@@ -109,7 +157,11 @@ payloadTester.run(spellingDriftRule, {
         {
           pointer: '/Patient/Demographics/Address/Counrty',
           messageId: 'nearMisses',
-          data: { field: '`Patient.Demographics.Address.Counrty`', names: '`County` or `Country`' },
+          data: { field: '`Patient.Demographics.Address.Counrty`', names: '`Country` or `County`' },
+          suggestions: [
+            { pointer: '/Patient/Demographics/Address/Counrty', from: 'Counrty', to: 'Country' },
+            { pointer: '/Patient/Demographics/Address/Counrty', from: 'Counrty', to: 'County' },
+          ],
         },
       ],
     },
@@ -143,9 +195,10 @@ payloadTester.run(spellingDriftRule, {
       output: text(example('patientadmin-patientmerge')),
     },
     {
-      name: 'a near miss whose value cannot be that member: a suggestion, no fix',
+      // gender is required by the service's profile: the slip is an error, as for a schema-required member.
+      name: 'a near miss whose value cannot be that member: no fix',
       input: { payload: edited('fhir-patient', (p) => renamed({ ...p, gender: 42 }, 'gender', 'gendr')) },
-      errors: [{ pointer: '/gendr', messageId: 'nearMiss' }],
+      errors: [{ pointer: '/gendr', messageId: 'nearMissRequired', severity: 'error', suggestions: [{ pointer: '/gendr', from: 'gendr', to: 'gender' }] }],
     },
   ],
   unreachable: {

@@ -17,9 +17,21 @@ payloadTester.run(unknownFieldRule, {
       errors: [{ pointer: '/Patient/Nickname', messageId: 'unknown', data: { field: '`Patient.Nickname`', schema: 'PatientMerge', ignoredBy: 'the service' } }],
     },
     {
-      name: 'in a FHIR resource',
+      name: 'in a FHIR resource: R4 has no unknown members, a server refuses it (an error)',
       input: { payload: edited('fhir-patient', (p) => void (p.favouriteColour = 'blue')) },
-      errors: [{ pointer: '/favouriteColour', messageId: 'unknown' }],
+      errors: [{ pointer: '/favouriteColour', messageId: 'unknownFhir', severity: 'error', data: { field: '`favouriteColour`', type: 'Patient' } }],
+    },
+    {
+      name: 'in a datatype of a FHIR resource',
+      input: { payload: edited('fhir-patient', (p) => void (p.name[0].isActive = true)) },
+      errors: [{ pointer: '/name/0/isActive', messageId: 'unknownFhir', severity: 'error' }],
+    },
+    {
+      name: 'in a FHIR resource inside a CDS Hooks document',
+      input: {
+        payload: edited('cds-hooks-patient-view', (p) => void (p.prefetch.patient.extra = 1)),
+      },
+      errors: [{ pointer: '/prefetch/patient/extra', messageId: 'unknownFhir', severity: 'error' }],
     },
     {
       name: 'in a CDS Hooks document: a CDS client or service ignores it',

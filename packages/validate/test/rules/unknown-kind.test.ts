@@ -1,7 +1,21 @@
+import { expect, it } from 'vitest';
+import { listKinds } from '../../src/index.js';
 import { unknownKindRule } from '../../src/rules/unknown-kind.js';
 import { edited, example, payloadTester, renamed, text } from '../support/payload-tester.js';
 
-const CDS_EVENTS = 'Discovery, discovery-response, order-sign, PatientView, patient-view-response';
+// What the messages list comes from the registry, so that a new data model or event changes no test.
+const dataModelKinds = listKinds()
+  .filter((k) => k.family === 'datamodel')
+  .map((k) => k.id.split('/') as [string, string]);
+const DATA_MODELS = [...new Set(dataModelKinds.map(([model]) => model))];
+const eventsOf = (model: string) => dataModelKinds.filter(([m]) => m === model).map(([, event]) => event);
+const CDS_EVENTS = eventsOf('CDSHooks');
+
+it('the registry has the data models and events the cases use', () => {
+  expect(DATA_MODELS).toEqual(expect.arrayContaining(['CDSHooks', 'PatientAdmin']));
+  expect(eventsOf('PatientAdmin')).toContain('PatientMerge');
+  expect(CDS_EVENTS).toEqual(expect.arrayContaining(['PatientView', 'order-sign']));
+});
 
 payloadTester.run(unknownKindRule, {
   valid: [
@@ -10,6 +24,16 @@ payloadTester.run(unknownKindRule, {
     { name: 'an auth body, named', input: { payload: example('auth-tokenresponse'), kind: 'auth/TokenResponse' } },
   ],
   invalid: [
+    {
+      name: 'a Meta with EventType but no DataModel: the DataModel is what is missing',
+      input: { payload: { Meta: { EventType: 'PatientMerge' }, Patient: {} } },
+      errors: [{ pointer: '/Meta/DataModel', messageId: 'dataModelMissing', data: { event: '"PatientMerge"', known: DATA_MODELS.join(', ') } }],
+    },
+    {
+      name: 'a DataModel that is a number',
+      input: { payload: { Meta: { DataModel: 123, EventType: 'PatientMerge' }, Patient: {} } },
+      errors: [{ pointer: '/Meta/DataModel', messageId: 'dataModelNotString', data: { value: '123', known: DATA_MODELS.join(', ') } }],
+    },
     {
       name: 'a data model that does not exist, with a suggestion',
       input: { payload: { Meta: { DataModel: 'PatientAdmn', EventType: 'PatientMerge' } } },
@@ -20,7 +44,7 @@ payloadTester.run(unknownKindRule, {
           data: {
             value: '"PatientAdmn"',
             suggestion: ' Did you mean `PatientAdmin`?',
-            known: 'CDSHooks, Clinical Summary, PatientAdmin, Provider, Scheduling',
+            known: DATA_MODELS.join(', '),
           },
         },
       ],
@@ -32,14 +56,26 @@ payloadTester.run(unknownKindRule, {
         {
           pointer: '/Meta/EventType',
           messageId: 'eventType',
-          data: { value: '"PatientMerg"', dataModel: 'PatientAdmin', suggestion: ' Did you mean `PatientMerge`?', known: 'PatientMerge', bareCds: '' },
+          data: {
+            value: '"PatientMerg"',
+            dataModel: 'PatientAdmin',
+            suggestion: ' Did you mean `PatientMerge`?',
+            known: eventsOf('PatientAdmin').join(', '),
+            bareCds: '',
+          },
         },
       ],
     },
     {
       name: 'no event type',
       input: { payload: { Meta: { DataModel: 'PatientAdmin' } } },
-      errors: [{ pointer: '/Meta/EventType', messageId: 'eventTypeMissing', data: { dataModel: 'PatientAdmin', known: 'PatientMerge', bareCds: '' } }],
+      errors: [
+        {
+          pointer: '/Meta/EventType',
+          messageId: 'eventTypeMissing',
+          data: { dataModel: 'PatientAdmin', known: eventsOf('PatientAdmin').join(', '), bareCds: '' },
+        },
+      ],
     },
     {
       name: 'a misspelt Meta.EventType key: says which key, and renames it',
@@ -67,7 +103,7 @@ payloadTester.run(unknownKindRule, {
         {
           pointer: '/Meta/EventType',
           messageId: 'eventTypeNotString',
-          data: { value: 'symbol', dataModel: 'PatientAdmin', known: 'PatientMerge', bareCds: '' },
+          data: { value: 'symbol', dataModel: 'PatientAdmin', known: eventsOf('PatientAdmin').join(', '), bareCds: '' },
         },
       ],
     },
@@ -96,7 +132,7 @@ payloadTester.run(unknownKindRule, {
             value: '"PatientVeiw"',
             dataModel: 'CDSHooks',
             suggestion: ' Did you mean `PatientView`?',
-            known: CDS_EVENTS,
+            known: CDS_EVENTS.join(', '),
             bareCds: ' Without the `Meta` envelope, this is a CDS Hooks document of kind `cds-hooks/patient-view`.',
           },
         },

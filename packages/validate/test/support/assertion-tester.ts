@@ -3,7 +3,8 @@
 // tests share (client ID, base URL, a JWK set of both keys, a fixed clock) and the input's own.
 import { checkClientAssertion, checkTokenRequest, type CheckAssertionOptions, type TokenFormInput } from '../../src/auth/index.js';
 import { BASE_URL, CLIENT_ID, makeKey, now, type TestKey } from '../auth/helpers.js';
-import { RuleTester } from './rule-tester.js';
+import { RuleTester } from '@cdx/rule-tester';
+import { TESTER_SETTINGS } from './payload-tester.js';
 
 export interface TestKeys {
   es384: TestKey;
@@ -38,4 +39,4 @@ export const assertionTester = new RuleTester<AssertionInput>(async (_rule, inpu
   };
   const findings = input.form ? await checkTokenRequest(await input.form(k), options) : await checkClientAssertion((await input.token?.(k)) as string, options);
   return { findings, output: null };
-});
+}, TESTER_SETTINGS);

@@ -2,10 +2,11 @@
 // as and options, when needed); the output is the payload after the rule's fixes, as JSON text
 // (two-space indent), or null when the rule fixed nothing.
 import { applyRenames } from '../../src/fix-check.js';
+import { MAX_IDENTIFIER } from '../../src/finding.js';
 import { validate, type KindId, type ValidateOptions } from '../../src/index.js';
 import { examplesDir, readJson } from './cases.js';
 import { applyPatch, type PatchOp } from './json-patch.js';
-import { RuleTester } from './rule-tester.js';
+import { RuleTester } from '@cdx/rule-tester';
 
 export interface PayloadInput {
   readonly payload: unknown;
@@ -14,11 +15,14 @@ export interface PayloadInput {
   readonly options?: Omit<ValidateOptions, 'kind'>;
 }
 
+/** What @cdx/rule-tester needs to know of @cdx/validate. */
+export const TESTER_SETTINGS = { maxIdentifier: MAX_IDENTIFIER };
+
 export const payloadTester = new RuleTester<PayloadInput>((rule, { payload, kind, options }) => {
   const result = validate(payload, { ...options, ...(kind === undefined ? {} : { kind }) });
   const fixes = result.findings.flatMap((f) => (f.ruleId === rule.meta.id && f.fix ? [f.fix] : []));
   return { findings: result.findings, output: fixes.length > 0 ? JSON.stringify(applyRenames(payload, fixes), null, 2) : null };
-});
+}, TESTER_SETTINGS);
 
 type Json = Record<string, any>;
 

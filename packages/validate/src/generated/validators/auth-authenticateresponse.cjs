@@ -89,7 +89,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!(formats0.validate(data1))){
+if(!(formats0(data1))){
 const err6 = {instancePath:instancePath+"/expires",schemaPath:"#/properties/expires/format",keyword:"format",params:{format: "date-time"}};
 if(vErrors === null){
 vErrors = [err6];
@@ -219,7 +219,7 @@ if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
 errors++;
 }
-if(!(formats0.validate(data1))){
+if(!(formats0(data1))){
 errors++;
 }
 }

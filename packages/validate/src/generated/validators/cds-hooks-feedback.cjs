@@ -478,7 +478,7 @@ errors = vErrors.length;
 if(data.outcomeTimestamp !== undefined && func0.call(data, "outcomeTimestamp")){
 let data5 = data.outcomeTimestamp;
 if(typeof data5 === "string"){
-if(!(formats1.validate(data5))){
+if(!(formats1(data5))){
 const err7 = {instancePath:instancePath+"/outcomeTimestamp",schemaPath:"#/properties/outcomeTimestamp/format",keyword:"format",params:{format: "date-time"}};
 if(vErrors === null){
 vErrors = [err7];
@@ -951,7 +951,7 @@ errors++;
 if(data.outcomeTimestamp !== undefined){
 let data5 = data.outcomeTimestamp;
 if(typeof data5 === "string"){
-if(!(formats1.validate(data5))){
+if(!(formats1(data5))){
 errors++;
 }
 }

@@ -49,6 +49,36 @@ const schema1 = {
     "null"
    ]
   },
+  "Message": {
+   "type": [
+    "object",
+    "null"
+   ],
+   "properties": {
+    "ID": {
+     "type": [
+      "number",
+      "string",
+      "null"
+     ]
+    }
+   }
+  },
+  "Transmission": {
+   "type": [
+    "object",
+    "null"
+   ],
+   "properties": {
+    "ID": {
+     "type": [
+      "number",
+      "string",
+      "null"
+     ]
+    }
+   }
+  },
   "Source": {
    "properties": {
     "ID": {
@@ -142,7 +172,7 @@ const schema1 = {
 
 const func0 = Object.prototype.hasOwnProperty;
 const func1 = require("../../fhir/resources.cjs")["canonical"];
-const formats0 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats0 = require("../../formats.cjs").iso8601;
 const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const formats2 = require("../../formats.cjs").uri;
 const schema2 = {"properties":{"userId":{"type":["string","null"]},"encounterId":{"type":["string","null"]}}};
@@ -653,7 +683,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats0.test(data3))){
+if(!(formats0(data3))){
 const err10 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err10];
@@ -678,13 +708,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data0.Source !== undefined && func0.call(data0, "Source")){
-let data5 = data0.Source;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.ID !== undefined && func0.call(data5, "ID")){
-let data6 = data5.ID;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err12 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema1.properties.Source.properties.ID.type}};
+if(data0.Message !== undefined && func0.call(data0, "Message")){
+let data5 = data0.Message;
+if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
+const err12 = {instancePath:instancePath+"/Meta/Message",schemaPath:"../defs/meta.schema.json/properties/Message/type",keyword:"type",params:{type: schema1.properties.Message.type}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -693,9 +720,11 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(typeof data6 === "string"){
-if(!(formats1.test(data6))){
-const err13 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/format",keyword:"format",params:{format: "uuid"}};
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(data5.ID !== undefined && func0.call(data5, "ID")){
+let data6 = data5.ID;
+if(((!((typeof data6 == "number") && (isFinite(data6)))) && (typeof data6 !== "string")) && (data6 !== null)){
+const err13 = {instancePath:instancePath+"/Meta/Message/ID",schemaPath:"../defs/meta.schema.json/properties/Message/properties/ID/type",keyword:"type",params:{type: schema1.properties.Message.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -706,10 +735,11 @@ errors++;
 }
 }
 }
-if(data5.Name !== undefined && func0.call(data5, "Name")){
-let data7 = data5.Name;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err14 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema1.properties.Source.properties.Name.type}};
+}
+if(data0.Transmission !== undefined && func0.call(data0, "Transmission")){
+let data7 = data0.Transmission;
+if((!(data7 && typeof data7 == "object" && !Array.isArray(data7))) && (data7 !== null)){
+const err14 = {instancePath:instancePath+"/Meta/Transmission",schemaPath:"../defs/meta.schema.json/properties/Transmission/type",keyword:"type",params:{type: schema1.properties.Transmission.type}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -718,10 +748,11 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/Meta/Source",schemaPath:"../defs/meta.schema.json/properties/Source/type",keyword:"type",params:{type: "object"}};
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.ID !== undefined && func0.call(data7, "ID")){
+let data8 = data7.ID;
+if(((!((typeof data8 == "number") && (isFinite(data8)))) && (typeof data8 !== "string")) && (data8 !== null)){
+const err15 = {instancePath:instancePath+"/Meta/Transmission/ID",schemaPath:"../defs/meta.schema.json/properties/Transmission/properties/ID/type",keyword:"type",params:{type: schema1.properties.Transmission.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -731,17 +762,15 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data0.Destinations !== undefined && func0.call(data0, "Destinations")){
-let data8 = data0.Destinations;
-if(Array.isArray(data8)){
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-let data9 = data8[i0];
+}
+}
+if(data0.Source !== undefined && func0.call(data0, "Source")){
+let data9 = data0.Source;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.ID !== undefined && func0.call(data9, "ID")){
 let data10 = data9.ID;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema1.properties.Destinations.items.properties.ID.type}};
+const err16 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema1.properties.Source.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -752,7 +781,7 @@ errors++;
 }
 if(typeof data10 === "string"){
 if(!(formats1.test(data10))){
-const err17 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
+const err17 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -766,7 +795,7 @@ errors++;
 if(data9.Name !== undefined && func0.call(data9, "Name")){
 let data11 = data9.Name;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err18 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema1.properties.Destinations.items.properties.Name.type}};
+const err18 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema1.properties.Source.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -778,7 +807,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/Meta/Destinations/" + i0,schemaPath:"../defs/meta.schema.json/properties/Destinations/items/type",keyword:"type",params:{type: "object"}};
+const err19 = {instancePath:instancePath+"/Meta/Source",schemaPath:"../defs/meta.schema.json/properties/Source/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -788,9 +817,17 @@ vErrors.push(err19);
 errors++;
 }
 }
-}
-else {
-const err20 = {instancePath:instancePath+"/Meta/Destinations",schemaPath:"../defs/meta.schema.json/properties/Destinations/type",keyword:"type",params:{type: "array"}};
+if(data0.Destinations !== undefined && func0.call(data0, "Destinations")){
+let data12 = data0.Destinations;
+if(Array.isArray(data12)){
+const len0 = data12.length;
+for(let i0=0; i0<len0; i0++){
+let data13 = data12[i0];
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.ID !== undefined && func0.call(data13, "ID")){
+let data14 = data13.ID;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err20 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema1.properties.Destinations.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -799,18 +836,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-if(data0.Logs !== undefined && func0.call(data0, "Logs")){
-let data12 = data0.Logs;
-if(Array.isArray(data12)){
-const len1 = data12.length;
-for(let i1=0; i1<len1; i1++){
-let data13 = data12[i1];
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.ID !== undefined && func0.call(data13, "ID")){
-let data14 = data13.ID;
-if((typeof data14 !== "string") && (data14 !== null)){
-const err21 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema1.properties.Logs.items.properties.ID.type}};
+if(typeof data14 === "string"){
+if(!(formats1.test(data14))){
+const err21 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -819,9 +847,12 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(typeof data14 === "string"){
-if(!(formats1.test(data14))){
-const err22 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
+}
+}
+if(data13.Name !== undefined && func0.call(data13, "Name")){
+let data15 = data13.Name;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err22 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema1.properties.Destinations.items.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -832,10 +863,8 @@ errors++;
 }
 }
 }
-if(data13.AttemptID !== undefined && func0.call(data13, "AttemptID")){
-let data15 = data13.AttemptID;
-if((typeof data15 !== "string") && (data15 !== null)){
-const err23 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema1.properties.Logs.items.properties.AttemptID.type}};
+else {
+const err23 = {instancePath:instancePath+"/Meta/Destinations/" + i0,schemaPath:"../defs/meta.schema.json/properties/Destinations/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -844,9 +873,10 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(typeof data15 === "string"){
-if(!(formats1.test(data15))){
-const err24 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format",keyword:"format",params:{format: "uuid"}};
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/Meta/Destinations",schemaPath:"../defs/meta.schema.json/properties/Destinations/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -856,10 +886,17 @@ vErrors.push(err24);
 errors++;
 }
 }
-}
-}
-else {
-const err25 = {instancePath:instancePath+"/Meta/Logs/" + i1,schemaPath:"../defs/meta.schema.json/properties/Logs/items/type",keyword:"type",params:{type: "object"}};
+if(data0.Logs !== undefined && func0.call(data0, "Logs")){
+let data16 = data0.Logs;
+if(Array.isArray(data16)){
+const len1 = data16.length;
+for(let i1=0; i1<len1; i1++){
+let data17 = data16[i1];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined && func0.call(data17, "ID")){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err25 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema1.properties.Logs.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -868,10 +905,9 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/Meta/Logs",schemaPath:"../defs/meta.schema.json/properties/Logs/type",keyword:"type",params:{type: "array"}};
+if(typeof data18 === "string"){
+if(!(formats1.test(data18))){
+const err26 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -881,17 +917,11 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data0.Errors !== undefined && func0.call(data0, "Errors")){
-let data16 = data0.Errors;
-if(Array.isArray(data16)){
-const len2 = data16.length;
-for(let i2=0; i2<len2; i2++){
-let data17 = data16[i2];
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17.ID !== undefined && func0.call(data17, "ID")){
-let data18 = data17.ID;
-if((typeof data18 !== "string") && (data18 !== null)){
-const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.ID.type}};
+}
+if(data17.AttemptID !== undefined && func0.call(data17, "AttemptID")){
+let data19 = data17.AttemptID;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err27 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema1.properties.Logs.items.properties.AttemptID.type}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -900,11 +930,9 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-if(data17.Text !== undefined && func0.call(data17, "Text")){
-let data19 = data17.Text;
-if((typeof data19 !== "string") && (data19 !== null)){
-const err28 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.Text.type}};
+if(typeof data19 === "string"){
+if(!(formats1.test(data19))){
+const err28 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -914,10 +942,10 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data17.Type !== undefined && func0.call(data17, "Type")){
-let data20 = data17.Type;
-if((typeof data20 !== "string") && (data20 !== null)){
-const err29 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.Type.type}};
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/Meta/Logs/" + i1,schemaPath:"../defs/meta.schema.json/properties/Logs/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -927,10 +955,9 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data17.Module !== undefined && func0.call(data17, "Module")){
-let data21 = data17.Module;
-if((typeof data21 !== "string") && (data21 !== null)){
-const err30 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.Module.type}};
+}
+else {
+const err30 = {instancePath:instancePath+"/Meta/Logs",schemaPath:"../defs/meta.schema.json/properties/Logs/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -940,9 +967,17 @@ vErrors.push(err30);
 errors++;
 }
 }
-}
-else {
-const err31 = {instancePath:instancePath+"/Meta/Errors/" + i2,schemaPath:"../defs/meta.schema.json/properties/Errors/items/type",keyword:"type",params:{type: "object"}};
+if(data0.Errors !== undefined && func0.call(data0, "Errors")){
+let data20 = data0.Errors;
+if(Array.isArray(data20)){
+const len2 = data20.length;
+for(let i2=0; i2<len2; i2++){
+let data21 = data20[i2];
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+if(data21.ID !== undefined && func0.call(data21, "ID")){
+let data22 = data21.ID;
+if((typeof data22 !== "string") && (data22 !== null)){
+const err31 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -952,9 +987,10 @@ vErrors.push(err31);
 errors++;
 }
 }
-}
-else {
-const err32 = {instancePath:instancePath+"/Meta/Errors",schemaPath:"../defs/meta.schema.json/properties/Errors/type",keyword:"type",params:{type: "array"}};
+if(data21.Text !== undefined && func0.call(data21, "Text")){
+let data23 = data21.Text;
+if((typeof data23 !== "string") && (data23 !== null)){
+const err32 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.Text.type}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -964,10 +1000,10 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
-let data22 = data0.FacilityCode;
-if((typeof data22 !== "string") && (data22 !== null)){
-const err33 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema1.properties.FacilityCode.type}};
+if(data21.Type !== undefined && func0.call(data21, "Type")){
+let data24 = data21.Type;
+if((typeof data24 !== "string") && (data24 !== null)){
+const err33 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -977,9 +1013,10 @@ vErrors.push(err33);
 errors++;
 }
 }
-}
-else {
-const err34 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
+if(data21.Module !== undefined && func0.call(data21, "Module")){
+let data25 = data21.Module;
+if((typeof data25 !== "string") && (data25 !== null)){
+const err34 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.Module.type}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -988,9 +1025,10 @@ vErrors.push(err34);
 }
 errors++;
 }
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
-const err35 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/Meta/Errors/" + i2,schemaPath:"../defs/meta.schema.json/properties/Errors/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -999,8 +1037,10 @@ vErrors.push(err35);
 }
 errors++;
 }
-if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
-const err36 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/Meta/Errors",schemaPath:"../defs/meta.schema.json/properties/Errors/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1009,9 +1049,11 @@ vErrors.push(err36);
 }
 errors++;
 }
-if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
-if("CDSHooks" !== data0.DataModel){
-const err37 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "CDSHooks"}};
+}
+if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
+let data26 = data0.FacilityCode;
+if((typeof data26 !== "string") && (data26 !== null)){
+const err37 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema1.properties.FacilityCode.type}};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1021,9 +1063,9 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data0.EventType !== undefined && func0.call(data0, "EventType")){
-if("order-sign" !== data0.EventType){
-const err38 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "order-sign"}};
+}
+else {
+const err38 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1032,10 +1074,9 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-}
-else {
-const err39 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
+const err39 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1044,11 +1085,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-if(data.hook !== undefined && func0.call(data, "hook")){
-let data25 = data.hook;
-if(typeof data25 !== "string"){
-const err40 = {instancePath:instancePath+"/hook",schemaPath:"#/properties/hook/type",keyword:"type",params:{type: "string"}};
+if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
+const err40 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1057,8 +1095,9 @@ vErrors.push(err40);
 }
 errors++;
 }
-if("order-sign" !== data25){
-const err41 = {instancePath:instancePath+"/hook",schemaPath:"#/properties/hook/const",keyword:"const",params:{allowedValue: "order-sign"}};
+if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
+if("CDSHooks" !== data0.DataModel){
+const err41 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "CDSHooks"}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1068,11 +1107,9 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data.hookInstance !== undefined && func0.call(data, "hookInstance")){
-let data26 = data.hookInstance;
-if(typeof data26 === "string"){
-if(!(formats1.test(data26))){
-const err42 = {instancePath:instancePath+"/hookInstance",schemaPath:"#/properties/hookInstance/format",keyword:"format",params:{format: "uuid"}};
+if(data0.EventType !== undefined && func0.call(data0, "EventType")){
+if("order-sign" !== data0.EventType){
+const err42 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "order-sign"}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1082,8 +1119,9 @@ vErrors.push(err42);
 errors++;
 }
 }
+}
 else {
-const err43 = {instancePath:instancePath+"/hookInstance",schemaPath:"#/properties/hookInstance/type",keyword:"type",params:{type: "string"}};
+const err43 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1093,11 +1131,10 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data.fhirServer !== undefined && func0.call(data, "fhirServer")){
-let data27 = data.fhirServer;
-if(typeof data27 === "string"){
-if(!(formats2(data27))){
-const err44 = {instancePath:instancePath+"/fhirServer",schemaPath:"#/properties/fhirServer/format",keyword:"format",params:{format: "uri"}};
+if(data.hook !== undefined && func0.call(data, "hook")){
+let data29 = data.hook;
+if(typeof data29 !== "string"){
+const err44 = {instancePath:instancePath+"/hook",schemaPath:"#/properties/hook/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1106,9 +1143,8 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-else {
-const err45 = {instancePath:instancePath+"/fhirServer",schemaPath:"#/properties/fhirServer/type",keyword:"type",params:{type: "string"}};
+if("order-sign" !== data29){
+const err45 = {instancePath:instancePath+"/hook",schemaPath:"#/properties/hook/const",keyword:"const",params:{allowedValue: "order-sign"}};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1118,17 +1154,11 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data.context !== undefined && func0.call(data, "context")){
-let data28 = data.context;
-if(!(validate1(data28, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
-if(data28.userId !== undefined && func0.call(data28, "userId")){
-let data29 = data28.userId;
-if((typeof data29 !== "string") && (data29 !== null)){
-const err46 = {instancePath:instancePath+"/context/userId",schemaPath:"#/properties/context/properties/userId/type",keyword:"type",params:{type: schema0.properties.context.properties.userId.type}};
+if(data.hookInstance !== undefined && func0.call(data, "hookInstance")){
+let data30 = data.hookInstance;
+if(typeof data30 === "string"){
+if(!(formats1.test(data30))){
+const err46 = {instancePath:instancePath+"/hookInstance",schemaPath:"#/properties/hookInstance/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -1137,9 +1167,9 @@ vErrors.push(err46);
 }
 errors++;
 }
-if(typeof data29 === "string"){
-if(!pattern1.test(data29)){
-const err47 = {instancePath:instancePath+"/context/userId",schemaPath:"#/properties/context/properties/userId/pattern",keyword:"pattern",params:{pattern: "^(?:Practitioner|PractitionerRole|Patient|RelatedPerson)/[A-Za-z0-9.-]{1,64}$"}};
+}
+else {
+const err47 = {instancePath:instancePath+"/hookInstance",schemaPath:"#/properties/hookInstance/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1149,10 +1179,11 @@ vErrors.push(err47);
 errors++;
 }
 }
-}
-}
-else {
-const err48 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "object"}};
+if(data.fhirServer !== undefined && func0.call(data, "fhirServer")){
+let data31 = data.fhirServer;
+if(typeof data31 === "string"){
+if(!(formats2(data31))){
+const err48 = {instancePath:instancePath+"/fhirServer",schemaPath:"#/properties/fhirServer/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1162,15 +1193,70 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data.user !== undefined && func0.call(data, "user")){
-let data30 = data.user;
-if((typeof data30 !== "string") && (data30 !== null)){
-const err49 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema0.properties.user.type}};
+else {
+const err49 = {instancePath:instancePath+"/fhirServer",schemaPath:"#/properties/fhirServer/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err49];
 }
 else {
 vErrors.push(err49);
+}
+errors++;
+}
+}
+if(data.context !== undefined && func0.call(data, "context")){
+let data32 = data.context;
+if(!(validate1(data32, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+if(data32.userId !== undefined && func0.call(data32, "userId")){
+let data33 = data32.userId;
+if((typeof data33 !== "string") && (data33 !== null)){
+const err50 = {instancePath:instancePath+"/context/userId",schemaPath:"#/properties/context/properties/userId/type",keyword:"type",params:{type: schema0.properties.context.properties.userId.type}};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+if(typeof data33 === "string"){
+if(!pattern1.test(data33)){
+const err51 = {instancePath:instancePath+"/context/userId",schemaPath:"#/properties/context/properties/userId/pattern",keyword:"pattern",params:{pattern: "^(?:Practitioner|PractitionerRole|Patient|RelatedPerson)/[A-Za-z0-9.-]{1,64}$"}};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err52 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+if(data.user !== undefined && func0.call(data, "user")){
+let data34 = data.user;
+if((typeof data34 !== "string") && (data34 !== null)){
+const err53 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema0.properties.user.type}};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
 }
 errors++;
 }
@@ -1182,47 +1268,47 @@ errors = vErrors.length;
 }
 }
 if(data.prefetch !== undefined && func0.call(data, "prefetch")){
-let data32 = data.prefetch;
-if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
-for(const key0 of Object.keys(data32)){
-let data33 = data32[key0];
-const _errs71 = errors;
-let valid18 = false;
-const _errs72 = errors;
-if((typeof data33 !== "string") && (data33 !== null)){
-const err50 = {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/prefetch/additionalProperties/anyOf/0/type",keyword:"type",params:{type: schema0.properties.prefetch.additionalProperties.anyOf[0].type}};
+let data36 = data.prefetch;
+if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
+for(const key0 of Object.keys(data36)){
+let data37 = data36[key0];
+const _errs79 = errors;
+let valid20 = false;
+const _errs80 = errors;
+if((typeof data37 !== "string") && (data37 !== null)){
+const err54 = {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/prefetch/additionalProperties/anyOf/0/type",keyword:"type",params:{type: schema0.properties.prefetch.additionalProperties.anyOf[0].type}};
 if(vErrors === null){
-vErrors = [err50];
+vErrors = [err54];
 }
 else {
-vErrors.push(err50);
+vErrors.push(err54);
 }
 errors++;
 }
-var _valid0 = _errs72 === errors;
-valid18 = valid18 || _valid0;
-const _errs74 = errors;
-if(!(func1(data33, {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data32,parentDataProperty:key0,rootData,dynamicAnchors}))){
+var _valid0 = _errs80 === errors;
+valid20 = valid20 || _valid0;
+const _errs82 = errors;
+if(!(func1(data37, {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data36,parentDataProperty:key0,rootData,dynamicAnchors}))){
 if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
 errors = vErrors.length;
 }
-var _valid0 = _errs74 === errors;
-valid18 = valid18 || _valid0;
-if(!valid18){
-const err51 = {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/prefetch/additionalProperties/anyOf",keyword:"anyOf",params:{}};
+var _valid0 = _errs82 === errors;
+valid20 = valid20 || _valid0;
+if(!valid20){
+const err55 = {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/prefetch/additionalProperties/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
-vErrors = [err51];
+vErrors = [err55];
 }
 else {
-vErrors.push(err51);
+vErrors.push(err55);
 }
 errors++;
 }
 else {
-errors = _errs71;
+errors = _errs79;
 if(vErrors !== null){
-if(_errs71){
-vErrors.length = _errs71;
+if(_errs79){
+vErrors.length = _errs79;
 }
 else {
 vErrors = null;
@@ -1232,39 +1318,39 @@ vErrors = null;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/prefetch",schemaPath:"#/properties/prefetch/type",keyword:"type",params:{type: "object"}};
+const err56 = {instancePath:instancePath+"/prefetch",schemaPath:"#/properties/prefetch/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err52];
+vErrors = [err56];
 }
 else {
-vErrors.push(err52);
+vErrors.push(err56);
 }
 errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
-let data34 = data.extension;
-if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+let data38 = data.extension;
+if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
 }
 else {
-const err53 = {instancePath:instancePath+"/extension",schemaPath:"../../cdshooks/defs/extension.schema.json/type",keyword:"type",params:{type: "object"}};
+const err57 = {instancePath:instancePath+"/extension",schemaPath:"../../cdshooks/defs/extension.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err53];
+vErrors = [err57];
 }
 else {
-vErrors.push(err53);
+vErrors.push(err57);
 }
 errors++;
 }
 }
 }
 else {
-const err54 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err58 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err54];
+vErrors = [err58];
 }
 else {
-vErrors.push(err54);
+vErrors.push(err58);
 }
 errors++;
 }
@@ -1293,8 +1379,8 @@ exports.kinds = {
   "CDSHooks/order-sign": {
     validate: canonical.v0,
     shape: [
-      {"p":{"Meta":1,"context":24,"extension":27,"fhirAuthorization":32,"fhirServer":42,"hook":43,"hookInstance":44,"prefetch":45,"user":47}},
-      {"p":{"DataModel":2,"Destinations":3,"Errors":7,"EventDateTime":13,"EventType":14,"FacilityCode":15,"Logs":16,"Source":20,"Test":23}},
+      {"p":{"Meta":1,"context":28,"extension":31,"fhirAuthorization":36,"fhirServer":46,"hook":47,"hookInstance":48,"prefetch":49,"user":51}},
+      {"p":{"DataModel":2,"Destinations":3,"Errors":7,"EventDateTime":13,"EventType":14,"FacilityCode":15,"Logs":16,"Message":20,"Source":22,"Test":25,"Transmission":26}},
       {"l":"Reliable"},
       {"i":4},
       {"p":{"ID":5,"Name":6}},
@@ -1313,11 +1399,15 @@ exports.kinds = {
       {"p":{"AttemptID":18,"ID":19}},
       {"l":"Reliable"},
       {"l":"Reliable"},
-      {"p":{"ID":21,"Name":22}},
+      {"p":{"ID":21}},
+      {},
+      {"p":{"ID":23,"Name":24}},
       {"l":"Reliable"},
       {"l":"Reliable"},
       {"l":"Reliable"},
-      {"p":{"draftOrders":25,"encounterId":26,"extension":27,"medications":28,"orders":29,"patientId":30,"userId":31}},
+      {"p":{"ID":27}},
+      {},
+      {"p":{"draftOrders":29,"encounterId":30,"extension":31,"medications":32,"orders":33,"patientId":34,"userId":35}},
       {"r":1,"rt":"Bundle"},
       {"l":"Probable"},
       {"o":1},
@@ -1325,7 +1415,7 @@ exports.kinds = {
       {},
       {"l":"Reliable"},
       {"l":"Reliable"},
-      {"p":{"accessToken":33,"access_token":34,"expiresIn":35,"expires_in":36,"extension":27,"patient":37,"scope":38,"subject":39,"tokenType":40,"token_type":41},"v":{"accessToken":"access_token","expiresIn":"expires_in","tokenType":"token_type"}},
+      {"p":{"accessToken":37,"access_token":38,"expiresIn":39,"expires_in":40,"extension":31,"patient":41,"scope":42,"subject":43,"tokenType":44,"token_type":45},"v":{"accessToken":"access_token","expiresIn":"expires_in","tokenType":"token_type"}},
       {"l":"Probable"},
       {"l":"Probable"},
       {"l":"Probable"},
@@ -1338,7 +1428,7 @@ exports.kinds = {
       {},
       {},
       {},
-      {"o":1,"l":"Possible","a":46},
+      {"o":1,"l":"Possible","a":50},
       {"r":1},
       {},
     ],
@@ -1350,7 +1440,7 @@ exports.s0 = validate0;
 
 
 
-const formats0 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats0 = require("../../formats.cjs").iso8601;
 const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const formats2 = require("../../formats.cjs").uri;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
@@ -1596,7 +1686,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats0.test(data3))){
+if(!(formats0(data3))){
 errors++;
 }
 }
@@ -1607,28 +1697,20 @@ if((typeof data4 !== "boolean") && (data4 !== null)){
 errors++;
 }
 }
-if(data0.Source !== undefined){
-let data5 = data0.Source;
+if(data0.Message !== undefined){
+let data5 = data0.Message;
+if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
+errors++;
+}
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.ID !== undefined){
 let data6 = data5.ID;
-if((typeof data6 !== "string") && (data6 !== null)){
-errors++;
-}
-if(typeof data6 === "string"){
-if(!(formats1.test(data6))){
-errors++;
-}
-}
-}
-if(data5.Name !== undefined){
-let data7 = data5.Name;
-if((typeof data7 !== "string") && (data7 !== null)){
+if(((!((typeof data6 == "number") && (isFinite(data6)))) && (typeof data6 !== "string")) && (data6 !== null)){
 errors++;
 }
 }
 for(const key0 in data5){
-if((key0 !== "ID") && (key0 !== "Name")){
+if(key0 !== "ID"){
 errors++;
 }
 }
@@ -1639,16 +1721,34 @@ errors++;
 }
 }
 }
-else {
+}
+if(data0.Transmission !== undefined){
+let data7 = data0.Transmission;
+if((!(data7 && typeof data7 == "object" && !Array.isArray(data7))) && (data7 !== null)){
+errors++;
+}
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.ID !== undefined){
+let data8 = data7.ID;
+if(((!((typeof data8 == "number") && (isFinite(data8)))) && (typeof data8 !== "string")) && (data8 !== null)){
 errors++;
 }
 }
-if(data0.Destinations !== undefined){
-let data8 = data0.Destinations;
-if(Array.isArray(data8)){
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-let data9 = data8[i0];
+for(const key1 in data7){
+if(key1 !== "ID"){
+errors++;
+}
+}
+if(!(obj0 && data7.__proto__ === Object.prototype)){
+const proto1 = Object.getPrototypeOf(data7);
+if(proto1 !== Object.prototype && proto1 !== null){
+errors++;
+}
+}
+}
+}
+if(data0.Source !== undefined){
+let data9 = data0.Source;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.ID !== undefined){
 let data10 = data9.ID;
@@ -1667,14 +1767,14 @@ if((typeof data11 !== "string") && (data11 !== null)){
 errors++;
 }
 }
-for(const key1 in data9){
-if((key1 !== "ID") && (key1 !== "Name")){
+for(const key2 in data9){
+if((key2 !== "ID") && (key2 !== "Name")){
 errors++;
 }
 }
 if(!(obj0 && data9.__proto__ === Object.prototype)){
-const proto1 = Object.getPrototypeOf(data9);
-if(proto1 !== Object.prototype && proto1 !== null){
+const proto2 = Object.getPrototypeOf(data9);
+if(proto2 !== Object.prototype && proto2 !== null){
 errors++;
 }
 }
@@ -1683,17 +1783,12 @@ else {
 errors++;
 }
 }
-}
-else {
-errors++;
-}
-}
-if(data0.Logs !== undefined){
-let data12 = data0.Logs;
+if(data0.Destinations !== undefined){
+let data12 = data0.Destinations;
 if(Array.isArray(data12)){
-const len1 = data12.length;
-for(let i1=0; i1<len1; i1++){
-let data13 = data12[i1];
+const len0 = data12.length;
+for(let i0=0; i0<len0; i0++){
+let data13 = data12[i0];
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.ID !== undefined){
 let data14 = data13.ID;
@@ -1706,76 +1801,19 @@ errors++;
 }
 }
 }
-if(data13.AttemptID !== undefined){
-let data15 = data13.AttemptID;
+if(data13.Name !== undefined){
+let data15 = data13.Name;
 if((typeof data15 !== "string") && (data15 !== null)){
 errors++;
 }
-if(typeof data15 === "string"){
-if(!(formats1.test(data15))){
-errors++;
 }
-}
-}
-for(const key2 in data13){
-if((key2 !== "ID") && (key2 !== "AttemptID")){
+for(const key3 in data13){
+if((key3 !== "ID") && (key3 !== "Name")){
 errors++;
 }
 }
 if(!(obj0 && data13.__proto__ === Object.prototype)){
-const proto2 = Object.getPrototypeOf(data13);
-if(proto2 !== Object.prototype && proto2 !== null){
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-}
-if(data0.Errors !== undefined){
-let data16 = data0.Errors;
-if(Array.isArray(data16)){
-const len2 = data16.length;
-for(let i2=0; i2<len2; i2++){
-let data17 = data16[i2];
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17.ID !== undefined){
-let data18 = data17.ID;
-if((typeof data18 !== "string") && (data18 !== null)){
-errors++;
-}
-}
-if(data17.Text !== undefined){
-let data19 = data17.Text;
-if((typeof data19 !== "string") && (data19 !== null)){
-errors++;
-}
-}
-if(data17.Type !== undefined){
-let data20 = data17.Type;
-if((typeof data20 !== "string") && (data20 !== null)){
-errors++;
-}
-}
-if(data17.Module !== undefined){
-let data21 = data17.Module;
-if((typeof data21 !== "string") && (data21 !== null)){
-errors++;
-}
-}
-for(const key3 in data17){
-if((((key3 !== "ID") && (key3 !== "Text")) && (key3 !== "Type")) && (key3 !== "Module")){
-errors++;
-}
-}
-if(!(obj0 && data17.__proto__ === Object.prototype)){
-const proto3 = Object.getPrototypeOf(data17);
+const proto3 = Object.getPrototypeOf(data13);
 if(proto3 !== Object.prototype && proto3 !== null){
 errors++;
 }
@@ -1790,15 +1828,117 @@ else {
 errors++;
 }
 }
-if(data0.FacilityCode !== undefined){
-let data22 = data0.FacilityCode;
+if(data0.Logs !== undefined){
+let data16 = data0.Logs;
+if(Array.isArray(data16)){
+const len1 = data16.length;
+for(let i1=0; i1<len1; i1++){
+let data17 = data16[i1];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+errors++;
+}
+if(typeof data18 === "string"){
+if(!(formats1.test(data18))){
+errors++;
+}
+}
+}
+if(data17.AttemptID !== undefined){
+let data19 = data17.AttemptID;
+if((typeof data19 !== "string") && (data19 !== null)){
+errors++;
+}
+if(typeof data19 === "string"){
+if(!(formats1.test(data19))){
+errors++;
+}
+}
+}
+for(const key4 in data17){
+if((key4 !== "ID") && (key4 !== "AttemptID")){
+errors++;
+}
+}
+if(!(obj0 && data17.__proto__ === Object.prototype)){
+const proto4 = Object.getPrototypeOf(data17);
+if(proto4 !== Object.prototype && proto4 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+if(data0.Errors !== undefined){
+let data20 = data0.Errors;
+if(Array.isArray(data20)){
+const len2 = data20.length;
+for(let i2=0; i2<len2; i2++){
+let data21 = data20[i2];
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+if(data21.ID !== undefined){
+let data22 = data21.ID;
 if((typeof data22 !== "string") && (data22 !== null)){
 errors++;
 }
 }
+if(data21.Text !== undefined){
+let data23 = data21.Text;
+if((typeof data23 !== "string") && (data23 !== null)){
+errors++;
+}
+}
+if(data21.Type !== undefined){
+let data24 = data21.Type;
+if((typeof data24 !== "string") && (data24 !== null)){
+errors++;
+}
+}
+if(data21.Module !== undefined){
+let data25 = data21.Module;
+if((typeof data25 !== "string") && (data25 !== null)){
+errors++;
+}
+}
+for(const key5 in data21){
+if((((key5 !== "ID") && (key5 !== "Text")) && (key5 !== "Type")) && (key5 !== "Module")){
+errors++;
+}
+}
+if(!(obj0 && data21.__proto__ === Object.prototype)){
+const proto5 = Object.getPrototypeOf(data21);
+if(proto5 !== Object.prototype && proto5 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+if(data0.FacilityCode !== undefined){
+let data26 = data0.FacilityCode;
+if((typeof data26 !== "string") && (data26 !== null)){
+errors++;
+}
+}
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto4 = Object.getPrototypeOf(data0);
-if(proto4 !== Object.prototype && proto4 !== null){
+const proto6 = Object.getPrototypeOf(data0);
+if(proto6 !== Object.prototype && proto6 !== null){
 errors++;
 }
 }
@@ -1823,14 +1963,14 @@ if("order-sign" !== data0.EventType){
 errors++;
 }
 }
-for(const key4 in data0){
-if(((((((((key4 !== "DataModel") && (key4 !== "EventType")) && (key4 !== "EventDateTime")) && (key4 !== "Test")) && (key4 !== "Source")) && (key4 !== "Destinations")) && (key4 !== "Logs")) && (key4 !== "Errors")) && (key4 !== "FacilityCode")){
+for(const key6 in data0){
+if(((((((((((key6 !== "DataModel") && (key6 !== "EventType")) && (key6 !== "EventDateTime")) && (key6 !== "Test")) && (key6 !== "Message")) && (key6 !== "Transmission")) && (key6 !== "Source")) && (key6 !== "Destinations")) && (key6 !== "Logs")) && (key6 !== "Errors")) && (key6 !== "FacilityCode")){
 errors++;
 }
 }
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto5 = Object.getPrototypeOf(data0);
-if(proto5 !== Object.prototype && proto5 !== null){
+const proto7 = Object.getPrototypeOf(data0);
+if(proto7 !== Object.prototype && proto7 !== null){
 errors++;
 }
 }
@@ -1840,18 +1980,18 @@ errors++;
 }
 }
 if(data.hook !== undefined){
-let data25 = data.hook;
-if(typeof data25 !== "string"){
+let data29 = data.hook;
+if(typeof data29 !== "string"){
 errors++;
 }
-if("order-sign" !== data25){
+if("order-sign" !== data29){
 errors++;
 }
 }
 if(data.hookInstance !== undefined){
-let data26 = data.hookInstance;
-if(typeof data26 === "string"){
-if(!(formats1.test(data26))){
+let data30 = data.hookInstance;
+if(typeof data30 === "string"){
+if(!(formats1.test(data30))){
 errors++;
 }
 }
@@ -1860,9 +2000,9 @@ errors++;
 }
 }
 if(data.fhirServer !== undefined){
-let data27 = data.fhirServer;
-if(typeof data27 === "string"){
-if(!(formats2(data27))){
+let data31 = data.fhirServer;
+if(typeof data31 === "string"){
+if(!(formats2(data31))){
 errors++;
 }
 }
@@ -1871,30 +2011,30 @@ errors++;
 }
 }
 if(data.context !== undefined){
-let data28 = data.context;
-if(!(validate1.call(this, data28))){
+let data32 = data.context;
+if(!(validate1.call(this, data32))){
 errors++;
 }
-if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
-if(data28.userId !== undefined){
-let data29 = data28.userId;
-if((typeof data29 !== "string") && (data29 !== null)){
+if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+if(data32.userId !== undefined){
+let data33 = data32.userId;
+if((typeof data33 !== "string") && (data33 !== null)){
 errors++;
 }
-if(typeof data29 === "string"){
-if(!pattern2.test(data29)){
-errors++;
-}
-}
-}
-for(const key5 in data28){
-if(((((((key5 !== "userId") && (key5 !== "patientId")) && (key5 !== "encounterId")) && (key5 !== "draftOrders")) && (key5 !== "medications")) && (key5 !== "orders")) && (key5 !== "extension")){
+if(typeof data33 === "string"){
+if(!pattern2.test(data33)){
 errors++;
 }
 }
-if(!(obj0 && data28.__proto__ === Object.prototype)){
-const proto6 = Object.getPrototypeOf(data28);
-if(proto6 !== Object.prototype && proto6 !== null){
+}
+for(const key7 in data32){
+if(((((((key7 !== "userId") && (key7 !== "patientId")) && (key7 !== "encounterId")) && (key7 !== "draftOrders")) && (key7 !== "medications")) && (key7 !== "orders")) && (key7 !== "extension")){
+errors++;
+}
+}
+if(!(obj0 && data32.__proto__ === Object.prototype)){
+const proto8 = Object.getPrototypeOf(data32);
+if(proto8 !== Object.prototype && proto8 !== null){
 errors++;
 }
 }
@@ -1904,19 +2044,19 @@ errors++;
 }
 }
 if(data.user !== undefined){
-let data30 = data.user;
-if((typeof data30 !== "string") && (data30 !== null)){
+let data34 = data.user;
+if((typeof data34 !== "string") && (data34 !== null)){
 errors++;
 }
 }
 if(data.fhirAuthorization !== undefined){
-let data31 = data.fhirAuthorization;
-if(!(validate2.call(this, data31))){
+let data35 = data.fhirAuthorization;
+if(!(validate2.call(this, data35))){
 errors++;
 }
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-for(const key6 in data31){
-if((((((((((key6 !== "access_token") && (key6 !== "token_type")) && (key6 !== "expires_in")) && (key6 !== "scope")) && (key6 !== "subject")) && (key6 !== "patient")) && (key6 !== "accessToken")) && (key6 !== "tokenType")) && (key6 !== "expiresIn")) && (key6 !== "extension")){
+if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
+for(const key8 in data35){
+if((((((((((key8 !== "access_token") && (key8 !== "token_type")) && (key8 !== "expires_in")) && (key8 !== "scope")) && (key8 !== "subject")) && (key8 !== "patient")) && (key8 !== "accessToken")) && (key8 !== "tokenType")) && (key8 !== "expiresIn")) && (key8 !== "extension")){
 errors++;
 }
 }
@@ -1926,32 +2066,32 @@ errors++;
 }
 }
 if(data.prefetch !== undefined){
-let data32 = data.prefetch;
-if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
-for(const key7 in data32){
-let data33 = data32[key7];
-const _errs79 = errors;
-let valid18 = false;
-const _errs80 = errors;
-if((typeof data33 !== "string") && (data33 !== null)){
+let data36 = data.prefetch;
+if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
+for(const key9 in data36){
+let data37 = data36[key9];
+const _errs89 = errors;
+let valid20 = false;
+const _errs90 = errors;
+if((typeof data37 !== "string") && (data37 !== null)){
 errors++;
 }
-var _valid0 = _errs80 === errors;
-valid18 = valid18 || _valid0;
-const _errs82 = errors;
-if(!(func4.call(this, data33))){
+var _valid0 = _errs90 === errors;
+valid20 = valid20 || _valid0;
+const _errs92 = errors;
+if(!(func4.call(this, data37))){
 errors++;
 }
-var _valid0 = _errs82 === errors;
-valid18 = valid18 || _valid0;
-if(!valid18){
+var _valid0 = _errs92 === errors;
+valid20 = valid20 || _valid0;
+if(!valid20){
 errors++;
 }
 else {
-errors = _errs79;
+errors = _errs89;
 if(vErrors !== null){
-if(_errs79){
-vErrors.length = _errs79;
+if(_errs89){
+vErrors.length = _errs89;
 }
 else {
 vErrors = null;
@@ -1965,21 +2105,21 @@ errors++;
 }
 }
 if(data.extension !== undefined){
-let data34 = data.extension;
-if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+let data38 = data.extension;
+if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
 }
 else {
 errors++;
 }
 }
-for(const key8 in data){
-if(((((((((key8 !== "Meta") && (key8 !== "hook")) && (key8 !== "hookInstance")) && (key8 !== "fhirServer")) && (key8 !== "context")) && (key8 !== "user")) && (key8 !== "fhirAuthorization")) && (key8 !== "prefetch")) && (key8 !== "extension")){
+for(const key10 in data){
+if(((((((((key10 !== "Meta") && (key10 !== "hook")) && (key10 !== "hookInstance")) && (key10 !== "fhirServer")) && (key10 !== "context")) && (key10 !== "user")) && (key10 !== "fhirAuthorization")) && (key10 !== "prefetch")) && (key10 !== "extension")){
 errors++;
 }
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
-const proto7 = Object.getPrototypeOf(data);
-if(proto7 !== Object.prototype && proto7 !== null){
+const proto9 = Object.getPrototypeOf(data);
+if(proto9 !== Object.prototype && proto9 !== null){
 errors++;
 }
 }

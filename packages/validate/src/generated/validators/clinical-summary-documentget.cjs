@@ -18,6 +18,36 @@ const schema0 = {
     "null"
    ]
   },
+  "Message": {
+   "type": [
+    "object",
+    "null"
+   ],
+   "properties": {
+    "ID": {
+     "type": [
+      "number",
+      "string",
+      "null"
+     ]
+    }
+   }
+  },
+  "Transmission": {
+   "type": [
+    "object",
+    "null"
+   ],
+   "properties": {
+    "ID": {
+     "type": [
+      "number",
+      "string",
+      "null"
+     ]
+    }
+   }
+  },
   "Source": {
    "properties": {
     "ID": {
@@ -109,7 +139,7 @@ const schema0 = {
  }
 };
 const func0 = Object.prototype.hasOwnProperty;
-const formats0 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats0 = require("../../formats.cjs").iso8601;
 const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -194,7 +224,7 @@ vErrors.push(err5);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats0.test(data3))){
+if(!(formats0(data3))){
 const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err6];
@@ -219,13 +249,10 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data0.Source !== undefined && func0.call(data0, "Source")){
-let data5 = data0.Source;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.ID !== undefined && func0.call(data5, "ID")){
-let data6 = data5.ID;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema0.properties.Source.properties.ID.type}};
+if(data0.Message !== undefined && func0.call(data0, "Message")){
+let data5 = data0.Message;
+if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
+const err8 = {instancePath:instancePath+"/Meta/Message",schemaPath:"../defs/meta.schema.json/properties/Message/type",keyword:"type",params:{type: schema0.properties.Message.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -234,9 +261,11 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(typeof data6 === "string"){
-if(!(formats1.test(data6))){
-const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/format",keyword:"format",params:{format: "uuid"}};
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(data5.ID !== undefined && func0.call(data5, "ID")){
+let data6 = data5.ID;
+if(((!((typeof data6 == "number") && (isFinite(data6)))) && (typeof data6 !== "string")) && (data6 !== null)){
+const err9 = {instancePath:instancePath+"/Meta/Message/ID",schemaPath:"../defs/meta.schema.json/properties/Message/properties/ID/type",keyword:"type",params:{type: schema0.properties.Message.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -247,10 +276,11 @@ errors++;
 }
 }
 }
-if(data5.Name !== undefined && func0.call(data5, "Name")){
-let data7 = data5.Name;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema0.properties.Source.properties.Name.type}};
+}
+if(data0.Transmission !== undefined && func0.call(data0, "Transmission")){
+let data7 = data0.Transmission;
+if((!(data7 && typeof data7 == "object" && !Array.isArray(data7))) && (data7 !== null)){
+const err10 = {instancePath:instancePath+"/Meta/Transmission",schemaPath:"../defs/meta.schema.json/properties/Transmission/type",keyword:"type",params:{type: schema0.properties.Transmission.type}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -259,10 +289,11 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/Meta/Source",schemaPath:"../defs/meta.schema.json/properties/Source/type",keyword:"type",params:{type: "object"}};
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.ID !== undefined && func0.call(data7, "ID")){
+let data8 = data7.ID;
+if(((!((typeof data8 == "number") && (isFinite(data8)))) && (typeof data8 !== "string")) && (data8 !== null)){
+const err11 = {instancePath:instancePath+"/Meta/Transmission/ID",schemaPath:"../defs/meta.schema.json/properties/Transmission/properties/ID/type",keyword:"type",params:{type: schema0.properties.Transmission.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -272,17 +303,15 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data0.Destinations !== undefined && func0.call(data0, "Destinations")){
-let data8 = data0.Destinations;
-if(Array.isArray(data8)){
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-let data9 = data8[i0];
+}
+}
+if(data0.Source !== undefined && func0.call(data0, "Source")){
+let data9 = data0.Source;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.ID !== undefined && func0.call(data9, "ID")){
 let data10 = data9.ID;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err12 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema0.properties.Destinations.items.properties.ID.type}};
+const err12 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema0.properties.Source.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -293,7 +322,7 @@ errors++;
 }
 if(typeof data10 === "string"){
 if(!(formats1.test(data10))){
-const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
+const err13 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -307,7 +336,7 @@ errors++;
 if(data9.Name !== undefined && func0.call(data9, "Name")){
 let data11 = data9.Name;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err14 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema0.properties.Destinations.items.properties.Name.type}};
+const err14 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema0.properties.Source.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -319,7 +348,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0,schemaPath:"../defs/meta.schema.json/properties/Destinations/items/type",keyword:"type",params:{type: "object"}};
+const err15 = {instancePath:instancePath+"/Meta/Source",schemaPath:"../defs/meta.schema.json/properties/Source/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -329,9 +358,17 @@ vErrors.push(err15);
 errors++;
 }
 }
-}
-else {
-const err16 = {instancePath:instancePath+"/Meta/Destinations",schemaPath:"../defs/meta.schema.json/properties/Destinations/type",keyword:"type",params:{type: "array"}};
+if(data0.Destinations !== undefined && func0.call(data0, "Destinations")){
+let data12 = data0.Destinations;
+if(Array.isArray(data12)){
+const len0 = data12.length;
+for(let i0=0; i0<len0; i0++){
+let data13 = data12[i0];
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.ID !== undefined && func0.call(data13, "ID")){
+let data14 = data13.ID;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err16 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema0.properties.Destinations.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -340,18 +377,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-if(data0.Logs !== undefined && func0.call(data0, "Logs")){
-let data12 = data0.Logs;
-if(Array.isArray(data12)){
-const len1 = data12.length;
-for(let i1=0; i1<len1; i1++){
-let data13 = data12[i1];
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.ID !== undefined && func0.call(data13, "ID")){
-let data14 = data13.ID;
-if((typeof data14 !== "string") && (data14 !== null)){
-const err17 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema0.properties.Logs.items.properties.ID.type}};
+if(typeof data14 === "string"){
+if(!(formats1.test(data14))){
+const err17 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -360,9 +388,12 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(typeof data14 === "string"){
-if(!(formats1.test(data14))){
-const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
+}
+}
+if(data13.Name !== undefined && func0.call(data13, "Name")){
+let data15 = data13.Name;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err18 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema0.properties.Destinations.items.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -373,10 +404,8 @@ errors++;
 }
 }
 }
-if(data13.AttemptID !== undefined && func0.call(data13, "AttemptID")){
-let data15 = data13.AttemptID;
-if((typeof data15 !== "string") && (data15 !== null)){
-const err19 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema0.properties.Logs.items.properties.AttemptID.type}};
+else {
+const err19 = {instancePath:instancePath+"/Meta/Destinations/" + i0,schemaPath:"../defs/meta.schema.json/properties/Destinations/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -385,9 +414,10 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(typeof data15 === "string"){
-if(!(formats1.test(data15))){
-const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format",keyword:"format",params:{format: "uuid"}};
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/Meta/Destinations",schemaPath:"../defs/meta.schema.json/properties/Destinations/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -397,10 +427,17 @@ vErrors.push(err20);
 errors++;
 }
 }
-}
-}
-else {
-const err21 = {instancePath:instancePath+"/Meta/Logs/" + i1,schemaPath:"../defs/meta.schema.json/properties/Logs/items/type",keyword:"type",params:{type: "object"}};
+if(data0.Logs !== undefined && func0.call(data0, "Logs")){
+let data16 = data0.Logs;
+if(Array.isArray(data16)){
+const len1 = data16.length;
+for(let i1=0; i1<len1; i1++){
+let data17 = data16[i1];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined && func0.call(data17, "ID")){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err21 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema0.properties.Logs.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -409,10 +446,9 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/Meta/Logs",schemaPath:"../defs/meta.schema.json/properties/Logs/type",keyword:"type",params:{type: "array"}};
+if(typeof data18 === "string"){
+if(!(formats1.test(data18))){
+const err22 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -422,17 +458,11 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data0.Errors !== undefined && func0.call(data0, "Errors")){
-let data16 = data0.Errors;
-if(Array.isArray(data16)){
-const len2 = data16.length;
-for(let i2=0; i2<len2; i2++){
-let data17 = data16[i2];
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17.ID !== undefined && func0.call(data17, "ID")){
-let data18 = data17.ID;
-if((typeof data18 !== "string") && (data18 !== null)){
-const err23 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.ID.type}};
+}
+if(data17.AttemptID !== undefined && func0.call(data17, "AttemptID")){
+let data19 = data17.AttemptID;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err23 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema0.properties.Logs.items.properties.AttemptID.type}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -441,11 +471,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-if(data17.Text !== undefined && func0.call(data17, "Text")){
-let data19 = data17.Text;
-if((typeof data19 !== "string") && (data19 !== null)){
-const err24 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.Text.type}};
+if(typeof data19 === "string"){
+if(!(formats1.test(data19))){
+const err24 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -455,10 +483,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data17.Type !== undefined && func0.call(data17, "Type")){
-let data20 = data17.Type;
-if((typeof data20 !== "string") && (data20 !== null)){
-const err25 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.Type.type}};
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/Meta/Logs/" + i1,schemaPath:"../defs/meta.schema.json/properties/Logs/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -468,10 +496,9 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data17.Module !== undefined && func0.call(data17, "Module")){
-let data21 = data17.Module;
-if((typeof data21 !== "string") && (data21 !== null)){
-const err26 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.Module.type}};
+}
+else {
+const err26 = {instancePath:instancePath+"/Meta/Logs",schemaPath:"../defs/meta.schema.json/properties/Logs/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -481,9 +508,17 @@ vErrors.push(err26);
 errors++;
 }
 }
-}
-else {
-const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2,schemaPath:"../defs/meta.schema.json/properties/Errors/items/type",keyword:"type",params:{type: "object"}};
+if(data0.Errors !== undefined && func0.call(data0, "Errors")){
+let data20 = data0.Errors;
+if(Array.isArray(data20)){
+const len2 = data20.length;
+for(let i2=0; i2<len2; i2++){
+let data21 = data20[i2];
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+if(data21.ID !== undefined && func0.call(data21, "ID")){
+let data22 = data21.ID;
+if((typeof data22 !== "string") && (data22 !== null)){
+const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -493,9 +528,10 @@ vErrors.push(err27);
 errors++;
 }
 }
-}
-else {
-const err28 = {instancePath:instancePath+"/Meta/Errors",schemaPath:"../defs/meta.schema.json/properties/Errors/type",keyword:"type",params:{type: "array"}};
+if(data21.Text !== undefined && func0.call(data21, "Text")){
+let data23 = data21.Text;
+if((typeof data23 !== "string") && (data23 !== null)){
+const err28 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.Text.type}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -505,10 +541,10 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
-let data22 = data0.FacilityCode;
-if((typeof data22 !== "string") && (data22 !== null)){
-const err29 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema0.properties.FacilityCode.type}};
+if(data21.Type !== undefined && func0.call(data21, "Type")){
+let data24 = data21.Type;
+if((typeof data24 !== "string") && (data24 !== null)){
+const err29 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -518,9 +554,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-}
-else {
-const err30 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
+if(data21.Module !== undefined && func0.call(data21, "Module")){
+let data25 = data21.Module;
+if((typeof data25 !== "string") && (data25 !== null)){
+const err30 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.Module.type}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -529,9 +566,10 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
-const err31 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/Meta/Errors/" + i2,schemaPath:"../defs/meta.schema.json/properties/Errors/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -540,8 +578,10 @@ vErrors.push(err31);
 }
 errors++;
 }
-if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
-const err32 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/Meta/Errors",schemaPath:"../defs/meta.schema.json/properties/Errors/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -550,9 +590,11 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
-if("Clinical Summary" !== data0.DataModel){
-const err33 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "Clinical Summary"}};
+}
+if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
+let data26 = data0.FacilityCode;
+if((typeof data26 !== "string") && (data26 !== null)){
+const err33 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema0.properties.FacilityCode.type}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -562,9 +604,9 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data0.EventType !== undefined && func0.call(data0, "EventType")){
-if("DocumentGet" !== data0.EventType){
-const err34 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "DocumentGet"}};
+}
+else {
+const err34 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -573,10 +615,9 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-}
-else {
-const err35 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
+const err35 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -585,15 +626,60 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-}
-else {
-const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
+const err36 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
 if(vErrors === null){
 vErrors = [err36];
 }
 else {
 vErrors.push(err36);
+}
+errors++;
+}
+if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
+if("Clinical Summary" !== data0.DataModel){
+const err37 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "Clinical Summary"}};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data0.EventType !== undefined && func0.call(data0, "EventType")){
+if("DocumentGet" !== data0.EventType){
+const err38 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "DocumentGet"}};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+else {
+const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
 }
 errors++;
 }
@@ -609,7 +695,7 @@ exports.kinds = {
     validate: canonical.v0,
     shape: [
       {"o":1,"p":{"Meta":1}},
-      {"p":{"DataModel":2,"Destinations":3,"Errors":7,"EventDateTime":13,"EventType":14,"FacilityCode":15,"Logs":16,"Source":20,"Test":23}},
+      {"p":{"DataModel":2,"Destinations":3,"Errors":7,"EventDateTime":13,"EventType":14,"FacilityCode":15,"Logs":16,"Message":20,"Source":22,"Test":25,"Transmission":26}},
       {"l":"Reliable"},
       {"i":4},
       {"p":{"ID":5,"Name":6}},
@@ -628,10 +714,14 @@ exports.kinds = {
       {"p":{"AttemptID":18,"ID":19}},
       {"l":"Reliable"},
       {"l":"Reliable"},
-      {"p":{"ID":21,"Name":22}},
+      {"p":{"ID":21}},
+      {},
+      {"p":{"ID":23,"Name":24}},
       {"l":"Reliable"},
       {"l":"Reliable"},
       {"l":"Reliable"},
+      {"p":{"ID":27}},
+      {},
     ],
   },
 };
@@ -640,7 +730,7 @@ const twin = (function (exports) {
 exports.s0 = validate0;
 
 
-const formats0 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats0 = require("../../formats.cjs").iso8601;
 const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
@@ -684,7 +774,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats0.test(data3))){
+if(!(formats0(data3))){
 errors++;
 }
 }
@@ -695,28 +785,20 @@ if((typeof data4 !== "boolean") && (data4 !== null)){
 errors++;
 }
 }
-if(data0.Source !== undefined){
-let data5 = data0.Source;
+if(data0.Message !== undefined){
+let data5 = data0.Message;
+if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
+errors++;
+}
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.ID !== undefined){
 let data6 = data5.ID;
-if((typeof data6 !== "string") && (data6 !== null)){
-errors++;
-}
-if(typeof data6 === "string"){
-if(!(formats1.test(data6))){
-errors++;
-}
-}
-}
-if(data5.Name !== undefined){
-let data7 = data5.Name;
-if((typeof data7 !== "string") && (data7 !== null)){
+if(((!((typeof data6 == "number") && (isFinite(data6)))) && (typeof data6 !== "string")) && (data6 !== null)){
 errors++;
 }
 }
 for(const key0 in data5){
-if((key0 !== "ID") && (key0 !== "Name")){
+if(key0 !== "ID"){
 errors++;
 }
 }
@@ -727,16 +809,34 @@ errors++;
 }
 }
 }
-else {
+}
+if(data0.Transmission !== undefined){
+let data7 = data0.Transmission;
+if((!(data7 && typeof data7 == "object" && !Array.isArray(data7))) && (data7 !== null)){
+errors++;
+}
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.ID !== undefined){
+let data8 = data7.ID;
+if(((!((typeof data8 == "number") && (isFinite(data8)))) && (typeof data8 !== "string")) && (data8 !== null)){
 errors++;
 }
 }
-if(data0.Destinations !== undefined){
-let data8 = data0.Destinations;
-if(Array.isArray(data8)){
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-let data9 = data8[i0];
+for(const key1 in data7){
+if(key1 !== "ID"){
+errors++;
+}
+}
+if(!(obj0 && data7.__proto__ === Object.prototype)){
+const proto1 = Object.getPrototypeOf(data7);
+if(proto1 !== Object.prototype && proto1 !== null){
+errors++;
+}
+}
+}
+}
+if(data0.Source !== undefined){
+let data9 = data0.Source;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.ID !== undefined){
 let data10 = data9.ID;
@@ -755,14 +855,14 @@ if((typeof data11 !== "string") && (data11 !== null)){
 errors++;
 }
 }
-for(const key1 in data9){
-if((key1 !== "ID") && (key1 !== "Name")){
+for(const key2 in data9){
+if((key2 !== "ID") && (key2 !== "Name")){
 errors++;
 }
 }
 if(!(obj0 && data9.__proto__ === Object.prototype)){
-const proto1 = Object.getPrototypeOf(data9);
-if(proto1 !== Object.prototype && proto1 !== null){
+const proto2 = Object.getPrototypeOf(data9);
+if(proto2 !== Object.prototype && proto2 !== null){
 errors++;
 }
 }
@@ -771,17 +871,12 @@ else {
 errors++;
 }
 }
-}
-else {
-errors++;
-}
-}
-if(data0.Logs !== undefined){
-let data12 = data0.Logs;
+if(data0.Destinations !== undefined){
+let data12 = data0.Destinations;
 if(Array.isArray(data12)){
-const len1 = data12.length;
-for(let i1=0; i1<len1; i1++){
-let data13 = data12[i1];
+const len0 = data12.length;
+for(let i0=0; i0<len0; i0++){
+let data13 = data12[i0];
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.ID !== undefined){
 let data14 = data13.ID;
@@ -794,76 +889,19 @@ errors++;
 }
 }
 }
-if(data13.AttemptID !== undefined){
-let data15 = data13.AttemptID;
+if(data13.Name !== undefined){
+let data15 = data13.Name;
 if((typeof data15 !== "string") && (data15 !== null)){
 errors++;
 }
-if(typeof data15 === "string"){
-if(!(formats1.test(data15))){
-errors++;
 }
-}
-}
-for(const key2 in data13){
-if((key2 !== "ID") && (key2 !== "AttemptID")){
+for(const key3 in data13){
+if((key3 !== "ID") && (key3 !== "Name")){
 errors++;
 }
 }
 if(!(obj0 && data13.__proto__ === Object.prototype)){
-const proto2 = Object.getPrototypeOf(data13);
-if(proto2 !== Object.prototype && proto2 !== null){
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-}
-if(data0.Errors !== undefined){
-let data16 = data0.Errors;
-if(Array.isArray(data16)){
-const len2 = data16.length;
-for(let i2=0; i2<len2; i2++){
-let data17 = data16[i2];
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17.ID !== undefined){
-let data18 = data17.ID;
-if((typeof data18 !== "string") && (data18 !== null)){
-errors++;
-}
-}
-if(data17.Text !== undefined){
-let data19 = data17.Text;
-if((typeof data19 !== "string") && (data19 !== null)){
-errors++;
-}
-}
-if(data17.Type !== undefined){
-let data20 = data17.Type;
-if((typeof data20 !== "string") && (data20 !== null)){
-errors++;
-}
-}
-if(data17.Module !== undefined){
-let data21 = data17.Module;
-if((typeof data21 !== "string") && (data21 !== null)){
-errors++;
-}
-}
-for(const key3 in data17){
-if((((key3 !== "ID") && (key3 !== "Text")) && (key3 !== "Type")) && (key3 !== "Module")){
-errors++;
-}
-}
-if(!(obj0 && data17.__proto__ === Object.prototype)){
-const proto3 = Object.getPrototypeOf(data17);
+const proto3 = Object.getPrototypeOf(data13);
 if(proto3 !== Object.prototype && proto3 !== null){
 errors++;
 }
@@ -878,15 +916,117 @@ else {
 errors++;
 }
 }
-if(data0.FacilityCode !== undefined){
-let data22 = data0.FacilityCode;
+if(data0.Logs !== undefined){
+let data16 = data0.Logs;
+if(Array.isArray(data16)){
+const len1 = data16.length;
+for(let i1=0; i1<len1; i1++){
+let data17 = data16[i1];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+errors++;
+}
+if(typeof data18 === "string"){
+if(!(formats1.test(data18))){
+errors++;
+}
+}
+}
+if(data17.AttemptID !== undefined){
+let data19 = data17.AttemptID;
+if((typeof data19 !== "string") && (data19 !== null)){
+errors++;
+}
+if(typeof data19 === "string"){
+if(!(formats1.test(data19))){
+errors++;
+}
+}
+}
+for(const key4 in data17){
+if((key4 !== "ID") && (key4 !== "AttemptID")){
+errors++;
+}
+}
+if(!(obj0 && data17.__proto__ === Object.prototype)){
+const proto4 = Object.getPrototypeOf(data17);
+if(proto4 !== Object.prototype && proto4 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+if(data0.Errors !== undefined){
+let data20 = data0.Errors;
+if(Array.isArray(data20)){
+const len2 = data20.length;
+for(let i2=0; i2<len2; i2++){
+let data21 = data20[i2];
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+if(data21.ID !== undefined){
+let data22 = data21.ID;
 if((typeof data22 !== "string") && (data22 !== null)){
 errors++;
 }
 }
+if(data21.Text !== undefined){
+let data23 = data21.Text;
+if((typeof data23 !== "string") && (data23 !== null)){
+errors++;
+}
+}
+if(data21.Type !== undefined){
+let data24 = data21.Type;
+if((typeof data24 !== "string") && (data24 !== null)){
+errors++;
+}
+}
+if(data21.Module !== undefined){
+let data25 = data21.Module;
+if((typeof data25 !== "string") && (data25 !== null)){
+errors++;
+}
+}
+for(const key5 in data21){
+if((((key5 !== "ID") && (key5 !== "Text")) && (key5 !== "Type")) && (key5 !== "Module")){
+errors++;
+}
+}
+if(!(obj0 && data21.__proto__ === Object.prototype)){
+const proto5 = Object.getPrototypeOf(data21);
+if(proto5 !== Object.prototype && proto5 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+if(data0.FacilityCode !== undefined){
+let data26 = data0.FacilityCode;
+if((typeof data26 !== "string") && (data26 !== null)){
+errors++;
+}
+}
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto4 = Object.getPrototypeOf(data0);
-if(proto4 !== Object.prototype && proto4 !== null){
+const proto6 = Object.getPrototypeOf(data0);
+if(proto6 !== Object.prototype && proto6 !== null){
 errors++;
 }
 }
@@ -911,14 +1051,14 @@ if("DocumentGet" !== data0.EventType){
 errors++;
 }
 }
-for(const key4 in data0){
-if(((((((((key4 !== "DataModel") && (key4 !== "EventType")) && (key4 !== "EventDateTime")) && (key4 !== "Test")) && (key4 !== "Source")) && (key4 !== "Destinations")) && (key4 !== "Logs")) && (key4 !== "Errors")) && (key4 !== "FacilityCode")){
+for(const key6 in data0){
+if(((((((((((key6 !== "DataModel") && (key6 !== "EventType")) && (key6 !== "EventDateTime")) && (key6 !== "Test")) && (key6 !== "Message")) && (key6 !== "Transmission")) && (key6 !== "Source")) && (key6 !== "Destinations")) && (key6 !== "Logs")) && (key6 !== "Errors")) && (key6 !== "FacilityCode")){
 errors++;
 }
 }
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto5 = Object.getPrototypeOf(data0);
-if(proto5 !== Object.prototype && proto5 !== null){
+const proto7 = Object.getPrototypeOf(data0);
+if(proto7 !== Object.prototype && proto7 !== null){
 errors++;
 }
 }
@@ -928,8 +1068,8 @@ errors++;
 }
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
-const proto6 = Object.getPrototypeOf(data);
-if(proto6 !== Object.prototype && proto6 !== null){
+const proto8 = Object.getPrototypeOf(data);
+if(proto8 !== Object.prototype && proto8 !== null){
 errors++;
 }
 }

@@ -69,6 +69,36 @@ const schema1 = {
     "null"
    ]
   },
+  "Message": {
+   "type": [
+    "object",
+    "null"
+   ],
+   "properties": {
+    "ID": {
+     "type": [
+      "number",
+      "string",
+      "null"
+     ]
+    }
+   }
+  },
+  "Transmission": {
+   "type": [
+    "object",
+    "null"
+   ],
+   "properties": {
+    "ID": {
+     "type": [
+      "number",
+      "string",
+      "null"
+     ]
+    }
+   }
+  },
   "Source": {
    "properties": {
     "ID": {
@@ -183,7 +213,7 @@ const schema2 = {
  }
 };
 const func0 = Object.prototype.hasOwnProperty;
-const formats0 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats0 = require("../../formats.cjs").iso8601;
 const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -278,7 +308,7 @@ vErrors.push(err6);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats0.test(data3))){
+if(!(formats0(data3))){
 const err7 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err7];
@@ -303,13 +333,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data0.Source !== undefined && func0.call(data0, "Source")){
-let data5 = data0.Source;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.ID !== undefined && func0.call(data5, "ID")){
-let data6 = data5.ID;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema1.properties.Source.properties.ID.type}};
+if(data0.Message !== undefined && func0.call(data0, "Message")){
+let data5 = data0.Message;
+if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
+const err9 = {instancePath:instancePath+"/Meta/Message",schemaPath:"../defs/meta.schema.json/properties/Message/type",keyword:"type",params:{type: schema1.properties.Message.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -318,9 +345,11 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(typeof data6 === "string"){
-if(!(formats1.test(data6))){
-const err10 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/format",keyword:"format",params:{format: "uuid"}};
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(data5.ID !== undefined && func0.call(data5, "ID")){
+let data6 = data5.ID;
+if(((!((typeof data6 == "number") && (isFinite(data6)))) && (typeof data6 !== "string")) && (data6 !== null)){
+const err10 = {instancePath:instancePath+"/Meta/Message/ID",schemaPath:"../defs/meta.schema.json/properties/Message/properties/ID/type",keyword:"type",params:{type: schema1.properties.Message.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -331,10 +360,11 @@ errors++;
 }
 }
 }
-if(data5.Name !== undefined && func0.call(data5, "Name")){
-let data7 = data5.Name;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema1.properties.Source.properties.Name.type}};
+}
+if(data0.Transmission !== undefined && func0.call(data0, "Transmission")){
+let data7 = data0.Transmission;
+if((!(data7 && typeof data7 == "object" && !Array.isArray(data7))) && (data7 !== null)){
+const err11 = {instancePath:instancePath+"/Meta/Transmission",schemaPath:"../defs/meta.schema.json/properties/Transmission/type",keyword:"type",params:{type: schema1.properties.Transmission.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -343,10 +373,11 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/Meta/Source",schemaPath:"../defs/meta.schema.json/properties/Source/type",keyword:"type",params:{type: "object"}};
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.ID !== undefined && func0.call(data7, "ID")){
+let data8 = data7.ID;
+if(((!((typeof data8 == "number") && (isFinite(data8)))) && (typeof data8 !== "string")) && (data8 !== null)){
+const err12 = {instancePath:instancePath+"/Meta/Transmission/ID",schemaPath:"../defs/meta.schema.json/properties/Transmission/properties/ID/type",keyword:"type",params:{type: schema1.properties.Transmission.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -356,17 +387,15 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data0.Destinations !== undefined && func0.call(data0, "Destinations")){
-let data8 = data0.Destinations;
-if(Array.isArray(data8)){
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-let data9 = data8[i0];
+}
+}
+if(data0.Source !== undefined && func0.call(data0, "Source")){
+let data9 = data0.Source;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.ID !== undefined && func0.call(data9, "ID")){
 let data10 = data9.ID;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema1.properties.Destinations.items.properties.ID.type}};
+const err13 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema1.properties.Source.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -377,7 +406,7 @@ errors++;
 }
 if(typeof data10 === "string"){
 if(!(formats1.test(data10))){
-const err14 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
+const err14 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -391,7 +420,7 @@ errors++;
 if(data9.Name !== undefined && func0.call(data9, "Name")){
 let data11 = data9.Name;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema1.properties.Destinations.items.properties.Name.type}};
+const err15 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema1.properties.Source.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -403,7 +432,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/Meta/Destinations/" + i0,schemaPath:"../defs/meta.schema.json/properties/Destinations/items/type",keyword:"type",params:{type: "object"}};
+const err16 = {instancePath:instancePath+"/Meta/Source",schemaPath:"../defs/meta.schema.json/properties/Source/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -413,9 +442,17 @@ vErrors.push(err16);
 errors++;
 }
 }
-}
-else {
-const err17 = {instancePath:instancePath+"/Meta/Destinations",schemaPath:"../defs/meta.schema.json/properties/Destinations/type",keyword:"type",params:{type: "array"}};
+if(data0.Destinations !== undefined && func0.call(data0, "Destinations")){
+let data12 = data0.Destinations;
+if(Array.isArray(data12)){
+const len0 = data12.length;
+for(let i0=0; i0<len0; i0++){
+let data13 = data12[i0];
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.ID !== undefined && func0.call(data13, "ID")){
+let data14 = data13.ID;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err17 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema1.properties.Destinations.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -424,18 +461,9 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-if(data0.Logs !== undefined && func0.call(data0, "Logs")){
-let data12 = data0.Logs;
-if(Array.isArray(data12)){
-const len1 = data12.length;
-for(let i1=0; i1<len1; i1++){
-let data13 = data12[i1];
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.ID !== undefined && func0.call(data13, "ID")){
-let data14 = data13.ID;
-if((typeof data14 !== "string") && (data14 !== null)){
-const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema1.properties.Logs.items.properties.ID.type}};
+if(typeof data14 === "string"){
+if(!(formats1.test(data14))){
+const err18 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -444,9 +472,12 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(typeof data14 === "string"){
-if(!(formats1.test(data14))){
-const err19 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
+}
+}
+if(data13.Name !== undefined && func0.call(data13, "Name")){
+let data15 = data13.Name;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err19 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema1.properties.Destinations.items.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -457,10 +488,8 @@ errors++;
 }
 }
 }
-if(data13.AttemptID !== undefined && func0.call(data13, "AttemptID")){
-let data15 = data13.AttemptID;
-if((typeof data15 !== "string") && (data15 !== null)){
-const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema1.properties.Logs.items.properties.AttemptID.type}};
+else {
+const err20 = {instancePath:instancePath+"/Meta/Destinations/" + i0,schemaPath:"../defs/meta.schema.json/properties/Destinations/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -469,9 +498,10 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(typeof data15 === "string"){
-if(!(formats1.test(data15))){
-const err21 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format",keyword:"format",params:{format: "uuid"}};
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/Meta/Destinations",schemaPath:"../defs/meta.schema.json/properties/Destinations/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -481,10 +511,17 @@ vErrors.push(err21);
 errors++;
 }
 }
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/Meta/Logs/" + i1,schemaPath:"../defs/meta.schema.json/properties/Logs/items/type",keyword:"type",params:{type: "object"}};
+if(data0.Logs !== undefined && func0.call(data0, "Logs")){
+let data16 = data0.Logs;
+if(Array.isArray(data16)){
+const len1 = data16.length;
+for(let i1=0; i1<len1; i1++){
+let data17 = data16[i1];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined && func0.call(data17, "ID")){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err22 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema1.properties.Logs.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -493,10 +530,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/Meta/Logs",schemaPath:"../defs/meta.schema.json/properties/Logs/type",keyword:"type",params:{type: "array"}};
+if(typeof data18 === "string"){
+if(!(formats1.test(data18))){
+const err23 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -506,17 +542,11 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data0.Errors !== undefined && func0.call(data0, "Errors")){
-let data16 = data0.Errors;
-if(Array.isArray(data16)){
-const len2 = data16.length;
-for(let i2=0; i2<len2; i2++){
-let data17 = data16[i2];
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17.ID !== undefined && func0.call(data17, "ID")){
-let data18 = data17.ID;
-if((typeof data18 !== "string") && (data18 !== null)){
-const err24 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.ID.type}};
+}
+if(data17.AttemptID !== undefined && func0.call(data17, "AttemptID")){
+let data19 = data17.AttemptID;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err24 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema1.properties.Logs.items.properties.AttemptID.type}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -525,11 +555,9 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-if(data17.Text !== undefined && func0.call(data17, "Text")){
-let data19 = data17.Text;
-if((typeof data19 !== "string") && (data19 !== null)){
-const err25 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.Text.type}};
+if(typeof data19 === "string"){
+if(!(formats1.test(data19))){
+const err25 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -539,10 +567,10 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data17.Type !== undefined && func0.call(data17, "Type")){
-let data20 = data17.Type;
-if((typeof data20 !== "string") && (data20 !== null)){
-const err26 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.Type.type}};
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/Meta/Logs/" + i1,schemaPath:"../defs/meta.schema.json/properties/Logs/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -552,10 +580,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data17.Module !== undefined && func0.call(data17, "Module")){
-let data21 = data17.Module;
-if((typeof data21 !== "string") && (data21 !== null)){
-const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.Module.type}};
+}
+else {
+const err27 = {instancePath:instancePath+"/Meta/Logs",schemaPath:"../defs/meta.schema.json/properties/Logs/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -565,9 +592,17 @@ vErrors.push(err27);
 errors++;
 }
 }
-}
-else {
-const err28 = {instancePath:instancePath+"/Meta/Errors/" + i2,schemaPath:"../defs/meta.schema.json/properties/Errors/items/type",keyword:"type",params:{type: "object"}};
+if(data0.Errors !== undefined && func0.call(data0, "Errors")){
+let data20 = data0.Errors;
+if(Array.isArray(data20)){
+const len2 = data20.length;
+for(let i2=0; i2<len2; i2++){
+let data21 = data20[i2];
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+if(data21.ID !== undefined && func0.call(data21, "ID")){
+let data22 = data21.ID;
+if((typeof data22 !== "string") && (data22 !== null)){
+const err28 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -577,9 +612,10 @@ vErrors.push(err28);
 errors++;
 }
 }
-}
-else {
-const err29 = {instancePath:instancePath+"/Meta/Errors",schemaPath:"../defs/meta.schema.json/properties/Errors/type",keyword:"type",params:{type: "array"}};
+if(data21.Text !== undefined && func0.call(data21, "Text")){
+let data23 = data21.Text;
+if((typeof data23 !== "string") && (data23 !== null)){
+const err29 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.Text.type}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -589,10 +625,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
-let data22 = data0.FacilityCode;
-if((typeof data22 !== "string") && (data22 !== null)){
-const err30 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema1.properties.FacilityCode.type}};
+if(data21.Type !== undefined && func0.call(data21, "Type")){
+let data24 = data21.Type;
+if((typeof data24 !== "string") && (data24 !== null)){
+const err30 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -602,9 +638,10 @@ vErrors.push(err30);
 errors++;
 }
 }
-}
-else {
-const err31 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
+if(data21.Module !== undefined && func0.call(data21, "Module")){
+let data25 = data21.Module;
+if((typeof data25 !== "string") && (data25 !== null)){
+const err31 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.Module.type}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -613,9 +650,10 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
-const err32 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/Meta/Errors/" + i2,schemaPath:"../defs/meta.schema.json/properties/Errors/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -624,8 +662,10 @@ vErrors.push(err32);
 }
 errors++;
 }
-if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
-const err33 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/Meta/Errors",schemaPath:"../defs/meta.schema.json/properties/Errors/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -634,9 +674,11 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
-if("Clinical Summary" !== data0.DataModel){
-const err34 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "Clinical Summary"}};
+}
+if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
+let data26 = data0.FacilityCode;
+if((typeof data26 !== "string") && (data26 !== null)){
+const err34 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema1.properties.FacilityCode.type}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -646,9 +688,9 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data0.EventType !== undefined && func0.call(data0, "EventType")){
-if("DocumentQuery" !== data0.EventType){
-const err35 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "DocumentQuery"}};
+}
+else {
+const err35 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -657,10 +699,9 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-}
-else {
-const err36 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
+const err36 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -669,12 +710,8 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-if(data.Patient !== undefined && func0.call(data, "Patient")){
-let data25 = data.Patient;
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-if((data25.Identifiers === undefined) || (!(func0.call(data25, "Identifiers")))){
-const err37 = {instancePath:instancePath+"/Patient",schemaPath:"#/properties/Patient/required",keyword:"required",params:{missingProperty: "Identifiers"}};
+if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
+const err37 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -683,15 +720,9 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(data25.Identifiers !== undefined && func0.call(data25, "Identifiers")){
-let data26 = data25.Identifiers;
-if(Array.isArray(data26)){
-const len3 = data26.length;
-for(let i3=0; i3<len3; i3++){
-let data27 = data26[i3];
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-if((data27.ID === undefined) || (!(func0.call(data27, "ID")))){
-const err38 = {instancePath:instancePath+"/Patient/Identifiers/" + i3,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "ID"}};
+if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
+if("Clinical Summary" !== data0.DataModel){
+const err38 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "Clinical Summary"}};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -700,8 +731,10 @@ vErrors.push(err38);
 }
 errors++;
 }
-if((data27.IDType === undefined) || (!(func0.call(data27, "IDType")))){
-const err39 = {instancePath:instancePath+"/Patient/Identifiers/" + i3,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "IDType"}};
+}
+if(data0.EventType !== undefined && func0.call(data0, "EventType")){
+if("DocumentQuery" !== data0.EventType){
+const err39 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "DocumentQuery"}};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -710,9 +743,10 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(data27.ID !== undefined && func0.call(data27, "ID")){
-if(typeof data27.ID !== "string"){
-const err40 = {instancePath:instancePath+"/Patient/Identifiers/" + i3+"/ID",schemaPath:"../defs/required-identifier.schema.json/properties/ID/type",keyword:"type",params:{type: "string"}};
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -722,9 +756,11 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data27.IDType !== undefined && func0.call(data27, "IDType")){
-if(typeof data27.IDType !== "string"){
-const err41 = {instancePath:instancePath+"/Patient/Identifiers/" + i3+"/IDType",schemaPath:"../defs/required-identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: "string"}};
+if(data.Patient !== undefined && func0.call(data, "Patient")){
+let data29 = data.Patient;
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+if((data29.Identifiers === undefined) || (!(func0.call(data29, "Identifiers")))){
+const err41 = {instancePath:instancePath+"/Patient",schemaPath:"#/properties/Patient/required",keyword:"required",params:{missingProperty: "Identifiers"}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -733,10 +769,11 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/Patient/Identifiers/" + i3,schemaPath:"../defs/required-identifier.schema.json/type",keyword:"type",params:{type: "object"}};
+if(data29.Identifiers !== undefined && func0.call(data29, "Identifiers")){
+let data30 = data29.Identifiers;
+if(Array.isArray(data30)){
+if(data30.length < 1){
+const err42 = {instancePath:instancePath+"/Patient/Identifiers",schemaPath:"#/properties/Patient/properties/Identifiers/minItems",keyword:"minItems",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -745,10 +782,12 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-}
-else {
-const err43 = {instancePath:instancePath+"/Patient/Identifiers",schemaPath:"#/properties/Patient/properties/Identifiers/type",keyword:"type",params:{type: "array"}};
+const len3 = data30.length;
+for(let i3=0; i3<len3; i3++){
+let data31 = data30[i3];
+if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
+if((data31.ID === undefined) || (!(func0.call(data31, "ID")))){
+const err43 = {instancePath:instancePath+"/Patient/Identifiers/" + i3,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "ID"}};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -757,10 +796,8 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-}
-else {
-const err44 = {instancePath:instancePath+"/Patient",schemaPath:"#/properties/Patient/type",keyword:"type",params:{type: "object"}};
+if((data31.IDType === undefined) || (!(func0.call(data31, "IDType")))){
+const err44 = {instancePath:instancePath+"/Patient/Identifiers/" + i3,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "IDType"}};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -769,14 +806,9 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-if(data.Location !== undefined && func0.call(data, "Location")){
-let data30 = data.Location;
-if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
-if(data30.Department !== undefined && func0.call(data30, "Department")){
-let data31 = data30.Department;
-if((typeof data31 !== "string") && (data31 !== null)){
-const err45 = {instancePath:instancePath+"/Location/Department",schemaPath:"#/properties/Location/properties/Department/type",keyword:"type",params:{type: schema0.properties.Location.properties.Department.type}};
+if(data31.ID !== undefined && func0.call(data31, "ID")){
+if(typeof data31.ID !== "string"){
+const err45 = {instancePath:instancePath+"/Patient/Identifiers/" + i3+"/ID",schemaPath:"../defs/required-identifier.schema.json/properties/ID/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -786,9 +818,9 @@ vErrors.push(err45);
 errors++;
 }
 }
-}
-else {
-const err46 = {instancePath:instancePath+"/Location",schemaPath:"#/properties/Location/type",keyword:"type",params:{type: "object"}};
+if(data31.IDType !== undefined && func0.call(data31, "IDType")){
+if(typeof data31.IDType !== "string"){
+const err46 = {instancePath:instancePath+"/Patient/Identifiers/" + i3+"/IDType",schemaPath:"../defs/required-identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -798,13 +830,9 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.Visit !== undefined && func0.call(data, "Visit")){
-let data32 = data.Visit;
-if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
-if(data32.ID !== undefined && func0.call(data32, "ID")){
-let data33 = data32.ID;
-if((typeof data33 !== "string") && (data33 !== null)){
-const err47 = {instancePath:instancePath+"/Visit/ID",schemaPath:"#/properties/Visit/properties/ID/type",keyword:"type",params:{type: schema0.properties.Visit.properties.ID.type}};
+}
+else {
+const err47 = {instancePath:instancePath+"/Patient/Identifiers/" + i3,schemaPath:"../defs/required-identifier.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -814,10 +842,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data32.StartDateTime !== undefined && func0.call(data32, "StartDateTime")){
-let data34 = data32.StartDateTime;
-if((typeof data34 !== "string") && (data34 !== null)){
-const err48 = {instancePath:instancePath+"/Visit/StartDateTime",schemaPath:"#/properties/Visit/properties/StartDateTime/type",keyword:"type",params:{type: schema0.properties.Visit.properties.StartDateTime.type}};
+}
+else {
+const err48 = {instancePath:instancePath+"/Patient/Identifiers",schemaPath:"#/properties/Patient/properties/Identifiers/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -826,9 +853,10 @@ vErrors.push(err48);
 }
 errors++;
 }
-if(typeof data34 === "string"){
-if(!(formats0.test(data34))){
-const err49 = {instancePath:instancePath+"/Visit/StartDateTime",schemaPath:"#/properties/Visit/properties/StartDateTime/format",keyword:"format",params:{format: "iso8601"}};
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/Patient",schemaPath:"#/properties/Patient/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -838,11 +866,13 @@ vErrors.push(err49);
 errors++;
 }
 }
-}
-if(data32.EndDateTime !== undefined && func0.call(data32, "EndDateTime")){
-let data35 = data32.EndDateTime;
+if(data.Location !== undefined && func0.call(data, "Location")){
+let data34 = data.Location;
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+if(data34.Department !== undefined && func0.call(data34, "Department")){
+let data35 = data34.Department;
 if((typeof data35 !== "string") && (data35 !== null)){
-const err50 = {instancePath:instancePath+"/Visit/EndDateTime",schemaPath:"#/properties/Visit/properties/EndDateTime/type",keyword:"type",params:{type: schema0.properties.Visit.properties.EndDateTime.type}};
+const err50 = {instancePath:instancePath+"/Location/Department",schemaPath:"#/properties/Location/properties/Department/type",keyword:"type",params:{type: schema0.properties.Location.properties.Department.type}};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -851,9 +881,10 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(typeof data35 === "string"){
-if(!(formats0.test(data35))){
-const err51 = {instancePath:instancePath+"/Visit/EndDateTime",schemaPath:"#/properties/Visit/properties/EndDateTime/format",keyword:"format",params:{format: "iso8601"}};
+}
+}
+else {
+const err51 = {instancePath:instancePath+"/Location",schemaPath:"#/properties/Location/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -863,10 +894,13 @@ vErrors.push(err51);
 errors++;
 }
 }
-}
-}
-else {
-const err52 = {instancePath:instancePath+"/Visit",schemaPath:"#/properties/Visit/type",keyword:"type",params:{type: "object"}};
+if(data.Visit !== undefined && func0.call(data, "Visit")){
+let data36 = data.Visit;
+if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
+if(data36.ID !== undefined && func0.call(data36, "ID")){
+let data37 = data36.ID;
+if((typeof data37 !== "string") && (data37 !== null)){
+const err52 = {instancePath:instancePath+"/Visit/ID",schemaPath:"#/properties/Visit/properties/ID/type",keyword:"type",params:{type: schema0.properties.Visit.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -876,13 +910,10 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data.Document !== undefined && func0.call(data, "Document")){
-let data36 = data.Document;
-if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
-if(data36.StartDate !== undefined && func0.call(data36, "StartDate")){
-let data37 = data36.StartDate;
-if((typeof data37 !== "string") && (data37 !== null)){
-const err53 = {instancePath:instancePath+"/Document/StartDate",schemaPath:"#/properties/Document/properties/StartDate/type",keyword:"type",params:{type: schema0.properties.Document.properties.StartDate.type}};
+if(data36.StartDateTime !== undefined && func0.call(data36, "StartDateTime")){
+let data38 = data36.StartDateTime;
+if((typeof data38 !== "string") && (data38 !== null)){
+const err53 = {instancePath:instancePath+"/Visit/StartDateTime",schemaPath:"#/properties/Visit/properties/StartDateTime/type",keyword:"type",params:{type: schema0.properties.Visit.properties.StartDateTime.type}};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -891,9 +922,9 @@ vErrors.push(err53);
 }
 errors++;
 }
-if(typeof data37 === "string"){
-if(!(formats0.test(data37))){
-const err54 = {instancePath:instancePath+"/Document/StartDate",schemaPath:"#/properties/Document/properties/StartDate/format",keyword:"format",params:{format: "iso8601"}};
+if(typeof data38 === "string"){
+if(!(formats0(data38))){
+const err54 = {instancePath:instancePath+"/Visit/StartDateTime",schemaPath:"#/properties/Visit/properties/StartDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -904,10 +935,10 @@ errors++;
 }
 }
 }
-if(data36.EndDate !== undefined && func0.call(data36, "EndDate")){
-let data38 = data36.EndDate;
-if((typeof data38 !== "string") && (data38 !== null)){
-const err55 = {instancePath:instancePath+"/Document/EndDate",schemaPath:"#/properties/Document/properties/EndDate/type",keyword:"type",params:{type: schema0.properties.Document.properties.EndDate.type}};
+if(data36.EndDateTime !== undefined && func0.call(data36, "EndDateTime")){
+let data39 = data36.EndDateTime;
+if((typeof data39 !== "string") && (data39 !== null)){
+const err55 = {instancePath:instancePath+"/Visit/EndDateTime",schemaPath:"#/properties/Visit/properties/EndDateTime/type",keyword:"type",params:{type: schema0.properties.Visit.properties.EndDateTime.type}};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -916,9 +947,9 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(typeof data38 === "string"){
-if(!(formats0.test(data38))){
-const err56 = {instancePath:instancePath+"/Document/EndDate",schemaPath:"#/properties/Document/properties/EndDate/format",keyword:"format",params:{format: "iso8601"}};
+if(typeof data39 === "string"){
+if(!(formats0(data39))){
+const err56 = {instancePath:instancePath+"/Visit/EndDateTime",schemaPath:"#/properties/Visit/properties/EndDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -929,17 +960,9 @@ errors++;
 }
 }
 }
-if(data36.Types !== undefined && func0.call(data36, "Types")){
-let data39 = data36.Types;
-if(Array.isArray(data39)){
-const len4 = data39.length;
-for(let i4=0; i4<len4; i4++){
-let data40 = data39[i4];
-if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
-if(data40.Code !== undefined && func0.call(data40, "Code")){
-let data41 = data40.Code;
-if((typeof data41 !== "string") && (data41 !== null)){
-const err57 = {instancePath:instancePath+"/Document/Types/" + i4+"/Code",schemaPath:"#/$defs/documentType/properties/Code/type",keyword:"type",params:{type: schema2.properties.Code.type}};
+}
+else {
+const err57 = {instancePath:instancePath+"/Visit",schemaPath:"#/properties/Visit/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -949,10 +972,13 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data40.Codeset !== undefined && func0.call(data40, "Codeset")){
-let data42 = data40.Codeset;
-if((typeof data42 !== "string") && (data42 !== null)){
-const err58 = {instancePath:instancePath+"/Document/Types/" + i4+"/Codeset",schemaPath:"#/$defs/documentType/properties/Codeset/type",keyword:"type",params:{type: schema2.properties.Codeset.type}};
+if(data.Document !== undefined && func0.call(data, "Document")){
+let data40 = data.Document;
+if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
+if(data40.StartDate !== undefined && func0.call(data40, "StartDate")){
+let data41 = data40.StartDate;
+if((typeof data41 !== "string") && (data41 !== null)){
+const err58 = {instancePath:instancePath+"/Document/StartDate",schemaPath:"#/properties/Document/properties/StartDate/type",keyword:"type",params:{type: schema0.properties.Document.properties.StartDate.type}};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -961,11 +987,9 @@ vErrors.push(err58);
 }
 errors++;
 }
-}
-if(data40.Name !== undefined && func0.call(data40, "Name")){
-let data43 = data40.Name;
-if((typeof data43 !== "string") && (data43 !== null)){
-const err59 = {instancePath:instancePath+"/Document/Types/" + i4+"/Name",schemaPath:"#/$defs/documentType/properties/Name/type",keyword:"type",params:{type: schema2.properties.Name.type}};
+if(typeof data41 === "string"){
+if(!(formats0(data41))){
+const err59 = {instancePath:instancePath+"/Document/StartDate",schemaPath:"#/properties/Document/properties/StartDate/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -976,8 +1000,10 @@ errors++;
 }
 }
 }
-else {
-const err60 = {instancePath:instancePath+"/Document/Types/" + i4,schemaPath:"#/$defs/documentType/type",keyword:"type",params:{type: "object"}};
+if(data40.EndDate !== undefined && func0.call(data40, "EndDate")){
+let data42 = data40.EndDate;
+if((typeof data42 !== "string") && (data42 !== null)){
+const err60 = {instancePath:instancePath+"/Document/EndDate",schemaPath:"#/properties/Document/properties/EndDate/type",keyword:"type",params:{type: schema0.properties.Document.properties.EndDate.type}};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -986,10 +1012,9 @@ vErrors.push(err60);
 }
 errors++;
 }
-}
-}
-else {
-const err61 = {instancePath:instancePath+"/Document/Types",schemaPath:"#/properties/Document/properties/Types/type",keyword:"type",params:{type: "array"}};
+if(typeof data42 === "string"){
+if(!(formats0(data42))){
+const err61 = {instancePath:instancePath+"/Document/EndDate",schemaPath:"#/properties/Document/properties/EndDate/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1000,8 +1025,17 @@ errors++;
 }
 }
 }
-else {
-const err62 = {instancePath:instancePath+"/Document",schemaPath:"#/properties/Document/type",keyword:"type",params:{type: "object"}};
+if(data40.Types !== undefined && func0.call(data40, "Types")){
+let data43 = data40.Types;
+if(Array.isArray(data43)){
+const len4 = data43.length;
+for(let i4=0; i4<len4; i4++){
+let data44 = data43[i4];
+if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
+if(data44.Code !== undefined && func0.call(data44, "Code")){
+let data45 = data44.Code;
+if((typeof data45 !== "string") && (data45 !== null)){
+const err62 = {instancePath:instancePath+"/Document/Types/" + i4+"/Code",schemaPath:"#/$defs/documentType/properties/Code/type",keyword:"type",params:{type: schema2.properties.Code.type}};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1011,14 +1045,76 @@ vErrors.push(err62);
 errors++;
 }
 }
-}
-else {
-const err63 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data44.Codeset !== undefined && func0.call(data44, "Codeset")){
+let data46 = data44.Codeset;
+if((typeof data46 !== "string") && (data46 !== null)){
+const err63 = {instancePath:instancePath+"/Document/Types/" + i4+"/Codeset",schemaPath:"#/$defs/documentType/properties/Codeset/type",keyword:"type",params:{type: schema2.properties.Codeset.type}};
 if(vErrors === null){
 vErrors = [err63];
 }
 else {
 vErrors.push(err63);
+}
+errors++;
+}
+}
+if(data44.Name !== undefined && func0.call(data44, "Name")){
+let data47 = data44.Name;
+if((typeof data47 !== "string") && (data47 !== null)){
+const err64 = {instancePath:instancePath+"/Document/Types/" + i4+"/Name",schemaPath:"#/$defs/documentType/properties/Name/type",keyword:"type",params:{type: schema2.properties.Name.type}};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+}
+else {
+const err65 = {instancePath:instancePath+"/Document/Types/" + i4,schemaPath:"#/$defs/documentType/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+}
+else {
+const err66 = {instancePath:instancePath+"/Document/Types",schemaPath:"#/properties/Document/properties/Types/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+}
+else {
+const err67 = {instancePath:instancePath+"/Document",schemaPath:"#/properties/Document/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+}
+else {
+const err68 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
 }
 errors++;
 }
@@ -1043,7 +1139,7 @@ exports.kinds = {
   "Clinical Summary/DocumentQuery": {
     validate: canonical.v0,
     shape: [
-      {"p":{"Document":1,"Location":9,"Meta":11,"Patient":34,"Visit":39}},
+      {"p":{"Document":1,"Location":9,"Meta":11,"Patient":38,"Visit":43}},
       {"p":{"EndDate":2,"StartDate":3,"Types":4}},
       {},
       {},
@@ -1054,7 +1150,7 @@ exports.kinds = {
       {},
       {"p":{"Department":10}},
       {},
-      {"p":{"DataModel":12,"Destinations":13,"Errors":17,"EventDateTime":23,"EventType":24,"FacilityCode":25,"Logs":26,"Source":30,"Test":33}},
+      {"p":{"DataModel":12,"Destinations":13,"Errors":17,"EventDateTime":23,"EventType":24,"FacilityCode":25,"Logs":26,"Message":30,"Source":32,"Test":35,"Transmission":36}},
       {"l":"Reliable"},
       {"i":14},
       {"p":{"ID":15,"Name":16}},
@@ -1073,16 +1169,20 @@ exports.kinds = {
       {"p":{"AttemptID":28,"ID":29}},
       {"l":"Reliable"},
       {"l":"Reliable"},
-      {"p":{"ID":31,"Name":32}},
+      {"p":{"ID":31}},
+      {},
+      {"p":{"ID":33,"Name":34}},
       {"l":"Reliable"},
       {"l":"Reliable"},
       {"l":"Reliable"},
-      {"p":{"Identifiers":35}},
-      {"i":36},
-      {"p":{"ID":37,"IDType":38}},
+      {"p":{"ID":37}},
+      {},
+      {"p":{"Identifiers":39}},
+      {"i":40},
+      {"p":{"ID":41,"IDType":42}},
       {},
       {},
-      {"p":{"EndDateTime":40,"ID":41,"StartDateTime":42}},
+      {"p":{"EndDateTime":44,"ID":45,"StartDateTime":46}},
       {},
       {},
       {},
@@ -1096,7 +1196,7 @@ exports.s0 = validate0;
 
 
 
-const formats0 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats0 = require("../../formats.cjs").iso8601;
 const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
@@ -1143,7 +1243,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats0.test(data3))){
+if(!(formats0(data3))){
 errors++;
 }
 }
@@ -1154,28 +1254,20 @@ if((typeof data4 !== "boolean") && (data4 !== null)){
 errors++;
 }
 }
-if(data0.Source !== undefined){
-let data5 = data0.Source;
+if(data0.Message !== undefined){
+let data5 = data0.Message;
+if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
+errors++;
+}
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.ID !== undefined){
 let data6 = data5.ID;
-if((typeof data6 !== "string") && (data6 !== null)){
-errors++;
-}
-if(typeof data6 === "string"){
-if(!(formats1.test(data6))){
-errors++;
-}
-}
-}
-if(data5.Name !== undefined){
-let data7 = data5.Name;
-if((typeof data7 !== "string") && (data7 !== null)){
+if(((!((typeof data6 == "number") && (isFinite(data6)))) && (typeof data6 !== "string")) && (data6 !== null)){
 errors++;
 }
 }
 for(const key0 in data5){
-if((key0 !== "ID") && (key0 !== "Name")){
+if(key0 !== "ID"){
 errors++;
 }
 }
@@ -1186,16 +1278,34 @@ errors++;
 }
 }
 }
-else {
+}
+if(data0.Transmission !== undefined){
+let data7 = data0.Transmission;
+if((!(data7 && typeof data7 == "object" && !Array.isArray(data7))) && (data7 !== null)){
+errors++;
+}
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.ID !== undefined){
+let data8 = data7.ID;
+if(((!((typeof data8 == "number") && (isFinite(data8)))) && (typeof data8 !== "string")) && (data8 !== null)){
 errors++;
 }
 }
-if(data0.Destinations !== undefined){
-let data8 = data0.Destinations;
-if(Array.isArray(data8)){
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-let data9 = data8[i0];
+for(const key1 in data7){
+if(key1 !== "ID"){
+errors++;
+}
+}
+if(!(obj0 && data7.__proto__ === Object.prototype)){
+const proto1 = Object.getPrototypeOf(data7);
+if(proto1 !== Object.prototype && proto1 !== null){
+errors++;
+}
+}
+}
+}
+if(data0.Source !== undefined){
+let data9 = data0.Source;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.ID !== undefined){
 let data10 = data9.ID;
@@ -1214,14 +1324,14 @@ if((typeof data11 !== "string") && (data11 !== null)){
 errors++;
 }
 }
-for(const key1 in data9){
-if((key1 !== "ID") && (key1 !== "Name")){
+for(const key2 in data9){
+if((key2 !== "ID") && (key2 !== "Name")){
 errors++;
 }
 }
 if(!(obj0 && data9.__proto__ === Object.prototype)){
-const proto1 = Object.getPrototypeOf(data9);
-if(proto1 !== Object.prototype && proto1 !== null){
+const proto2 = Object.getPrototypeOf(data9);
+if(proto2 !== Object.prototype && proto2 !== null){
 errors++;
 }
 }
@@ -1230,17 +1340,12 @@ else {
 errors++;
 }
 }
-}
-else {
-errors++;
-}
-}
-if(data0.Logs !== undefined){
-let data12 = data0.Logs;
+if(data0.Destinations !== undefined){
+let data12 = data0.Destinations;
 if(Array.isArray(data12)){
-const len1 = data12.length;
-for(let i1=0; i1<len1; i1++){
-let data13 = data12[i1];
+const len0 = data12.length;
+for(let i0=0; i0<len0; i0++){
+let data13 = data12[i0];
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.ID !== undefined){
 let data14 = data13.ID;
@@ -1253,76 +1358,19 @@ errors++;
 }
 }
 }
-if(data13.AttemptID !== undefined){
-let data15 = data13.AttemptID;
+if(data13.Name !== undefined){
+let data15 = data13.Name;
 if((typeof data15 !== "string") && (data15 !== null)){
 errors++;
 }
-if(typeof data15 === "string"){
-if(!(formats1.test(data15))){
-errors++;
 }
-}
-}
-for(const key2 in data13){
-if((key2 !== "ID") && (key2 !== "AttemptID")){
+for(const key3 in data13){
+if((key3 !== "ID") && (key3 !== "Name")){
 errors++;
 }
 }
 if(!(obj0 && data13.__proto__ === Object.prototype)){
-const proto2 = Object.getPrototypeOf(data13);
-if(proto2 !== Object.prototype && proto2 !== null){
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-}
-if(data0.Errors !== undefined){
-let data16 = data0.Errors;
-if(Array.isArray(data16)){
-const len2 = data16.length;
-for(let i2=0; i2<len2; i2++){
-let data17 = data16[i2];
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17.ID !== undefined){
-let data18 = data17.ID;
-if((typeof data18 !== "string") && (data18 !== null)){
-errors++;
-}
-}
-if(data17.Text !== undefined){
-let data19 = data17.Text;
-if((typeof data19 !== "string") && (data19 !== null)){
-errors++;
-}
-}
-if(data17.Type !== undefined){
-let data20 = data17.Type;
-if((typeof data20 !== "string") && (data20 !== null)){
-errors++;
-}
-}
-if(data17.Module !== undefined){
-let data21 = data17.Module;
-if((typeof data21 !== "string") && (data21 !== null)){
-errors++;
-}
-}
-for(const key3 in data17){
-if((((key3 !== "ID") && (key3 !== "Text")) && (key3 !== "Type")) && (key3 !== "Module")){
-errors++;
-}
-}
-if(!(obj0 && data17.__proto__ === Object.prototype)){
-const proto3 = Object.getPrototypeOf(data17);
+const proto3 = Object.getPrototypeOf(data13);
 if(proto3 !== Object.prototype && proto3 !== null){
 errors++;
 }
@@ -1337,15 +1385,117 @@ else {
 errors++;
 }
 }
-if(data0.FacilityCode !== undefined){
-let data22 = data0.FacilityCode;
+if(data0.Logs !== undefined){
+let data16 = data0.Logs;
+if(Array.isArray(data16)){
+const len1 = data16.length;
+for(let i1=0; i1<len1; i1++){
+let data17 = data16[i1];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+errors++;
+}
+if(typeof data18 === "string"){
+if(!(formats1.test(data18))){
+errors++;
+}
+}
+}
+if(data17.AttemptID !== undefined){
+let data19 = data17.AttemptID;
+if((typeof data19 !== "string") && (data19 !== null)){
+errors++;
+}
+if(typeof data19 === "string"){
+if(!(formats1.test(data19))){
+errors++;
+}
+}
+}
+for(const key4 in data17){
+if((key4 !== "ID") && (key4 !== "AttemptID")){
+errors++;
+}
+}
+if(!(obj0 && data17.__proto__ === Object.prototype)){
+const proto4 = Object.getPrototypeOf(data17);
+if(proto4 !== Object.prototype && proto4 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+if(data0.Errors !== undefined){
+let data20 = data0.Errors;
+if(Array.isArray(data20)){
+const len2 = data20.length;
+for(let i2=0; i2<len2; i2++){
+let data21 = data20[i2];
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+if(data21.ID !== undefined){
+let data22 = data21.ID;
 if((typeof data22 !== "string") && (data22 !== null)){
 errors++;
 }
 }
+if(data21.Text !== undefined){
+let data23 = data21.Text;
+if((typeof data23 !== "string") && (data23 !== null)){
+errors++;
+}
+}
+if(data21.Type !== undefined){
+let data24 = data21.Type;
+if((typeof data24 !== "string") && (data24 !== null)){
+errors++;
+}
+}
+if(data21.Module !== undefined){
+let data25 = data21.Module;
+if((typeof data25 !== "string") && (data25 !== null)){
+errors++;
+}
+}
+for(const key5 in data21){
+if((((key5 !== "ID") && (key5 !== "Text")) && (key5 !== "Type")) && (key5 !== "Module")){
+errors++;
+}
+}
+if(!(obj0 && data21.__proto__ === Object.prototype)){
+const proto5 = Object.getPrototypeOf(data21);
+if(proto5 !== Object.prototype && proto5 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+if(data0.FacilityCode !== undefined){
+let data26 = data0.FacilityCode;
+if((typeof data26 !== "string") && (data26 !== null)){
+errors++;
+}
+}
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto4 = Object.getPrototypeOf(data0);
-if(proto4 !== Object.prototype && proto4 !== null){
+const proto6 = Object.getPrototypeOf(data0);
+if(proto6 !== Object.prototype && proto6 !== null){
 errors++;
 }
 }
@@ -1370,79 +1520,13 @@ if("DocumentQuery" !== data0.EventType){
 errors++;
 }
 }
-for(const key4 in data0){
-if(((((((((key4 !== "DataModel") && (key4 !== "EventType")) && (key4 !== "EventDateTime")) && (key4 !== "Test")) && (key4 !== "Source")) && (key4 !== "Destinations")) && (key4 !== "Logs")) && (key4 !== "Errors")) && (key4 !== "FacilityCode")){
+for(const key6 in data0){
+if(((((((((((key6 !== "DataModel") && (key6 !== "EventType")) && (key6 !== "EventDateTime")) && (key6 !== "Test")) && (key6 !== "Message")) && (key6 !== "Transmission")) && (key6 !== "Source")) && (key6 !== "Destinations")) && (key6 !== "Logs")) && (key6 !== "Errors")) && (key6 !== "FacilityCode")){
 errors++;
 }
 }
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto5 = Object.getPrototypeOf(data0);
-if(proto5 !== Object.prototype && proto5 !== null){
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-}
-if(data.Patient !== undefined){
-let data25 = data.Patient;
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-if(data25.Identifiers === undefined){
-errors++;
-}
-if(data25.Identifiers !== undefined){
-let data26 = data25.Identifiers;
-if(Array.isArray(data26)){
-const len3 = data26.length;
-for(let i3=0; i3<len3; i3++){
-let data27 = data26[i3];
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-if(data27.ID === undefined){
-errors++;
-}
-if(data27.IDType === undefined){
-errors++;
-}
-if(data27.ID !== undefined){
-if(typeof data27.ID !== "string"){
-errors++;
-}
-}
-if(data27.IDType !== undefined){
-if(typeof data27.IDType !== "string"){
-errors++;
-}
-}
-for(const key5 in data27){
-if((key5 !== "ID") && (key5 !== "IDType")){
-errors++;
-}
-}
-if(!(obj0 && data27.__proto__ === Object.prototype)){
-const proto6 = Object.getPrototypeOf(data27);
-if(proto6 !== Object.prototype && proto6 !== null){
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-}
-for(const key6 in data25){
-if(key6 !== "Identifiers"){
-errors++;
-}
-}
-if(!(obj0 && data25.__proto__ === Object.prototype)){
-const proto7 = Object.getPrototypeOf(data25);
+const proto7 = Object.getPrototypeOf(data0);
 if(proto7 !== Object.prototype && proto7 !== null){
 errors++;
 }
@@ -1452,22 +1536,45 @@ else {
 errors++;
 }
 }
-if(data.Location !== undefined){
-let data30 = data.Location;
-if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
-if(data30.Department !== undefined){
-let data31 = data30.Department;
-if((typeof data31 !== "string") && (data31 !== null)){
+if(data.Patient !== undefined){
+let data29 = data.Patient;
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+if(data29.Identifiers === undefined){
+errors++;
+}
+if(data29.Identifiers !== undefined){
+let data30 = data29.Identifiers;
+if(Array.isArray(data30)){
+if(data30.length < 1){
+errors++;
+}
+const len3 = data30.length;
+for(let i3=0; i3<len3; i3++){
+let data31 = data30[i3];
+if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
+if(data31.ID === undefined){
+errors++;
+}
+if(data31.IDType === undefined){
+errors++;
+}
+if(data31.ID !== undefined){
+if(typeof data31.ID !== "string"){
 errors++;
 }
 }
-for(const key7 in data30){
-if(key7 !== "Department"){
+if(data31.IDType !== undefined){
+if(typeof data31.IDType !== "string"){
 errors++;
 }
 }
-if(!(obj0 && data30.__proto__ === Object.prototype)){
-const proto8 = Object.getPrototypeOf(data30);
+for(const key7 in data31){
+if((key7 !== "ID") && (key7 !== "IDType")){
+errors++;
+}
+}
+if(!(obj0 && data31.__proto__ === Object.prototype)){
+const proto8 = Object.getPrototypeOf(data31);
 if(proto8 !== Object.prototype && proto8 !== null){
 errors++;
 }
@@ -1477,44 +1584,18 @@ else {
 errors++;
 }
 }
-if(data.Visit !== undefined){
-let data32 = data.Visit;
-if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
-if(data32.ID !== undefined){
-let data33 = data32.ID;
-if((typeof data33 !== "string") && (data33 !== null)){
+}
+else {
 errors++;
 }
 }
-if(data32.StartDateTime !== undefined){
-let data34 = data32.StartDateTime;
-if((typeof data34 !== "string") && (data34 !== null)){
-errors++;
-}
-if(typeof data34 === "string"){
-if(!(formats0.test(data34))){
+for(const key8 in data29){
+if(key8 !== "Identifiers"){
 errors++;
 }
 }
-}
-if(data32.EndDateTime !== undefined){
-let data35 = data32.EndDateTime;
-if((typeof data35 !== "string") && (data35 !== null)){
-errors++;
-}
-if(typeof data35 === "string"){
-if(!(formats0.test(data35))){
-errors++;
-}
-}
-}
-for(const key8 in data32){
-if(((key8 !== "ID") && (key8 !== "StartDateTime")) && (key8 !== "EndDateTime")){
-errors++;
-}
-}
-if(!(obj0 && data32.__proto__ === Object.prototype)){
-const proto9 = Object.getPrototypeOf(data32);
+if(!(obj0 && data29.__proto__ === Object.prototype)){
+const proto9 = Object.getPrototypeOf(data29);
 if(proto9 !== Object.prototype && proto9 !== null){
 errors++;
 }
@@ -1524,63 +1605,22 @@ else {
 errors++;
 }
 }
-if(data.Document !== undefined){
-let data36 = data.Document;
-if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
-if(data36.StartDate !== undefined){
-let data37 = data36.StartDate;
-if((typeof data37 !== "string") && (data37 !== null)){
-errors++;
-}
-if(typeof data37 === "string"){
-if(!(formats0.test(data37))){
+if(data.Location !== undefined){
+let data34 = data.Location;
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+if(data34.Department !== undefined){
+let data35 = data34.Department;
+if((typeof data35 !== "string") && (data35 !== null)){
 errors++;
 }
 }
-}
-if(data36.EndDate !== undefined){
-let data38 = data36.EndDate;
-if((typeof data38 !== "string") && (data38 !== null)){
-errors++;
-}
-if(typeof data38 === "string"){
-if(!(formats0.test(data38))){
+for(const key9 in data34){
+if(key9 !== "Department"){
 errors++;
 }
 }
-}
-if(data36.Types !== undefined){
-let data39 = data36.Types;
-if(Array.isArray(data39)){
-const len4 = data39.length;
-for(let i4=0; i4<len4; i4++){
-let data40 = data39[i4];
-if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
-if(data40.Code !== undefined){
-let data41 = data40.Code;
-if((typeof data41 !== "string") && (data41 !== null)){
-errors++;
-}
-}
-if(data40.Codeset !== undefined){
-let data42 = data40.Codeset;
-if((typeof data42 !== "string") && (data42 !== null)){
-errors++;
-}
-}
-if(data40.Name !== undefined){
-let data43 = data40.Name;
-if((typeof data43 !== "string") && (data43 !== null)){
-errors++;
-}
-}
-for(const key9 in data40){
-if(((key9 !== "Code") && (key9 !== "Codeset")) && (key9 !== "Name")){
-errors++;
-}
-}
-if(!(obj0 && data40.__proto__ === Object.prototype)){
-const proto10 = Object.getPrototypeOf(data40);
+if(!(obj0 && data34.__proto__ === Object.prototype)){
+const proto10 = Object.getPrototypeOf(data34);
 if(proto10 !== Object.prototype && proto10 !== null){
 errors++;
 }
@@ -1590,13 +1630,39 @@ else {
 errors++;
 }
 }
-}
-else {
+if(data.Visit !== undefined){
+let data36 = data.Visit;
+if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
+if(data36.ID !== undefined){
+let data37 = data36.ID;
+if((typeof data37 !== "string") && (data37 !== null)){
 errors++;
 }
 }
+if(data36.StartDateTime !== undefined){
+let data38 = data36.StartDateTime;
+if((typeof data38 !== "string") && (data38 !== null)){
+errors++;
+}
+if(typeof data38 === "string"){
+if(!(formats0(data38))){
+errors++;
+}
+}
+}
+if(data36.EndDateTime !== undefined){
+let data39 = data36.EndDateTime;
+if((typeof data39 !== "string") && (data39 !== null)){
+errors++;
+}
+if(typeof data39 === "string"){
+if(!(formats0(data39))){
+errors++;
+}
+}
+}
 for(const key10 in data36){
-if(((key10 !== "StartDate") && (key10 !== "EndDate")) && (key10 !== "Types")){
+if(((key10 !== "ID") && (key10 !== "StartDateTime")) && (key10 !== "EndDateTime")){
 errors++;
 }
 }
@@ -1611,14 +1677,101 @@ else {
 errors++;
 }
 }
-for(const key11 in data){
-if(((((key11 !== "Meta") && (key11 !== "Patient")) && (key11 !== "Location")) && (key11 !== "Visit")) && (key11 !== "Document")){
+if(data.Document !== undefined){
+let data40 = data.Document;
+if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
+if(data40.StartDate !== undefined){
+let data41 = data40.StartDate;
+if((typeof data41 !== "string") && (data41 !== null)){
+errors++;
+}
+if(typeof data41 === "string"){
+if(!(formats0(data41))){
+errors++;
+}
+}
+}
+if(data40.EndDate !== undefined){
+let data42 = data40.EndDate;
+if((typeof data42 !== "string") && (data42 !== null)){
+errors++;
+}
+if(typeof data42 === "string"){
+if(!(formats0(data42))){
+errors++;
+}
+}
+}
+if(data40.Types !== undefined){
+let data43 = data40.Types;
+if(Array.isArray(data43)){
+const len4 = data43.length;
+for(let i4=0; i4<len4; i4++){
+let data44 = data43[i4];
+if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
+if(data44.Code !== undefined){
+let data45 = data44.Code;
+if((typeof data45 !== "string") && (data45 !== null)){
+errors++;
+}
+}
+if(data44.Codeset !== undefined){
+let data46 = data44.Codeset;
+if((typeof data46 !== "string") && (data46 !== null)){
+errors++;
+}
+}
+if(data44.Name !== undefined){
+let data47 = data44.Name;
+if((typeof data47 !== "string") && (data47 !== null)){
+errors++;
+}
+}
+for(const key11 in data44){
+if(((key11 !== "Code") && (key11 !== "Codeset")) && (key11 !== "Name")){
+errors++;
+}
+}
+if(!(obj0 && data44.__proto__ === Object.prototype)){
+const proto12 = Object.getPrototypeOf(data44);
+if(proto12 !== Object.prototype && proto12 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+for(const key12 in data40){
+if(((key12 !== "StartDate") && (key12 !== "EndDate")) && (key12 !== "Types")){
+errors++;
+}
+}
+if(!(obj0 && data40.__proto__ === Object.prototype)){
+const proto13 = Object.getPrototypeOf(data40);
+if(proto13 !== Object.prototype && proto13 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+for(const key13 in data){
+if(((((key13 !== "Meta") && (key13 !== "Patient")) && (key13 !== "Location")) && (key13 !== "Visit")) && (key13 !== "Document")){
 errors++;
 }
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
-const proto12 = Object.getPrototypeOf(data);
-if(proto12 !== Object.prototype && proto12 !== null){
+const proto14 = Object.getPrototypeOf(data);
+if(proto14 !== Object.prototype && proto14 !== null){
 errors++;
 }
 }

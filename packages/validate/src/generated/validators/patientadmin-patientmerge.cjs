@@ -18,6 +18,36 @@ const schema0 = {
     "null"
    ]
   },
+  "Message": {
+   "type": [
+    "object",
+    "null"
+   ],
+   "properties": {
+    "ID": {
+     "type": [
+      "number",
+      "string",
+      "null"
+     ]
+    }
+   }
+  },
+  "Transmission": {
+   "type": [
+    "object",
+    "null"
+   ],
+   "properties": {
+    "ID": {
+     "type": [
+      "number",
+      "string",
+      "null"
+     ]
+    }
+   }
+  },
   "Source": {
    "properties": {
     "ID": {
@@ -110,7 +140,7 @@ const schema0 = {
 };
 
 const func0 = Object.prototype.hasOwnProperty;
-const formats0 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats0 = require("../../formats.cjs").iso8601;
 const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const schema1 = {
  "properties": {
@@ -324,7 +354,7 @@ vErrors.push(err3);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats0.test(data3))){
+if(!(formats0(data3))){
 const err4 = {instancePath:instancePath+"/DOB",schemaPath:"#/properties/DOB/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err4];
@@ -440,7 +470,7 @@ vErrors.push(err12);
 errors++;
 }
 if(typeof data11 === "string"){
-if(!(formats0.test(data11))){
+if(!(formats0(data11))){
 const err13 = {instancePath:instancePath+"/DeathDateTime",schemaPath:"#/properties/DeathDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err13];
@@ -860,7 +890,7 @@ vErrors.push(err6);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats0.test(data3))){
+if(!(formats0(data3))){
 const err7 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err7];
@@ -885,13 +915,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data0.Source !== undefined && func0.call(data0, "Source")){
-let data5 = data0.Source;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.ID !== undefined && func0.call(data5, "ID")){
-let data6 = data5.ID;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema0.properties.Source.properties.ID.type}};
+if(data0.Message !== undefined && func0.call(data0, "Message")){
+let data5 = data0.Message;
+if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
+const err9 = {instancePath:instancePath+"/Meta/Message",schemaPath:"../defs/meta.schema.json/properties/Message/type",keyword:"type",params:{type: schema0.properties.Message.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -900,9 +927,11 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(typeof data6 === "string"){
-if(!(formats1.test(data6))){
-const err10 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/format",keyword:"format",params:{format: "uuid"}};
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(data5.ID !== undefined && func0.call(data5, "ID")){
+let data6 = data5.ID;
+if(((!((typeof data6 == "number") && (isFinite(data6)))) && (typeof data6 !== "string")) && (data6 !== null)){
+const err10 = {instancePath:instancePath+"/Meta/Message/ID",schemaPath:"../defs/meta.schema.json/properties/Message/properties/ID/type",keyword:"type",params:{type: schema0.properties.Message.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -913,10 +942,11 @@ errors++;
 }
 }
 }
-if(data5.Name !== undefined && func0.call(data5, "Name")){
-let data7 = data5.Name;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema0.properties.Source.properties.Name.type}};
+}
+if(data0.Transmission !== undefined && func0.call(data0, "Transmission")){
+let data7 = data0.Transmission;
+if((!(data7 && typeof data7 == "object" && !Array.isArray(data7))) && (data7 !== null)){
+const err11 = {instancePath:instancePath+"/Meta/Transmission",schemaPath:"../defs/meta.schema.json/properties/Transmission/type",keyword:"type",params:{type: schema0.properties.Transmission.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -925,10 +955,11 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/Meta/Source",schemaPath:"../defs/meta.schema.json/properties/Source/type",keyword:"type",params:{type: "object"}};
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.ID !== undefined && func0.call(data7, "ID")){
+let data8 = data7.ID;
+if(((!((typeof data8 == "number") && (isFinite(data8)))) && (typeof data8 !== "string")) && (data8 !== null)){
+const err12 = {instancePath:instancePath+"/Meta/Transmission/ID",schemaPath:"../defs/meta.schema.json/properties/Transmission/properties/ID/type",keyword:"type",params:{type: schema0.properties.Transmission.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -938,17 +969,15 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data0.Destinations !== undefined && func0.call(data0, "Destinations")){
-let data8 = data0.Destinations;
-if(Array.isArray(data8)){
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-let data9 = data8[i0];
+}
+}
+if(data0.Source !== undefined && func0.call(data0, "Source")){
+let data9 = data0.Source;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.ID !== undefined && func0.call(data9, "ID")){
 let data10 = data9.ID;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema0.properties.Destinations.items.properties.ID.type}};
+const err13 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema0.properties.Source.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -959,7 +988,7 @@ errors++;
 }
 if(typeof data10 === "string"){
 if(!(formats1.test(data10))){
-const err14 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
+const err14 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -973,7 +1002,7 @@ errors++;
 if(data9.Name !== undefined && func0.call(data9, "Name")){
 let data11 = data9.Name;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema0.properties.Destinations.items.properties.Name.type}};
+const err15 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema0.properties.Source.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -985,7 +1014,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/Meta/Destinations/" + i0,schemaPath:"../defs/meta.schema.json/properties/Destinations/items/type",keyword:"type",params:{type: "object"}};
+const err16 = {instancePath:instancePath+"/Meta/Source",schemaPath:"../defs/meta.schema.json/properties/Source/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -995,9 +1024,17 @@ vErrors.push(err16);
 errors++;
 }
 }
-}
-else {
-const err17 = {instancePath:instancePath+"/Meta/Destinations",schemaPath:"../defs/meta.schema.json/properties/Destinations/type",keyword:"type",params:{type: "array"}};
+if(data0.Destinations !== undefined && func0.call(data0, "Destinations")){
+let data12 = data0.Destinations;
+if(Array.isArray(data12)){
+const len0 = data12.length;
+for(let i0=0; i0<len0; i0++){
+let data13 = data12[i0];
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.ID !== undefined && func0.call(data13, "ID")){
+let data14 = data13.ID;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err17 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema0.properties.Destinations.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1006,18 +1043,9 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-if(data0.Logs !== undefined && func0.call(data0, "Logs")){
-let data12 = data0.Logs;
-if(Array.isArray(data12)){
-const len1 = data12.length;
-for(let i1=0; i1<len1; i1++){
-let data13 = data12[i1];
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.ID !== undefined && func0.call(data13, "ID")){
-let data14 = data13.ID;
-if((typeof data14 !== "string") && (data14 !== null)){
-const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema0.properties.Logs.items.properties.ID.type}};
+if(typeof data14 === "string"){
+if(!(formats1.test(data14))){
+const err18 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1026,9 +1054,12 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(typeof data14 === "string"){
-if(!(formats1.test(data14))){
-const err19 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
+}
+}
+if(data13.Name !== undefined && func0.call(data13, "Name")){
+let data15 = data13.Name;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err19 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema0.properties.Destinations.items.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1039,10 +1070,8 @@ errors++;
 }
 }
 }
-if(data13.AttemptID !== undefined && func0.call(data13, "AttemptID")){
-let data15 = data13.AttemptID;
-if((typeof data15 !== "string") && (data15 !== null)){
-const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema0.properties.Logs.items.properties.AttemptID.type}};
+else {
+const err20 = {instancePath:instancePath+"/Meta/Destinations/" + i0,schemaPath:"../defs/meta.schema.json/properties/Destinations/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1051,9 +1080,10 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(typeof data15 === "string"){
-if(!(formats1.test(data15))){
-const err21 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format",keyword:"format",params:{format: "uuid"}};
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/Meta/Destinations",schemaPath:"../defs/meta.schema.json/properties/Destinations/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1063,10 +1093,17 @@ vErrors.push(err21);
 errors++;
 }
 }
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/Meta/Logs/" + i1,schemaPath:"../defs/meta.schema.json/properties/Logs/items/type",keyword:"type",params:{type: "object"}};
+if(data0.Logs !== undefined && func0.call(data0, "Logs")){
+let data16 = data0.Logs;
+if(Array.isArray(data16)){
+const len1 = data16.length;
+for(let i1=0; i1<len1; i1++){
+let data17 = data16[i1];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined && func0.call(data17, "ID")){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err22 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema0.properties.Logs.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1075,10 +1112,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/Meta/Logs",schemaPath:"../defs/meta.schema.json/properties/Logs/type",keyword:"type",params:{type: "array"}};
+if(typeof data18 === "string"){
+if(!(formats1.test(data18))){
+const err23 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1088,17 +1124,11 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data0.Errors !== undefined && func0.call(data0, "Errors")){
-let data16 = data0.Errors;
-if(Array.isArray(data16)){
-const len2 = data16.length;
-for(let i2=0; i2<len2; i2++){
-let data17 = data16[i2];
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17.ID !== undefined && func0.call(data17, "ID")){
-let data18 = data17.ID;
-if((typeof data18 !== "string") && (data18 !== null)){
-const err24 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.ID.type}};
+}
+if(data17.AttemptID !== undefined && func0.call(data17, "AttemptID")){
+let data19 = data17.AttemptID;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err24 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema0.properties.Logs.items.properties.AttemptID.type}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1107,11 +1137,9 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-if(data17.Text !== undefined && func0.call(data17, "Text")){
-let data19 = data17.Text;
-if((typeof data19 !== "string") && (data19 !== null)){
-const err25 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.Text.type}};
+if(typeof data19 === "string"){
+if(!(formats1.test(data19))){
+const err25 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1121,10 +1149,10 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data17.Type !== undefined && func0.call(data17, "Type")){
-let data20 = data17.Type;
-if((typeof data20 !== "string") && (data20 !== null)){
-const err26 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.Type.type}};
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/Meta/Logs/" + i1,schemaPath:"../defs/meta.schema.json/properties/Logs/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1134,10 +1162,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data17.Module !== undefined && func0.call(data17, "Module")){
-let data21 = data17.Module;
-if((typeof data21 !== "string") && (data21 !== null)){
-const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.Module.type}};
+}
+else {
+const err27 = {instancePath:instancePath+"/Meta/Logs",schemaPath:"../defs/meta.schema.json/properties/Logs/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1147,9 +1174,17 @@ vErrors.push(err27);
 errors++;
 }
 }
-}
-else {
-const err28 = {instancePath:instancePath+"/Meta/Errors/" + i2,schemaPath:"../defs/meta.schema.json/properties/Errors/items/type",keyword:"type",params:{type: "object"}};
+if(data0.Errors !== undefined && func0.call(data0, "Errors")){
+let data20 = data0.Errors;
+if(Array.isArray(data20)){
+const len2 = data20.length;
+for(let i2=0; i2<len2; i2++){
+let data21 = data20[i2];
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+if(data21.ID !== undefined && func0.call(data21, "ID")){
+let data22 = data21.ID;
+if((typeof data22 !== "string") && (data22 !== null)){
+const err28 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1159,9 +1194,10 @@ vErrors.push(err28);
 errors++;
 }
 }
-}
-else {
-const err29 = {instancePath:instancePath+"/Meta/Errors",schemaPath:"../defs/meta.schema.json/properties/Errors/type",keyword:"type",params:{type: "array"}};
+if(data21.Text !== undefined && func0.call(data21, "Text")){
+let data23 = data21.Text;
+if((typeof data23 !== "string") && (data23 !== null)){
+const err29 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.Text.type}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1171,10 +1207,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
-let data22 = data0.FacilityCode;
-if((typeof data22 !== "string") && (data22 !== null)){
-const err30 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema0.properties.FacilityCode.type}};
+if(data21.Type !== undefined && func0.call(data21, "Type")){
+let data24 = data21.Type;
+if((typeof data24 !== "string") && (data24 !== null)){
+const err30 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1184,9 +1220,10 @@ vErrors.push(err30);
 errors++;
 }
 }
-}
-else {
-const err31 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
+if(data21.Module !== undefined && func0.call(data21, "Module")){
+let data25 = data21.Module;
+if((typeof data25 !== "string") && (data25 !== null)){
+const err31 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.Module.type}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1195,9 +1232,10 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
-const err32 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/Meta/Errors/" + i2,schemaPath:"../defs/meta.schema.json/properties/Errors/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1206,8 +1244,10 @@ vErrors.push(err32);
 }
 errors++;
 }
-if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
-const err33 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/Meta/Errors",schemaPath:"../defs/meta.schema.json/properties/Errors/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1216,9 +1256,11 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
-if("PatientAdmin" !== data0.DataModel){
-const err34 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "PatientAdmin"}};
+}
+if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
+let data26 = data0.FacilityCode;
+if((typeof data26 !== "string") && (data26 !== null)){
+const err34 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema0.properties.FacilityCode.type}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1228,9 +1270,9 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data0.EventType !== undefined && func0.call(data0, "EventType")){
-if("PatientMerge" !== data0.EventType){
-const err35 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "PatientMerge"}};
+}
+else {
+const err35 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1239,10 +1281,9 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-}
-else {
-const err36 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
+const err36 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1251,12 +1292,8 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-if(data.Patient !== undefined && func0.call(data, "Patient")){
-let data25 = data.Patient;
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-if((data25.Identifiers === undefined) || (!(func0.call(data25, "Identifiers")))){
-const err37 = {instancePath:instancePath+"/Patient",schemaPath:"#/properties/Patient/required",keyword:"required",params:{missingProperty: "Identifiers"}};
+if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
+const err37 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1265,8 +1302,9 @@ vErrors.push(err37);
 }
 errors++;
 }
-if((data25.PreviousIdentifiers === undefined) || (!(func0.call(data25, "PreviousIdentifiers")))){
-const err38 = {instancePath:instancePath+"/Patient",schemaPath:"#/properties/Patient/required",keyword:"required",params:{missingProperty: "PreviousIdentifiers"}};
+if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
+if("PatientAdmin" !== data0.DataModel){
+const err38 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "PatientAdmin"}};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1275,15 +1313,10 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(data25.Identifiers !== undefined && func0.call(data25, "Identifiers")){
-let data26 = data25.Identifiers;
-if(Array.isArray(data26)){
-const len3 = data26.length;
-for(let i3=0; i3<len3; i3++){
-let data27 = data26[i3];
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-if((data27.ID === undefined) || (!(func0.call(data27, "ID")))){
-const err39 = {instancePath:instancePath+"/Patient/Identifiers/" + i3,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "ID"}};
+}
+if(data0.EventType !== undefined && func0.call(data0, "EventType")){
+if("PatientMerge" !== data0.EventType){
+const err39 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "PatientMerge"}};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1292,8 +1325,10 @@ vErrors.push(err39);
 }
 errors++;
 }
-if((data27.IDType === undefined) || (!(func0.call(data27, "IDType")))){
-const err40 = {instancePath:instancePath+"/Patient/Identifiers/" + i3,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "IDType"}};
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1302,9 +1337,12 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(data27.ID !== undefined && func0.call(data27, "ID")){
-if(typeof data27.ID !== "string"){
-const err41 = {instancePath:instancePath+"/Patient/Identifiers/" + i3+"/ID",schemaPath:"../defs/required-identifier.schema.json/properties/ID/type",keyword:"type",params:{type: "string"}};
+}
+if(data.Patient !== undefined && func0.call(data, "Patient")){
+let data29 = data.Patient;
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+if((data29.Identifiers === undefined) || (!(func0.call(data29, "Identifiers")))){
+const err41 = {instancePath:instancePath+"/Patient",schemaPath:"#/properties/Patient/required",keyword:"required",params:{missingProperty: "Identifiers"}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1313,10 +1351,8 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-if(data27.IDType !== undefined && func0.call(data27, "IDType")){
-if(typeof data27.IDType !== "string"){
-const err42 = {instancePath:instancePath+"/Patient/Identifiers/" + i3+"/IDType",schemaPath:"../defs/required-identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: "string"}};
+if((data29.PreviousIdentifiers === undefined) || (!(func0.call(data29, "PreviousIdentifiers")))){
+const err42 = {instancePath:instancePath+"/Patient",schemaPath:"#/properties/Patient/required",keyword:"required",params:{missingProperty: "PreviousIdentifiers"}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1325,10 +1361,11 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-}
-else {
-const err43 = {instancePath:instancePath+"/Patient/Identifiers/" + i3,schemaPath:"../defs/required-identifier.schema.json/type",keyword:"type",params:{type: "object"}};
+if(data29.Identifiers !== undefined && func0.call(data29, "Identifiers")){
+let data30 = data29.Identifiers;
+if(Array.isArray(data30)){
+if(data30.length < 1){
+const err43 = {instancePath:instancePath+"/Patient/Identifiers",schemaPath:"#/properties/Patient/properties/Identifiers/minItems",keyword:"minItems",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1337,10 +1374,12 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-}
-else {
-const err44 = {instancePath:instancePath+"/Patient/Identifiers",schemaPath:"#/properties/Patient/properties/Identifiers/type",keyword:"type",params:{type: "array"}};
+const len3 = data30.length;
+for(let i3=0; i3<len3; i3++){
+let data31 = data30[i3];
+if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
+if((data31.ID === undefined) || (!(func0.call(data31, "ID")))){
+const err44 = {instancePath:instancePath+"/Patient/Identifiers/" + i3,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "ID"}};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1349,16 +1388,8 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-if(data25.PreviousIdentifiers !== undefined && func0.call(data25, "PreviousIdentifiers")){
-let data30 = data25.PreviousIdentifiers;
-if(Array.isArray(data30)){
-const len4 = data30.length;
-for(let i4=0; i4<len4; i4++){
-let data31 = data30[i4];
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-if((data31.ID === undefined) || (!(func0.call(data31, "ID")))){
-const err45 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i4,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "ID"}};
+if((data31.IDType === undefined) || (!(func0.call(data31, "IDType")))){
+const err45 = {instancePath:instancePath+"/Patient/Identifiers/" + i3,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "IDType"}};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1367,8 +1398,9 @@ vErrors.push(err45);
 }
 errors++;
 }
-if((data31.IDType === undefined) || (!(func0.call(data31, "IDType")))){
-const err46 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i4,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "IDType"}};
+if(data31.ID !== undefined && func0.call(data31, "ID")){
+if(typeof data31.ID !== "string"){
+const err46 = {instancePath:instancePath+"/Patient/Identifiers/" + i3+"/ID",schemaPath:"../defs/required-identifier.schema.json/properties/ID/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -1377,9 +1409,10 @@ vErrors.push(err46);
 }
 errors++;
 }
-if(data31.ID !== undefined && func0.call(data31, "ID")){
-if(typeof data31.ID !== "string"){
-const err47 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i4+"/ID",schemaPath:"../defs/required-identifier.schema.json/properties/ID/type",keyword:"type",params:{type: "string"}};
+}
+if(data31.IDType !== undefined && func0.call(data31, "IDType")){
+if(typeof data31.IDType !== "string"){
+const err47 = {instancePath:instancePath+"/Patient/Identifiers/" + i3+"/IDType",schemaPath:"../defs/required-identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1389,9 +1422,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data31.IDType !== undefined && func0.call(data31, "IDType")){
-if(typeof data31.IDType !== "string"){
-const err48 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i4+"/IDType",schemaPath:"../defs/required-identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: "string"}};
+}
+else {
+const err48 = {instancePath:instancePath+"/Patient/Identifiers/" + i3,schemaPath:"../defs/required-identifier.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1403,7 +1436,7 @@ errors++;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i4,schemaPath:"../defs/required-identifier.schema.json/type",keyword:"type",params:{type: "object"}};
+const err49 = {instancePath:instancePath+"/Patient/Identifiers",schemaPath:"#/properties/Patient/properties/Identifiers/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1413,9 +1446,11 @@ vErrors.push(err49);
 errors++;
 }
 }
-}
-else {
-const err50 = {instancePath:instancePath+"/Patient/PreviousIdentifiers",schemaPath:"#/properties/Patient/properties/PreviousIdentifiers/type",keyword:"type",params:{type: "array"}};
+if(data29.PreviousIdentifiers !== undefined && func0.call(data29, "PreviousIdentifiers")){
+let data34 = data29.PreviousIdentifiers;
+if(Array.isArray(data34)){
+if(data34.length < 1){
+const err50 = {instancePath:instancePath+"/Patient/PreviousIdentifiers",schemaPath:"#/properties/Patient/properties/PreviousIdentifiers/minItems",keyword:"minItems",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -1424,20 +1459,12 @@ vErrors.push(err50);
 }
 errors++;
 }
-}
-if(data25.Demographics !== undefined && func0.call(data25, "Demographics")){
-if(!(validate1(data25.Demographics, {instancePath:instancePath+"/Patient/Demographics",parentData:data25,parentDataProperty:"Demographics",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data25.Notes !== undefined && func0.call(data25, "Notes")){
-let data35 = data25.Notes;
-if(Array.isArray(data35)){
-const len5 = data35.length;
-for(let i5=0; i5<len5; i5++){
-if(typeof data35[i5] !== "string"){
-const err51 = {instancePath:instancePath+"/Patient/Notes/" + i5,schemaPath:"#/properties/Patient/properties/Notes/items/type",keyword:"type",params:{type: "string"}};
+const len4 = data34.length;
+for(let i4=0; i4<len4; i4++){
+let data35 = data34[i4];
+if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
+if((data35.ID === undefined) || (!(func0.call(data35, "ID")))){
+const err51 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i4,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "ID"}};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -1446,10 +1473,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-}
-else {
-const err52 = {instancePath:instancePath+"/Patient/Notes",schemaPath:"#/properties/Patient/properties/Notes/type",keyword:"type",params:{type: "array"}};
+if((data35.IDType === undefined) || (!(func0.call(data35, "IDType")))){
+const err52 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i4,schemaPath:"../defs/required-identifier.schema.json/required",keyword:"required",params:{missingProperty: "IDType"}};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -1458,10 +1483,9 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
-}
-else {
-const err53 = {instancePath:instancePath+"/Patient",schemaPath:"#/properties/Patient/type",keyword:"type",params:{type: "object"}};
+if(data35.ID !== undefined && func0.call(data35, "ID")){
+if(typeof data35.ID !== "string"){
+const err53 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i4+"/ID",schemaPath:"../defs/required-identifier.schema.json/properties/ID/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1471,14 +1495,96 @@ vErrors.push(err53);
 errors++;
 }
 }
-}
-else {
-const err54 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data35.IDType !== undefined && func0.call(data35, "IDType")){
+if(typeof data35.IDType !== "string"){
+const err54 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i4+"/IDType",schemaPath:"../defs/required-identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err54];
 }
 else {
 vErrors.push(err54);
+}
+errors++;
+}
+}
+}
+else {
+const err55 = {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i4,schemaPath:"../defs/required-identifier.schema.json/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+}
+else {
+const err56 = {instancePath:instancePath+"/Patient/PreviousIdentifiers",schemaPath:"#/properties/Patient/properties/PreviousIdentifiers/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+if(data29.Demographics !== undefined && func0.call(data29, "Demographics")){
+if(!(validate1(data29.Demographics, {instancePath:instancePath+"/Patient/Demographics",parentData:data29,parentDataProperty:"Demographics",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data29.Notes !== undefined && func0.call(data29, "Notes")){
+let data39 = data29.Notes;
+if(Array.isArray(data39)){
+const len5 = data39.length;
+for(let i5=0; i5<len5; i5++){
+if(typeof data39[i5] !== "string"){
+const err57 = {instancePath:instancePath+"/Patient/Notes/" + i5,schemaPath:"#/properties/Patient/properties/Notes/items/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+}
+else {
+const err58 = {instancePath:instancePath+"/Patient/Notes",schemaPath:"#/properties/Patient/properties/Notes/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+}
+else {
+const err59 = {instancePath:instancePath+"/Patient",schemaPath:"#/properties/Patient/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+}
+else {
+const err60 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
 }
 errors++;
 }
@@ -1493,8 +1599,8 @@ exports.kinds = {
   "PatientAdmin/PatientMerge": {
     validate: canonical.v0,
     shape: [
-      {"p":{"Meta":1,"Patient":24}},
-      {"p":{"DataModel":2,"Destinations":3,"Errors":7,"EventDateTime":13,"EventType":14,"FacilityCode":15,"Logs":16,"Source":20,"Test":23}},
+      {"p":{"Meta":1,"Patient":28}},
+      {"p":{"DataModel":2,"Destinations":3,"Errors":7,"EventDateTime":13,"EventType":14,"FacilityCode":15,"Logs":16,"Message":20,"Source":22,"Test":25,"Transmission":26}},
       {"l":"Reliable"},
       {"i":4},
       {"p":{"ID":5,"Name":6}},
@@ -1513,33 +1619,37 @@ exports.kinds = {
       {"p":{"AttemptID":18,"ID":19}},
       {"l":"Reliable"},
       {"l":"Reliable"},
-      {"p":{"ID":21,"Name":22}},
-      {"l":"Reliable"},
-      {"l":"Reliable"},
-      {"l":"Reliable"},
-      {"p":{"Demographics":25,"Identifiers":54,"Notes":58,"PreviousIdentifiers":60}},
-      {"p":{"Address":26,"Citizenship":33,"DOB":35,"DeathDateTime":36,"EmailAddresses":37,"FirstName":39,"IsDeceased":40,"IsHispanic":41,"Language":42,"LastName":43,"MaritalStatus":44,"MiddleName":45,"PhoneNumber":46,"Race":50,"Religion":51,"SSN":52,"Sex":53}},
-      {"p":{"City":27,"Country":28,"County":29,"State":30,"StreetAddress":31,"ZIP":32}},
-      {"l":"Probable"},
-      {"l":"Possible"},
-      {"l":"Possible"},
-      {"l":"Probable"},
-      {"l":"Probable"},
-      {"l":"Probable"},
-      {"i":34},
+      {"p":{"ID":21}},
       {},
+      {"p":{"ID":23,"Name":24}},
       {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"p":{"ID":27}},
+      {},
+      {"p":{"Demographics":29,"Identifiers":58,"Notes":62,"PreviousIdentifiers":64}},
+      {"p":{"Address":30,"Citizenship":37,"DOB":39,"DeathDateTime":40,"EmailAddresses":41,"FirstName":43,"IsDeceased":44,"IsHispanic":45,"Language":46,"LastName":47,"MaritalStatus":48,"MiddleName":49,"PhoneNumber":50,"Race":54,"Religion":55,"SSN":56,"Sex":57}},
+      {"p":{"City":31,"Country":32,"County":33,"State":34,"StreetAddress":35,"ZIP":36}},
+      {"l":"Probable"},
       {"l":"Possible"},
+      {"l":"Possible"},
+      {"l":"Probable"},
+      {"l":"Probable"},
+      {"l":"Probable"},
       {"i":38},
       {},
       {"l":"Reliable"},
       {"l":"Possible"},
+      {"i":42},
+      {},
+      {"l":"Reliable"},
+      {"l":"Possible"},
       {"l":"Possible"},
       {"l":"Possible"},
       {"l":"Reliable"},
       {"l":"Possible"},
       {"l":"Possible"},
-      {"l":"Probable","p":{"Home":47,"Mobile":48,"Office":49}},
+      {"l":"Probable","p":{"Home":51,"Mobile":52,"Office":53}},
       {},
       {},
       {},
@@ -1547,13 +1657,13 @@ exports.kinds = {
       {"l":"Possible"},
       {"l":"Probable"},
       {"l":"Reliable"},
-      {"i":55},
-      {"p":{"ID":56,"IDType":57}},
+      {"i":59},
+      {"p":{"ID":60,"IDType":61}},
       {},
+      {},
+      {"i":63},
       {},
       {"i":59},
-      {},
-      {"i":55},
     ],
   },
 };
@@ -1563,7 +1673,7 @@ exports.s0 = validate0;
 
 
 
-const formats0 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats0 = require("../../formats.cjs").iso8601;
 const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
@@ -1609,7 +1719,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats0.test(data3))){
+if(!(formats0(data3))){
 errors++;
 }
 }
@@ -1662,7 +1772,7 @@ if((typeof data11 !== "string") && (data11 !== null)){
 errors++;
 }
 if(typeof data11 === "string"){
-if(!(formats0.test(data11))){
+if(!(formats0(data11))){
 errors++;
 }
 }
@@ -1888,7 +1998,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats0.test(data3))){
+if(!(formats0(data3))){
 errors++;
 }
 }
@@ -1899,28 +2009,20 @@ if((typeof data4 !== "boolean") && (data4 !== null)){
 errors++;
 }
 }
-if(data0.Source !== undefined){
-let data5 = data0.Source;
+if(data0.Message !== undefined){
+let data5 = data0.Message;
+if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
+errors++;
+}
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.ID !== undefined){
 let data6 = data5.ID;
-if((typeof data6 !== "string") && (data6 !== null)){
-errors++;
-}
-if(typeof data6 === "string"){
-if(!(formats1.test(data6))){
-errors++;
-}
-}
-}
-if(data5.Name !== undefined){
-let data7 = data5.Name;
-if((typeof data7 !== "string") && (data7 !== null)){
+if(((!((typeof data6 == "number") && (isFinite(data6)))) && (typeof data6 !== "string")) && (data6 !== null)){
 errors++;
 }
 }
 for(const key0 in data5){
-if((key0 !== "ID") && (key0 !== "Name")){
+if(key0 !== "ID"){
 errors++;
 }
 }
@@ -1931,16 +2033,34 @@ errors++;
 }
 }
 }
-else {
+}
+if(data0.Transmission !== undefined){
+let data7 = data0.Transmission;
+if((!(data7 && typeof data7 == "object" && !Array.isArray(data7))) && (data7 !== null)){
+errors++;
+}
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.ID !== undefined){
+let data8 = data7.ID;
+if(((!((typeof data8 == "number") && (isFinite(data8)))) && (typeof data8 !== "string")) && (data8 !== null)){
 errors++;
 }
 }
-if(data0.Destinations !== undefined){
-let data8 = data0.Destinations;
-if(Array.isArray(data8)){
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-let data9 = data8[i0];
+for(const key1 in data7){
+if(key1 !== "ID"){
+errors++;
+}
+}
+if(!(obj0 && data7.__proto__ === Object.prototype)){
+const proto1 = Object.getPrototypeOf(data7);
+if(proto1 !== Object.prototype && proto1 !== null){
+errors++;
+}
+}
+}
+}
+if(data0.Source !== undefined){
+let data9 = data0.Source;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.ID !== undefined){
 let data10 = data9.ID;
@@ -1959,14 +2079,14 @@ if((typeof data11 !== "string") && (data11 !== null)){
 errors++;
 }
 }
-for(const key1 in data9){
-if((key1 !== "ID") && (key1 !== "Name")){
+for(const key2 in data9){
+if((key2 !== "ID") && (key2 !== "Name")){
 errors++;
 }
 }
 if(!(obj0 && data9.__proto__ === Object.prototype)){
-const proto1 = Object.getPrototypeOf(data9);
-if(proto1 !== Object.prototype && proto1 !== null){
+const proto2 = Object.getPrototypeOf(data9);
+if(proto2 !== Object.prototype && proto2 !== null){
 errors++;
 }
 }
@@ -1975,17 +2095,12 @@ else {
 errors++;
 }
 }
-}
-else {
-errors++;
-}
-}
-if(data0.Logs !== undefined){
-let data12 = data0.Logs;
+if(data0.Destinations !== undefined){
+let data12 = data0.Destinations;
 if(Array.isArray(data12)){
-const len1 = data12.length;
-for(let i1=0; i1<len1; i1++){
-let data13 = data12[i1];
+const len0 = data12.length;
+for(let i0=0; i0<len0; i0++){
+let data13 = data12[i0];
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.ID !== undefined){
 let data14 = data13.ID;
@@ -1998,76 +2113,19 @@ errors++;
 }
 }
 }
-if(data13.AttemptID !== undefined){
-let data15 = data13.AttemptID;
+if(data13.Name !== undefined){
+let data15 = data13.Name;
 if((typeof data15 !== "string") && (data15 !== null)){
 errors++;
 }
-if(typeof data15 === "string"){
-if(!(formats1.test(data15))){
-errors++;
 }
-}
-}
-for(const key2 in data13){
-if((key2 !== "ID") && (key2 !== "AttemptID")){
+for(const key3 in data13){
+if((key3 !== "ID") && (key3 !== "Name")){
 errors++;
 }
 }
 if(!(obj0 && data13.__proto__ === Object.prototype)){
-const proto2 = Object.getPrototypeOf(data13);
-if(proto2 !== Object.prototype && proto2 !== null){
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-}
-if(data0.Errors !== undefined){
-let data16 = data0.Errors;
-if(Array.isArray(data16)){
-const len2 = data16.length;
-for(let i2=0; i2<len2; i2++){
-let data17 = data16[i2];
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17.ID !== undefined){
-let data18 = data17.ID;
-if((typeof data18 !== "string") && (data18 !== null)){
-errors++;
-}
-}
-if(data17.Text !== undefined){
-let data19 = data17.Text;
-if((typeof data19 !== "string") && (data19 !== null)){
-errors++;
-}
-}
-if(data17.Type !== undefined){
-let data20 = data17.Type;
-if((typeof data20 !== "string") && (data20 !== null)){
-errors++;
-}
-}
-if(data17.Module !== undefined){
-let data21 = data17.Module;
-if((typeof data21 !== "string") && (data21 !== null)){
-errors++;
-}
-}
-for(const key3 in data17){
-if((((key3 !== "ID") && (key3 !== "Text")) && (key3 !== "Type")) && (key3 !== "Module")){
-errors++;
-}
-}
-if(!(obj0 && data17.__proto__ === Object.prototype)){
-const proto3 = Object.getPrototypeOf(data17);
+const proto3 = Object.getPrototypeOf(data13);
 if(proto3 !== Object.prototype && proto3 !== null){
 errors++;
 }
@@ -2082,15 +2140,117 @@ else {
 errors++;
 }
 }
-if(data0.FacilityCode !== undefined){
-let data22 = data0.FacilityCode;
+if(data0.Logs !== undefined){
+let data16 = data0.Logs;
+if(Array.isArray(data16)){
+const len1 = data16.length;
+for(let i1=0; i1<len1; i1++){
+let data17 = data16[i1];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+errors++;
+}
+if(typeof data18 === "string"){
+if(!(formats1.test(data18))){
+errors++;
+}
+}
+}
+if(data17.AttemptID !== undefined){
+let data19 = data17.AttemptID;
+if((typeof data19 !== "string") && (data19 !== null)){
+errors++;
+}
+if(typeof data19 === "string"){
+if(!(formats1.test(data19))){
+errors++;
+}
+}
+}
+for(const key4 in data17){
+if((key4 !== "ID") && (key4 !== "AttemptID")){
+errors++;
+}
+}
+if(!(obj0 && data17.__proto__ === Object.prototype)){
+const proto4 = Object.getPrototypeOf(data17);
+if(proto4 !== Object.prototype && proto4 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+if(data0.Errors !== undefined){
+let data20 = data0.Errors;
+if(Array.isArray(data20)){
+const len2 = data20.length;
+for(let i2=0; i2<len2; i2++){
+let data21 = data20[i2];
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+if(data21.ID !== undefined){
+let data22 = data21.ID;
 if((typeof data22 !== "string") && (data22 !== null)){
 errors++;
 }
 }
+if(data21.Text !== undefined){
+let data23 = data21.Text;
+if((typeof data23 !== "string") && (data23 !== null)){
+errors++;
+}
+}
+if(data21.Type !== undefined){
+let data24 = data21.Type;
+if((typeof data24 !== "string") && (data24 !== null)){
+errors++;
+}
+}
+if(data21.Module !== undefined){
+let data25 = data21.Module;
+if((typeof data25 !== "string") && (data25 !== null)){
+errors++;
+}
+}
+for(const key5 in data21){
+if((((key5 !== "ID") && (key5 !== "Text")) && (key5 !== "Type")) && (key5 !== "Module")){
+errors++;
+}
+}
+if(!(obj0 && data21.__proto__ === Object.prototype)){
+const proto5 = Object.getPrototypeOf(data21);
+if(proto5 !== Object.prototype && proto5 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+if(data0.FacilityCode !== undefined){
+let data26 = data0.FacilityCode;
+if((typeof data26 !== "string") && (data26 !== null)){
+errors++;
+}
+}
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto4 = Object.getPrototypeOf(data0);
-if(proto4 !== Object.prototype && proto4 !== null){
+const proto6 = Object.getPrototypeOf(data0);
+if(proto6 !== Object.prototype && proto6 !== null){
 errors++;
 }
 }
@@ -2115,14 +2275,14 @@ if("PatientMerge" !== data0.EventType){
 errors++;
 }
 }
-for(const key4 in data0){
-if(((((((((key4 !== "DataModel") && (key4 !== "EventType")) && (key4 !== "EventDateTime")) && (key4 !== "Test")) && (key4 !== "Source")) && (key4 !== "Destinations")) && (key4 !== "Logs")) && (key4 !== "Errors")) && (key4 !== "FacilityCode")){
+for(const key6 in data0){
+if(((((((((((key6 !== "DataModel") && (key6 !== "EventType")) && (key6 !== "EventDateTime")) && (key6 !== "Test")) && (key6 !== "Message")) && (key6 !== "Transmission")) && (key6 !== "Source")) && (key6 !== "Destinations")) && (key6 !== "Logs")) && (key6 !== "Errors")) && (key6 !== "FacilityCode")){
 errors++;
 }
 }
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto5 = Object.getPrototypeOf(data0);
-if(proto5 !== Object.prototype && proto5 !== null){
+const proto7 = Object.getPrototypeOf(data0);
+if(proto7 !== Object.prototype && proto7 !== null){
 errors++;
 }
 }
@@ -2132,64 +2292,23 @@ errors++;
 }
 }
 if(data.Patient !== undefined){
-let data25 = data.Patient;
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-if(data25.Identifiers === undefined){
+let data29 = data.Patient;
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+if(data29.Identifiers === undefined){
 errors++;
 }
-if(data25.PreviousIdentifiers === undefined){
+if(data29.PreviousIdentifiers === undefined){
 errors++;
 }
-if(data25.Identifiers !== undefined){
-let data26 = data25.Identifiers;
-if(Array.isArray(data26)){
-const len3 = data26.length;
-for(let i3=0; i3<len3; i3++){
-let data27 = data26[i3];
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-if(data27.ID === undefined){
-errors++;
-}
-if(data27.IDType === undefined){
-errors++;
-}
-if(data27.ID !== undefined){
-if(typeof data27.ID !== "string"){
-errors++;
-}
-}
-if(data27.IDType !== undefined){
-if(typeof data27.IDType !== "string"){
-errors++;
-}
-}
-for(const key5 in data27){
-if((key5 !== "ID") && (key5 !== "IDType")){
-errors++;
-}
-}
-if(!(obj0 && data27.__proto__ === Object.prototype)){
-const proto6 = Object.getPrototypeOf(data27);
-if(proto6 !== Object.prototype && proto6 !== null){
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-}
-if(data25.PreviousIdentifiers !== undefined){
-let data30 = data25.PreviousIdentifiers;
+if(data29.Identifiers !== undefined){
+let data30 = data29.Identifiers;
 if(Array.isArray(data30)){
-const len4 = data30.length;
-for(let i4=0; i4<len4; i4++){
-let data31 = data30[i4];
+if(data30.length < 1){
+errors++;
+}
+const len3 = data30.length;
+for(let i3=0; i3<len3; i3++){
+let data31 = data30[i3];
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if(data31.ID === undefined){
 errors++;
@@ -2207,53 +2326,13 @@ if(typeof data31.IDType !== "string"){
 errors++;
 }
 }
-for(const key6 in data31){
-if((key6 !== "ID") && (key6 !== "IDType")){
+for(const key7 in data31){
+if((key7 !== "ID") && (key7 !== "IDType")){
 errors++;
 }
 }
 if(!(obj0 && data31.__proto__ === Object.prototype)){
-const proto7 = Object.getPrototypeOf(data31);
-if(proto7 !== Object.prototype && proto7 !== null){
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-}
-if(data25.Demographics !== undefined){
-if(!(validate1.call(this, data25.Demographics))){
-errors++;
-}
-}
-if(data25.Notes !== undefined){
-let data35 = data25.Notes;
-if(Array.isArray(data35)){
-const len5 = data35.length;
-for(let i5=0; i5<len5; i5++){
-if(typeof data35[i5] !== "string"){
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-}
-for(const key7 in data25){
-if((((key7 !== "Identifiers") && (key7 !== "PreviousIdentifiers")) && (key7 !== "Demographics")) && (key7 !== "Notes")){
-errors++;
-}
-}
-if(!(obj0 && data25.__proto__ === Object.prototype)){
-const proto8 = Object.getPrototypeOf(data25);
+const proto8 = Object.getPrototypeOf(data31);
 if(proto8 !== Object.prototype && proto8 !== null){
 errors++;
 }
@@ -2263,14 +2342,101 @@ else {
 errors++;
 }
 }
-for(const key8 in data){
-if((key8 !== "Meta") && (key8 !== "Patient")){
+}
+else {
+errors++;
+}
+}
+if(data29.PreviousIdentifiers !== undefined){
+let data34 = data29.PreviousIdentifiers;
+if(Array.isArray(data34)){
+if(data34.length < 1){
+errors++;
+}
+const len4 = data34.length;
+for(let i4=0; i4<len4; i4++){
+let data35 = data34[i4];
+if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
+if(data35.ID === undefined){
+errors++;
+}
+if(data35.IDType === undefined){
+errors++;
+}
+if(data35.ID !== undefined){
+if(typeof data35.ID !== "string"){
+errors++;
+}
+}
+if(data35.IDType !== undefined){
+if(typeof data35.IDType !== "string"){
+errors++;
+}
+}
+for(const key8 in data35){
+if((key8 !== "ID") && (key8 !== "IDType")){
+errors++;
+}
+}
+if(!(obj0 && data35.__proto__ === Object.prototype)){
+const proto9 = Object.getPrototypeOf(data35);
+if(proto9 !== Object.prototype && proto9 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+if(data29.Demographics !== undefined){
+if(!(validate1.call(this, data29.Demographics))){
+errors++;
+}
+}
+if(data29.Notes !== undefined){
+let data39 = data29.Notes;
+if(Array.isArray(data39)){
+const len5 = data39.length;
+for(let i5=0; i5<len5; i5++){
+if(typeof data39[i5] !== "string"){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+for(const key9 in data29){
+if((((key9 !== "Identifiers") && (key9 !== "PreviousIdentifiers")) && (key9 !== "Demographics")) && (key9 !== "Notes")){
+errors++;
+}
+}
+if(!(obj0 && data29.__proto__ === Object.prototype)){
+const proto10 = Object.getPrototypeOf(data29);
+if(proto10 !== Object.prototype && proto10 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+for(const key10 in data){
+if((key10 !== "Meta") && (key10 !== "Patient")){
 errors++;
 }
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
-const proto9 = Object.getPrototypeOf(data);
-if(proto9 !== Object.prototype && proto9 !== null){
+const proto11 = Object.getPrototypeOf(data);
+if(proto11 !== Object.prototype && proto11 !== null){
 errors++;
 }
 }

@@ -18,6 +18,36 @@ const schema0 = {
     "null"
    ]
   },
+  "Message": {
+   "type": [
+    "object",
+    "null"
+   ],
+   "properties": {
+    "ID": {
+     "type": [
+      "number",
+      "string",
+      "null"
+     ]
+    }
+   }
+  },
+  "Transmission": {
+   "type": [
+    "object",
+    "null"
+   ],
+   "properties": {
+    "ID": {
+     "type": [
+      "number",
+      "string",
+      "null"
+     ]
+    }
+   }
+  },
   "Source": {
    "properties": {
     "ID": {
@@ -109,7 +139,7 @@ const schema0 = {
  }
 };
 const func0 = Object.prototype.hasOwnProperty;
-const formats0 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats0 = require("../../formats.cjs").iso8601;
 const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 
 const schema1 = {"properties":{"IDType":{"type":["string","null"]}}};
@@ -601,7 +631,7 @@ vErrors.push(err16);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats0.test(data14))){
+if(!(formats0(data14))){
 const err17 = {instancePath:instancePath+"/DOB",schemaPath:"#/properties/DOB/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err17];
@@ -829,7 +859,7 @@ vErrors.push(err7);
 errors++;
 }
 if(typeof data7 === "string"){
-if(!(formats0.test(data7))){
+if(!(formats0(data7))){
 const err8 = {instancePath:instancePath+"/StartDate",schemaPath:"#/properties/StartDate/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err8];
@@ -854,7 +884,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data8 === "string"){
-if(!(formats0.test(data8))){
+if(!(formats0(data8))){
 const err10 = {instancePath:instancePath+"/EndDate",schemaPath:"#/properties/EndDate/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err10];
@@ -2056,12 +2086,8 @@ errors++;
 if(data.Identifiers !== undefined && func0.call(data, "Identifiers")){
 let data0 = data.Identifiers;
 if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if((data1.ID === undefined) || (!(func0.call(data1, "ID")))){
-const err1 = {instancePath:instancePath+"/Identifiers/" + i0,schemaPath:"provider-identifier.schema.json/required",keyword:"required",params:{missingProperty: "ID"}};
+if(data0.length < 1){
+const err1 = {instancePath:instancePath+"/Identifiers",schemaPath:"#/properties/Identifiers/minItems",keyword:"minItems",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2070,9 +2096,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data1.ID !== undefined && func0.call(data1, "ID")){
-if(typeof data1.ID !== "string"){
-const err2 = {instancePath:instancePath+"/Identifiers/" + i0+"/ID",schemaPath:"provider-identifier.schema.json/properties/ID/type",keyword:"type",params:{type: "string"}};
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if((data1.ID === undefined) || (!(func0.call(data1, "ID")))){
+const err2 = {instancePath:instancePath+"/Identifiers/" + i0,schemaPath:"provider-identifier.schema.json/required",keyword:"required",params:{missingProperty: "ID"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2081,11 +2110,9 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-if(data1.IDType !== undefined && func0.call(data1, "IDType")){
-let data3 = data1.IDType;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/Identifiers/" + i0+"/IDType",schemaPath:"provider-identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema1.properties.IDType.type}};
+if(data1.ID !== undefined && func0.call(data1, "ID")){
+if(typeof data1.ID !== "string"){
+const err3 = {instancePath:instancePath+"/Identifiers/" + i0+"/ID",schemaPath:"provider-identifier.schema.json/properties/ID/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2095,9 +2122,10 @@ vErrors.push(err3);
 errors++;
 }
 }
-}
-else {
-const err4 = {instancePath:instancePath+"/Identifiers/" + i0,schemaPath:"provider-identifier.schema.json/type",keyword:"type",params:{type: "object"}};
+if(data1.IDType !== undefined && func0.call(data1, "IDType")){
+let data3 = data1.IDType;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err4 = {instancePath:instancePath+"/Identifiers/" + i0+"/IDType",schemaPath:"provider-identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema1.properties.IDType.type}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2109,12 +2137,24 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/Identifiers",schemaPath:"#/properties/Identifiers/type",keyword:"type",params:{type: "array"}};
+const err5 = {instancePath:instancePath+"/Identifiers/" + i0,schemaPath:"provider-identifier.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err5];
 }
 else {
 vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/Identifiers",schemaPath:"#/properties/Identifiers/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
 }
 errors++;
 }
@@ -2137,12 +2177,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/Qualifications",schemaPath:"#/properties/Qualifications/type",keyword:"type",params:{type: "array"}};
+const err7 = {instancePath:instancePath+"/Qualifications",schemaPath:"#/properties/Qualifications/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err6];
+vErrors = [err7];
 }
 else {
-vErrors.push(err6);
+vErrors.push(err7);
 }
 errors++;
 }
@@ -2159,24 +2199,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/Roles",schemaPath:"#/properties/Roles/type",keyword:"type",params:{type: "array"}};
+const err8 = {instancePath:instancePath+"/Roles",schemaPath:"#/properties/Roles/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err7];
+vErrors = [err8];
 }
 else {
-vErrors.push(err7);
+vErrors.push(err8);
 }
 errors++;
 }
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err8];
+vErrors = [err9];
 }
 else {
-vErrors.push(err8);
+vErrors.push(err9);
 }
 errors++;
 }
@@ -2287,7 +2327,7 @@ vErrors.push(err6);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats0.test(data3))){
+if(!(formats0(data3))){
 const err7 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err7];
@@ -2312,13 +2352,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data0.Source !== undefined && func0.call(data0, "Source")){
-let data5 = data0.Source;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.ID !== undefined && func0.call(data5, "ID")){
-let data6 = data5.ID;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema0.properties.Source.properties.ID.type}};
+if(data0.Message !== undefined && func0.call(data0, "Message")){
+let data5 = data0.Message;
+if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
+const err9 = {instancePath:instancePath+"/Meta/Message",schemaPath:"../defs/meta.schema.json/properties/Message/type",keyword:"type",params:{type: schema0.properties.Message.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2327,9 +2364,11 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(typeof data6 === "string"){
-if(!(formats1.test(data6))){
-const err10 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/format",keyword:"format",params:{format: "uuid"}};
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(data5.ID !== undefined && func0.call(data5, "ID")){
+let data6 = data5.ID;
+if(((!((typeof data6 == "number") && (isFinite(data6)))) && (typeof data6 !== "string")) && (data6 !== null)){
+const err10 = {instancePath:instancePath+"/Meta/Message/ID",schemaPath:"../defs/meta.schema.json/properties/Message/properties/ID/type",keyword:"type",params:{type: schema0.properties.Message.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2340,10 +2379,11 @@ errors++;
 }
 }
 }
-if(data5.Name !== undefined && func0.call(data5, "Name")){
-let data7 = data5.Name;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema0.properties.Source.properties.Name.type}};
+}
+if(data0.Transmission !== undefined && func0.call(data0, "Transmission")){
+let data7 = data0.Transmission;
+if((!(data7 && typeof data7 == "object" && !Array.isArray(data7))) && (data7 !== null)){
+const err11 = {instancePath:instancePath+"/Meta/Transmission",schemaPath:"../defs/meta.schema.json/properties/Transmission/type",keyword:"type",params:{type: schema0.properties.Transmission.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2352,10 +2392,11 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/Meta/Source",schemaPath:"../defs/meta.schema.json/properties/Source/type",keyword:"type",params:{type: "object"}};
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.ID !== undefined && func0.call(data7, "ID")){
+let data8 = data7.ID;
+if(((!((typeof data8 == "number") && (isFinite(data8)))) && (typeof data8 !== "string")) && (data8 !== null)){
+const err12 = {instancePath:instancePath+"/Meta/Transmission/ID",schemaPath:"../defs/meta.schema.json/properties/Transmission/properties/ID/type",keyword:"type",params:{type: schema0.properties.Transmission.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2365,17 +2406,15 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data0.Destinations !== undefined && func0.call(data0, "Destinations")){
-let data8 = data0.Destinations;
-if(Array.isArray(data8)){
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-let data9 = data8[i0];
+}
+}
+if(data0.Source !== undefined && func0.call(data0, "Source")){
+let data9 = data0.Source;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.ID !== undefined && func0.call(data9, "ID")){
 let data10 = data9.ID;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema0.properties.Destinations.items.properties.ID.type}};
+const err13 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema0.properties.Source.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2386,7 +2425,7 @@ errors++;
 }
 if(typeof data10 === "string"){
 if(!(formats1.test(data10))){
-const err14 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
+const err14 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2400,7 +2439,7 @@ errors++;
 if(data9.Name !== undefined && func0.call(data9, "Name")){
 let data11 = data9.Name;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema0.properties.Destinations.items.properties.Name.type}};
+const err15 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema0.properties.Source.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2412,7 +2451,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/Meta/Destinations/" + i0,schemaPath:"../defs/meta.schema.json/properties/Destinations/items/type",keyword:"type",params:{type: "object"}};
+const err16 = {instancePath:instancePath+"/Meta/Source",schemaPath:"../defs/meta.schema.json/properties/Source/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2422,9 +2461,17 @@ vErrors.push(err16);
 errors++;
 }
 }
-}
-else {
-const err17 = {instancePath:instancePath+"/Meta/Destinations",schemaPath:"../defs/meta.schema.json/properties/Destinations/type",keyword:"type",params:{type: "array"}};
+if(data0.Destinations !== undefined && func0.call(data0, "Destinations")){
+let data12 = data0.Destinations;
+if(Array.isArray(data12)){
+const len0 = data12.length;
+for(let i0=0; i0<len0; i0++){
+let data13 = data12[i0];
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.ID !== undefined && func0.call(data13, "ID")){
+let data14 = data13.ID;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err17 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema0.properties.Destinations.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2433,18 +2480,9 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-if(data0.Logs !== undefined && func0.call(data0, "Logs")){
-let data12 = data0.Logs;
-if(Array.isArray(data12)){
-const len1 = data12.length;
-for(let i1=0; i1<len1; i1++){
-let data13 = data12[i1];
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.ID !== undefined && func0.call(data13, "ID")){
-let data14 = data13.ID;
-if((typeof data14 !== "string") && (data14 !== null)){
-const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema0.properties.Logs.items.properties.ID.type}};
+if(typeof data14 === "string"){
+if(!(formats1.test(data14))){
+const err18 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2453,9 +2491,12 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(typeof data14 === "string"){
-if(!(formats1.test(data14))){
-const err19 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
+}
+}
+if(data13.Name !== undefined && func0.call(data13, "Name")){
+let data15 = data13.Name;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err19 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema0.properties.Destinations.items.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2466,10 +2507,8 @@ errors++;
 }
 }
 }
-if(data13.AttemptID !== undefined && func0.call(data13, "AttemptID")){
-let data15 = data13.AttemptID;
-if((typeof data15 !== "string") && (data15 !== null)){
-const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema0.properties.Logs.items.properties.AttemptID.type}};
+else {
+const err20 = {instancePath:instancePath+"/Meta/Destinations/" + i0,schemaPath:"../defs/meta.schema.json/properties/Destinations/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2478,9 +2517,10 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(typeof data15 === "string"){
-if(!(formats1.test(data15))){
-const err21 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format",keyword:"format",params:{format: "uuid"}};
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/Meta/Destinations",schemaPath:"../defs/meta.schema.json/properties/Destinations/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2490,10 +2530,17 @@ vErrors.push(err21);
 errors++;
 }
 }
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/Meta/Logs/" + i1,schemaPath:"../defs/meta.schema.json/properties/Logs/items/type",keyword:"type",params:{type: "object"}};
+if(data0.Logs !== undefined && func0.call(data0, "Logs")){
+let data16 = data0.Logs;
+if(Array.isArray(data16)){
+const len1 = data16.length;
+for(let i1=0; i1<len1; i1++){
+let data17 = data16[i1];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined && func0.call(data17, "ID")){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err22 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema0.properties.Logs.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2502,10 +2549,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/Meta/Logs",schemaPath:"../defs/meta.schema.json/properties/Logs/type",keyword:"type",params:{type: "array"}};
+if(typeof data18 === "string"){
+if(!(formats1.test(data18))){
+const err23 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2515,17 +2561,11 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data0.Errors !== undefined && func0.call(data0, "Errors")){
-let data16 = data0.Errors;
-if(Array.isArray(data16)){
-const len2 = data16.length;
-for(let i2=0; i2<len2; i2++){
-let data17 = data16[i2];
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17.ID !== undefined && func0.call(data17, "ID")){
-let data18 = data17.ID;
-if((typeof data18 !== "string") && (data18 !== null)){
-const err24 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.ID.type}};
+}
+if(data17.AttemptID !== undefined && func0.call(data17, "AttemptID")){
+let data19 = data17.AttemptID;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err24 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema0.properties.Logs.items.properties.AttemptID.type}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2534,11 +2574,9 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-if(data17.Text !== undefined && func0.call(data17, "Text")){
-let data19 = data17.Text;
-if((typeof data19 !== "string") && (data19 !== null)){
-const err25 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.Text.type}};
+if(typeof data19 === "string"){
+if(!(formats1.test(data19))){
+const err25 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2548,10 +2586,10 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data17.Type !== undefined && func0.call(data17, "Type")){
-let data20 = data17.Type;
-if((typeof data20 !== "string") && (data20 !== null)){
-const err26 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.Type.type}};
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/Meta/Logs/" + i1,schemaPath:"../defs/meta.schema.json/properties/Logs/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2561,10 +2599,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data17.Module !== undefined && func0.call(data17, "Module")){
-let data21 = data17.Module;
-if((typeof data21 !== "string") && (data21 !== null)){
-const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.Module.type}};
+}
+else {
+const err27 = {instancePath:instancePath+"/Meta/Logs",schemaPath:"../defs/meta.schema.json/properties/Logs/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2574,9 +2611,17 @@ vErrors.push(err27);
 errors++;
 }
 }
-}
-else {
-const err28 = {instancePath:instancePath+"/Meta/Errors/" + i2,schemaPath:"../defs/meta.schema.json/properties/Errors/items/type",keyword:"type",params:{type: "object"}};
+if(data0.Errors !== undefined && func0.call(data0, "Errors")){
+let data20 = data0.Errors;
+if(Array.isArray(data20)){
+const len2 = data20.length;
+for(let i2=0; i2<len2; i2++){
+let data21 = data20[i2];
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+if(data21.ID !== undefined && func0.call(data21, "ID")){
+let data22 = data21.ID;
+if((typeof data22 !== "string") && (data22 !== null)){
+const err28 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2586,9 +2631,10 @@ vErrors.push(err28);
 errors++;
 }
 }
-}
-else {
-const err29 = {instancePath:instancePath+"/Meta/Errors",schemaPath:"../defs/meta.schema.json/properties/Errors/type",keyword:"type",params:{type: "array"}};
+if(data21.Text !== undefined && func0.call(data21, "Text")){
+let data23 = data21.Text;
+if((typeof data23 !== "string") && (data23 !== null)){
+const err29 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.Text.type}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2598,10 +2644,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
-let data22 = data0.FacilityCode;
-if((typeof data22 !== "string") && (data22 !== null)){
-const err30 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema0.properties.FacilityCode.type}};
+if(data21.Type !== undefined && func0.call(data21, "Type")){
+let data24 = data21.Type;
+if((typeof data24 !== "string") && (data24 !== null)){
+const err30 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2611,9 +2657,10 @@ vErrors.push(err30);
 errors++;
 }
 }
-}
-else {
-const err31 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
+if(data21.Module !== undefined && func0.call(data21, "Module")){
+let data25 = data21.Module;
+if((typeof data25 !== "string") && (data25 !== null)){
+const err31 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.Module.type}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2622,9 +2669,10 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
-const err32 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/Meta/Errors/" + i2,schemaPath:"../defs/meta.schema.json/properties/Errors/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2633,8 +2681,10 @@ vErrors.push(err32);
 }
 errors++;
 }
-if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
-const err33 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/Meta/Errors",schemaPath:"../defs/meta.schema.json/properties/Errors/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2643,9 +2693,11 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
-if("Provider" !== data0.DataModel){
-const err34 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "Provider"}};
+}
+if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
+let data26 = data0.FacilityCode;
+if((typeof data26 !== "string") && (data26 !== null)){
+const err34 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema0.properties.FacilityCode.type}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2655,9 +2707,9 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data0.EventType !== undefined && func0.call(data0, "EventType")){
-if("Deactivate" !== data0.EventType){
-const err35 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "Deactivate"}};
+}
+else {
+const err35 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2666,10 +2718,9 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-}
-else {
-const err36 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
+const err36 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2678,20 +2729,8 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-if(data.Providers !== undefined && func0.call(data, "Providers")){
-let data25 = data.Providers;
-if(Array.isArray(data25)){
-const len3 = data25.length;
-for(let i3=0; i3<len3; i3++){
-if(!(validate8(data25[i3], {instancePath:instancePath+"/Providers/" + i3,parentData:data25,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate8.errors; else for (const vError of validate8.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err37 = {instancePath:instancePath+"/Providers",schemaPath:"#/properties/Providers/type",keyword:"type",params:{type: "array"}};
+if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
+const err37 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2700,15 +2739,82 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-}
-else {
-const err38 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
+if("Provider" !== data0.DataModel){
+const err38 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "Provider"}};
 if(vErrors === null){
 vErrors = [err38];
 }
 else {
 vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data0.EventType !== undefined && func0.call(data0, "EventType")){
+if("Deactivate" !== data0.EventType){
+const err39 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "Deactivate"}};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data.Providers !== undefined && func0.call(data, "Providers")){
+let data29 = data.Providers;
+if(Array.isArray(data29)){
+if(data29.length < 1){
+const err41 = {instancePath:instancePath+"/Providers",schemaPath:"#/properties/Providers/minItems",keyword:"minItems",params:{limit: 1}};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+const len3 = data29.length;
+for(let i3=0; i3<len3; i3++){
+if(!(validate8(data29[i3], {instancePath:instancePath+"/Providers/" + i3,parentData:data29,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate8.errors; else for (const vError of validate8.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/Providers",schemaPath:"#/properties/Providers/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+else {
+const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
 }
 errors++;
 }
@@ -2723,8 +2829,8 @@ exports.kinds = {
   "Provider/Deactivate": {
     validate: canonical.v0,
     shape: [
-      {"p":{"Meta":1,"Providers":24}},
-      {"p":{"DataModel":2,"Destinations":3,"Errors":7,"EventDateTime":13,"EventType":14,"FacilityCode":15,"Logs":16,"Source":20,"Test":23}},
+      {"p":{"Meta":1,"Providers":28}},
+      {"p":{"DataModel":2,"Destinations":3,"Errors":7,"EventDateTime":13,"EventType":14,"FacilityCode":15,"Logs":16,"Message":20,"Source":22,"Test":25,"Transmission":26}},
       {"l":"Reliable"},
       {"i":4},
       {"p":{"ID":5,"Name":6}},
@@ -2743,15 +2849,19 @@ exports.kinds = {
       {"p":{"AttemptID":18,"ID":19}},
       {"l":"Reliable"},
       {"l":"Reliable"},
-      {"p":{"ID":21,"Name":22}},
+      {"p":{"ID":21}},
+      {},
+      {"p":{"ID":23,"Name":24}},
       {"l":"Reliable"},
       {"l":"Reliable"},
       {"l":"Reliable"},
-      {"i":25},
-      {"p":{"Demographics":26,"Identifiers":51,"Qualifications":55,"Roles":66}},
-      {"p":{"Addresses":27,"Credentials":36,"DOB":38,"EmailAddresses":39,"FirstName":41,"Languages":42,"LastName":44,"MiddleName":45,"PhoneNumber":46,"Sex":50}},
-      {"i":28},
-      {"p":{"City":29,"Country":30,"County":31,"State":32,"StreetAddress":33,"Use":34,"ZIP":35}},
+      {"p":{"ID":27}},
+      {},
+      {"i":29},
+      {"p":{"Demographics":30,"Identifiers":55,"Qualifications":59,"Roles":70}},
+      {"p":{"Addresses":31,"Credentials":40,"DOB":42,"EmailAddresses":43,"FirstName":45,"Languages":46,"LastName":48,"MiddleName":49,"PhoneNumber":50,"Sex":54}},
+      {"i":32},
+      {"p":{"City":33,"Country":34,"County":35,"State":36,"StreetAddress":37,"Use":38,"ZIP":39}},
       {"l":"Probable"},
       {"l":"Possible"},
       {"l":"Possible"},
@@ -2759,68 +2869,68 @@ exports.kinds = {
       {"l":"Probable"},
       {},
       {"l":"Probable"},
-      {"i":37},
+      {"i":41},
       {},
       {},
-      {"i":40},
+      {"i":44},
       {},
       {},
-      {"i":43},
-      {},
-      {},
-      {},
-      {"p":{"Home":47,"Mobile":48,"Office":49}},
+      {"i":47},
       {},
       {},
       {},
+      {"p":{"Home":51,"Mobile":52,"Office":53}},
       {},
-      {"i":52},
-      {"p":{"ID":53,"IDType":54}},
+      {},
       {},
       {},
       {"i":56},
-      {"p":{"Code":57,"Codeset":58,"Description":59,"EndDate":60,"Identifiers":61,"StartDate":65}},
+      {"p":{"ID":57,"IDType":58}},
+      {},
+      {},
+      {"i":60},
+      {"p":{"Code":61,"Codeset":62,"Description":63,"EndDate":64,"Identifiers":65,"StartDate":69}},
       {},
       {},
       {},
       {},
-      {"i":62},
-      {"p":{"ID":63,"IDType":64}},
+      {"i":66},
+      {"p":{"ID":67,"IDType":68}},
       {},
       {},
       {},
-      {"i":67},
-      {"p":{"Availability":68,"Identifiers":74,"Locations":75,"Organization":86,"Services":91,"Specialties":96}},
-      {"i":69},
-      {"p":{"AvailableEndTime":70,"AvailableStartTime":71,"Days":72}},
-      {},
-      {},
+      {"i":71},
+      {"p":{"Availability":72,"Identifiers":78,"Locations":79,"Organization":90,"Services":95,"Specialties":100}},
       {"i":73},
+      {"p":{"AvailableEndTime":74,"AvailableStartTime":75,"Days":76}},
       {},
-      {"i":62},
-      {"i":76},
-      {"p":{"Address":77,"Description":78,"EmailAddresses":79,"Identifiers":81,"Name":82,"PhoneNumber":83,"Status":85}},
-      {"p":{"City":29,"Country":30,"County":31,"State":32,"StreetAddress":33,"ZIP":35}},
       {},
+      {"i":77},
+      {},
+      {"i":66},
       {"i":80},
+      {"p":{"Address":81,"Description":82,"EmailAddresses":83,"Identifiers":85,"Name":86,"PhoneNumber":87,"Status":89}},
+      {"p":{"City":33,"Country":34,"County":35,"State":36,"StreetAddress":37,"ZIP":39}},
       {},
-      {"i":62},
+      {"i":84},
       {},
-      {"p":{"Office":84}},
+      {"i":66},
       {},
-      {},
-      {"p":{"Address":77,"Identifiers":87,"IsActive":88,"Name":89,"Type":90}},
-      {"i":62},
+      {"p":{"Office":88}},
       {},
       {},
+      {"p":{"Address":81,"Identifiers":91,"IsActive":92,"Name":93,"Type":94}},
+      {"i":66},
       {},
-      {"i":92},
-      {"p":{"Description":93,"Identifiers":94,"PhoneNumber":83,"Type":95}},
       {},
-      {"i":62},
       {},
-      {"i":97},
-      {"p":{"Code":98,"Codeset":99,"Description":100}},
+      {"i":96},
+      {"p":{"Description":97,"Identifiers":98,"PhoneNumber":87,"Type":99}},
+      {},
+      {"i":66},
+      {},
+      {"i":101},
+      {"p":{"Code":102,"Codeset":103,"Description":104}},
       {},
       {},
       {},
@@ -2832,7 +2942,7 @@ const twin = (function (exports) {
 exports.s0 = validate0;
 
 
-const formats0 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats0 = require("../../formats.cjs").iso8601;
 const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
@@ -3065,7 +3175,7 @@ if((typeof data14 !== "string") && (data14 !== null)){
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats0.test(data14))){
+if(!(formats0(data14))){
 errors++;
 }
 }
@@ -3183,7 +3293,7 @@ if((typeof data7 !== "string") && (data7 !== null)){
 errors++;
 }
 if(typeof data7 === "string"){
-if(!(formats0.test(data7))){
+if(!(formats0(data7))){
 errors++;
 }
 }
@@ -3194,7 +3304,7 @@ if((typeof data8 !== "string") && (data8 !== null)){
 errors++;
 }
 if(typeof data8 === "string"){
-if(!(formats0.test(data8))){
+if(!(formats0(data8))){
 errors++;
 }
 }
@@ -3927,6 +4037,9 @@ errors++;
 if(data.Identifiers !== undefined){
 let data0 = data.Identifiers;
 if(Array.isArray(data0)){
+if(data0.length < 1){
+errors++;
+}
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
@@ -4067,7 +4180,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats0.test(data3))){
+if(!(formats0(data3))){
 errors++;
 }
 }
@@ -4078,28 +4191,20 @@ if((typeof data4 !== "boolean") && (data4 !== null)){
 errors++;
 }
 }
-if(data0.Source !== undefined){
-let data5 = data0.Source;
+if(data0.Message !== undefined){
+let data5 = data0.Message;
+if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
+errors++;
+}
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.ID !== undefined){
 let data6 = data5.ID;
-if((typeof data6 !== "string") && (data6 !== null)){
-errors++;
-}
-if(typeof data6 === "string"){
-if(!(formats1.test(data6))){
-errors++;
-}
-}
-}
-if(data5.Name !== undefined){
-let data7 = data5.Name;
-if((typeof data7 !== "string") && (data7 !== null)){
+if(((!((typeof data6 == "number") && (isFinite(data6)))) && (typeof data6 !== "string")) && (data6 !== null)){
 errors++;
 }
 }
 for(const key0 in data5){
-if((key0 !== "ID") && (key0 !== "Name")){
+if(key0 !== "ID"){
 errors++;
 }
 }
@@ -4110,16 +4215,34 @@ errors++;
 }
 }
 }
-else {
+}
+if(data0.Transmission !== undefined){
+let data7 = data0.Transmission;
+if((!(data7 && typeof data7 == "object" && !Array.isArray(data7))) && (data7 !== null)){
+errors++;
+}
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.ID !== undefined){
+let data8 = data7.ID;
+if(((!((typeof data8 == "number") && (isFinite(data8)))) && (typeof data8 !== "string")) && (data8 !== null)){
 errors++;
 }
 }
-if(data0.Destinations !== undefined){
-let data8 = data0.Destinations;
-if(Array.isArray(data8)){
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-let data9 = data8[i0];
+for(const key1 in data7){
+if(key1 !== "ID"){
+errors++;
+}
+}
+if(!(obj0 && data7.__proto__ === Object.prototype)){
+const proto1 = Object.getPrototypeOf(data7);
+if(proto1 !== Object.prototype && proto1 !== null){
+errors++;
+}
+}
+}
+}
+if(data0.Source !== undefined){
+let data9 = data0.Source;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.ID !== undefined){
 let data10 = data9.ID;
@@ -4138,14 +4261,14 @@ if((typeof data11 !== "string") && (data11 !== null)){
 errors++;
 }
 }
-for(const key1 in data9){
-if((key1 !== "ID") && (key1 !== "Name")){
+for(const key2 in data9){
+if((key2 !== "ID") && (key2 !== "Name")){
 errors++;
 }
 }
 if(!(obj0 && data9.__proto__ === Object.prototype)){
-const proto1 = Object.getPrototypeOf(data9);
-if(proto1 !== Object.prototype && proto1 !== null){
+const proto2 = Object.getPrototypeOf(data9);
+if(proto2 !== Object.prototype && proto2 !== null){
 errors++;
 }
 }
@@ -4154,17 +4277,12 @@ else {
 errors++;
 }
 }
-}
-else {
-errors++;
-}
-}
-if(data0.Logs !== undefined){
-let data12 = data0.Logs;
+if(data0.Destinations !== undefined){
+let data12 = data0.Destinations;
 if(Array.isArray(data12)){
-const len1 = data12.length;
-for(let i1=0; i1<len1; i1++){
-let data13 = data12[i1];
+const len0 = data12.length;
+for(let i0=0; i0<len0; i0++){
+let data13 = data12[i0];
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.ID !== undefined){
 let data14 = data13.ID;
@@ -4177,76 +4295,19 @@ errors++;
 }
 }
 }
-if(data13.AttemptID !== undefined){
-let data15 = data13.AttemptID;
+if(data13.Name !== undefined){
+let data15 = data13.Name;
 if((typeof data15 !== "string") && (data15 !== null)){
 errors++;
 }
-if(typeof data15 === "string"){
-if(!(formats1.test(data15))){
-errors++;
 }
-}
-}
-for(const key2 in data13){
-if((key2 !== "ID") && (key2 !== "AttemptID")){
+for(const key3 in data13){
+if((key3 !== "ID") && (key3 !== "Name")){
 errors++;
 }
 }
 if(!(obj0 && data13.__proto__ === Object.prototype)){
-const proto2 = Object.getPrototypeOf(data13);
-if(proto2 !== Object.prototype && proto2 !== null){
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-}
-if(data0.Errors !== undefined){
-let data16 = data0.Errors;
-if(Array.isArray(data16)){
-const len2 = data16.length;
-for(let i2=0; i2<len2; i2++){
-let data17 = data16[i2];
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17.ID !== undefined){
-let data18 = data17.ID;
-if((typeof data18 !== "string") && (data18 !== null)){
-errors++;
-}
-}
-if(data17.Text !== undefined){
-let data19 = data17.Text;
-if((typeof data19 !== "string") && (data19 !== null)){
-errors++;
-}
-}
-if(data17.Type !== undefined){
-let data20 = data17.Type;
-if((typeof data20 !== "string") && (data20 !== null)){
-errors++;
-}
-}
-if(data17.Module !== undefined){
-let data21 = data17.Module;
-if((typeof data21 !== "string") && (data21 !== null)){
-errors++;
-}
-}
-for(const key3 in data17){
-if((((key3 !== "ID") && (key3 !== "Text")) && (key3 !== "Type")) && (key3 !== "Module")){
-errors++;
-}
-}
-if(!(obj0 && data17.__proto__ === Object.prototype)){
-const proto3 = Object.getPrototypeOf(data17);
+const proto3 = Object.getPrototypeOf(data13);
 if(proto3 !== Object.prototype && proto3 !== null){
 errors++;
 }
@@ -4261,15 +4322,117 @@ else {
 errors++;
 }
 }
-if(data0.FacilityCode !== undefined){
-let data22 = data0.FacilityCode;
+if(data0.Logs !== undefined){
+let data16 = data0.Logs;
+if(Array.isArray(data16)){
+const len1 = data16.length;
+for(let i1=0; i1<len1; i1++){
+let data17 = data16[i1];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+errors++;
+}
+if(typeof data18 === "string"){
+if(!(formats1.test(data18))){
+errors++;
+}
+}
+}
+if(data17.AttemptID !== undefined){
+let data19 = data17.AttemptID;
+if((typeof data19 !== "string") && (data19 !== null)){
+errors++;
+}
+if(typeof data19 === "string"){
+if(!(formats1.test(data19))){
+errors++;
+}
+}
+}
+for(const key4 in data17){
+if((key4 !== "ID") && (key4 !== "AttemptID")){
+errors++;
+}
+}
+if(!(obj0 && data17.__proto__ === Object.prototype)){
+const proto4 = Object.getPrototypeOf(data17);
+if(proto4 !== Object.prototype && proto4 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+if(data0.Errors !== undefined){
+let data20 = data0.Errors;
+if(Array.isArray(data20)){
+const len2 = data20.length;
+for(let i2=0; i2<len2; i2++){
+let data21 = data20[i2];
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+if(data21.ID !== undefined){
+let data22 = data21.ID;
 if((typeof data22 !== "string") && (data22 !== null)){
 errors++;
 }
 }
+if(data21.Text !== undefined){
+let data23 = data21.Text;
+if((typeof data23 !== "string") && (data23 !== null)){
+errors++;
+}
+}
+if(data21.Type !== undefined){
+let data24 = data21.Type;
+if((typeof data24 !== "string") && (data24 !== null)){
+errors++;
+}
+}
+if(data21.Module !== undefined){
+let data25 = data21.Module;
+if((typeof data25 !== "string") && (data25 !== null)){
+errors++;
+}
+}
+for(const key5 in data21){
+if((((key5 !== "ID") && (key5 !== "Text")) && (key5 !== "Type")) && (key5 !== "Module")){
+errors++;
+}
+}
+if(!(obj0 && data21.__proto__ === Object.prototype)){
+const proto5 = Object.getPrototypeOf(data21);
+if(proto5 !== Object.prototype && proto5 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+if(data0.FacilityCode !== undefined){
+let data26 = data0.FacilityCode;
+if((typeof data26 !== "string") && (data26 !== null)){
+errors++;
+}
+}
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto4 = Object.getPrototypeOf(data0);
-if(proto4 !== Object.prototype && proto4 !== null){
+const proto6 = Object.getPrototypeOf(data0);
+if(proto6 !== Object.prototype && proto6 !== null){
 errors++;
 }
 }
@@ -4294,14 +4457,14 @@ if("Deactivate" !== data0.EventType){
 errors++;
 }
 }
-for(const key4 in data0){
-if(((((((((key4 !== "DataModel") && (key4 !== "EventType")) && (key4 !== "EventDateTime")) && (key4 !== "Test")) && (key4 !== "Source")) && (key4 !== "Destinations")) && (key4 !== "Logs")) && (key4 !== "Errors")) && (key4 !== "FacilityCode")){
+for(const key6 in data0){
+if(((((((((((key6 !== "DataModel") && (key6 !== "EventType")) && (key6 !== "EventDateTime")) && (key6 !== "Test")) && (key6 !== "Message")) && (key6 !== "Transmission")) && (key6 !== "Source")) && (key6 !== "Destinations")) && (key6 !== "Logs")) && (key6 !== "Errors")) && (key6 !== "FacilityCode")){
 errors++;
 }
 }
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto5 = Object.getPrototypeOf(data0);
-if(proto5 !== Object.prototype && proto5 !== null){
+const proto7 = Object.getPrototypeOf(data0);
+if(proto7 !== Object.prototype && proto7 !== null){
 errors++;
 }
 }
@@ -4311,22 +4474,20 @@ errors++;
 }
 }
 if(data.Providers !== undefined){
-let data25 = data.Providers;
-if(Array.isArray(data25)){
-const len3 = data25.length;
+let data29 = data.Providers;
+if(Array.isArray(data29)){
+if(data29.length < 1){
+errors++;
+}
+const len3 = data29.length;
 for(let i3=0; i3<len3; i3++){
-let data26 = data25[i3];
-if(!(validate8.call(this, data26))){
+let data30 = data29[i3];
+if(!(validate8.call(this, data30))){
 errors++;
 }
-if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
-for(const key5 in data26){
-if((((key5 !== "Identifiers") && (key5 !== "Demographics")) && (key5 !== "Qualifications")) && (key5 !== "Roles")){
-errors++;
-}
-}
-}
-else {
+if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
+for(const key7 in data30){
+if((((key7 !== "Identifiers") && (key7 !== "Demographics")) && (key7 !== "Qualifications")) && (key7 !== "Roles")){
 errors++;
 }
 }
@@ -4335,14 +4496,19 @@ else {
 errors++;
 }
 }
-for(const key6 in data){
-if((key6 !== "Meta") && (key6 !== "Providers")){
+}
+else {
+errors++;
+}
+}
+for(const key8 in data){
+if((key8 !== "Meta") && (key8 !== "Providers")){
 errors++;
 }
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
-const proto6 = Object.getPrototypeOf(data);
-if(proto6 !== Object.prototype && proto6 !== null){
+const proto8 = Object.getPrototypeOf(data);
+if(proto8 !== Object.prototype && proto8 !== null){
 errors++;
 }
 }

@@ -18,7 +18,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(((((key0 === "attachmentLimit") || (key0 === "fhirDefsUrl")) || (key0 === "operation")) || (key0 === "multipleApiKeys")) || (key0 === "knownVariants"))){
+if(!((((((key0 === "attachmentLimit") || (key0 === "fhirDefsUrl")) || (key0 === "operation")) || (key0 === "bestPracticeInvariants")) || (key0 === "multipleApiKeys")) || (key0 === "knownVariants"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err0];
@@ -104,9 +104,9 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.multipleApiKeys !== undefined){
-if(typeof data.multipleApiKeys !== "boolean"){
-const err7 = {instancePath:instancePath+"/multipleApiKeys",schemaPath:"#/properties/multipleApiKeys/type",keyword:"type",params:{type: "boolean"}};
+if(data.bestPracticeInvariants !== undefined){
+if(typeof data.bestPracticeInvariants !== "boolean"){
+const err7 = {instancePath:instancePath+"/bestPracticeInvariants",schemaPath:"#/properties/bestPracticeInvariants/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -116,14 +116,9 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.knownVariants !== undefined){
-let data4 = data.knownVariants;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-for(const key1 in data4){
-let data5 = data4[key1];
-if(typeof data5 === "string"){
-if(func0(data5) < 1){
-const err8 = {instancePath:instancePath+"/knownVariants/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/knownVariants/additionalProperties/minLength",keyword:"minLength",params:{limit: 1}};
+if(data.multipleApiKeys !== undefined){
+if(typeof data.multipleApiKeys !== "boolean"){
+const err8 = {instancePath:instancePath+"/multipleApiKeys",schemaPath:"#/properties/multipleApiKeys/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -133,8 +128,14 @@ vErrors.push(err8);
 errors++;
 }
 }
-else {
-const err9 = {instancePath:instancePath+"/knownVariants/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/knownVariants/additionalProperties/type",keyword:"type",params:{type: "string"}};
+if(data.knownVariants !== undefined){
+let data5 = data.knownVariants;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+for(const key1 in data5){
+let data6 = data5[key1];
+if(typeof data6 === "string"){
+if(func0(data6) < 1){
+const err9 = {instancePath:instancePath+"/knownVariants/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/knownVariants/additionalProperties/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -144,9 +145,8 @@ vErrors.push(err9);
 errors++;
 }
 }
-}
 else {
-const err10 = {instancePath:instancePath+"/knownVariants",schemaPath:"#/properties/knownVariants/type",keyword:"type",params:{type: "object"}};
+const err10 = {instancePath:instancePath+"/knownVariants/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/knownVariants/additionalProperties/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -158,12 +158,24 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err11 = {instancePath:instancePath+"/knownVariants",schemaPath:"#/properties/knownVariants/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err11];
 }
 else {
 vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+else {
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
 }
 errors++;
 }

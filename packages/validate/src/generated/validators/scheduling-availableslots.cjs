@@ -18,6 +18,36 @@ const schema1 = {
     "null"
    ]
   },
+  "Message": {
+   "type": [
+    "object",
+    "null"
+   ],
+   "properties": {
+    "ID": {
+     "type": [
+      "number",
+      "string",
+      "null"
+     ]
+    }
+   }
+  },
+  "Transmission": {
+   "type": [
+    "object",
+    "null"
+   ],
+   "properties": {
+    "ID": {
+     "type": [
+      "number",
+      "string",
+      "null"
+     ]
+    }
+   }
+  },
   "Source": {
    "properties": {
     "ID": {
@@ -174,7 +204,7 @@ const schema4 = {
 };
 const schema5 = {"properties":{"Duration":{"type":["string","null"]},"DurationUnit":{"type":["string","null"]}}};
 const func0 = Object.prototype.hasOwnProperty;
-const formats0 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats0 = require("../../formats.cjs").iso8601;
 const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const schema6 = {
  "properties": {
@@ -388,7 +418,7 @@ vErrors.push(err3);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats0.test(data3))){
+if(!(formats0(data3))){
 const err4 = {instancePath:instancePath+"/DOB",schemaPath:"#/properties/DOB/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err4];
@@ -504,7 +534,7 @@ vErrors.push(err12);
 errors++;
 }
 if(typeof data11 === "string"){
-if(!(formats0.test(data11))){
+if(!(formats0(data11))){
 const err13 = {instancePath:instancePath+"/DeathDateTime",schemaPath:"#/properties/DeathDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err13];
@@ -1691,7 +1721,7 @@ vErrors.push(err6);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats0.test(data3))){
+if(!(formats0(data3))){
 const err7 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err7];
@@ -1716,13 +1746,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data0.Source !== undefined && func0.call(data0, "Source")){
-let data5 = data0.Source;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.ID !== undefined && func0.call(data5, "ID")){
-let data6 = data5.ID;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema1.properties.Source.properties.ID.type}};
+if(data0.Message !== undefined && func0.call(data0, "Message")){
+let data5 = data0.Message;
+if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
+const err9 = {instancePath:instancePath+"/Meta/Message",schemaPath:"../defs/meta.schema.json/properties/Message/type",keyword:"type",params:{type: schema1.properties.Message.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1731,9 +1758,11 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(typeof data6 === "string"){
-if(!(formats1.test(data6))){
-const err10 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/format",keyword:"format",params:{format: "uuid"}};
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(data5.ID !== undefined && func0.call(data5, "ID")){
+let data6 = data5.ID;
+if(((!((typeof data6 == "number") && (isFinite(data6)))) && (typeof data6 !== "string")) && (data6 !== null)){
+const err10 = {instancePath:instancePath+"/Meta/Message/ID",schemaPath:"../defs/meta.schema.json/properties/Message/properties/ID/type",keyword:"type",params:{type: schema1.properties.Message.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1744,10 +1773,11 @@ errors++;
 }
 }
 }
-if(data5.Name !== undefined && func0.call(data5, "Name")){
-let data7 = data5.Name;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema1.properties.Source.properties.Name.type}};
+}
+if(data0.Transmission !== undefined && func0.call(data0, "Transmission")){
+let data7 = data0.Transmission;
+if((!(data7 && typeof data7 == "object" && !Array.isArray(data7))) && (data7 !== null)){
+const err11 = {instancePath:instancePath+"/Meta/Transmission",schemaPath:"../defs/meta.schema.json/properties/Transmission/type",keyword:"type",params:{type: schema1.properties.Transmission.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1756,10 +1786,11 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/Meta/Source",schemaPath:"../defs/meta.schema.json/properties/Source/type",keyword:"type",params:{type: "object"}};
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.ID !== undefined && func0.call(data7, "ID")){
+let data8 = data7.ID;
+if(((!((typeof data8 == "number") && (isFinite(data8)))) && (typeof data8 !== "string")) && (data8 !== null)){
+const err12 = {instancePath:instancePath+"/Meta/Transmission/ID",schemaPath:"../defs/meta.schema.json/properties/Transmission/properties/ID/type",keyword:"type",params:{type: schema1.properties.Transmission.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1769,17 +1800,15 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data0.Destinations !== undefined && func0.call(data0, "Destinations")){
-let data8 = data0.Destinations;
-if(Array.isArray(data8)){
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-let data9 = data8[i0];
+}
+}
+if(data0.Source !== undefined && func0.call(data0, "Source")){
+let data9 = data0.Source;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.ID !== undefined && func0.call(data9, "ID")){
 let data10 = data9.ID;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema1.properties.Destinations.items.properties.ID.type}};
+const err13 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema1.properties.Source.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1790,7 +1819,7 @@ errors++;
 }
 if(typeof data10 === "string"){
 if(!(formats1.test(data10))){
-const err14 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
+const err14 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1804,7 +1833,7 @@ errors++;
 if(data9.Name !== undefined && func0.call(data9, "Name")){
 let data11 = data9.Name;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema1.properties.Destinations.items.properties.Name.type}};
+const err15 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema1.properties.Source.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1816,7 +1845,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/Meta/Destinations/" + i0,schemaPath:"../defs/meta.schema.json/properties/Destinations/items/type",keyword:"type",params:{type: "object"}};
+const err16 = {instancePath:instancePath+"/Meta/Source",schemaPath:"../defs/meta.schema.json/properties/Source/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1826,9 +1855,17 @@ vErrors.push(err16);
 errors++;
 }
 }
-}
-else {
-const err17 = {instancePath:instancePath+"/Meta/Destinations",schemaPath:"../defs/meta.schema.json/properties/Destinations/type",keyword:"type",params:{type: "array"}};
+if(data0.Destinations !== undefined && func0.call(data0, "Destinations")){
+let data12 = data0.Destinations;
+if(Array.isArray(data12)){
+const len0 = data12.length;
+for(let i0=0; i0<len0; i0++){
+let data13 = data12[i0];
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.ID !== undefined && func0.call(data13, "ID")){
+let data14 = data13.ID;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err17 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema1.properties.Destinations.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1837,18 +1874,9 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-if(data0.Logs !== undefined && func0.call(data0, "Logs")){
-let data12 = data0.Logs;
-if(Array.isArray(data12)){
-const len1 = data12.length;
-for(let i1=0; i1<len1; i1++){
-let data13 = data12[i1];
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.ID !== undefined && func0.call(data13, "ID")){
-let data14 = data13.ID;
-if((typeof data14 !== "string") && (data14 !== null)){
-const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema1.properties.Logs.items.properties.ID.type}};
+if(typeof data14 === "string"){
+if(!(formats1.test(data14))){
+const err18 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1857,9 +1885,12 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(typeof data14 === "string"){
-if(!(formats1.test(data14))){
-const err19 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
+}
+}
+if(data13.Name !== undefined && func0.call(data13, "Name")){
+let data15 = data13.Name;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err19 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema1.properties.Destinations.items.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1870,10 +1901,8 @@ errors++;
 }
 }
 }
-if(data13.AttemptID !== undefined && func0.call(data13, "AttemptID")){
-let data15 = data13.AttemptID;
-if((typeof data15 !== "string") && (data15 !== null)){
-const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema1.properties.Logs.items.properties.AttemptID.type}};
+else {
+const err20 = {instancePath:instancePath+"/Meta/Destinations/" + i0,schemaPath:"../defs/meta.schema.json/properties/Destinations/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1882,9 +1911,10 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(typeof data15 === "string"){
-if(!(formats1.test(data15))){
-const err21 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format",keyword:"format",params:{format: "uuid"}};
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/Meta/Destinations",schemaPath:"../defs/meta.schema.json/properties/Destinations/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1894,10 +1924,17 @@ vErrors.push(err21);
 errors++;
 }
 }
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/Meta/Logs/" + i1,schemaPath:"../defs/meta.schema.json/properties/Logs/items/type",keyword:"type",params:{type: "object"}};
+if(data0.Logs !== undefined && func0.call(data0, "Logs")){
+let data16 = data0.Logs;
+if(Array.isArray(data16)){
+const len1 = data16.length;
+for(let i1=0; i1<len1; i1++){
+let data17 = data16[i1];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined && func0.call(data17, "ID")){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err22 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema1.properties.Logs.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1906,10 +1943,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/Meta/Logs",schemaPath:"../defs/meta.schema.json/properties/Logs/type",keyword:"type",params:{type: "array"}};
+if(typeof data18 === "string"){
+if(!(formats1.test(data18))){
+const err23 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1919,17 +1955,11 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data0.Errors !== undefined && func0.call(data0, "Errors")){
-let data16 = data0.Errors;
-if(Array.isArray(data16)){
-const len2 = data16.length;
-for(let i2=0; i2<len2; i2++){
-let data17 = data16[i2];
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17.ID !== undefined && func0.call(data17, "ID")){
-let data18 = data17.ID;
-if((typeof data18 !== "string") && (data18 !== null)){
-const err24 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.ID.type}};
+}
+if(data17.AttemptID !== undefined && func0.call(data17, "AttemptID")){
+let data19 = data17.AttemptID;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err24 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema1.properties.Logs.items.properties.AttemptID.type}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1938,11 +1968,9 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-if(data17.Text !== undefined && func0.call(data17, "Text")){
-let data19 = data17.Text;
-if((typeof data19 !== "string") && (data19 !== null)){
-const err25 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.Text.type}};
+if(typeof data19 === "string"){
+if(!(formats1.test(data19))){
+const err25 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1952,10 +1980,10 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data17.Type !== undefined && func0.call(data17, "Type")){
-let data20 = data17.Type;
-if((typeof data20 !== "string") && (data20 !== null)){
-const err26 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.Type.type}};
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/Meta/Logs/" + i1,schemaPath:"../defs/meta.schema.json/properties/Logs/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1965,10 +1993,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data17.Module !== undefined && func0.call(data17, "Module")){
-let data21 = data17.Module;
-if((typeof data21 !== "string") && (data21 !== null)){
-const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.Module.type}};
+}
+else {
+const err27 = {instancePath:instancePath+"/Meta/Logs",schemaPath:"../defs/meta.schema.json/properties/Logs/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1978,9 +2005,17 @@ vErrors.push(err27);
 errors++;
 }
 }
-}
-else {
-const err28 = {instancePath:instancePath+"/Meta/Errors/" + i2,schemaPath:"../defs/meta.schema.json/properties/Errors/items/type",keyword:"type",params:{type: "object"}};
+if(data0.Errors !== undefined && func0.call(data0, "Errors")){
+let data20 = data0.Errors;
+if(Array.isArray(data20)){
+const len2 = data20.length;
+for(let i2=0; i2<len2; i2++){
+let data21 = data20[i2];
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+if(data21.ID !== undefined && func0.call(data21, "ID")){
+let data22 = data21.ID;
+if((typeof data22 !== "string") && (data22 !== null)){
+const err28 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1990,9 +2025,10 @@ vErrors.push(err28);
 errors++;
 }
 }
-}
-else {
-const err29 = {instancePath:instancePath+"/Meta/Errors",schemaPath:"../defs/meta.schema.json/properties/Errors/type",keyword:"type",params:{type: "array"}};
+if(data21.Text !== undefined && func0.call(data21, "Text")){
+let data23 = data21.Text;
+if((typeof data23 !== "string") && (data23 !== null)){
+const err29 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.Text.type}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2002,10 +2038,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
-let data22 = data0.FacilityCode;
-if((typeof data22 !== "string") && (data22 !== null)){
-const err30 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema1.properties.FacilityCode.type}};
+if(data21.Type !== undefined && func0.call(data21, "Type")){
+let data24 = data21.Type;
+if((typeof data24 !== "string") && (data24 !== null)){
+const err30 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2015,9 +2051,10 @@ vErrors.push(err30);
 errors++;
 }
 }
-}
-else {
-const err31 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
+if(data21.Module !== undefined && func0.call(data21, "Module")){
+let data25 = data21.Module;
+if((typeof data25 !== "string") && (data25 !== null)){
+const err31 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.Module.type}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2026,9 +2063,10 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
-const err32 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/Meta/Errors/" + i2,schemaPath:"../defs/meta.schema.json/properties/Errors/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2037,8 +2075,10 @@ vErrors.push(err32);
 }
 errors++;
 }
-if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
-const err33 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/Meta/Errors",schemaPath:"../defs/meta.schema.json/properties/Errors/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2047,9 +2087,11 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
-if("Scheduling" !== data0.DataModel){
-const err34 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "Scheduling"}};
+}
+if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
+let data26 = data0.FacilityCode;
+if((typeof data26 !== "string") && (data26 !== null)){
+const err34 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema1.properties.FacilityCode.type}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2059,9 +2101,9 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data0.EventType !== undefined && func0.call(data0, "EventType")){
-if("AvailableSlots" !== data0.EventType){
-const err35 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "AvailableSlots"}};
+}
+else {
+const err35 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2070,10 +2112,9 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-}
-else {
-const err36 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
+const err36 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2082,12 +2123,8 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-if(data.StartDateTime !== undefined && func0.call(data, "StartDateTime")){
-let data25 = data.StartDateTime;
-if(typeof data25 === "string"){
-if(!(formats0.test(data25))){
-const err37 = {instancePath:instancePath+"/StartDateTime",schemaPath:"#/properties/StartDateTime/format",keyword:"format",params:{format: "iso8601"}};
+if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
+const err37 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2096,9 +2133,9 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-else {
-const err38 = {instancePath:instancePath+"/StartDateTime",schemaPath:"#/properties/StartDateTime/type",keyword:"type",params:{type: "string"}};
+if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
+if("Scheduling" !== data0.DataModel){
+const err38 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "Scheduling"}};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2108,10 +2145,9 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data.EndDateTime !== undefined && func0.call(data, "EndDateTime")){
-let data26 = data.EndDateTime;
-if((typeof data26 !== "string") && (data26 !== null)){
-const err39 = {instancePath:instancePath+"/EndDateTime",schemaPath:"#/properties/EndDateTime/type",keyword:"type",params:{type: schema0.properties.EndDateTime.type}};
+if(data0.EventType !== undefined && func0.call(data0, "EventType")){
+if("AvailableSlots" !== data0.EventType){
+const err39 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "AvailableSlots"}};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -2120,9 +2156,10 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(typeof data26 === "string"){
-if(!(formats0.test(data26))){
-const err40 = {instancePath:instancePath+"/EndDateTime",schemaPath:"#/properties/EndDateTime/format",keyword:"format",params:{format: "iso8601"}};
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2132,21 +2169,11 @@ vErrors.push(err40);
 errors++;
 }
 }
-}
-if(data.Patient !== undefined && func0.call(data, "Patient")){
-let data27 = data.Patient;
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-if(data27.Identifiers !== undefined && func0.call(data27, "Identifiers")){
-let data28 = data27.Identifiers;
-if(Array.isArray(data28)){
-const len3 = data28.length;
-for(let i3=0; i3<len3; i3++){
-let data29 = data28[i3];
-if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
-if(data29.ID !== undefined && func0.call(data29, "ID")){
-let data30 = data29.ID;
-if((typeof data30 !== "string") && (data30 !== null)){
-const err41 = {instancePath:instancePath+"/Patient/Identifiers/" + i3+"/ID",schemaPath:"../defs/identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema2.properties.ID.type}};
+if(data.StartDateTime !== undefined && func0.call(data, "StartDateTime")){
+let data29 = data.StartDateTime;
+if(typeof data29 === "string"){
+if(!(formats0(data29))){
+const err41 = {instancePath:instancePath+"/StartDateTime",schemaPath:"#/properties/StartDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -2156,10 +2183,8 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data29.IDType !== undefined && func0.call(data29, "IDType")){
-let data31 = data29.IDType;
-if((typeof data31 !== "string") && (data31 !== null)){
-const err42 = {instancePath:instancePath+"/Patient/Identifiers/" + i3+"/IDType",schemaPath:"../defs/identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema2.properties.IDType.type}};
+else {
+const err42 = {instancePath:instancePath+"/StartDateTime",schemaPath:"#/properties/StartDateTime/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2169,9 +2194,10 @@ vErrors.push(err42);
 errors++;
 }
 }
-}
-else {
-const err43 = {instancePath:instancePath+"/Patient/Identifiers/" + i3,schemaPath:"../defs/identifier.schema.json/type",keyword:"type",params:{type: "object"}};
+if(data.EndDateTime !== undefined && func0.call(data, "EndDateTime")){
+let data30 = data.EndDateTime;
+if((typeof data30 !== "string") && (data30 !== null)){
+const err43 = {instancePath:instancePath+"/EndDateTime",schemaPath:"#/properties/EndDateTime/type",keyword:"type",params:{type: schema0.properties.EndDateTime.type}};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -2180,10 +2206,9 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-}
-else {
-const err44 = {instancePath:instancePath+"/Patient/Identifiers",schemaPath:"#/properties/Patient/properties/Identifiers/type",keyword:"type",params:{type: "array"}};
+if(typeof data30 === "string"){
+if(!(formats0(data30))){
+const err44 = {instancePath:instancePath+"/EndDateTime",schemaPath:"#/properties/EndDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -2193,19 +2218,21 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data27.Demographics !== undefined && func0.call(data27, "Demographics")){
-if(!(validate1(data27.Demographics, {instancePath:instancePath+"/Patient/Demographics",parentData:data27,parentDataProperty:"Demographics",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
 }
-}
-if(data27.Notes !== undefined && func0.call(data27, "Notes")){
-let data33 = data27.Notes;
-if(Array.isArray(data33)){
-const len4 = data33.length;
-for(let i4=0; i4<len4; i4++){
-if(typeof data33[i4] !== "string"){
-const err45 = {instancePath:instancePath+"/Patient/Notes/" + i4,schemaPath:"#/properties/Patient/properties/Notes/items/type",keyword:"type",params:{type: "string"}};
+if(data.Patient !== undefined && func0.call(data, "Patient")){
+let data31 = data.Patient;
+if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
+if(data31.Identifiers !== undefined && func0.call(data31, "Identifiers")){
+let data32 = data31.Identifiers;
+if(Array.isArray(data32)){
+const len3 = data32.length;
+for(let i3=0; i3<len3; i3++){
+let data33 = data32[i3];
+if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
+if(data33.ID !== undefined && func0.call(data33, "ID")){
+let data34 = data33.ID;
+if((typeof data34 !== "string") && (data34 !== null)){
+const err45 = {instancePath:instancePath+"/Patient/Identifiers/" + i3+"/ID",schemaPath:"../defs/identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema2.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -2215,9 +2242,10 @@ vErrors.push(err45);
 errors++;
 }
 }
-}
-else {
-const err46 = {instancePath:instancePath+"/Patient/Notes",schemaPath:"#/properties/Patient/properties/Notes/type",keyword:"type",params:{type: "array"}};
+if(data33.IDType !== undefined && func0.call(data33, "IDType")){
+let data35 = data33.IDType;
+if((typeof data35 !== "string") && (data35 !== null)){
+const err46 = {instancePath:instancePath+"/Patient/Identifiers/" + i3+"/IDType",schemaPath:"../defs/identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema2.properties.IDType.type}};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -2227,17 +2255,9 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data27.Diagnoses !== undefined && func0.call(data27, "Diagnoses")){
-let data35 = data27.Diagnoses;
-if(Array.isArray(data35)){
-const len5 = data35.length;
-for(let i5=0; i5<len5; i5++){
-let data36 = data35[i5];
-if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
-if(data36.Code !== undefined && func0.call(data36, "Code")){
-let data37 = data36.Code;
-if((typeof data37 !== "string") && (data37 !== null)){
-const err47 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/Code",schemaPath:"../defs/diagnosis.schema.json/properties/Code/type",keyword:"type",params:{type: schema3.properties.Code.type}};
+}
+else {
+const err47 = {instancePath:instancePath+"/Patient/Identifiers/" + i3,schemaPath:"../defs/identifier.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -2247,10 +2267,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data36.Codeset !== undefined && func0.call(data36, "Codeset")){
-let data38 = data36.Codeset;
-if((typeof data38 !== "string") && (data38 !== null)){
-const err48 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/Codeset",schemaPath:"../defs/diagnosis.schema.json/properties/Codeset/type",keyword:"type",params:{type: schema3.properties.Codeset.type}};
+}
+else {
+const err48 = {instancePath:instancePath+"/Patient/Identifiers",schemaPath:"#/properties/Patient/properties/Identifiers/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -2259,8 +2278,20 @@ vErrors.push(err48);
 }
 errors++;
 }
-if(!(((((data38 === "ICD-9") || (data38 === "ICD-10")) || (data38 === "HCPCS")) || (data38 === "CPT")) || (data38 === null))){
-const err49 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/Codeset",schemaPath:"../defs/diagnosis.schema.json/properties/Codeset/enum",keyword:"enum",params:{allowedValues: schema3.properties.Codeset.enum}};
+}
+if(data31.Demographics !== undefined && func0.call(data31, "Demographics")){
+if(!(validate1(data31.Demographics, {instancePath:instancePath+"/Patient/Demographics",parentData:data31,parentDataProperty:"Demographics",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+if(data31.Notes !== undefined && func0.call(data31, "Notes")){
+let data37 = data31.Notes;
+if(Array.isArray(data37)){
+const len4 = data37.length;
+for(let i4=0; i4<len4; i4++){
+if(typeof data37[i4] !== "string"){
+const err49 = {instancePath:instancePath+"/Patient/Notes/" + i4,schemaPath:"#/properties/Patient/properties/Notes/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -2270,10 +2301,9 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data36.Name !== undefined && func0.call(data36, "Name")){
-let data39 = data36.Name;
-if((typeof data39 !== "string") && (data39 !== null)){
-const err50 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/Name",schemaPath:"../defs/diagnosis.schema.json/properties/Name/type",keyword:"type",params:{type: schema3.properties.Name.type}};
+}
+else {
+const err50 = {instancePath:instancePath+"/Patient/Notes",schemaPath:"#/properties/Patient/properties/Notes/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -2283,10 +2313,17 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data36.Type !== undefined && func0.call(data36, "Type")){
-let data40 = data36.Type;
-if((typeof data40 !== "string") && (data40 !== null)){
-const err51 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/Type",schemaPath:"../defs/diagnosis.schema.json/properties/Type/type",keyword:"type",params:{type: schema3.properties.Type.type}};
+if(data31.Diagnoses !== undefined && func0.call(data31, "Diagnoses")){
+let data39 = data31.Diagnoses;
+if(Array.isArray(data39)){
+const len5 = data39.length;
+for(let i5=0; i5<len5; i5++){
+let data40 = data39[i5];
+if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
+if(data40.Code !== undefined && func0.call(data40, "Code")){
+let data41 = data40.Code;
+if((typeof data41 !== "string") && (data41 !== null)){
+const err51 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/Code",schemaPath:"../defs/diagnosis.schema.json/properties/Code/type",keyword:"type",params:{type: schema3.properties.Code.type}};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -2296,10 +2333,10 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data36.DocumentedDateTime !== undefined && func0.call(data36, "DocumentedDateTime")){
-let data41 = data36.DocumentedDateTime;
-if((typeof data41 !== "string") && (data41 !== null)){
-const err52 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/DocumentedDateTime",schemaPath:"../defs/diagnosis.schema.json/properties/DocumentedDateTime/type",keyword:"type",params:{type: schema3.properties.DocumentedDateTime.type}};
+if(data40.Codeset !== undefined && func0.call(data40, "Codeset")){
+let data42 = data40.Codeset;
+if((typeof data42 !== "string") && (data42 !== null)){
+const err52 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/Codeset",schemaPath:"../defs/diagnosis.schema.json/properties/Codeset/type",keyword:"type",params:{type: schema3.properties.Codeset.type}};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -2308,9 +2345,8 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(typeof data41 === "string"){
-if(!(formats0.test(data41))){
-const err53 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/DocumentedDateTime",schemaPath:"../defs/diagnosis.schema.json/properties/DocumentedDateTime/format",keyword:"format",params:{format: "iso8601"}};
+if(!(((((data42 === "ICD-9") || (data42 === "ICD-10")) || (data42 === "HCPCS")) || (data42 === "CPT")) || (data42 === null))){
+const err53 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/Codeset",schemaPath:"../defs/diagnosis.schema.json/properties/Codeset/enum",keyword:"enum",params:{allowedValues: schema3.properties.Codeset.enum}};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -2320,10 +2356,10 @@ vErrors.push(err53);
 errors++;
 }
 }
-}
-}
-else {
-const err54 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5,schemaPath:"../defs/diagnosis.schema.json/type",keyword:"type",params:{type: "object"}};
+if(data40.Name !== undefined && func0.call(data40, "Name")){
+let data43 = data40.Name;
+if((typeof data43 !== "string") && (data43 !== null)){
+const err54 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/Name",schemaPath:"../defs/diagnosis.schema.json/properties/Name/type",keyword:"type",params:{type: schema3.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -2333,9 +2369,10 @@ vErrors.push(err54);
 errors++;
 }
 }
-}
-else {
-const err55 = {instancePath:instancePath+"/Patient/Diagnoses",schemaPath:"#/properties/Patient/properties/Diagnoses/type",keyword:"type",params:{type: "array"}};
+if(data40.Type !== undefined && func0.call(data40, "Type")){
+let data44 = data40.Type;
+if((typeof data44 !== "string") && (data44 !== null)){
+const err55 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/Type",schemaPath:"../defs/diagnosis.schema.json/properties/Type/type",keyword:"type",params:{type: schema3.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -2345,9 +2382,10 @@ vErrors.push(err55);
 errors++;
 }
 }
-}
-else {
-const err56 = {instancePath:instancePath+"/Patient",schemaPath:"#/properties/Patient/type",keyword:"type",params:{type: "object"}};
+if(data40.DocumentedDateTime !== undefined && func0.call(data40, "DocumentedDateTime")){
+let data45 = data40.DocumentedDateTime;
+if((typeof data45 !== "string") && (data45 !== null)){
+const err56 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/DocumentedDateTime",schemaPath:"../defs/diagnosis.schema.json/properties/DocumentedDateTime/type",keyword:"type",params:{type: schema3.properties.DocumentedDateTime.type}};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -2356,17 +2394,9 @@ vErrors.push(err56);
 }
 errors++;
 }
-}
-if(data.Visit !== undefined && func0.call(data, "Visit")){
-let data42 = data.Visit;
-if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
-if(data42.Reasons !== undefined && func0.call(data42, "Reasons")){
-let data43 = data42.Reasons;
-if(Array.isArray(data43)){
-const len6 = data43.length;
-for(let i6=0; i6<len6; i6++){
-if(typeof data43[i6] !== "string"){
-const err57 = {instancePath:instancePath+"/Visit/Reasons/" + i6,schemaPath:"#/properties/Visit/properties/Reasons/items/type",keyword:"type",params:{type: "string"}};
+if(typeof data45 === "string"){
+if(!(formats0(data45))){
+const err57 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/DocumentedDateTime",schemaPath:"../defs/diagnosis.schema.json/properties/DocumentedDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -2377,8 +2407,9 @@ errors++;
 }
 }
 }
+}
 else {
-const err58 = {instancePath:instancePath+"/Visit/Reasons",schemaPath:"#/properties/Visit/properties/Reasons/type",keyword:"type",params:{type: "array"}};
+const err58 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5,schemaPath:"../defs/diagnosis.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -2388,19 +2419,9 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data42.AttendingProviders !== undefined && func0.call(data42, "AttendingProviders")){
-let data45 = data42.AttendingProviders;
-if(Array.isArray(data45)){
-const len7 = data45.length;
-for(let i7=0; i7<len7; i7++){
-if(!(validate3(data45[i7], {instancePath:instancePath+"/Visit/AttendingProviders/" + i7,parentData:data45,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate3.errors; else for (const vError of validate3.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
 }
 else {
-const err59 = {instancePath:instancePath+"/Visit/AttendingProviders",schemaPath:"#/properties/Visit/properties/AttendingProviders/type",keyword:"type",params:{type: "array"}};
+const err59 = {instancePath:instancePath+"/Patient/Diagnoses",schemaPath:"#/properties/Patient/properties/Diagnoses/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -2410,19 +2431,9 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data42.Locations !== undefined && func0.call(data42, "Locations")){
-let data47 = data42.Locations;
-if(Array.isArray(data47)){
-const len8 = data47.length;
-for(let i8=0; i8<len8; i8++){
-if(!(validate4(data47[i8], {instancePath:instancePath+"/Visit/Locations/" + i8,parentData:data47,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate4.errors; else for (const vError of validate4.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
 }
 else {
-const err60 = {instancePath:instancePath+"/Visit/Locations",schemaPath:"#/properties/Visit/properties/Locations/type",keyword:"type",params:{type: "array"}};
+const err60 = {instancePath:instancePath+"/Patient",schemaPath:"#/properties/Patient/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -2432,17 +2443,16 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data42.VisitType !== undefined && func0.call(data42, "VisitType")){
-let data49 = data42.VisitType;
-if(Array.isArray(data49)){
-const len9 = data49.length;
-for(let i9=0; i9<len9; i9++){
-let data50 = data49[i9];
-if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
-if(data50.Code !== undefined && func0.call(data50, "Code")){
-let data51 = data50.Code;
-if((typeof data51 !== "string") && (data51 !== null)){
-const err61 = {instancePath:instancePath+"/Visit/VisitType/" + i9+"/Code",schemaPath:"../defs/visit-type.schema.json/properties/Code/type",keyword:"type",params:{type: schema4.properties.Code.type}};
+if(data.Visit !== undefined && func0.call(data, "Visit")){
+let data46 = data.Visit;
+if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
+if(data46.Reasons !== undefined && func0.call(data46, "Reasons")){
+let data47 = data46.Reasons;
+if(Array.isArray(data47)){
+const len6 = data47.length;
+for(let i6=0; i6<len6; i6++){
+if(typeof data47[i6] !== "string"){
+const err61 = {instancePath:instancePath+"/Visit/Reasons/" + i6,schemaPath:"#/properties/Visit/properties/Reasons/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -2452,10 +2462,9 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data50.Codeset !== undefined && func0.call(data50, "Codeset")){
-let data52 = data50.Codeset;
-if((typeof data52 !== "string") && (data52 !== null)){
-const err62 = {instancePath:instancePath+"/Visit/VisitType/" + i9+"/Codeset",schemaPath:"../defs/visit-type.schema.json/properties/Codeset/type",keyword:"type",params:{type: schema4.properties.Codeset.type}};
+}
+else {
+const err62 = {instancePath:instancePath+"/Visit/Reasons",schemaPath:"#/properties/Visit/properties/Reasons/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -2465,10 +2474,19 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data50.Description !== undefined && func0.call(data50, "Description")){
-let data53 = data50.Description;
-if((typeof data53 !== "string") && (data53 !== null)){
-const err63 = {instancePath:instancePath+"/Visit/VisitType/" + i9+"/Description",schemaPath:"../defs/visit-type.schema.json/properties/Description/type",keyword:"type",params:{type: schema4.properties.Description.type}};
+if(data46.AttendingProviders !== undefined && func0.call(data46, "AttendingProviders")){
+let data49 = data46.AttendingProviders;
+if(Array.isArray(data49)){
+const len7 = data49.length;
+for(let i7=0; i7<len7; i7++){
+if(!(validate3(data49[i7], {instancePath:instancePath+"/Visit/AttendingProviders/" + i7,parentData:data49,parentDataProperty:i7,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate3.errors; else for (const vError of validate3.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err63 = {instancePath:instancePath+"/Visit/AttendingProviders",schemaPath:"#/properties/Visit/properties/AttendingProviders/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -2478,9 +2496,19 @@ vErrors.push(err63);
 errors++;
 }
 }
+if(data46.Locations !== undefined && func0.call(data46, "Locations")){
+let data51 = data46.Locations;
+if(Array.isArray(data51)){
+const len8 = data51.length;
+for(let i8=0; i8<len8; i8++){
+if(!(validate4(data51[i8], {instancePath:instancePath+"/Visit/Locations/" + i8,parentData:data51,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate4.errors; else for (const vError of validate4.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err64 = {instancePath:instancePath+"/Visit/VisitType/" + i9,schemaPath:"../defs/visit-type.schema.json/type",keyword:"type",params:{type: "object"}};
+const err64 = {instancePath:instancePath+"/Visit/Locations",schemaPath:"#/properties/Visit/properties/Locations/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -2490,9 +2518,17 @@ vErrors.push(err64);
 errors++;
 }
 }
-}
-else {
-const err65 = {instancePath:instancePath+"/Visit/VisitType",schemaPath:"#/properties/Visit/properties/VisitType/type",keyword:"type",params:{type: "array"}};
+if(data46.VisitType !== undefined && func0.call(data46, "VisitType")){
+let data53 = data46.VisitType;
+if(Array.isArray(data53)){
+const len9 = data53.length;
+for(let i9=0; i9<len9; i9++){
+let data54 = data53[i9];
+if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
+if(data54.Code !== undefined && func0.call(data54, "Code")){
+let data55 = data54.Code;
+if((typeof data55 !== "string") && (data55 !== null)){
+const err65 = {instancePath:instancePath+"/Visit/VisitType/" + i9+"/Code",schemaPath:"../defs/visit-type.schema.json/properties/Code/type",keyword:"type",params:{type: schema4.properties.Code.type}};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -2502,17 +2538,10 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data42.VisitPreference !== undefined && func0.call(data42, "VisitPreference")){
-let data54 = data42.VisitPreference;
-if(Array.isArray(data54)){
-const len10 = data54.length;
-for(let i10=0; i10<len10; i10++){
-let data55 = data54[i10];
-if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
-if(data55.Duration !== undefined && func0.call(data55, "Duration")){
-let data56 = data55.Duration;
+if(data54.Codeset !== undefined && func0.call(data54, "Codeset")){
+let data56 = data54.Codeset;
 if((typeof data56 !== "string") && (data56 !== null)){
-const err66 = {instancePath:instancePath+"/Visit/VisitPreference/" + i10+"/Duration",schemaPath:"#/$defs/visitPreference/properties/Duration/type",keyword:"type",params:{type: schema5.properties.Duration.type}};
+const err66 = {instancePath:instancePath+"/Visit/VisitType/" + i9+"/Codeset",schemaPath:"../defs/visit-type.schema.json/properties/Codeset/type",keyword:"type",params:{type: schema4.properties.Codeset.type}};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -2522,10 +2551,10 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data55.DurationUnit !== undefined && func0.call(data55, "DurationUnit")){
-let data57 = data55.DurationUnit;
+if(data54.Description !== undefined && func0.call(data54, "Description")){
+let data57 = data54.Description;
 if((typeof data57 !== "string") && (data57 !== null)){
-const err67 = {instancePath:instancePath+"/Visit/VisitPreference/" + i10+"/DurationUnit",schemaPath:"#/$defs/visitPreference/properties/DurationUnit/type",keyword:"type",params:{type: schema5.properties.DurationUnit.type}};
+const err67 = {instancePath:instancePath+"/Visit/VisitType/" + i9+"/Description",schemaPath:"../defs/visit-type.schema.json/properties/Description/type",keyword:"type",params:{type: schema4.properties.Description.type}};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -2535,13 +2564,9 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data55.Day !== undefined && func0.call(data55, "Day")){
-let data58 = data55.Day;
-if(Array.isArray(data58)){
-const len11 = data58.length;
-for(let i11=0; i11<len11; i11++){
-if(typeof data58[i11] !== "string"){
-const err68 = {instancePath:instancePath+"/Visit/VisitPreference/" + i10+"/Day/" + i11,schemaPath:"#/$defs/visitPreference/properties/Day/items/type",keyword:"type",params:{type: "string"}};
+}
+else {
+const err68 = {instancePath:instancePath+"/Visit/VisitType/" + i9,schemaPath:"../defs/visit-type.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -2553,7 +2578,7 @@ errors++;
 }
 }
 else {
-const err69 = {instancePath:instancePath+"/Visit/VisitPreference/" + i10+"/Day",schemaPath:"#/$defs/visitPreference/properties/Day/type",keyword:"type",params:{type: "array"}};
+const err69 = {instancePath:instancePath+"/Visit/VisitType",schemaPath:"#/properties/Visit/properties/VisitType/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -2563,13 +2588,17 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data55.Time !== undefined && func0.call(data55, "Time")){
-let data60 = data55.Time;
-if(Array.isArray(data60)){
-const len12 = data60.length;
-for(let i12=0; i12<len12; i12++){
-if(typeof data60[i12] !== "string"){
-const err70 = {instancePath:instancePath+"/Visit/VisitPreference/" + i10+"/Time/" + i12,schemaPath:"#/$defs/visitPreference/properties/Time/items/type",keyword:"type",params:{type: "string"}};
+if(data46.VisitPreference !== undefined && func0.call(data46, "VisitPreference")){
+let data58 = data46.VisitPreference;
+if(Array.isArray(data58)){
+const len10 = data58.length;
+for(let i10=0; i10<len10; i10++){
+let data59 = data58[i10];
+if(data59 && typeof data59 == "object" && !Array.isArray(data59)){
+if(data59.Duration !== undefined && func0.call(data59, "Duration")){
+let data60 = data59.Duration;
+if((typeof data60 !== "string") && (data60 !== null)){
+const err70 = {instancePath:instancePath+"/Visit/VisitPreference/" + i10+"/Duration",schemaPath:"#/$defs/visitPreference/properties/Duration/type",keyword:"type",params:{type: schema5.properties.Duration.type}};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -2579,9 +2608,10 @@ vErrors.push(err70);
 errors++;
 }
 }
-}
-else {
-const err71 = {instancePath:instancePath+"/Visit/VisitPreference/" + i10+"/Time",schemaPath:"#/$defs/visitPreference/properties/Time/type",keyword:"type",params:{type: "array"}};
+if(data59.DurationUnit !== undefined && func0.call(data59, "DurationUnit")){
+let data61 = data59.DurationUnit;
+if((typeof data61 !== "string") && (data61 !== null)){
+const err71 = {instancePath:instancePath+"/Visit/VisitPreference/" + i10+"/DurationUnit",schemaPath:"#/$defs/visitPreference/properties/DurationUnit/type",keyword:"type",params:{type: schema5.properties.DurationUnit.type}};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -2591,9 +2621,13 @@ vErrors.push(err71);
 errors++;
 }
 }
-}
-else {
-const err72 = {instancePath:instancePath+"/Visit/VisitPreference/" + i10,schemaPath:"#/$defs/visitPreference/type",keyword:"type",params:{type: "object"}};
+if(data59.Day !== undefined && func0.call(data59, "Day")){
+let data62 = data59.Day;
+if(Array.isArray(data62)){
+const len11 = data62.length;
+for(let i11=0; i11<len11; i11++){
+if(typeof data62[i11] !== "string"){
+const err72 = {instancePath:instancePath+"/Visit/VisitPreference/" + i10+"/Day/" + i11,schemaPath:"#/$defs/visitPreference/properties/Day/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -2605,7 +2639,7 @@ errors++;
 }
 }
 else {
-const err73 = {instancePath:instancePath+"/Visit/VisitPreference",schemaPath:"#/properties/Visit/properties/VisitPreference/type",keyword:"type",params:{type: "array"}};
+const err73 = {instancePath:instancePath+"/Visit/VisitPreference/" + i10+"/Day",schemaPath:"#/$defs/visitPreference/properties/Day/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -2615,9 +2649,13 @@ vErrors.push(err73);
 errors++;
 }
 }
-}
-else {
-const err74 = {instancePath:instancePath+"/Visit",schemaPath:"#/properties/Visit/type",keyword:"type",params:{type: "object"}};
+if(data59.Time !== undefined && func0.call(data59, "Time")){
+let data64 = data59.Time;
+if(Array.isArray(data64)){
+const len12 = data64.length;
+for(let i12=0; i12<len12; i12++){
+if(typeof data64[i12] !== "string"){
+const err74 = {instancePath:instancePath+"/Visit/VisitPreference/" + i10+"/Time/" + i12,schemaPath:"#/$defs/visitPreference/properties/Time/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -2629,12 +2667,60 @@ errors++;
 }
 }
 else {
-const err75 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err75 = {instancePath:instancePath+"/Visit/VisitPreference/" + i10+"/Time",schemaPath:"#/$defs/visitPreference/properties/Time/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err75];
 }
 else {
 vErrors.push(err75);
+}
+errors++;
+}
+}
+}
+else {
+const err76 = {instancePath:instancePath+"/Visit/VisitPreference/" + i10,schemaPath:"#/$defs/visitPreference/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+}
+else {
+const err77 = {instancePath:instancePath+"/Visit/VisitPreference",schemaPath:"#/properties/Visit/properties/VisitPreference/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+}
+else {
+const err78 = {instancePath:instancePath+"/Visit",schemaPath:"#/properties/Visit/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+}
+else {
+const err79 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
 }
 errors++;
 }
@@ -2659,9 +2745,9 @@ exports.kinds = {
   "Scheduling/AvailableSlots": {
     validate: canonical.v0,
     shape: [
-      {"p":{"EndDateTime":1,"Meta":2,"Patient":25,"StartDateTime":68,"Visit":69}},
+      {"p":{"EndDateTime":1,"Meta":2,"Patient":29,"StartDateTime":72,"Visit":73}},
       {"l":"Possible"},
-      {"p":{"DataModel":3,"Destinations":4,"Errors":8,"EventDateTime":14,"EventType":15,"FacilityCode":16,"Logs":17,"Source":21,"Test":24}},
+      {"p":{"DataModel":3,"Destinations":4,"Errors":8,"EventDateTime":14,"EventType":15,"FacilityCode":16,"Logs":17,"Message":21,"Source":23,"Test":26,"Transmission":27}},
       {"l":"Reliable"},
       {"i":5},
       {"p":{"ID":6,"Name":7}},
@@ -2680,33 +2766,37 @@ exports.kinds = {
       {"p":{"AttemptID":19,"ID":20}},
       {"l":"Reliable"},
       {"l":"Reliable"},
-      {"p":{"ID":22,"Name":23}},
-      {"l":"Reliable"},
-      {"l":"Reliable"},
-      {"l":"Reliable"},
-      {"p":{"Demographics":26,"Diagnoses":55,"Identifiers":62,"Notes":66}},
-      {"p":{"Address":27,"Citizenship":34,"DOB":36,"DeathDateTime":37,"EmailAddresses":38,"FirstName":40,"IsDeceased":41,"IsHispanic":42,"Language":43,"LastName":44,"MaritalStatus":45,"MiddleName":46,"PhoneNumber":47,"Race":51,"Religion":52,"SSN":53,"Sex":54}},
-      {"p":{"City":28,"Country":29,"County":30,"State":31,"StreetAddress":32,"ZIP":33}},
-      {"l":"Probable"},
-      {"l":"Possible"},
-      {"l":"Possible"},
-      {"l":"Probable"},
-      {"l":"Probable"},
-      {"l":"Probable"},
-      {"i":35},
+      {"p":{"ID":22}},
       {},
+      {"p":{"ID":24,"Name":25}},
       {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"l":"Reliable"},
+      {"p":{"ID":28}},
+      {},
+      {"p":{"Demographics":30,"Diagnoses":59,"Identifiers":66,"Notes":70}},
+      {"p":{"Address":31,"Citizenship":38,"DOB":40,"DeathDateTime":41,"EmailAddresses":42,"FirstName":44,"IsDeceased":45,"IsHispanic":46,"Language":47,"LastName":48,"MaritalStatus":49,"MiddleName":50,"PhoneNumber":51,"Race":55,"Religion":56,"SSN":57,"Sex":58}},
+      {"p":{"City":32,"Country":33,"County":34,"State":35,"StreetAddress":36,"ZIP":37}},
+      {"l":"Probable"},
       {"l":"Possible"},
+      {"l":"Possible"},
+      {"l":"Probable"},
+      {"l":"Probable"},
+      {"l":"Probable"},
       {"i":39},
       {},
       {"l":"Reliable"},
       {"l":"Possible"},
+      {"i":43},
+      {},
+      {"l":"Reliable"},
+      {"l":"Possible"},
       {"l":"Possible"},
       {"l":"Possible"},
       {"l":"Reliable"},
       {"l":"Possible"},
       {"l":"Possible"},
-      {"l":"Probable","p":{"Home":48,"Mobile":49,"Office":50}},
+      {"l":"Probable","p":{"Home":52,"Mobile":53,"Office":54}},
       {},
       {},
       {},
@@ -2714,64 +2804,64 @@ exports.kinds = {
       {"l":"Possible"},
       {"l":"Probable"},
       {"l":"Reliable"},
-      {"i":56},
-      {"p":{"Code":57,"Codeset":58,"DocumentedDateTime":59,"Name":60,"Type":61}},
+      {"i":60},
+      {"p":{"Code":61,"Codeset":62,"DocumentedDateTime":63,"Name":64,"Type":65}},
       {},
       {},
       {},
       {},
       {},
-      {"i":63},
-      {"p":{"ID":64,"IDType":65}},
+      {"i":67},
+      {"p":{"ID":68,"IDType":69}},
       {},
       {},
-      {"nd":1,"i":67},
+      {"nd":1,"i":71},
       {},
       {"l":"Reliable"},
-      {"p":{"AttendingProviders":70,"Locations":90,"Reasons":101,"VisitPreference":103,"VisitType":111}},
-      {"i":71},
-      {"p":{"Address":72,"Credentials":73,"EmailAddresses":75,"FirstName":77,"ID":78,"IDType":79,"LastName":80,"Location":81,"PhoneNumber":88}},
-      {"p":{"City":28,"Country":29,"County":30,"State":31,"StreetAddress":32,"ZIP":33}},
-      {"i":74},
+      {"p":{"AttendingProviders":74,"Locations":94,"Reasons":105,"VisitPreference":107,"VisitType":115}},
+      {"i":75},
+      {"p":{"Address":76,"Credentials":77,"EmailAddresses":79,"FirstName":81,"ID":82,"IDType":83,"LastName":84,"Location":85,"PhoneNumber":92}},
+      {"p":{"City":32,"Country":33,"County":34,"State":35,"StreetAddress":36,"ZIP":37}},
+      {"i":78},
       {},
-      {"i":76},
-      {},
-      {},
+      {"i":80},
       {},
       {},
       {},
-      {"p":{"Department":82,"DepartmentIdentifiers":83,"Facility":84,"FacilityIdentifiers":85,"Room":86,"Type":87}},
-      {},
-      {"i":63},
-      {},
-      {"i":63},
       {},
       {},
-      {"p":{"Office":89}},
+      {"p":{"Department":86,"DepartmentIdentifiers":87,"Facility":88,"FacilityIdentifiers":89,"Room":90,"Type":91}},
       {},
-      {"i":91},
-      {"p":{"Department":92,"Facility":93,"ID":94,"Room":95,"SpecialtyDepartment":96,"Type":100}},
+      {"i":67},
       {},
-      {"nd":1},
+      {"i":67},
+      {},
+      {},
+      {"p":{"Office":93}},
+      {},
+      {"i":95},
+      {"p":{"Department":96,"Facility":97,"ID":98,"Room":99,"SpecialtyDepartment":100,"Type":104}},
       {},
       {"nd":1},
-      {"p":{"Code":97,"Codeset":98,"Description":99}},
+      {},
+      {"nd":1},
+      {"p":{"Code":101,"Codeset":102,"Description":103}},
       {},
       {},
       {},
       {"nd":1},
-      {"i":102},
-      {},
-      {"i":104},
-      {"p":{"Day":105,"Duration":107,"DurationUnit":108,"Time":109}},
       {"i":106},
       {},
-      {},
-      {},
+      {"i":108},
+      {"p":{"Day":109,"Duration":111,"DurationUnit":112,"Time":113}},
       {"i":110},
       {},
-      {"i":112},
-      {"p":{"Code":113,"Codeset":114,"Description":115}},
+      {},
+      {},
+      {"i":114},
+      {},
+      {"i":116},
+      {"p":{"Code":117,"Codeset":118,"Description":119}},
       {},
       {},
       {},
@@ -2787,7 +2877,7 @@ exports.s0 = validate0;
 
 
 
-const formats0 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats0 = require("../../formats.cjs").iso8601;
 const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
@@ -2833,7 +2923,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats0.test(data3))){
+if(!(formats0(data3))){
 errors++;
 }
 }
@@ -2886,7 +2976,7 @@ if((typeof data11 !== "string") && (data11 !== null)){
 errors++;
 }
 if(typeof data11 === "string"){
-if(!(formats0.test(data11))){
+if(!(formats0(data11))){
 errors++;
 }
 }
@@ -3542,7 +3632,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats0.test(data3))){
+if(!(formats0(data3))){
 errors++;
 }
 }
@@ -3553,28 +3643,20 @@ if((typeof data4 !== "boolean") && (data4 !== null)){
 errors++;
 }
 }
-if(data0.Source !== undefined){
-let data5 = data0.Source;
+if(data0.Message !== undefined){
+let data5 = data0.Message;
+if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
+errors++;
+}
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.ID !== undefined){
 let data6 = data5.ID;
-if((typeof data6 !== "string") && (data6 !== null)){
-errors++;
-}
-if(typeof data6 === "string"){
-if(!(formats1.test(data6))){
-errors++;
-}
-}
-}
-if(data5.Name !== undefined){
-let data7 = data5.Name;
-if((typeof data7 !== "string") && (data7 !== null)){
+if(((!((typeof data6 == "number") && (isFinite(data6)))) && (typeof data6 !== "string")) && (data6 !== null)){
 errors++;
 }
 }
 for(const key0 in data5){
-if((key0 !== "ID") && (key0 !== "Name")){
+if(key0 !== "ID"){
 errors++;
 }
 }
@@ -3585,16 +3667,34 @@ errors++;
 }
 }
 }
-else {
+}
+if(data0.Transmission !== undefined){
+let data7 = data0.Transmission;
+if((!(data7 && typeof data7 == "object" && !Array.isArray(data7))) && (data7 !== null)){
+errors++;
+}
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.ID !== undefined){
+let data8 = data7.ID;
+if(((!((typeof data8 == "number") && (isFinite(data8)))) && (typeof data8 !== "string")) && (data8 !== null)){
 errors++;
 }
 }
-if(data0.Destinations !== undefined){
-let data8 = data0.Destinations;
-if(Array.isArray(data8)){
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-let data9 = data8[i0];
+for(const key1 in data7){
+if(key1 !== "ID"){
+errors++;
+}
+}
+if(!(obj0 && data7.__proto__ === Object.prototype)){
+const proto1 = Object.getPrototypeOf(data7);
+if(proto1 !== Object.prototype && proto1 !== null){
+errors++;
+}
+}
+}
+}
+if(data0.Source !== undefined){
+let data9 = data0.Source;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.ID !== undefined){
 let data10 = data9.ID;
@@ -3613,14 +3713,14 @@ if((typeof data11 !== "string") && (data11 !== null)){
 errors++;
 }
 }
-for(const key1 in data9){
-if((key1 !== "ID") && (key1 !== "Name")){
+for(const key2 in data9){
+if((key2 !== "ID") && (key2 !== "Name")){
 errors++;
 }
 }
 if(!(obj0 && data9.__proto__ === Object.prototype)){
-const proto1 = Object.getPrototypeOf(data9);
-if(proto1 !== Object.prototype && proto1 !== null){
+const proto2 = Object.getPrototypeOf(data9);
+if(proto2 !== Object.prototype && proto2 !== null){
 errors++;
 }
 }
@@ -3629,17 +3729,12 @@ else {
 errors++;
 }
 }
-}
-else {
-errors++;
-}
-}
-if(data0.Logs !== undefined){
-let data12 = data0.Logs;
+if(data0.Destinations !== undefined){
+let data12 = data0.Destinations;
 if(Array.isArray(data12)){
-const len1 = data12.length;
-for(let i1=0; i1<len1; i1++){
-let data13 = data12[i1];
+const len0 = data12.length;
+for(let i0=0; i0<len0; i0++){
+let data13 = data12[i0];
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.ID !== undefined){
 let data14 = data13.ID;
@@ -3652,76 +3747,19 @@ errors++;
 }
 }
 }
-if(data13.AttemptID !== undefined){
-let data15 = data13.AttemptID;
+if(data13.Name !== undefined){
+let data15 = data13.Name;
 if((typeof data15 !== "string") && (data15 !== null)){
 errors++;
 }
-if(typeof data15 === "string"){
-if(!(formats1.test(data15))){
-errors++;
 }
-}
-}
-for(const key2 in data13){
-if((key2 !== "ID") && (key2 !== "AttemptID")){
+for(const key3 in data13){
+if((key3 !== "ID") && (key3 !== "Name")){
 errors++;
 }
 }
 if(!(obj0 && data13.__proto__ === Object.prototype)){
-const proto2 = Object.getPrototypeOf(data13);
-if(proto2 !== Object.prototype && proto2 !== null){
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-}
-if(data0.Errors !== undefined){
-let data16 = data0.Errors;
-if(Array.isArray(data16)){
-const len2 = data16.length;
-for(let i2=0; i2<len2; i2++){
-let data17 = data16[i2];
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17.ID !== undefined){
-let data18 = data17.ID;
-if((typeof data18 !== "string") && (data18 !== null)){
-errors++;
-}
-}
-if(data17.Text !== undefined){
-let data19 = data17.Text;
-if((typeof data19 !== "string") && (data19 !== null)){
-errors++;
-}
-}
-if(data17.Type !== undefined){
-let data20 = data17.Type;
-if((typeof data20 !== "string") && (data20 !== null)){
-errors++;
-}
-}
-if(data17.Module !== undefined){
-let data21 = data17.Module;
-if((typeof data21 !== "string") && (data21 !== null)){
-errors++;
-}
-}
-for(const key3 in data17){
-if((((key3 !== "ID") && (key3 !== "Text")) && (key3 !== "Type")) && (key3 !== "Module")){
-errors++;
-}
-}
-if(!(obj0 && data17.__proto__ === Object.prototype)){
-const proto3 = Object.getPrototypeOf(data17);
+const proto3 = Object.getPrototypeOf(data13);
 if(proto3 !== Object.prototype && proto3 !== null){
 errors++;
 }
@@ -3736,15 +3774,117 @@ else {
 errors++;
 }
 }
-if(data0.FacilityCode !== undefined){
-let data22 = data0.FacilityCode;
+if(data0.Logs !== undefined){
+let data16 = data0.Logs;
+if(Array.isArray(data16)){
+const len1 = data16.length;
+for(let i1=0; i1<len1; i1++){
+let data17 = data16[i1];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+errors++;
+}
+if(typeof data18 === "string"){
+if(!(formats1.test(data18))){
+errors++;
+}
+}
+}
+if(data17.AttemptID !== undefined){
+let data19 = data17.AttemptID;
+if((typeof data19 !== "string") && (data19 !== null)){
+errors++;
+}
+if(typeof data19 === "string"){
+if(!(formats1.test(data19))){
+errors++;
+}
+}
+}
+for(const key4 in data17){
+if((key4 !== "ID") && (key4 !== "AttemptID")){
+errors++;
+}
+}
+if(!(obj0 && data17.__proto__ === Object.prototype)){
+const proto4 = Object.getPrototypeOf(data17);
+if(proto4 !== Object.prototype && proto4 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+if(data0.Errors !== undefined){
+let data20 = data0.Errors;
+if(Array.isArray(data20)){
+const len2 = data20.length;
+for(let i2=0; i2<len2; i2++){
+let data21 = data20[i2];
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+if(data21.ID !== undefined){
+let data22 = data21.ID;
 if((typeof data22 !== "string") && (data22 !== null)){
 errors++;
 }
 }
+if(data21.Text !== undefined){
+let data23 = data21.Text;
+if((typeof data23 !== "string") && (data23 !== null)){
+errors++;
+}
+}
+if(data21.Type !== undefined){
+let data24 = data21.Type;
+if((typeof data24 !== "string") && (data24 !== null)){
+errors++;
+}
+}
+if(data21.Module !== undefined){
+let data25 = data21.Module;
+if((typeof data25 !== "string") && (data25 !== null)){
+errors++;
+}
+}
+for(const key5 in data21){
+if((((key5 !== "ID") && (key5 !== "Text")) && (key5 !== "Type")) && (key5 !== "Module")){
+errors++;
+}
+}
+if(!(obj0 && data21.__proto__ === Object.prototype)){
+const proto5 = Object.getPrototypeOf(data21);
+if(proto5 !== Object.prototype && proto5 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+if(data0.FacilityCode !== undefined){
+let data26 = data0.FacilityCode;
+if((typeof data26 !== "string") && (data26 !== null)){
+errors++;
+}
+}
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto4 = Object.getPrototypeOf(data0);
-if(proto4 !== Object.prototype && proto4 !== null){
+const proto6 = Object.getPrototypeOf(data0);
+if(proto6 !== Object.prototype && proto6 !== null){
 errors++;
 }
 }
@@ -3769,161 +3909,13 @@ if("AvailableSlots" !== data0.EventType){
 errors++;
 }
 }
-for(const key4 in data0){
-if(((((((((key4 !== "DataModel") && (key4 !== "EventType")) && (key4 !== "EventDateTime")) && (key4 !== "Test")) && (key4 !== "Source")) && (key4 !== "Destinations")) && (key4 !== "Logs")) && (key4 !== "Errors")) && (key4 !== "FacilityCode")){
+for(const key6 in data0){
+if(((((((((((key6 !== "DataModel") && (key6 !== "EventType")) && (key6 !== "EventDateTime")) && (key6 !== "Test")) && (key6 !== "Message")) && (key6 !== "Transmission")) && (key6 !== "Source")) && (key6 !== "Destinations")) && (key6 !== "Logs")) && (key6 !== "Errors")) && (key6 !== "FacilityCode")){
 errors++;
 }
 }
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto5 = Object.getPrototypeOf(data0);
-if(proto5 !== Object.prototype && proto5 !== null){
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-}
-if(data.StartDateTime !== undefined){
-let data25 = data.StartDateTime;
-if(typeof data25 === "string"){
-if(!(formats0.test(data25))){
-errors++;
-}
-}
-else {
-errors++;
-}
-}
-if(data.EndDateTime !== undefined){
-let data26 = data.EndDateTime;
-if((typeof data26 !== "string") && (data26 !== null)){
-errors++;
-}
-if(typeof data26 === "string"){
-if(!(formats0.test(data26))){
-errors++;
-}
-}
-}
-if(data.Patient !== undefined){
-let data27 = data.Patient;
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-if(data27.Identifiers !== undefined){
-let data28 = data27.Identifiers;
-if(Array.isArray(data28)){
-const len3 = data28.length;
-for(let i3=0; i3<len3; i3++){
-let data29 = data28[i3];
-if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
-if(data29.ID !== undefined){
-let data30 = data29.ID;
-if((typeof data30 !== "string") && (data30 !== null)){
-errors++;
-}
-}
-if(data29.IDType !== undefined){
-let data31 = data29.IDType;
-if((typeof data31 !== "string") && (data31 !== null)){
-errors++;
-}
-}
-for(const key5 in data29){
-if((key5 !== "ID") && (key5 !== "IDType")){
-errors++;
-}
-}
-if(!(obj0 && data29.__proto__ === Object.prototype)){
-const proto6 = Object.getPrototypeOf(data29);
-if(proto6 !== Object.prototype && proto6 !== null){
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-}
-if(data27.Demographics !== undefined){
-if(!(validate1.call(this, data27.Demographics))){
-errors++;
-}
-}
-if(data27.Notes !== undefined){
-let data33 = data27.Notes;
-if(null !== data33){
-errors++;
-}
-if(Array.isArray(data33)){
-const len4 = data33.length;
-for(let i4=0; i4<len4; i4++){
-if(typeof data33[i4] !== "string"){
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-}
-if(data27.Diagnoses !== undefined){
-let data35 = data27.Diagnoses;
-if(Array.isArray(data35)){
-const len5 = data35.length;
-for(let i5=0; i5<len5; i5++){
-let data36 = data35[i5];
-if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
-if(data36.Code !== undefined){
-let data37 = data36.Code;
-if((typeof data37 !== "string") && (data37 !== null)){
-errors++;
-}
-}
-if(data36.Codeset !== undefined){
-let data38 = data36.Codeset;
-if((typeof data38 !== "string") && (data38 !== null)){
-errors++;
-}
-if(!(((((data38 === "ICD-9") || (data38 === "ICD-10")) || (data38 === "HCPCS")) || (data38 === "CPT")) || (data38 === null))){
-errors++;
-}
-}
-if(data36.Name !== undefined){
-let data39 = data36.Name;
-if((typeof data39 !== "string") && (data39 !== null)){
-errors++;
-}
-}
-if(data36.Type !== undefined){
-let data40 = data36.Type;
-if((typeof data40 !== "string") && (data40 !== null)){
-errors++;
-}
-}
-if(data36.DocumentedDateTime !== undefined){
-let data41 = data36.DocumentedDateTime;
-if((typeof data41 !== "string") && (data41 !== null)){
-errors++;
-}
-if(typeof data41 === "string"){
-if(!(formats0.test(data41))){
-errors++;
-}
-}
-}
-for(const key6 in data36){
-if(((((key6 !== "Code") && (key6 !== "Codeset")) && (key6 !== "Name")) && (key6 !== "Type")) && (key6 !== "DocumentedDateTime")){
-errors++;
-}
-}
-if(!(obj0 && data36.__proto__ === Object.prototype)){
-const proto7 = Object.getPrototypeOf(data36);
+const proto7 = Object.getPrototypeOf(data0);
 if(proto7 !== Object.prototype && proto7 !== null){
 errors++;
 }
@@ -3933,18 +3925,57 @@ else {
 errors++;
 }
 }
+if(data.StartDateTime !== undefined){
+let data29 = data.StartDateTime;
+if(typeof data29 === "string"){
+if(!(formats0(data29))){
+errors++;
+}
 }
 else {
 errors++;
 }
 }
-for(const key7 in data27){
-if((((key7 !== "Identifiers") && (key7 !== "Demographics")) && (key7 !== "Notes")) && (key7 !== "Diagnoses")){
+if(data.EndDateTime !== undefined){
+let data30 = data.EndDateTime;
+if((typeof data30 !== "string") && (data30 !== null)){
+errors++;
+}
+if(typeof data30 === "string"){
+if(!(formats0(data30))){
 errors++;
 }
 }
-if(!(obj0 && data27.__proto__ === Object.prototype)){
-const proto8 = Object.getPrototypeOf(data27);
+}
+if(data.Patient !== undefined){
+let data31 = data.Patient;
+if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
+if(data31.Identifiers !== undefined){
+let data32 = data31.Identifiers;
+if(Array.isArray(data32)){
+const len3 = data32.length;
+for(let i3=0; i3<len3; i3++){
+let data33 = data32[i3];
+if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
+if(data33.ID !== undefined){
+let data34 = data33.ID;
+if((typeof data34 !== "string") && (data34 !== null)){
+errors++;
+}
+}
+if(data33.IDType !== undefined){
+let data35 = data33.IDType;
+if((typeof data35 !== "string") && (data35 !== null)){
+errors++;
+}
+}
+for(const key7 in data33){
+if((key7 !== "ID") && (key7 !== "IDType")){
+errors++;
+}
+}
+if(!(obj0 && data33.__proto__ === Object.prototype)){
+const proto8 = Object.getPrototypeOf(data33);
 if(proto8 !== Object.prototype && proto8 !== null){
 errors++;
 }
@@ -3954,15 +3985,25 @@ else {
 errors++;
 }
 }
-if(data.Visit !== undefined){
-let data42 = data.Visit;
-if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
-if(data42.Reasons !== undefined){
-let data43 = data42.Reasons;
-if(Array.isArray(data43)){
-const len6 = data43.length;
-for(let i6=0; i6<len6; i6++){
-if(typeof data43[i6] !== "string"){
+}
+else {
+errors++;
+}
+}
+if(data31.Demographics !== undefined){
+if(!(validate1.call(this, data31.Demographics))){
+errors++;
+}
+}
+if(data31.Notes !== undefined){
+let data37 = data31.Notes;
+if(null !== data37){
+errors++;
+}
+if(Array.isArray(data37)){
+const len4 = data37.length;
+for(let i4=0; i4<len4; i4++){
+if(typeof data37[i4] !== "string"){
 errors++;
 }
 }
@@ -3971,66 +4012,58 @@ else {
 errors++;
 }
 }
-if(data42.AttendingProviders !== undefined){
-let data45 = data42.AttendingProviders;
-if(Array.isArray(data45)){
-const len7 = data45.length;
-for(let i7=0; i7<len7; i7++){
-if(!(validate3.call(this, data45[i7]))){
+if(data31.Diagnoses !== undefined){
+let data39 = data31.Diagnoses;
+if(Array.isArray(data39)){
+const len5 = data39.length;
+for(let i5=0; i5<len5; i5++){
+let data40 = data39[i5];
+if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
+if(data40.Code !== undefined){
+let data41 = data40.Code;
+if((typeof data41 !== "string") && (data41 !== null)){
+errors++;
+}
+}
+if(data40.Codeset !== undefined){
+let data42 = data40.Codeset;
+if((typeof data42 !== "string") && (data42 !== null)){
+errors++;
+}
+if(!(((((data42 === "ICD-9") || (data42 === "ICD-10")) || (data42 === "HCPCS")) || (data42 === "CPT")) || (data42 === null))){
+errors++;
+}
+}
+if(data40.Name !== undefined){
+let data43 = data40.Name;
+if((typeof data43 !== "string") && (data43 !== null)){
+errors++;
+}
+}
+if(data40.Type !== undefined){
+let data44 = data40.Type;
+if((typeof data44 !== "string") && (data44 !== null)){
+errors++;
+}
+}
+if(data40.DocumentedDateTime !== undefined){
+let data45 = data40.DocumentedDateTime;
+if((typeof data45 !== "string") && (data45 !== null)){
+errors++;
+}
+if(typeof data45 === "string"){
+if(!(formats0(data45))){
 errors++;
 }
 }
 }
-else {
+for(const key8 in data40){
+if(((((key8 !== "Code") && (key8 !== "Codeset")) && (key8 !== "Name")) && (key8 !== "Type")) && (key8 !== "DocumentedDateTime")){
 errors++;
 }
 }
-if(data42.Locations !== undefined){
-let data47 = data42.Locations;
-if(Array.isArray(data47)){
-const len8 = data47.length;
-for(let i8=0; i8<len8; i8++){
-if(!(validate4.call(this, data47[i8]))){
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-}
-if(data42.VisitType !== undefined){
-let data49 = data42.VisitType;
-if(Array.isArray(data49)){
-const len9 = data49.length;
-for(let i9=0; i9<len9; i9++){
-let data50 = data49[i9];
-if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
-if(data50.Code !== undefined){
-let data51 = data50.Code;
-if((typeof data51 !== "string") && (data51 !== null)){
-errors++;
-}
-}
-if(data50.Codeset !== undefined){
-let data52 = data50.Codeset;
-if((typeof data52 !== "string") && (data52 !== null)){
-errors++;
-}
-}
-if(data50.Description !== undefined){
-let data53 = data50.Description;
-if((typeof data53 !== "string") && (data53 !== null)){
-errors++;
-}
-}
-for(const key8 in data50){
-if(((key8 !== "Code") && (key8 !== "Codeset")) && (key8 !== "Description")){
-errors++;
-}
-}
-if(!(obj0 && data50.__proto__ === Object.prototype)){
-const proto9 = Object.getPrototypeOf(data50);
+if(!(obj0 && data40.__proto__ === Object.prototype)){
+const proto9 = Object.getPrototypeOf(data40);
 if(proto9 !== Object.prototype && proto9 !== null){
 errors++;
 }
@@ -4045,60 +4078,13 @@ else {
 errors++;
 }
 }
-if(data42.VisitPreference !== undefined){
-let data54 = data42.VisitPreference;
-if(Array.isArray(data54)){
-const len10 = data54.length;
-for(let i10=0; i10<len10; i10++){
-let data55 = data54[i10];
-if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
-if(data55.Duration !== undefined){
-let data56 = data55.Duration;
-if((typeof data56 !== "string") && (data56 !== null)){
+for(const key9 in data31){
+if((((key9 !== "Identifiers") && (key9 !== "Demographics")) && (key9 !== "Notes")) && (key9 !== "Diagnoses")){
 errors++;
 }
 }
-if(data55.DurationUnit !== undefined){
-let data57 = data55.DurationUnit;
-if((typeof data57 !== "string") && (data57 !== null)){
-errors++;
-}
-}
-if(data55.Day !== undefined){
-let data58 = data55.Day;
-if(Array.isArray(data58)){
-const len11 = data58.length;
-for(let i11=0; i11<len11; i11++){
-if(typeof data58[i11] !== "string"){
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-}
-if(data55.Time !== undefined){
-let data60 = data55.Time;
-if(Array.isArray(data60)){
-const len12 = data60.length;
-for(let i12=0; i12<len12; i12++){
-if(typeof data60[i12] !== "string"){
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-}
-for(const key9 in data55){
-if((((key9 !== "Duration") && (key9 !== "DurationUnit")) && (key9 !== "Day")) && (key9 !== "Time")){
-errors++;
-}
-}
-if(!(obj0 && data55.__proto__ === Object.prototype)){
-const proto10 = Object.getPrototypeOf(data55);
+if(!(obj0 && data31.__proto__ === Object.prototype)){
+const proto10 = Object.getPrototypeOf(data31);
 if(proto10 !== Object.prototype && proto10 !== null){
 errors++;
 }
@@ -4108,18 +4094,83 @@ else {
 errors++;
 }
 }
+if(data.Visit !== undefined){
+let data46 = data.Visit;
+if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
+if(data46.Reasons !== undefined){
+let data47 = data46.Reasons;
+if(Array.isArray(data47)){
+const len6 = data47.length;
+for(let i6=0; i6<len6; i6++){
+if(typeof data47[i6] !== "string"){
+errors++;
+}
+}
 }
 else {
 errors++;
 }
 }
-for(const key10 in data42){
-if(((((key10 !== "Reasons") && (key10 !== "AttendingProviders")) && (key10 !== "Locations")) && (key10 !== "VisitType")) && (key10 !== "VisitPreference")){
+if(data46.AttendingProviders !== undefined){
+let data49 = data46.AttendingProviders;
+if(Array.isArray(data49)){
+const len7 = data49.length;
+for(let i7=0; i7<len7; i7++){
+if(!(validate3.call(this, data49[i7]))){
 errors++;
 }
 }
-if(!(obj0 && data42.__proto__ === Object.prototype)){
-const proto11 = Object.getPrototypeOf(data42);
+}
+else {
+errors++;
+}
+}
+if(data46.Locations !== undefined){
+let data51 = data46.Locations;
+if(Array.isArray(data51)){
+const len8 = data51.length;
+for(let i8=0; i8<len8; i8++){
+if(!(validate4.call(this, data51[i8]))){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+if(data46.VisitType !== undefined){
+let data53 = data46.VisitType;
+if(Array.isArray(data53)){
+const len9 = data53.length;
+for(let i9=0; i9<len9; i9++){
+let data54 = data53[i9];
+if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
+if(data54.Code !== undefined){
+let data55 = data54.Code;
+if((typeof data55 !== "string") && (data55 !== null)){
+errors++;
+}
+}
+if(data54.Codeset !== undefined){
+let data56 = data54.Codeset;
+if((typeof data56 !== "string") && (data56 !== null)){
+errors++;
+}
+}
+if(data54.Description !== undefined){
+let data57 = data54.Description;
+if((typeof data57 !== "string") && (data57 !== null)){
+errors++;
+}
+}
+for(const key10 in data54){
+if(((key10 !== "Code") && (key10 !== "Codeset")) && (key10 !== "Description")){
+errors++;
+}
+}
+if(!(obj0 && data54.__proto__ === Object.prototype)){
+const proto11 = Object.getPrototypeOf(data54);
 if(proto11 !== Object.prototype && proto11 !== null){
 errors++;
 }
@@ -4129,14 +4180,103 @@ else {
 errors++;
 }
 }
-for(const key11 in data){
-if(((((key11 !== "Meta") && (key11 !== "StartDateTime")) && (key11 !== "EndDateTime")) && (key11 !== "Patient")) && (key11 !== "Visit")){
+}
+else {
+errors++;
+}
+}
+if(data46.VisitPreference !== undefined){
+let data58 = data46.VisitPreference;
+if(Array.isArray(data58)){
+const len10 = data58.length;
+for(let i10=0; i10<len10; i10++){
+let data59 = data58[i10];
+if(data59 && typeof data59 == "object" && !Array.isArray(data59)){
+if(data59.Duration !== undefined){
+let data60 = data59.Duration;
+if((typeof data60 !== "string") && (data60 !== null)){
+errors++;
+}
+}
+if(data59.DurationUnit !== undefined){
+let data61 = data59.DurationUnit;
+if((typeof data61 !== "string") && (data61 !== null)){
+errors++;
+}
+}
+if(data59.Day !== undefined){
+let data62 = data59.Day;
+if(Array.isArray(data62)){
+const len11 = data62.length;
+for(let i11=0; i11<len11; i11++){
+if(typeof data62[i11] !== "string"){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+if(data59.Time !== undefined){
+let data64 = data59.Time;
+if(Array.isArray(data64)){
+const len12 = data64.length;
+for(let i12=0; i12<len12; i12++){
+if(typeof data64[i12] !== "string"){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+for(const key11 in data59){
+if((((key11 !== "Duration") && (key11 !== "DurationUnit")) && (key11 !== "Day")) && (key11 !== "Time")){
+errors++;
+}
+}
+if(!(obj0 && data59.__proto__ === Object.prototype)){
+const proto12 = Object.getPrototypeOf(data59);
+if(proto12 !== Object.prototype && proto12 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+for(const key12 in data46){
+if(((((key12 !== "Reasons") && (key12 !== "AttendingProviders")) && (key12 !== "Locations")) && (key12 !== "VisitType")) && (key12 !== "VisitPreference")){
+errors++;
+}
+}
+if(!(obj0 && data46.__proto__ === Object.prototype)){
+const proto13 = Object.getPrototypeOf(data46);
+if(proto13 !== Object.prototype && proto13 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+for(const key13 in data){
+if(((((key13 !== "Meta") && (key13 !== "StartDateTime")) && (key13 !== "EndDateTime")) && (key13 !== "Patient")) && (key13 !== "Visit")){
 errors++;
 }
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
-const proto12 = Object.getPrototypeOf(data);
-if(proto12 !== Object.prototype && proto12 !== null){
+const proto14 = Object.getPrototypeOf(data);
+if(proto14 !== Object.prototype && proto14 !== null){
 errors++;
 }
 }

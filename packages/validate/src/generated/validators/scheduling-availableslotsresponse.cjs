@@ -18,6 +18,36 @@ const schema1 = {
     "null"
    ]
   },
+  "Message": {
+   "type": [
+    "object",
+    "null"
+   ],
+   "properties": {
+    "ID": {
+     "type": [
+      "number",
+      "string",
+      "null"
+     ]
+    }
+   }
+  },
+  "Transmission": {
+   "type": [
+    "object",
+    "null"
+   ],
+   "properties": {
+    "ID": {
+     "type": [
+      "number",
+      "string",
+      "null"
+     ]
+    }
+   }
+  },
   "Source": {
    "properties": {
     "ID": {
@@ -109,7 +139,7 @@ const schema1 = {
  }
 };
 const func0 = Object.prototype.hasOwnProperty;
-const formats0 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats0 = require("../../formats.cjs").iso8601;
 const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const schema2 = {"properties":{"ID":{"type":["string","null"]},"Reason":{"type":["string","null"]}}};
 const schema3 = {
@@ -755,7 +785,7 @@ errors++;
 if(data.DateTime !== undefined && func0.call(data, "DateTime")){
 let data1 = data.DateTime;
 if(typeof data1 === "string"){
-if(!(formats0.test(data1))){
+if(!(formats0(data1))){
 const err3 = {instancePath:instancePath+"/DateTime",schemaPath:"#/properties/DateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err3];
@@ -779,8 +809,9 @@ errors++;
 }
 if(data.Duration !== undefined && func0.call(data, "Duration")){
 let data2 = data.Duration;
-if(!((typeof data2 == "number") && (isFinite(data2)))){
-const err5 = {instancePath:instancePath+"/Duration",schemaPath:"#/properties/Duration/type",keyword:"type",params:{type: "number"}};
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 <= 0 || isNaN(data2)){
+const err5 = {instancePath:instancePath+"/Duration",schemaPath:"#/properties/Duration/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -790,15 +821,26 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.Reason !== undefined && func0.call(data, "Reason")){
-let data3 = data.Reason;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err6 = {instancePath:instancePath+"/Reason",schemaPath:"#/properties/Reason/type",keyword:"type",params:{type: schema2.properties.Reason.type}};
+else {
+const err6 = {instancePath:instancePath+"/Duration",schemaPath:"#/properties/Duration/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err6];
 }
 else {
 vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.Reason !== undefined && func0.call(data, "Reason")){
+let data3 = data.Reason;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err7 = {instancePath:instancePath+"/Reason",schemaPath:"#/properties/Reason/type",keyword:"type",params:{type: schema2.properties.Reason.type}};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
 }
 errors++;
 }
@@ -821,19 +863,7 @@ if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data6[i0] !== "string"){
-const err7 = {instancePath:instancePath+"/Notes/" + i0,schemaPath:"#/properties/Notes/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/Notes",schemaPath:"#/properties/Notes/type",keyword:"type",params:{type: "array"}};
+const err8 = {instancePath:instancePath+"/Notes/" + i0,schemaPath:"#/properties/Notes/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -845,12 +875,24 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err9 = {instancePath:instancePath+"/Notes",schemaPath:"#/properties/Notes/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err9];
 }
 else {
 vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
 }
 errors++;
 }
@@ -964,7 +1006,7 @@ vErrors.push(err6);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats0.test(data3))){
+if(!(formats0(data3))){
 const err7 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/format",keyword:"format",params:{format: "iso8601"}};
 if(vErrors === null){
 vErrors = [err7];
@@ -989,13 +1031,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data0.Source !== undefined && func0.call(data0, "Source")){
-let data5 = data0.Source;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.ID !== undefined && func0.call(data5, "ID")){
-let data6 = data5.ID;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema1.properties.Source.properties.ID.type}};
+if(data0.Message !== undefined && func0.call(data0, "Message")){
+let data5 = data0.Message;
+if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
+const err9 = {instancePath:instancePath+"/Meta/Message",schemaPath:"../defs/meta.schema.json/properties/Message/type",keyword:"type",params:{type: schema1.properties.Message.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1004,9 +1043,11 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(typeof data6 === "string"){
-if(!(formats1.test(data6))){
-const err10 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/format",keyword:"format",params:{format: "uuid"}};
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(data5.ID !== undefined && func0.call(data5, "ID")){
+let data6 = data5.ID;
+if(((!((typeof data6 == "number") && (isFinite(data6)))) && (typeof data6 !== "string")) && (data6 !== null)){
+const err10 = {instancePath:instancePath+"/Meta/Message/ID",schemaPath:"../defs/meta.schema.json/properties/Message/properties/ID/type",keyword:"type",params:{type: schema1.properties.Message.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1017,10 +1058,11 @@ errors++;
 }
 }
 }
-if(data5.Name !== undefined && func0.call(data5, "Name")){
-let data7 = data5.Name;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema1.properties.Source.properties.Name.type}};
+}
+if(data0.Transmission !== undefined && func0.call(data0, "Transmission")){
+let data7 = data0.Transmission;
+if((!(data7 && typeof data7 == "object" && !Array.isArray(data7))) && (data7 !== null)){
+const err11 = {instancePath:instancePath+"/Meta/Transmission",schemaPath:"../defs/meta.schema.json/properties/Transmission/type",keyword:"type",params:{type: schema1.properties.Transmission.type}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1029,10 +1071,11 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/Meta/Source",schemaPath:"../defs/meta.schema.json/properties/Source/type",keyword:"type",params:{type: "object"}};
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.ID !== undefined && func0.call(data7, "ID")){
+let data8 = data7.ID;
+if(((!((typeof data8 == "number") && (isFinite(data8)))) && (typeof data8 !== "string")) && (data8 !== null)){
+const err12 = {instancePath:instancePath+"/Meta/Transmission/ID",schemaPath:"../defs/meta.schema.json/properties/Transmission/properties/ID/type",keyword:"type",params:{type: schema1.properties.Transmission.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1042,17 +1085,15 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data0.Destinations !== undefined && func0.call(data0, "Destinations")){
-let data8 = data0.Destinations;
-if(Array.isArray(data8)){
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-let data9 = data8[i0];
+}
+}
+if(data0.Source !== undefined && func0.call(data0, "Source")){
+let data9 = data0.Source;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.ID !== undefined && func0.call(data9, "ID")){
 let data10 = data9.ID;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema1.properties.Destinations.items.properties.ID.type}};
+const err13 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema1.properties.Source.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1063,7 +1104,7 @@ errors++;
 }
 if(typeof data10 === "string"){
 if(!(formats1.test(data10))){
-const err14 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
+const err14 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1077,7 +1118,7 @@ errors++;
 if(data9.Name !== undefined && func0.call(data9, "Name")){
 let data11 = data9.Name;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err15 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema1.properties.Destinations.items.properties.Name.type}};
+const err15 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema1.properties.Source.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1089,7 +1130,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/Meta/Destinations/" + i0,schemaPath:"../defs/meta.schema.json/properties/Destinations/items/type",keyword:"type",params:{type: "object"}};
+const err16 = {instancePath:instancePath+"/Meta/Source",schemaPath:"../defs/meta.schema.json/properties/Source/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1099,9 +1140,17 @@ vErrors.push(err16);
 errors++;
 }
 }
-}
-else {
-const err17 = {instancePath:instancePath+"/Meta/Destinations",schemaPath:"../defs/meta.schema.json/properties/Destinations/type",keyword:"type",params:{type: "array"}};
+if(data0.Destinations !== undefined && func0.call(data0, "Destinations")){
+let data12 = data0.Destinations;
+if(Array.isArray(data12)){
+const len0 = data12.length;
+for(let i0=0; i0<len0; i0++){
+let data13 = data12[i0];
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.ID !== undefined && func0.call(data13, "ID")){
+let data14 = data13.ID;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err17 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema1.properties.Destinations.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1110,18 +1159,9 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-if(data0.Logs !== undefined && func0.call(data0, "Logs")){
-let data12 = data0.Logs;
-if(Array.isArray(data12)){
-const len1 = data12.length;
-for(let i1=0; i1<len1; i1++){
-let data13 = data12[i1];
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.ID !== undefined && func0.call(data13, "ID")){
-let data14 = data13.ID;
-if((typeof data14 !== "string") && (data14 !== null)){
-const err18 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema1.properties.Logs.items.properties.ID.type}};
+if(typeof data14 === "string"){
+if(!(formats1.test(data14))){
+const err18 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1130,9 +1170,12 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(typeof data14 === "string"){
-if(!(formats1.test(data14))){
-const err19 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
+}
+}
+if(data13.Name !== undefined && func0.call(data13, "Name")){
+let data15 = data13.Name;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err19 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema1.properties.Destinations.items.properties.Name.type}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1143,10 +1186,8 @@ errors++;
 }
 }
 }
-if(data13.AttemptID !== undefined && func0.call(data13, "AttemptID")){
-let data15 = data13.AttemptID;
-if((typeof data15 !== "string") && (data15 !== null)){
-const err20 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema1.properties.Logs.items.properties.AttemptID.type}};
+else {
+const err20 = {instancePath:instancePath+"/Meta/Destinations/" + i0,schemaPath:"../defs/meta.schema.json/properties/Destinations/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1155,9 +1196,10 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(typeof data15 === "string"){
-if(!(formats1.test(data15))){
-const err21 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format",keyword:"format",params:{format: "uuid"}};
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/Meta/Destinations",schemaPath:"../defs/meta.schema.json/properties/Destinations/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1167,10 +1209,17 @@ vErrors.push(err21);
 errors++;
 }
 }
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/Meta/Logs/" + i1,schemaPath:"../defs/meta.schema.json/properties/Logs/items/type",keyword:"type",params:{type: "object"}};
+if(data0.Logs !== undefined && func0.call(data0, "Logs")){
+let data16 = data0.Logs;
+if(Array.isArray(data16)){
+const len1 = data16.length;
+for(let i1=0; i1<len1; i1++){
+let data17 = data16[i1];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined && func0.call(data17, "ID")){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err22 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema1.properties.Logs.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1179,10 +1228,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/Meta/Logs",schemaPath:"../defs/meta.schema.json/properties/Logs/type",keyword:"type",params:{type: "array"}};
+if(typeof data18 === "string"){
+if(!(formats1.test(data18))){
+const err23 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1192,17 +1240,11 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data0.Errors !== undefined && func0.call(data0, "Errors")){
-let data16 = data0.Errors;
-if(Array.isArray(data16)){
-const len2 = data16.length;
-for(let i2=0; i2<len2; i2++){
-let data17 = data16[i2];
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17.ID !== undefined && func0.call(data17, "ID")){
-let data18 = data17.ID;
-if((typeof data18 !== "string") && (data18 !== null)){
-const err24 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.ID.type}};
+}
+if(data17.AttemptID !== undefined && func0.call(data17, "AttemptID")){
+let data19 = data17.AttemptID;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err24 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema1.properties.Logs.items.properties.AttemptID.type}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1211,11 +1253,9 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-if(data17.Text !== undefined && func0.call(data17, "Text")){
-let data19 = data17.Text;
-if((typeof data19 !== "string") && (data19 !== null)){
-const err25 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.Text.type}};
+if(typeof data19 === "string"){
+if(!(formats1.test(data19))){
+const err25 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1225,10 +1265,10 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data17.Type !== undefined && func0.call(data17, "Type")){
-let data20 = data17.Type;
-if((typeof data20 !== "string") && (data20 !== null)){
-const err26 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.Type.type}};
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/Meta/Logs/" + i1,schemaPath:"../defs/meta.schema.json/properties/Logs/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1238,10 +1278,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data17.Module !== undefined && func0.call(data17, "Module")){
-let data21 = data17.Module;
-if((typeof data21 !== "string") && (data21 !== null)){
-const err27 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.Module.type}};
+}
+else {
+const err27 = {instancePath:instancePath+"/Meta/Logs",schemaPath:"../defs/meta.schema.json/properties/Logs/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1251,9 +1290,17 @@ vErrors.push(err27);
 errors++;
 }
 }
-}
-else {
-const err28 = {instancePath:instancePath+"/Meta/Errors/" + i2,schemaPath:"../defs/meta.schema.json/properties/Errors/items/type",keyword:"type",params:{type: "object"}};
+if(data0.Errors !== undefined && func0.call(data0, "Errors")){
+let data20 = data0.Errors;
+if(Array.isArray(data20)){
+const len2 = data20.length;
+for(let i2=0; i2<len2; i2++){
+let data21 = data20[i2];
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+if(data21.ID !== undefined && func0.call(data21, "ID")){
+let data22 = data21.ID;
+if((typeof data22 !== "string") && (data22 !== null)){
+const err28 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.ID.type}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1263,9 +1310,10 @@ vErrors.push(err28);
 errors++;
 }
 }
-}
-else {
-const err29 = {instancePath:instancePath+"/Meta/Errors",schemaPath:"../defs/meta.schema.json/properties/Errors/type",keyword:"type",params:{type: "array"}};
+if(data21.Text !== undefined && func0.call(data21, "Text")){
+let data23 = data21.Text;
+if((typeof data23 !== "string") && (data23 !== null)){
+const err29 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.Text.type}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1275,10 +1323,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
-let data22 = data0.FacilityCode;
-if((typeof data22 !== "string") && (data22 !== null)){
-const err30 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema1.properties.FacilityCode.type}};
+if(data21.Type !== undefined && func0.call(data21, "Type")){
+let data24 = data21.Type;
+if((typeof data24 !== "string") && (data24 !== null)){
+const err30 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.Type.type}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1288,9 +1336,10 @@ vErrors.push(err30);
 errors++;
 }
 }
-}
-else {
-const err31 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
+if(data21.Module !== undefined && func0.call(data21, "Module")){
+let data25 = data21.Module;
+if((typeof data25 !== "string") && (data25 !== null)){
+const err31 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.Module.type}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1299,9 +1348,10 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
-const err32 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/Meta/Errors/" + i2,schemaPath:"../defs/meta.schema.json/properties/Errors/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1310,8 +1360,10 @@ vErrors.push(err32);
 }
 errors++;
 }
-if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
-const err33 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/Meta/Errors",schemaPath:"../defs/meta.schema.json/properties/Errors/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1320,9 +1372,11 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
-if("Scheduling" !== data0.DataModel){
-const err34 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "Scheduling"}};
+}
+if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
+let data26 = data0.FacilityCode;
+if((typeof data26 !== "string") && (data26 !== null)){
+const err34 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema1.properties.FacilityCode.type}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1332,9 +1386,9 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data0.EventType !== undefined && func0.call(data0, "EventType")){
-if("AvailableSlotsResponse" !== data0.EventType){
-const err35 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "AvailableSlotsResponse"}};
+}
+else {
+const err35 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1343,11 +1397,9 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-if(data0.IsIncomplete !== undefined && func0.call(data0, "IsIncomplete")){
-let data25 = data0.IsIncomplete;
-if((typeof data25 !== "boolean") && (data25 !== null)){
-const err36 = {instancePath:instancePath+"/Meta/IsIncomplete",schemaPath:"#/properties/Meta/properties/IsIncomplete/type",keyword:"type",params:{type: schema0.properties.Meta.properties.IsIncomplete.type}};
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
+const err36 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1356,10 +1408,8 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-}
-else {
-const err37 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
+if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
+const err37 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1368,20 +1418,9 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-if(data.AvailableSlots !== undefined && func0.call(data, "AvailableSlots")){
-let data26 = data.AvailableSlots;
-if(Array.isArray(data26)){
-const len3 = data26.length;
-for(let i3=0; i3<len3; i3++){
-if(!(validate3(data26[i3], {instancePath:instancePath+"/AvailableSlots/" + i3,parentData:data26,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate3.errors; else for (const vError of validate3.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err38 = {instancePath:instancePath+"/AvailableSlots",schemaPath:"#/properties/AvailableSlots/type",keyword:"type",params:{type: "array"}};
+if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
+if("Scheduling" !== data0.DataModel){
+const err38 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "Scheduling"}};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1391,14 +1430,73 @@ vErrors.push(err38);
 errors++;
 }
 }
-}
-else {
-const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data0.EventType !== undefined && func0.call(data0, "EventType")){
+if("AvailableSlotsResponse" !== data0.EventType){
+const err39 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "AvailableSlotsResponse"}};
 if(vErrors === null){
 vErrors = [err39];
 }
 else {
 vErrors.push(err39);
+}
+errors++;
+}
+}
+if(data0.IsIncomplete !== undefined && func0.call(data0, "IsIncomplete")){
+let data29 = data0.IsIncomplete;
+if((typeof data29 !== "boolean") && (data29 !== null)){
+const err40 = {instancePath:instancePath+"/Meta/IsIncomplete",schemaPath:"#/properties/Meta/properties/IsIncomplete/type",keyword:"type",params:{type: schema0.properties.Meta.properties.IsIncomplete.type}};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+if(data.AvailableSlots !== undefined && func0.call(data, "AvailableSlots")){
+let data30 = data.AvailableSlots;
+if(Array.isArray(data30)){
+const len3 = data30.length;
+for(let i3=0; i3<len3; i3++){
+if(!(validate3(data30[i3], {instancePath:instancePath+"/AvailableSlots/" + i3,parentData:data30,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate3.errors; else for (const vError of validate3.errors) vErrors.push(vError);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/AvailableSlots",schemaPath:"#/properties/AvailableSlots/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+else {
+const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
 }
 errors++;
 }
@@ -1451,7 +1549,7 @@ exports.kinds = {
       {"p":{"Office":36}},
       {},
       {},
-      {"p":{"DataModel":39,"Destinations":40,"Errors":44,"EventDateTime":50,"EventType":51,"FacilityCode":52,"IsIncomplete":53,"Logs":54,"Source":58,"Test":61}},
+      {"p":{"DataModel":39,"Destinations":40,"Errors":44,"EventDateTime":50,"EventType":51,"FacilityCode":52,"IsIncomplete":53,"Logs":54,"Message":58,"Source":60,"Test":63,"Transmission":64}},
       {"l":"Reliable"},
       {"i":41},
       {"p":{"ID":42,"Name":43}},
@@ -1471,10 +1569,14 @@ exports.kinds = {
       {"p":{"AttemptID":56,"ID":57}},
       {"l":"Reliable"},
       {"l":"Reliable"},
-      {"p":{"ID":59,"Name":60}},
+      {"p":{"ID":59}},
+      {},
+      {"p":{"ID":61,"Name":62}},
       {"l":"Reliable"},
       {"l":"Reliable"},
       {"l":"Reliable"},
+      {"p":{"ID":65}},
+      {},
     ],
   },
 };
@@ -1483,7 +1585,7 @@ const twin = (function (exports) {
 exports.s0 = validate0;
 
 
-const formats0 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const formats0 = require("../../formats.cjs").iso8601;
 const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
@@ -1837,7 +1939,7 @@ errors++;
 if(data.DateTime !== undefined){
 let data1 = data.DateTime;
 if(typeof data1 === "string"){
-if(!(formats0.test(data1))){
+if(!(formats0(data1))){
 errors++;
 }
 }
@@ -1847,7 +1949,12 @@ errors++;
 }
 if(data.Duration !== undefined){
 let data2 = data.Duration;
-if(!((typeof data2 == "number") && (isFinite(data2)))){
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 <= 0 || isNaN(data2)){
+errors++;
+}
+}
+else {
 errors++;
 }
 }
@@ -1945,7 +2052,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats0.test(data3))){
+if(!(formats0(data3))){
 errors++;
 }
 }
@@ -1956,28 +2063,20 @@ if((typeof data4 !== "boolean") && (data4 !== null)){
 errors++;
 }
 }
-if(data0.Source !== undefined){
-let data5 = data0.Source;
+if(data0.Message !== undefined){
+let data5 = data0.Message;
+if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
+errors++;
+}
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.ID !== undefined){
 let data6 = data5.ID;
-if((typeof data6 !== "string") && (data6 !== null)){
-errors++;
-}
-if(typeof data6 === "string"){
-if(!(formats1.test(data6))){
-errors++;
-}
-}
-}
-if(data5.Name !== undefined){
-let data7 = data5.Name;
-if((typeof data7 !== "string") && (data7 !== null)){
+if(((!((typeof data6 == "number") && (isFinite(data6)))) && (typeof data6 !== "string")) && (data6 !== null)){
 errors++;
 }
 }
 for(const key0 in data5){
-if((key0 !== "ID") && (key0 !== "Name")){
+if(key0 !== "ID"){
 errors++;
 }
 }
@@ -1988,16 +2087,34 @@ errors++;
 }
 }
 }
-else {
+}
+if(data0.Transmission !== undefined){
+let data7 = data0.Transmission;
+if((!(data7 && typeof data7 == "object" && !Array.isArray(data7))) && (data7 !== null)){
+errors++;
+}
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.ID !== undefined){
+let data8 = data7.ID;
+if(((!((typeof data8 == "number") && (isFinite(data8)))) && (typeof data8 !== "string")) && (data8 !== null)){
 errors++;
 }
 }
-if(data0.Destinations !== undefined){
-let data8 = data0.Destinations;
-if(Array.isArray(data8)){
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-let data9 = data8[i0];
+for(const key1 in data7){
+if(key1 !== "ID"){
+errors++;
+}
+}
+if(!(obj0 && data7.__proto__ === Object.prototype)){
+const proto1 = Object.getPrototypeOf(data7);
+if(proto1 !== Object.prototype && proto1 !== null){
+errors++;
+}
+}
+}
+}
+if(data0.Source !== undefined){
+let data9 = data0.Source;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.ID !== undefined){
 let data10 = data9.ID;
@@ -2016,14 +2133,14 @@ if((typeof data11 !== "string") && (data11 !== null)){
 errors++;
 }
 }
-for(const key1 in data9){
-if((key1 !== "ID") && (key1 !== "Name")){
+for(const key2 in data9){
+if((key2 !== "ID") && (key2 !== "Name")){
 errors++;
 }
 }
 if(!(obj0 && data9.__proto__ === Object.prototype)){
-const proto1 = Object.getPrototypeOf(data9);
-if(proto1 !== Object.prototype && proto1 !== null){
+const proto2 = Object.getPrototypeOf(data9);
+if(proto2 !== Object.prototype && proto2 !== null){
 errors++;
 }
 }
@@ -2032,17 +2149,12 @@ else {
 errors++;
 }
 }
-}
-else {
-errors++;
-}
-}
-if(data0.Logs !== undefined){
-let data12 = data0.Logs;
+if(data0.Destinations !== undefined){
+let data12 = data0.Destinations;
 if(Array.isArray(data12)){
-const len1 = data12.length;
-for(let i1=0; i1<len1; i1++){
-let data13 = data12[i1];
+const len0 = data12.length;
+for(let i0=0; i0<len0; i0++){
+let data13 = data12[i0];
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.ID !== undefined){
 let data14 = data13.ID;
@@ -2055,76 +2167,19 @@ errors++;
 }
 }
 }
-if(data13.AttemptID !== undefined){
-let data15 = data13.AttemptID;
+if(data13.Name !== undefined){
+let data15 = data13.Name;
 if((typeof data15 !== "string") && (data15 !== null)){
 errors++;
 }
-if(typeof data15 === "string"){
-if(!(formats1.test(data15))){
-errors++;
 }
-}
-}
-for(const key2 in data13){
-if((key2 !== "ID") && (key2 !== "AttemptID")){
+for(const key3 in data13){
+if((key3 !== "ID") && (key3 !== "Name")){
 errors++;
 }
 }
 if(!(obj0 && data13.__proto__ === Object.prototype)){
-const proto2 = Object.getPrototypeOf(data13);
-if(proto2 !== Object.prototype && proto2 !== null){
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-}
-}
-else {
-errors++;
-}
-}
-if(data0.Errors !== undefined){
-let data16 = data0.Errors;
-if(Array.isArray(data16)){
-const len2 = data16.length;
-for(let i2=0; i2<len2; i2++){
-let data17 = data16[i2];
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17.ID !== undefined){
-let data18 = data17.ID;
-if((typeof data18 !== "string") && (data18 !== null)){
-errors++;
-}
-}
-if(data17.Text !== undefined){
-let data19 = data17.Text;
-if((typeof data19 !== "string") && (data19 !== null)){
-errors++;
-}
-}
-if(data17.Type !== undefined){
-let data20 = data17.Type;
-if((typeof data20 !== "string") && (data20 !== null)){
-errors++;
-}
-}
-if(data17.Module !== undefined){
-let data21 = data17.Module;
-if((typeof data21 !== "string") && (data21 !== null)){
-errors++;
-}
-}
-for(const key3 in data17){
-if((((key3 !== "ID") && (key3 !== "Text")) && (key3 !== "Type")) && (key3 !== "Module")){
-errors++;
-}
-}
-if(!(obj0 && data17.__proto__ === Object.prototype)){
-const proto3 = Object.getPrototypeOf(data17);
+const proto3 = Object.getPrototypeOf(data13);
 if(proto3 !== Object.prototype && proto3 !== null){
 errors++;
 }
@@ -2139,15 +2194,117 @@ else {
 errors++;
 }
 }
-if(data0.FacilityCode !== undefined){
-let data22 = data0.FacilityCode;
+if(data0.Logs !== undefined){
+let data16 = data0.Logs;
+if(Array.isArray(data16)){
+const len1 = data16.length;
+for(let i1=0; i1<len1; i1++){
+let data17 = data16[i1];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.ID !== undefined){
+let data18 = data17.ID;
+if((typeof data18 !== "string") && (data18 !== null)){
+errors++;
+}
+if(typeof data18 === "string"){
+if(!(formats1.test(data18))){
+errors++;
+}
+}
+}
+if(data17.AttemptID !== undefined){
+let data19 = data17.AttemptID;
+if((typeof data19 !== "string") && (data19 !== null)){
+errors++;
+}
+if(typeof data19 === "string"){
+if(!(formats1.test(data19))){
+errors++;
+}
+}
+}
+for(const key4 in data17){
+if((key4 !== "ID") && (key4 !== "AttemptID")){
+errors++;
+}
+}
+if(!(obj0 && data17.__proto__ === Object.prototype)){
+const proto4 = Object.getPrototypeOf(data17);
+if(proto4 !== Object.prototype && proto4 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+if(data0.Errors !== undefined){
+let data20 = data0.Errors;
+if(Array.isArray(data20)){
+const len2 = data20.length;
+for(let i2=0; i2<len2; i2++){
+let data21 = data20[i2];
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+if(data21.ID !== undefined){
+let data22 = data21.ID;
 if((typeof data22 !== "string") && (data22 !== null)){
 errors++;
 }
 }
+if(data21.Text !== undefined){
+let data23 = data21.Text;
+if((typeof data23 !== "string") && (data23 !== null)){
+errors++;
+}
+}
+if(data21.Type !== undefined){
+let data24 = data21.Type;
+if((typeof data24 !== "string") && (data24 !== null)){
+errors++;
+}
+}
+if(data21.Module !== undefined){
+let data25 = data21.Module;
+if((typeof data25 !== "string") && (data25 !== null)){
+errors++;
+}
+}
+for(const key5 in data21){
+if((((key5 !== "ID") && (key5 !== "Text")) && (key5 !== "Type")) && (key5 !== "Module")){
+errors++;
+}
+}
+if(!(obj0 && data21.__proto__ === Object.prototype)){
+const proto5 = Object.getPrototypeOf(data21);
+if(proto5 !== Object.prototype && proto5 !== null){
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+}
+else {
+errors++;
+}
+}
+if(data0.FacilityCode !== undefined){
+let data26 = data0.FacilityCode;
+if((typeof data26 !== "string") && (data26 !== null)){
+errors++;
+}
+}
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto4 = Object.getPrototypeOf(data0);
-if(proto4 !== Object.prototype && proto4 !== null){
+const proto6 = Object.getPrototypeOf(data0);
+if(proto6 !== Object.prototype && proto6 !== null){
 errors++;
 }
 }
@@ -2173,19 +2330,19 @@ errors++;
 }
 }
 if(data0.IsIncomplete !== undefined){
-let data25 = data0.IsIncomplete;
-if((typeof data25 !== "boolean") && (data25 !== null)){
+let data29 = data0.IsIncomplete;
+if((typeof data29 !== "boolean") && (data29 !== null)){
 errors++;
 }
 }
-for(const key4 in data0){
-if((((((((((key4 !== "DataModel") && (key4 !== "EventType")) && (key4 !== "IsIncomplete")) && (key4 !== "EventDateTime")) && (key4 !== "Test")) && (key4 !== "Source")) && (key4 !== "Destinations")) && (key4 !== "Logs")) && (key4 !== "Errors")) && (key4 !== "FacilityCode")){
+for(const key6 in data0){
+if((((((((((((key6 !== "DataModel") && (key6 !== "EventType")) && (key6 !== "IsIncomplete")) && (key6 !== "EventDateTime")) && (key6 !== "Test")) && (key6 !== "Message")) && (key6 !== "Transmission")) && (key6 !== "Source")) && (key6 !== "Destinations")) && (key6 !== "Logs")) && (key6 !== "Errors")) && (key6 !== "FacilityCode")){
 errors++;
 }
 }
 if(!(obj0 && data0.__proto__ === Object.prototype)){
-const proto5 = Object.getPrototypeOf(data0);
-if(proto5 !== Object.prototype && proto5 !== null){
+const proto7 = Object.getPrototypeOf(data0);
+if(proto7 !== Object.prototype && proto7 !== null){
 errors++;
 }
 }
@@ -2195,11 +2352,11 @@ errors++;
 }
 }
 if(data.AvailableSlots !== undefined){
-let data26 = data.AvailableSlots;
-if(Array.isArray(data26)){
-const len3 = data26.length;
+let data30 = data.AvailableSlots;
+if(Array.isArray(data30)){
+const len3 = data30.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate3.call(this, data26[i3]))){
+if(!(validate3.call(this, data30[i3]))){
 errors++;
 }
 }
@@ -2208,14 +2365,14 @@ else {
 errors++;
 }
 }
-for(const key5 in data){
-if((key5 !== "Meta") && (key5 !== "AvailableSlots")){
+for(const key7 in data){
+if((key7 !== "Meta") && (key7 !== "AvailableSlots")){
 errors++;
 }
 }
 if(!(obj0 && data.__proto__ === Object.prototype)){
-const proto6 = Object.getPrototypeOf(data);
-if(proto6 !== Object.prototype && proto6 !== null){
+const proto8 = Object.getPrototypeOf(data);
+if(proto8 !== Object.prototype && proto8 !== null){
 errors++;
 }
 }

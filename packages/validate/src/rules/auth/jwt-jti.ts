@@ -27,7 +27,7 @@ export const jwtJtiRule = createRule({
   },
   async check(context) {
     if (!context.decoded) return;
-    const { jti, exp } = context.decoded.payload;
+    const { jti, exp, iss } = context.decoded.payload;
     const pointer = '/payload/jti';
     if (typeof jti !== 'string' || jti === '') {
       context.report({ pointer, ...(jti === undefined ? { messageId: 'missing' } : { messageId: 'invalid', data: { jti: quoteId(jti) } }) });
@@ -39,7 +39,8 @@ export const jwtJtiRule = createRule({
     }
     const { replayStore, source, toleranceSec } = context.settings;
     if (!replayStore || !source || context.reported() > 0 || typeof exp !== 'number') return;
-    const first = await replayStore.checkAndRemember(jti, (exp + toleranceSec) * 1000);
+    // Keyed by issuer too: a jti is unique only per issuer (RFC 7519 §4.1.7).
+    const first = await replayStore.checkAndRemember(jti, (exp + toleranceSec) * 1000, typeof iss === 'string' ? iss : '');
     if (!first) context.report({ pointer, messageId: 'reused', data: { jti: quoteId(jti) } });
   },
 });

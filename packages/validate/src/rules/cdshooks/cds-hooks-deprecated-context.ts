@@ -1,5 +1,6 @@
 import { code, fieldPath } from '../../display.js';
 import type { KindInfo } from '../../kind-info.js';
+import type { AjvError } from '../../registry.js';
 import { isCdsRequest, isStandardCds } from '../../cdshooks/kinds.js';
 import { asObject } from '../../cdshooks/parts.js';
 import { createRule } from '../create-rule.js';
@@ -18,11 +19,15 @@ const RENAMED: Readonly<Record<string, Readonly<Record<string, string>>>> = {
 /** The hook a request kind is for: its library hook, or order-sign for the service's CDSHooks/order-sign. */
 const hookOf = (kind: KindInfo) => kind.hook?.name ?? (kind.id === 'CDSHooks/order-sign' ? 'order-sign' : undefined);
 
+/** Whether the schema found `context.userId` required and missing. */
+const userIdMissing = (errors: readonly AjvError[]) =>
+  errors.some((e) => e.keyword === 'required' && e.instancePath === '/context' && e.params.missingProperty === 'userId');
+
 /**
  * Pre-1.0 names in a request: the draft orders under the name of the hook order-select or order-sign
  * replaced (an error: the service reads `draftOrders`, so the orders go unseen; renamed when
  * `draftOrders` is not there too), and the top-level `user` of requests before 1.0 (a warning: the
- * current user is `context.userId`). The service's listing keeps `user`, so its own order-sign
+ * current user is `context.userId`; an error when that is missing, since then it is why). The service's listing keeps `user`, so its own order-sign
  * message is not told.
  */
 export const cdsHooksDeprecatedContextRule = createRule({
@@ -33,16 +38,28 @@ export const cdsHooksDeprecatedContextRule = createRule({
     description: 'A request uses a pre-1.0 name: the draft orders as `medications`/`orders`, or a top-level `user`.',
     messages: {
       user: '`user` is a pre-1.0 member, removed in CDS Hooks 1.0: the current user is `context.userId` ([ResourceType]/[id], e.g. "Practitioner/123"). Move it there.',
+      userRequired:
+        '`user` is a pre-1.0 member, removed in CDS Hooks 1.0: the current user is `context.userId` ([ResourceType]/[id], e.g. "Practitioner/123"), which is required and missing. Move it there.',
       draftOrders: "{{field}} is the {{previous}} hook's name for the orders; {{hook}} reads them from `context.draftOrders`: rename it.",
       draftOrdersTaken:
         "{{field}} is the {{previous}} hook's name for the orders; {{hook}} reads them from `context.draftOrders` (which another member already is or becomes: merge them by hand).",
     },
+    // The old name is why the new one is missing: the schema's "required but missing" is the same cause.
+    supersedes: [
+      { by: ['userRequired'], rule: 'schema', messages: ['required'], at: { pointer: '/context/userId' } },
+      { by: ['draftOrders'], rule: 'schema', messages: ['required'], at: 'renamed' },
+      { by: ['draftOrders'], rule: 'cds-hooks-standard', messages: ['required'], at: 'renamed' },
+    ],
   },
   appliesTo: isCdsRequest,
   check(context) {
     const root = asObject(context.payload);
     if (!root) return;
-    if (isStandardCds(context.kind) && Object.hasOwn(root, 'user')) context.report({ pointer: '/user', severity: 'warning', messageId: 'user' });
+    if (isStandardCds(context.kind) && Object.hasOwn(root, 'user')) {
+      // Without context.userId the old member is where the user went: an error, the one about it.
+      if (userIdMissing(context.schemaErrors())) context.report({ pointer: '/user', messageId: 'userRequired' });
+      else context.report({ pointer: '/user', severity: 'warning', messageId: 'user' });
+    }
     const hook = hookOf(context.kind);
     const renamed = hook ? RENAMED[hook] : undefined;
     const ctx = asObject(root.context);

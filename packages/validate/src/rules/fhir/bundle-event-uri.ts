@@ -26,6 +26,8 @@ const DEFAULTS: BundleEventUriOptions = { fhirDefsUrl: undefined, operation: und
 const MESSAGES = {
   attachIsCollection: 'Claim $attach takes a collection bundle (type collection), not a message bundle.',
   unknownOperation: 'options.operation {{operation}} is not an operation of the service that takes a bundle.{{suggestion}} Known: {{known}}.',
+  operationNotMessage:
+    'options.operation {{operation}} takes a message bundle (`type` "message", its MessageHeader first); this bundle is of type {{type}} and has no MessageHeader.',
   messageOperation: 'options.operation {{operation}} takes a message bundle; this is a collection bundle, the body of Claim $attach.',
   eventCoding: 'The service identifies the event by MessageHeader.eventUri, not eventCoding (R4 allows either). Write eventUri as {{address}} instead.',
   eventCodingUnknown:
@@ -110,6 +112,19 @@ function checkEventCoding(context: Context, header: Record<string, unknown>, at:
   else context.report({ pointer, messageId: 'eventCodingUnknown', data: { address: address(base, 'EventDefinition'), known: KNOWN.join(', ') } });
 }
 
+/** A bundle with no MessageHeader sent to an operation: the operation says what type it must be. */
+function checkPlainBundle(context: Context): void {
+  const given = context.options.operation;
+  if (given === undefined) return;
+  const type = asObject(context.payload)?.type;
+  const operation = normalizeOperation(given);
+  if (operation === CLAIM_ATTACH.operation) {
+    if (type !== 'collection') context.report({ pointer: '/type', messageId: 'attachIsCollection' });
+  } else if (FHIR_EVENTS.some((e) => e.operation === operation)) {
+    context.report({ pointer: '/type', messageId: 'operationNotMessage', data: { operation: quote(given), type: quote(type) } });
+  }
+}
+
 function checkDefinition(context: Context, header: Record<string, unknown>, at: string, event: string | undefined): void {
   const definition = header.definition;
   if (typeof definition !== 'string') return;
@@ -160,10 +175,21 @@ export const bundleEventUriRule = createRule({
       additionalProperties: false,
     },
     needsWholePayload: true,
+    supersedes: [
+      // eventCoding instead of eventUri: the profile's "eventUri is required" is the same cause.
+      { by: ['eventCoding', 'eventCodingUnknown'], rule: 'service-profile', messages: ['required'], at: { sibling: 'eventUri' } },
+      // An eventUri not in the service's form (the bare event name): so is "must be an absolute URI".
+      { by: ['uriForm'], rule: 'service-profile', messages: ['format', 'pattern'], at: 'same' },
+      { by: ['uriForm'], rule: 'schema', messages: ['format', 'pattern'], at: 'same' },
+    ],
   },
   defaultOptions: DEFAULTS,
-  appliesTo: (kind) => isMessageKind(kind) || isClaimAttachKind(kind),
+  appliesTo: (kind) => isMessageKind(kind) || isClaimAttachKind(kind) || kind.id === 'fhir/Bundle',
   check(context) {
+    if (context.kind.id === 'fhir/Bundle') {
+      checkPlainBundle(context);
+      return;
+    }
     if (isClaimAttachKind(context.kind)) {
       const given = context.options.operation;
       if (given !== undefined && normalizeOperation(given) !== CLAIM_ATTACH.operation) {

@@ -32,7 +32,7 @@ export const bundleFocusRule = createRule({
       unresolvedRelative: 'The focus {{reference}} resolves to no entry: none has a fullUrl ending in /{{path}} or is that resource type with that id.',
       contained: 'The focus {{reference}} points into a contained resource; it must reference an entry of the bundle.',
       notAReference: 'The focus {{reference}} is not a reference a bundle can resolve (urn:uuid:…, Type/id or an absolute URL).',
-      wrongType: 'The focus of a {{event}} message must be the {{focus}}; this one resolves to {{target}} at {{entry}}.',
+      wrongType: 'The focus of this {{event}} message must be the {{focus}}; this one resolves to {{target}} at {{entry}}.',
     },
     needsWholePayload: true,
   },

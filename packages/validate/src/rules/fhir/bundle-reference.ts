@@ -1,6 +1,7 @@
 import { code, fieldPath } from '../../display.js';
 import { quoteId } from '../../finding.js';
 import { bundleEntries, findReferences, messageHeader, type EntryView } from '../../fhir/bundle.js';
+import { bundleIndex } from '../../fhir/bundle-index.js';
 import { nearestIndex } from '../../nearest.js';
 import { isBundleKind } from '../../fhir/kinds.js';
 import { createRule } from '../create-rule.js';
@@ -61,10 +62,9 @@ export const bundleReferenceRule = createRule({
   check(context) {
     const entries = context.shared(bundleEntries);
     if (entries.length === 0) return;
-    const fullUrls = new Set<string>();
-    for (const entry of entries) if (entry.fullUrl !== undefined) fullUrls.add(entry.fullUrl);
-    // Most references equal a fullUrl: the set answers first, the urn:uuid test only for the rest.
-    const dangling = (value: string) => !fullUrls.has(value) && isUrnUuid(value);
+    const index = bundleIndex(entries);
+    // Most references equal a fullUrl: the index answers first, the urn:uuid test only for the rest.
+    const dangling = (value: string) => !index.hasFullUrl(value) && isUrnUuid(value);
     // The twin met every reference while accepting the bundle: the walk is needed only to place a dangling one.
     if (context.twinReferences && !anyDangling(context.twinReferences, dangling)) return;
     const header = messageHeader(entries);

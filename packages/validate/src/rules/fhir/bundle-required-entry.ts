@@ -18,7 +18,7 @@ export const bundleRequiredEntryRule = createRule({
     severity: 'error',
     description: 'The bundle carries every resource its operation requires (for example Patient and ChargeItem for ChargeItemCreate).',
     messages: {
-      missing: 'A {{bundle}} bundle must carry a {{type}} entry; none of its entries is a {{type}}.',
+      missing: 'The {{bundle}} bundle must carry an entry of type {{type}}; none of its entries is one.',
     },
     needsWholePayload: true,
   },

@@ -1,12 +1,12 @@
 import { MemoryReplayStore } from '../../../src/auth/index.js';
 import { jwtJtiRule } from '../../../src/rules/auth/jwt-jti.js';
-import { goodClaims, now, signToken } from '../../auth/helpers.js';
+import { CLIENT_ID, goodClaims, now, signToken } from '../../auth/helpers.js';
 import { assertionTester } from '../../support/assertion-tester.js';
 
-/** A replay store that has already seen `jti`. */
+/** A replay store that has already seen `jti` from the client the tokens below are from. */
 function storeThatSaw(jti: string): MemoryReplayStore {
   const store = new MemoryReplayStore({ now });
-  void store.checkAndRemember(jti, now() + 300_000);
+  void store.checkAndRemember(jti, now() + 300_000, CLIENT_ID);
   return store;
 }
 

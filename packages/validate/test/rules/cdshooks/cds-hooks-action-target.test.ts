@@ -70,7 +70,7 @@ payloadTester.run(cdsHooksActionTargetRule, {
     {
       name: 'a deprecated string `resource` that is not a relative reference: a suggestion, no fix',
       input: { payload: patched('cds-hooks-response', [deprecated, { op: 'replace', path: `${DELETE}/resource`, value: 'flu' }]) },
-      errors: [{ pointer: `${DELETE}/resource`, messageId: 'deprecatedResource', severity: 'warning' }],
+      errors: [{ pointer: `${DELETE}/resource`, messageId: 'deprecatedResource', severity: 'warning', suggestions: [{ from: 'resource', to: 'resourceId' }] }],
     },
     {
       name: 'a delete that carries the resource itself: a warning naming the resourceId to write',

@@ -46,13 +46,23 @@ payloadTester.run(cdsHooksDeprecatedContextRule, {
       name: "order-review's `orders` beside draftOrders: no fix, the two are merged by hand",
       input: { payload: patched('cds-hooks-order-sign', [{ op: 'add', path: '/context/orders', value: { resourceType: 'Bundle', type: 'collection' } }]) },
       errors: [
-        { pointer: '/context/orders', messageId: 'draftOrdersTaken', data: { field: '`context.orders`', previous: 'order-review', hook: 'order-sign' } },
+        {
+          pointer: '/context/orders',
+          messageId: 'draftOrdersTaken',
+          data: { field: '`context.orders`', previous: 'order-review', hook: 'order-sign' },
+          suggestions: [{ pointer: '/context/orders', from: 'orders', to: 'draftOrders' }],
+        },
       ],
     },
     {
       name: 'the pre-1.0 top-level `user`: a warning',
       input: { payload: patched('cds-hooks-request', [{ op: 'add', path: '/user', value: 'Practitioner/123' }]) },
       errors: [{ pointer: '/user', messageId: 'user', severity: 'warning' }],
+    },
+    {
+      name: 'the top-level `user` without context.userId: the error that stands for the missing userId',
+      input: { payload: patched('cds-hooks-order-sign', [{ op: 'move', from: '/context/userId', path: '/user' }]) },
+      errors: [{ pointer: '/user', messageId: 'userRequired', severity: 'error' }],
     },
   ],
 });

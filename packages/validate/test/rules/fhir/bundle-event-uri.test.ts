@@ -46,6 +46,16 @@ payloadTester.run(bundleEventUriRule, {
       ],
     },
     {
+      name: 'a bundle of no message sent to a message operation',
+      input: { payload: example('fhir-bundle'), options: { operation: '$charge-item-create' } },
+      errors: [{ pointer: '/type', messageId: 'operationNotMessage', data: { operation: '"$charge-item-create"', type: '"transaction"' } }],
+    },
+    {
+      name: 'a bundle that is not a collection sent to $attach',
+      input: { payload: example('fhir-bundle'), options: { operation: '$attach' } },
+      errors: [{ pointer: '/type', messageId: 'attachIsCollection' }],
+    },
+    {
       name: 'Claim $attach sent to a message operation',
       input: { payload: example('fhir-claimattach'), options: { operation: '$charge-item-create' } },
       errors: [{ pointer: '/type', messageId: 'messageOperation', data: { operation: '"$charge-item-create"' } }],

@@ -15,6 +15,29 @@ payloadTester.run(bundleFocusRule, {
   ],
   invalid: [
     {
+      name: 'ResultCreated whose focus is the Patient (no Observation): the focus is the recorded result',
+      input: {
+        payload: edited('fhir-resultcreated', (p) => {
+          p.entry = p.entry.filter((e: any) => e.resource.resourceType !== 'Observation');
+          p.entry[0].resource.focus = [{ reference: p.entry.find((e: any) => e.resource.resourceType === 'Patient').fullUrl }];
+        }),
+      },
+      errors: [
+        { pointer: POINTER, messageId: 'wrongType', data: { event: 'ResultCreated', focus: 'Observation', target: 'the Patient', entry: '`entry[1]`' } },
+      ],
+    },
+    {
+      name: 'PatientAdminUpdated whose focus is an Organization',
+      input: {
+        payload: edited('fhir-patientadminupdated', (p) => {
+          p.entry[0].resource.focus = [{ reference: p.entry.find((e: any) => e.resource.resourceType === 'Organization').fullUrl }];
+        }),
+      },
+      errors: [
+        { pointer: POINTER, messageId: 'wrongType', data: { event: 'PatientAdminUpdated', focus: 'Patient', target: 'the Organization', entry: '`entry[3]`' } },
+      ],
+    },
+    {
       name: 'a urn:uuid matching no fullUrl',
       input: { payload: focus('urn:uuid:00000000-0000-4000-8000-000000000000') },
       errors: [{ pointer: POINTER, messageId: 'unresolvedUrn' }],

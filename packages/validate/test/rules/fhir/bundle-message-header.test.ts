@@ -12,6 +12,11 @@ payloadTester.run(bundleMessageHeaderRule, {
   ],
   invalid: [
     {
+      name: 'a ChargeItemCreate sent as a collection: a message by its MessageHeader, whose type is wrong',
+      input: { payload: edited('fhir-chargeitemcreate', (p) => void (p.type = 'collection')) },
+      errors: [{ pointer: '/type', messageId: 'notMessageType', data: { type: '"collection"' } }],
+    },
+    {
       name: 'the MessageHeader last',
       input: { payload: edited('fhir-chargeitemcreate', (p) => void p.entry.push(p.entry.shift())) },
       errors: [{ pointer: '/entry/0/resource/resourceType', messageId: 'elsewhere', data: { first: 'a ChargeItem', index: 7 } }],

@@ -2,12 +2,13 @@
 // and the form body.
 import { checkSearchParams, type SearchParamsInput, type SearchResource } from '../../../src/index.js';
 import { searchParamRule } from '../../../src/rules/fhir/search-param.js';
-import { RuleTester } from '../../support/rule-tester.js';
+import { RuleTester } from '@cdx/rule-tester';
+import { TESTER_SETTINGS } from '../../support/payload-tester.js';
 
-const tester = new RuleTester<{ resource: SearchResource; body: SearchParamsInput }>((_rule, { resource, body }) => ({
-  findings: checkSearchParams(resource, body).findings,
-  output: null,
-}));
+const tester = new RuleTester<{ resource: SearchResource; body: SearchParamsInput }>(
+  (_rule, { resource, body }) => ({ findings: checkSearchParams(resource, body).findings, output: null }),
+  TESTER_SETTINGS,
+);
 
 tester.run(searchParamRule, {
   valid: [

@@ -13,8 +13,10 @@ export interface DocumentQuery {
   Patient: {
     /**
      * Identifiers of the patient whose documents are wanted (IDType for example MRN, EHRID).
+     *
+     * @minItems 1
      */
-    Identifiers: RequiredIdentifier[];
+    Identifiers: [RequiredIdentifier, ...RequiredIdentifier[]];
   };
   Location?: {
     /**

@@ -28,6 +28,24 @@ export interface MetaEnvelope {
    */
   Test?: boolean | null;
   /**
+   * Redox's id of this message ({ID}); Redox sends it though the spec's Meta table omits it. Accepted, not read by the service.
+   */
+  Message?: {
+    /**
+     * The message id.
+     */
+    ID?: number | string | null;
+  } | null;
+  /**
+   * Redox's id of this transmission ({ID}); Redox sends it though the spec's Meta table omits it. Accepted, not read by the service.
+   */
+  Transmission?: {
+    /**
+     * The transmission id.
+     */
+    ID?: number | string | null;
+  } | null;
+  /**
    * Sending system; included in messages from the service.
    */
   Source?: {

@@ -10,8 +10,10 @@ import type { Qualification } from './qualification.js';
 export interface ProviderRecord {
   /**
    * Identifiers of the provider, for example an NPI.
+   *
+   * @minItems 1
    */
-  Identifiers: ProviderIdentifier[];
+  Identifiers: [ProviderIdentifier, ...ProviderIdentifier[]];
   Demographics?: ProviderDemographics;
   /**
    * Licences, certifications and degrees, with validity periods.

@@ -14,12 +14,16 @@ export interface PatientMerge {
   Patient: {
     /**
      * Identifiers to use from now on (IDType for example MRN, EPI).
+     *
+     * @minItems 1
      */
-    Identifiers: RequiredIdentifier[];
+    Identifiers: [RequiredIdentifier, ...RequiredIdentifier[]];
     /**
      * Identifiers to retire; the records they identify are merged into the record identified by Patient.Identifiers.
+     *
+     * @minItems 1
      */
-    PreviousIdentifiers: RequiredIdentifier[];
+    PreviousIdentifiers: [RequiredIdentifier, ...RequiredIdentifier[]];
     /**
      * Full patient object, included for context when available.
      */

@@ -14,6 +14,8 @@ export interface ProviderDeactivate {
   };
   /**
    * The deactivated provider records.
+   *
+   * @minItems 1
    */
-  Providers: ProviderRecord[];
+  Providers: [ProviderRecord, ...ProviderRecord[]];
 }

@@ -14,11 +14,31 @@ export interface ProviderUpdate {
   };
   /**
    * The changed provider records.
+   *
+   * @minItems 1
    */
-  Providers: (ProviderRecord & {
-    /**
-     * Whether the provider is actively practising.
-     */
-    IsActive: boolean;
-  })[];
+  Providers: [
+    ProviderRecord & {
+      /**
+       * Whether the provider is actively practising.
+       */
+      IsActive: boolean;
+    } & {
+      /**
+       * Whether the provider is actively practising.
+       */
+      IsActive: boolean;
+    },
+    ...(ProviderRecord & {
+      /**
+       * Whether the provider is actively practising.
+       */
+      IsActive: boolean;
+    } & {
+      /**
+       * Whether the provider is actively practising.
+       */
+      IsActive: boolean;
+    })[]
+  ];
 }

@@ -37,7 +37,7 @@ export interface AvailableSlot {
    */
   DateTime: string;
   /**
-   * Length of the slot in minutes.
+   * Length of the slot in minutes: more than 0.
    */
   Duration: number;
   /**

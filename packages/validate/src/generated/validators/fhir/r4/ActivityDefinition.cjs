@@ -82,6 +82,8 @@ const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const formats1 = require("../../../../formats.cjs")["fhir-date"];
 const obj0 = new Set(["subjectCodeableConcept", "subjectReference"]);
 const obj1 = new Set(["timingTiming", "timingDateTime", "timingAge", "timingPeriod", "timingRange", "timingDuration"]);
 const obj2 = new Set(["productReference", "productCodeableConcept"]);
@@ -671,14 +673,24 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-else {
-const err28 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data33))){
+const err28 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err28];
 }
 else {
 vErrors.push(err28);
+}
+errors++;
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
 }
 errors++;
 }
@@ -693,23 +705,23 @@ if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data35 = data.publisher;
 if(typeof data35 === "string"){
 if(func7(data35) < 1){
-const err29 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-else {
-const err30 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
+const err30 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err30];
 }
 else {
 vErrors.push(err30);
+}
+errors++;
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
 }
 errors++;
 }
@@ -732,21 +744,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-let data39 = data.description;
-if(typeof data39 === "string"){
-if(func7(data39) < 1){
-const err32 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+const err32 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -756,13 +754,27 @@ vErrors.push(err32);
 errors++;
 }
 }
-else {
-const err33 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(data.description !== undefined && func0.call(data, "description")){
+let data39 = data.description;
+if(typeof data39 === "string"){
+if(func7(data39) < 1){
+const err33 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err33];
 }
 else {
 vErrors.push(err33);
+}
+errors++;
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
 }
 errors++;
 }
@@ -785,12 +797,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
+const err35 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err34];
+vErrors = [err35];
 }
 else {
-vErrors.push(err34);
+vErrors.push(err35);
 }
 errors++;
 }
@@ -807,21 +819,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-if(data.purpose !== undefined && func0.call(data, "purpose")){
-let data45 = data.purpose;
-if(typeof data45 === "string"){
-if(func7(data45) < 1){
-const err36 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
+const err36 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -831,13 +829,27 @@ vErrors.push(err36);
 errors++;
 }
 }
-else {
-const err37 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
+if(data.purpose !== undefined && func0.call(data, "purpose")){
+let data45 = data.purpose;
+if(typeof data45 === "string"){
+if(func7(data45) < 1){
+const err37 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err37];
 }
 else {
 vErrors.push(err37);
+}
+errors++;
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
 }
 errors++;
 }
@@ -852,23 +864,23 @@ if(data.usage !== undefined && func0.call(data, "usage")){
 let data47 = data.usage;
 if(typeof data47 === "string"){
 if(func7(data47) < 1){
-const err38 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-else {
-const err39 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/type",keyword:"type",params:{type: "string"}};
+const err39 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err39];
 }
 else {
 vErrors.push(err39);
+}
+errors++;
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
 }
 errors++;
 }
@@ -883,23 +895,23 @@ if(data.copyright !== undefined && func0.call(data, "copyright")){
 let data49 = data.copyright;
 if(typeof data49 === "string"){
 if(func7(data49) < 1){
-const err40 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-else {
-const err41 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
+const err41 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err41];
 }
 else {
 vErrors.push(err41);
+}
+errors++;
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
 }
 errors++;
 }
@@ -914,23 +926,33 @@ if(data.approvalDate !== undefined && func0.call(data, "approvalDate")){
 let data51 = data.approvalDate;
 if(typeof data51 === "string"){
 if(!pattern4.test(data51)){
-const err42 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-else {
-const err43 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/type",keyword:"type",params:{type: "string"}};
+const err43 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
 if(vErrors === null){
 vErrors = [err43];
 }
 else {
 vErrors.push(err43);
+}
+errors++;
+}
+if(!(formats1(data51))){
+const err44 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/format",keyword:"format",params:{format: "fhir-date"}};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
 }
 errors++;
 }
@@ -945,23 +967,33 @@ if(data.lastReviewDate !== undefined && func0.call(data, "lastReviewDate")){
 let data53 = data.lastReviewDate;
 if(typeof data53 === "string"){
 if(!pattern4.test(data53)){
-const err44 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
+const err46 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
 if(vErrors === null){
-vErrors = [err44];
+vErrors = [err46];
 }
 else {
-vErrors.push(err44);
+vErrors.push(err46);
+}
+errors++;
+}
+if(!(formats1(data53))){
+const err47 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/format",keyword:"format",params:{format: "fhir-date"}};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
 }
 errors++;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/type",keyword:"type",params:{type: "string"}};
+const err48 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err45];
+vErrors = [err48];
 }
 else {
-vErrors.push(err45);
+vErrors.push(err48);
 }
 errors++;
 }
@@ -990,12 +1022,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/topic",schemaPath:"#/properties/topic/type",keyword:"type",params:{type: "array"}};
+const err49 = {instancePath:instancePath+"/topic",schemaPath:"#/properties/topic/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err49];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err49);
 }
 errors++;
 }
@@ -1012,12 +1044,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "array"}};
+const err50 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err47];
+vErrors = [err50];
 }
 else {
-vErrors.push(err47);
+vErrors.push(err50);
 }
 errors++;
 }
@@ -1034,12 +1066,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/editor",schemaPath:"#/properties/editor/type",keyword:"type",params:{type: "array"}};
+const err51 = {instancePath:instancePath+"/editor",schemaPath:"#/properties/editor/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err48];
+vErrors = [err51];
 }
 else {
-vErrors.push(err48);
+vErrors.push(err51);
 }
 errors++;
 }
@@ -1056,12 +1088,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/reviewer",schemaPath:"#/properties/reviewer/type",keyword:"type",params:{type: "array"}};
+const err52 = {instancePath:instancePath+"/reviewer",schemaPath:"#/properties/reviewer/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err49];
+vErrors = [err52];
 }
 else {
-vErrors.push(err49);
+vErrors.push(err52);
 }
 errors++;
 }
@@ -1078,12 +1110,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/endorser",schemaPath:"#/properties/endorser/type",keyword:"type",params:{type: "array"}};
+const err53 = {instancePath:instancePath+"/endorser",schemaPath:"#/properties/endorser/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err50];
+vErrors = [err53];
 }
 else {
-vErrors.push(err50);
+vErrors.push(err53);
 }
 errors++;
 }
@@ -1100,12 +1132,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/relatedArtifact",schemaPath:"#/properties/relatedArtifact/type",keyword:"type",params:{type: "array"}};
+const err54 = {instancePath:instancePath+"/relatedArtifact",schemaPath:"#/properties/relatedArtifact/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err51];
+vErrors = [err54];
 }
 else {
-vErrors.push(err51);
+vErrors.push(err54);
 }
 errors++;
 }
@@ -1118,35 +1150,35 @@ for(let i13=0; i13<len13; i13++){
 let data69 = data68[i13];
 if(typeof data69 === "string"){
 if(!pattern1.test(data69)){
-const err52 = {instancePath:instancePath+"/library/" + i13,schemaPath:"#/properties/library/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
+const err55 = {instancePath:instancePath+"/library/" + i13,schemaPath:"#/properties/library/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
-vErrors = [err52];
+vErrors = [err55];
 }
 else {
-vErrors.push(err52);
+vErrors.push(err55);
 }
 errors++;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/library/" + i13,schemaPath:"#/properties/library/items/type",keyword:"type",params:{type: "string"}};
+const err56 = {instancePath:instancePath+"/library/" + i13,schemaPath:"#/properties/library/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err53];
+vErrors = [err56];
 }
 else {
-vErrors.push(err53);
+vErrors.push(err56);
 }
 errors++;
 }
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/library",schemaPath:"#/properties/library/type",keyword:"type",params:{type: "array"}};
+const err57 = {instancePath:instancePath+"/library",schemaPath:"#/properties/library/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err54];
+vErrors = [err57];
 }
 else {
-vErrors.push(err54);
+vErrors.push(err57);
 }
 errors++;
 }
@@ -1163,12 +1195,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/_library",schemaPath:"#/properties/_library/type",keyword:"type",params:{type: "array"}};
+const err58 = {instancePath:instancePath+"/_library",schemaPath:"#/properties/_library/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err55];
+vErrors = [err58];
 }
 else {
-vErrors.push(err55);
+vErrors.push(err58);
 }
 errors++;
 }
@@ -1176,22 +1208,22 @@ errors++;
 if(data.kind !== undefined && func0.call(data, "kind")){
 let data72 = data.kind;
 if(typeof data72 !== "string"){
-const err56 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"}};
+const err59 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err56];
+vErrors = [err59];
 }
 else {
-vErrors.push(err56);
+vErrors.push(err59);
 }
 errors++;
 }
 if(!(((((((((((((((data72 === "Appointment") || (data72 === "AppointmentResponse")) || (data72 === "CarePlan")) || (data72 === "Claim")) || (data72 === "CommunicationRequest")) || (data72 === "Contract")) || (data72 === "DeviceRequest")) || (data72 === "EnrollmentRequest")) || (data72 === "ImmunizationRecommendation")) || (data72 === "MedicationRequest")) || (data72 === "NutritionOrder")) || (data72 === "ServiceRequest")) || (data72 === "SupplyRequest")) || (data72 === "Task")) || (data72 === "VisionPrescription"))){
-const err57 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema0.properties.kind.enum}};
+const err60 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema0.properties.kind.enum}};
 if(vErrors === null){
-vErrors = [err57];
+vErrors = [err60];
 }
 else {
-vErrors.push(err57);
+vErrors.push(err60);
 }
 errors++;
 }
@@ -1206,23 +1238,23 @@ if(data.profile !== undefined && func0.call(data, "profile")){
 let data74 = data.profile;
 if(typeof data74 === "string"){
 if(!pattern1.test(data74)){
-const err58 = {instancePath:instancePath+"/profile",schemaPath:"#/properties/profile/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
+const err61 = {instancePath:instancePath+"/profile",schemaPath:"#/properties/profile/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
-vErrors = [err58];
+vErrors = [err61];
 }
 else {
-vErrors.push(err58);
+vErrors.push(err61);
 }
 errors++;
 }
 }
 else {
-const err59 = {instancePath:instancePath+"/profile",schemaPath:"#/properties/profile/type",keyword:"type",params:{type: "string"}};
+const err62 = {instancePath:instancePath+"/profile",schemaPath:"#/properties/profile/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err59];
+vErrors = [err62];
 }
 else {
-vErrors.push(err59);
+vErrors.push(err62);
 }
 errors++;
 }
@@ -1242,22 +1274,22 @@ errors = vErrors.length;
 if(data.intent !== undefined && func0.call(data, "intent")){
 let data77 = data.intent;
 if(typeof data77 !== "string"){
-const err60 = {instancePath:instancePath+"/intent",schemaPath:"#/properties/intent/type",keyword:"type",params:{type: "string"}};
+const err63 = {instancePath:instancePath+"/intent",schemaPath:"#/properties/intent/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err60];
+vErrors = [err63];
 }
 else {
-vErrors.push(err60);
+vErrors.push(err63);
 }
 errors++;
 }
 if(!(((((((((data77 === "proposal") || (data77 === "plan")) || (data77 === "directive")) || (data77 === "order")) || (data77 === "original-order")) || (data77 === "reflex-order")) || (data77 === "filler-order")) || (data77 === "instance-order")) || (data77 === "option"))){
-const err61 = {instancePath:instancePath+"/intent",schemaPath:"#/properties/intent/enum",keyword:"enum",params:{allowedValues: schema0.properties.intent.enum}};
+const err64 = {instancePath:instancePath+"/intent",schemaPath:"#/properties/intent/enum",keyword:"enum",params:{allowedValues: schema0.properties.intent.enum}};
 if(vErrors === null){
-vErrors = [err61];
+vErrors = [err64];
 }
 else {
-vErrors.push(err61);
+vErrors.push(err64);
 }
 errors++;
 }
@@ -1271,22 +1303,22 @@ errors = vErrors.length;
 if(data.priority !== undefined && func0.call(data, "priority")){
 let data79 = data.priority;
 if(typeof data79 !== "string"){
-const err62 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"}};
+const err65 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err62];
+vErrors = [err65];
 }
 else {
-vErrors.push(err62);
+vErrors.push(err65);
 }
 errors++;
 }
 if(!((((data79 === "routine") || (data79 === "urgent")) || (data79 === "asap")) || (data79 === "stat"))){
-const err63 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema0.properties.priority.enum}};
+const err66 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema0.properties.priority.enum}};
 if(vErrors === null){
-vErrors = [err63];
+vErrors = [err66];
 }
 else {
-vErrors.push(err63);
+vErrors.push(err66);
 }
 errors++;
 }
@@ -1299,12 +1331,12 @@ errors = vErrors.length;
 }
 if(data.doNotPerform !== undefined && func0.call(data, "doNotPerform")){
 if(typeof data.doNotPerform !== "boolean"){
-const err64 = {instancePath:instancePath+"/doNotPerform",schemaPath:"#/properties/doNotPerform/type",keyword:"type",params:{type: "boolean"}};
+const err67 = {instancePath:instancePath+"/doNotPerform",schemaPath:"#/properties/doNotPerform/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err64];
+vErrors = [err67];
 }
 else {
-vErrors.push(err64);
+vErrors.push(err67);
 }
 errors++;
 }
@@ -1325,23 +1357,23 @@ if(data.timingDateTime !== undefined && func0.call(data, "timingDateTime")){
 let data84 = data.timingDateTime;
 if(typeof data84 === "string"){
 if(!pattern3.test(data84)){
-const err65 = {instancePath:instancePath+"/timingDateTime",schemaPath:"#/properties/timingDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
+const err68 = {instancePath:instancePath+"/timingDateTime",schemaPath:"#/properties/timingDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
-vErrors = [err65];
+vErrors = [err68];
 }
 else {
-vErrors.push(err65);
+vErrors.push(err68);
 }
 errors++;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/timingDateTime",schemaPath:"#/properties/timingDateTime/type",keyword:"type",params:{type: "string"}};
+const err69 = {instancePath:instancePath+"/timingDateTime",schemaPath:"#/properties/timingDateTime/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err66];
+vErrors = [err69];
 }
 else {
-vErrors.push(err66);
+vErrors.push(err69);
 }
 errors++;
 }
@@ -1393,12 +1425,12 @@ let valid38 = true;
 const _errs143 = errors;
 if(data92 && typeof data92 == "object" && !Array.isArray(data92)){
 if(data92._type !== undefined && func0.call(data92, "_type")){
-const err67 = {};
+const err70 = {};
 if(vErrors === null){
-vErrors = [err67];
+vErrors = [err70];
 }
 else {
-vErrors.push(err67);
+vErrors.push(err70);
 }
 errors++;
 }
@@ -1417,12 +1449,12 @@ if(_valid1){
 const _errs144 = errors;
 if(data92 && typeof data92 == "object" && !Array.isArray(data92)){
 if((data92.type === undefined) || (!(func0.call(data92, "type")))){
-const err68 = {instancePath:instancePath+"/participant/" + i15,schemaPath:"#/$defs/ActivityDefinition_Participant/allOf/0/then/required",keyword:"required",params:{missingProperty: "type"}};
+const err71 = {instancePath:instancePath+"/participant/" + i15,schemaPath:"#/$defs/ActivityDefinition_Participant/allOf/0/then/required",keyword:"required",params:{missingProperty: "type"}};
 if(vErrors === null){
-vErrors = [err68];
+vErrors = [err71];
 }
 else {
-vErrors.push(err68);
+vErrors.push(err71);
 }
 errors++;
 }
@@ -1436,12 +1468,12 @@ props1._type = true;
 }
 }
 if(!valid38){
-const err69 = {instancePath:instancePath+"/participant/" + i15,schemaPath:"#/$defs/ActivityDefinition_Participant/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err72 = {instancePath:instancePath+"/participant/" + i15,schemaPath:"#/$defs/ActivityDefinition_Participant/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err69];
+vErrors = [err72];
 }
 else {
-vErrors.push(err69);
+vErrors.push(err72);
 }
 errors++;
 }
@@ -1459,23 +1491,23 @@ if(data92.id !== undefined && func0.call(data92, "id")){
 let data94 = data92.id;
 if(typeof data94 === "string"){
 if(func7(data94) < 1){
-const err70 = {instancePath:instancePath+"/participant/" + i15+"/id",schemaPath:"#/$defs/ActivityDefinition_Participant/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err73 = {instancePath:instancePath+"/participant/" + i15+"/id",schemaPath:"#/$defs/ActivityDefinition_Participant/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err70];
+vErrors = [err73];
 }
 else {
-vErrors.push(err70);
+vErrors.push(err73);
 }
 errors++;
 }
 }
 else {
-const err71 = {instancePath:instancePath+"/participant/" + i15+"/id",schemaPath:"#/$defs/ActivityDefinition_Participant/properties/id/type",keyword:"type",params:{type: "string"}};
+const err74 = {instancePath:instancePath+"/participant/" + i15+"/id",schemaPath:"#/$defs/ActivityDefinition_Participant/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err71];
+vErrors = [err74];
 }
 else {
-vErrors.push(err71);
+vErrors.push(err74);
 }
 errors++;
 }
@@ -1492,12 +1524,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err72 = {instancePath:instancePath+"/participant/" + i15+"/extension",schemaPath:"#/$defs/ActivityDefinition_Participant/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err75 = {instancePath:instancePath+"/participant/" + i15+"/extension",schemaPath:"#/$defs/ActivityDefinition_Participant/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err72];
+vErrors = [err75];
 }
 else {
-vErrors.push(err72);
+vErrors.push(err75);
 }
 errors++;
 }
@@ -1514,12 +1546,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err73 = {instancePath:instancePath+"/participant/" + i15+"/modifierExtension",schemaPath:"#/$defs/ActivityDefinition_Participant/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err76 = {instancePath:instancePath+"/participant/" + i15+"/modifierExtension",schemaPath:"#/$defs/ActivityDefinition_Participant/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err73];
+vErrors = [err76];
 }
 else {
-vErrors.push(err73);
+vErrors.push(err76);
 }
 errors++;
 }
@@ -1527,22 +1559,22 @@ errors++;
 if(data92.type !== undefined && func0.call(data92, "type")){
 let data99 = data92.type;
 if(typeof data99 !== "string"){
-const err74 = {instancePath:instancePath+"/participant/" + i15+"/type",schemaPath:"#/$defs/ActivityDefinition_Participant/properties/type/type",keyword:"type",params:{type: "string"}};
+const err77 = {instancePath:instancePath+"/participant/" + i15+"/type",schemaPath:"#/$defs/ActivityDefinition_Participant/properties/type/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err74];
+vErrors = [err77];
 }
 else {
-vErrors.push(err74);
+vErrors.push(err77);
 }
 errors++;
 }
 if(!((((data99 === "patient") || (data99 === "practitioner")) || (data99 === "related-person")) || (data99 === "device"))){
-const err75 = {instancePath:instancePath+"/participant/" + i15+"/type",schemaPath:"#/$defs/ActivityDefinition_Participant/properties/type/enum",keyword:"enum",params:{allowedValues: schema1.properties.type.enum}};
+const err78 = {instancePath:instancePath+"/participant/" + i15+"/type",schemaPath:"#/$defs/ActivityDefinition_Participant/properties/type/enum",keyword:"enum",params:{allowedValues: schema1.properties.type.enum}};
 if(vErrors === null){
-vErrors = [err75];
+vErrors = [err78];
 }
 else {
-vErrors.push(err75);
+vErrors.push(err78);
 }
 errors++;
 }
@@ -1561,24 +1593,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err76 = {instancePath:instancePath+"/participant/" + i15,schemaPath:"#/$defs/ActivityDefinition_Participant/type",keyword:"type",params:{type: "object"}};
+const err79 = {instancePath:instancePath+"/participant/" + i15,schemaPath:"#/$defs/ActivityDefinition_Participant/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err76];
+vErrors = [err79];
 }
 else {
-vErrors.push(err76);
+vErrors.push(err79);
 }
 errors++;
 }
 }
 }
 else {
-const err77 = {instancePath:instancePath+"/participant",schemaPath:"#/properties/participant/type",keyword:"type",params:{type: "array"}};
+const err80 = {instancePath:instancePath+"/participant",schemaPath:"#/properties/participant/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err77];
+vErrors = [err80];
 }
 else {
-vErrors.push(err77);
+vErrors.push(err80);
 }
 errors++;
 }
@@ -1613,12 +1645,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err78 = {instancePath:instancePath+"/dosage",schemaPath:"#/properties/dosage/type",keyword:"type",params:{type: "array"}};
+const err81 = {instancePath:instancePath+"/dosage",schemaPath:"#/properties/dosage/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err78];
+vErrors = [err81];
 }
 else {
-vErrors.push(err78);
+vErrors.push(err81);
 }
 errors++;
 }
@@ -1635,12 +1667,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err79 = {instancePath:instancePath+"/bodySite",schemaPath:"#/properties/bodySite/type",keyword:"type",params:{type: "array"}};
+const err82 = {instancePath:instancePath+"/bodySite",schemaPath:"#/properties/bodySite/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err79];
+vErrors = [err82];
 }
 else {
-vErrors.push(err79);
+vErrors.push(err82);
 }
 errors++;
 }
@@ -1657,12 +1689,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err80 = {instancePath:instancePath+"/specimenRequirement",schemaPath:"#/properties/specimenRequirement/type",keyword:"type",params:{type: "array"}};
+const err83 = {instancePath:instancePath+"/specimenRequirement",schemaPath:"#/properties/specimenRequirement/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err80];
+vErrors = [err83];
 }
 else {
-vErrors.push(err80);
+vErrors.push(err83);
 }
 errors++;
 }
@@ -1679,12 +1711,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err81 = {instancePath:instancePath+"/observationRequirement",schemaPath:"#/properties/observationRequirement/type",keyword:"type",params:{type: "array"}};
+const err84 = {instancePath:instancePath+"/observationRequirement",schemaPath:"#/properties/observationRequirement/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err81];
+vErrors = [err84];
 }
 else {
-vErrors.push(err81);
+vErrors.push(err84);
 }
 errors++;
 }
@@ -1701,12 +1733,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err82 = {instancePath:instancePath+"/observationResultRequirement",schemaPath:"#/properties/observationResultRequirement/type",keyword:"type",params:{type: "array"}};
+const err85 = {instancePath:instancePath+"/observationResultRequirement",schemaPath:"#/properties/observationResultRequirement/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err82];
+vErrors = [err85];
 }
 else {
-vErrors.push(err82);
+vErrors.push(err85);
 }
 errors++;
 }
@@ -1715,23 +1747,23 @@ if(data.transform !== undefined && func0.call(data, "transform")){
 let data115 = data.transform;
 if(typeof data115 === "string"){
 if(!pattern1.test(data115)){
-const err83 = {instancePath:instancePath+"/transform",schemaPath:"#/properties/transform/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
+const err86 = {instancePath:instancePath+"/transform",schemaPath:"#/properties/transform/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
-vErrors = [err83];
+vErrors = [err86];
 }
 else {
-vErrors.push(err83);
+vErrors.push(err86);
 }
 errors++;
 }
 }
 else {
-const err84 = {instancePath:instancePath+"/transform",schemaPath:"#/properties/transform/type",keyword:"type",params:{type: "string"}};
+const err87 = {instancePath:instancePath+"/transform",schemaPath:"#/properties/transform/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err84];
+vErrors = [err87];
 }
 else {
-vErrors.push(err84);
+vErrors.push(err87);
 }
 errors++;
 }
@@ -1753,12 +1785,12 @@ let valid59 = true;
 const _errs185 = errors;
 if(data118 && typeof data118 == "object" && !Array.isArray(data118)){
 if(data118._path !== undefined && func0.call(data118, "_path")){
-const err85 = {};
+const err88 = {};
 if(vErrors === null){
-vErrors = [err85];
+vErrors = [err88];
 }
 else {
-vErrors.push(err85);
+vErrors.push(err88);
 }
 errors++;
 }
@@ -1777,12 +1809,12 @@ if(_valid2){
 const _errs186 = errors;
 if(data118 && typeof data118 == "object" && !Array.isArray(data118)){
 if((data118.path === undefined) || (!(func0.call(data118, "path")))){
-const err86 = {instancePath:instancePath+"/dynamicValue/" + i23,schemaPath:"#/$defs/ActivityDefinition_DynamicValue/allOf/0/then/required",keyword:"required",params:{missingProperty: "path"}};
+const err89 = {instancePath:instancePath+"/dynamicValue/" + i23,schemaPath:"#/$defs/ActivityDefinition_DynamicValue/allOf/0/then/required",keyword:"required",params:{missingProperty: "path"}};
 if(vErrors === null){
-vErrors = [err86];
+vErrors = [err89];
 }
 else {
-vErrors.push(err86);
+vErrors.push(err89);
 }
 errors++;
 }
@@ -1796,23 +1828,23 @@ props2._path = true;
 }
 }
 if(!valid59){
-const err87 = {instancePath:instancePath+"/dynamicValue/" + i23,schemaPath:"#/$defs/ActivityDefinition_DynamicValue/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err90 = {instancePath:instancePath+"/dynamicValue/" + i23,schemaPath:"#/$defs/ActivityDefinition_DynamicValue/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err87];
+vErrors = [err90];
 }
 else {
-vErrors.push(err87);
+vErrors.push(err90);
 }
 errors++;
 }
 if(data118 && typeof data118 == "object" && !Array.isArray(data118)){
 if((data118.expression === undefined) || (!(func0.call(data118, "expression")))){
-const err88 = {instancePath:instancePath+"/dynamicValue/" + i23,schemaPath:"#/$defs/ActivityDefinition_DynamicValue/required",keyword:"required",params:{missingProperty: "expression"}};
+const err91 = {instancePath:instancePath+"/dynamicValue/" + i23,schemaPath:"#/$defs/ActivityDefinition_DynamicValue/required",keyword:"required",params:{missingProperty: "expression"}};
 if(vErrors === null){
-vErrors = [err88];
+vErrors = [err91];
 }
 else {
-vErrors.push(err88);
+vErrors.push(err91);
 }
 errors++;
 }
@@ -1829,23 +1861,23 @@ if(data118.id !== undefined && func0.call(data118, "id")){
 let data120 = data118.id;
 if(typeof data120 === "string"){
 if(func7(data120) < 1){
-const err89 = {instancePath:instancePath+"/dynamicValue/" + i23+"/id",schemaPath:"#/$defs/ActivityDefinition_DynamicValue/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err92 = {instancePath:instancePath+"/dynamicValue/" + i23+"/id",schemaPath:"#/$defs/ActivityDefinition_DynamicValue/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err89];
+vErrors = [err92];
 }
 else {
-vErrors.push(err89);
+vErrors.push(err92);
 }
 errors++;
 }
 }
 else {
-const err90 = {instancePath:instancePath+"/dynamicValue/" + i23+"/id",schemaPath:"#/$defs/ActivityDefinition_DynamicValue/properties/id/type",keyword:"type",params:{type: "string"}};
+const err93 = {instancePath:instancePath+"/dynamicValue/" + i23+"/id",schemaPath:"#/$defs/ActivityDefinition_DynamicValue/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err90];
+vErrors = [err93];
 }
 else {
-vErrors.push(err90);
+vErrors.push(err93);
 }
 errors++;
 }
@@ -1862,12 +1894,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err91 = {instancePath:instancePath+"/dynamicValue/" + i23+"/extension",schemaPath:"#/$defs/ActivityDefinition_DynamicValue/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err94 = {instancePath:instancePath+"/dynamicValue/" + i23+"/extension",schemaPath:"#/$defs/ActivityDefinition_DynamicValue/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err91];
+vErrors = [err94];
 }
 else {
-vErrors.push(err91);
+vErrors.push(err94);
 }
 errors++;
 }
@@ -1884,12 +1916,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err92 = {instancePath:instancePath+"/dynamicValue/" + i23+"/modifierExtension",schemaPath:"#/$defs/ActivityDefinition_DynamicValue/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err95 = {instancePath:instancePath+"/dynamicValue/" + i23+"/modifierExtension",schemaPath:"#/$defs/ActivityDefinition_DynamicValue/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err92];
+vErrors = [err95];
 }
 else {
-vErrors.push(err92);
+vErrors.push(err95);
 }
 errors++;
 }
@@ -1898,23 +1930,23 @@ if(data118.path !== undefined && func0.call(data118, "path")){
 let data125 = data118.path;
 if(typeof data125 === "string"){
 if(func7(data125) < 1){
-const err93 = {instancePath:instancePath+"/dynamicValue/" + i23+"/path",schemaPath:"#/$defs/ActivityDefinition_DynamicValue/properties/path/minLength",keyword:"minLength",params:{limit: 1}};
+const err96 = {instancePath:instancePath+"/dynamicValue/" + i23+"/path",schemaPath:"#/$defs/ActivityDefinition_DynamicValue/properties/path/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err93];
+vErrors = [err96];
 }
 else {
-vErrors.push(err93);
+vErrors.push(err96);
 }
 errors++;
 }
 }
 else {
-const err94 = {instancePath:instancePath+"/dynamicValue/" + i23+"/path",schemaPath:"#/$defs/ActivityDefinition_DynamicValue/properties/path/type",keyword:"type",params:{type: "string"}};
+const err97 = {instancePath:instancePath+"/dynamicValue/" + i23+"/path",schemaPath:"#/$defs/ActivityDefinition_DynamicValue/properties/path/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err94];
+vErrors = [err97];
 }
 else {
-vErrors.push(err94);
+vErrors.push(err97);
 }
 errors++;
 }
@@ -1933,42 +1965,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err95 = {instancePath:instancePath+"/dynamicValue/" + i23,schemaPath:"#/$defs/ActivityDefinition_DynamicValue/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
-}
-}
-}
-else {
-const err96 = {instancePath:instancePath+"/dynamicValue",schemaPath:"#/properties/dynamicValue/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
-}
-}
-const forms0 = func21(data, obj0);
-if(forms0 !== null){
-const err97 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "subject[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
-}
-const forms1 = func21(data, obj1);
-if(forms1 !== null){
-const err98 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "timing[x]", forms: forms1}};
+const err98 = {instancePath:instancePath+"/dynamicValue/" + i23,schemaPath:"#/$defs/ActivityDefinition_DynamicValue/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1977,9 +1974,10 @@ vErrors.push(err98);
 }
 errors++;
 }
-const forms2 = func21(data, obj2);
-if(forms2 !== null){
-const err99 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "product[x]", forms: forms2}};
+}
+}
+else {
+const err99 = {instancePath:instancePath+"/dynamicValue",schemaPath:"#/properties/dynamicValue/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1989,13 +1987,47 @@ vErrors.push(err99);
 errors++;
 }
 }
-else {
-const err100 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func21(data, obj0);
+if(forms0 !== null){
+const err100 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "subject[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err100];
 }
 else {
 vErrors.push(err100);
+}
+errors++;
+}
+const forms1 = func21(data, obj1);
+if(forms1 !== null){
+const err101 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "timing[x]", forms: forms1}};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+const forms2 = func21(data, obj2);
+if(forms2 !== null){
+const err102 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "product[x]", forms: forms2}};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+}
+else {
+const err103 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
 }
 errors++;
 }

@@ -29,6 +29,8 @@ const func16 = require("./datatypes.twin.cjs")["Quantity"];
 const func17 = require("./datatypes.twin.cjs")["Dosage"];
 const func18 = require("./datatypes.twin.cjs")["Expression"];
 const func19 = require("../../../../choice.cjs").choiceForms;
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const formats1 = require("../../../../formats.cjs")["fhir-date"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 const obj1 = new Set(["subjectCodeableConcept", "subjectReference"]);
 const obj2 = new Set(["timingTiming", "timingDateTime", "timingAge", "timingPeriod", "timingRange", "timingDuration"]);
@@ -311,6 +313,9 @@ if(typeof data33 === "string"){
 if(!pattern3.test(data33)){
 errors++;
 }
+if(!(formats0(data33))){
+errors++;
+}
 }
 else {
 errors++;
@@ -449,6 +454,9 @@ if(typeof data51 === "string"){
 if(!pattern4.test(data51)){
 errors++;
 }
+if(!(formats1(data51))){
+errors++;
+}
 }
 else {
 errors++;
@@ -463,6 +471,9 @@ if(data.lastReviewDate !== undefined){
 let data53 = data.lastReviewDate;
 if(typeof data53 === "string"){
 if(!pattern4.test(data53)){
+errors++;
+}
+if(!(formats1(data53))){
 errors++;
 }
 }

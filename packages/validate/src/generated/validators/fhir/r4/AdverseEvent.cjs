@@ -15,6 +15,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 
 const func9 = require("ajv/dist/runtime/ucs2length").default;
@@ -673,14 +674,24 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-else {
-const err18 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data23))){
+const err18 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err18];
 }
 else {
 vErrors.push(err18);
+}
+errors++;
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
 }
 errors++;
 }
@@ -695,23 +706,33 @@ if(data.detected !== undefined && func0.call(data, "detected")){
 let data25 = data.detected;
 if(typeof data25 === "string"){
 if(!pattern3.test(data25)){
-const err19 = {instancePath:instancePath+"/detected",schemaPath:"#/properties/detected/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/detected",schemaPath:"#/properties/detected/type",keyword:"type",params:{type: "string"}};
+const err20 = {instancePath:instancePath+"/detected",schemaPath:"#/properties/detected/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err20];
 }
 else {
 vErrors.push(err20);
+}
+errors++;
+}
+if(!(formats0(data25))){
+const err21 = {instancePath:instancePath+"/detected",schemaPath:"#/properties/detected/format",keyword:"format",params:{format: "fhir-dateTime"}};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/detected",schemaPath:"#/properties/detected/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
 }
 errors++;
 }
@@ -726,23 +747,33 @@ if(data.recordedDate !== undefined && func0.call(data, "recordedDate")){
 let data27 = data.recordedDate;
 if(typeof data27 === "string"){
 if(!pattern3.test(data27)){
-const err21 = {instancePath:instancePath+"/recordedDate",schemaPath:"#/properties/recordedDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
+const err23 = {instancePath:instancePath+"/recordedDate",schemaPath:"#/properties/recordedDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
-vErrors = [err21];
+vErrors = [err23];
 }
 else {
-vErrors.push(err21);
+vErrors.push(err23);
+}
+errors++;
+}
+if(!(formats0(data27))){
+const err24 = {instancePath:instancePath+"/recordedDate",schemaPath:"#/properties/recordedDate/format",keyword:"format",params:{format: "fhir-dateTime"}};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
 }
 errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/recordedDate",schemaPath:"#/properties/recordedDate/type",keyword:"type",params:{type: "string"}};
+const err25 = {instancePath:instancePath+"/recordedDate",schemaPath:"#/properties/recordedDate/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err22];
+vErrors = [err25];
 }
 else {
-vErrors.push(err22);
+vErrors.push(err25);
 }
 errors++;
 }
@@ -765,12 +796,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/resultingCondition",schemaPath:"#/properties/resultingCondition/type",keyword:"type",params:{type: "array"}};
+const err26 = {instancePath:instancePath+"/resultingCondition",schemaPath:"#/properties/resultingCondition/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err23];
+vErrors = [err26];
 }
 else {
-vErrors.push(err23);
+vErrors.push(err26);
 }
 errors++;
 }
@@ -817,12 +848,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/contributor",schemaPath:"#/properties/contributor/type",keyword:"type",params:{type: "array"}};
+const err27 = {instancePath:instancePath+"/contributor",schemaPath:"#/properties/contributor/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err24];
+vErrors = [err27];
 }
 else {
-vErrors.push(err24);
+vErrors.push(err27);
 }
 errors++;
 }
@@ -839,12 +870,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/suspectEntity",schemaPath:"#/properties/suspectEntity/type",keyword:"type",params:{type: "array"}};
+const err28 = {instancePath:instancePath+"/suspectEntity",schemaPath:"#/properties/suspectEntity/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err25];
+vErrors = [err28];
 }
 else {
-vErrors.push(err25);
+vErrors.push(err28);
 }
 errors++;
 }
@@ -861,12 +892,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/subjectMedicalHistory",schemaPath:"#/properties/subjectMedicalHistory/type",keyword:"type",params:{type: "array"}};
+const err29 = {instancePath:instancePath+"/subjectMedicalHistory",schemaPath:"#/properties/subjectMedicalHistory/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err26];
+vErrors = [err29];
 }
 else {
-vErrors.push(err26);
+vErrors.push(err29);
 }
 errors++;
 }
@@ -883,12 +914,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/referenceDocument",schemaPath:"#/properties/referenceDocument/type",keyword:"type",params:{type: "array"}};
+const err30 = {instancePath:instancePath+"/referenceDocument",schemaPath:"#/properties/referenceDocument/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err27];
+vErrors = [err30];
 }
 else {
-vErrors.push(err27);
+vErrors.push(err30);
 }
 errors++;
 }
@@ -905,24 +936,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/study",schemaPath:"#/properties/study/type",keyword:"type",params:{type: "array"}};
+const err31 = {instancePath:instancePath+"/study",schemaPath:"#/properties/study/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err28];
+vErrors = [err31];
 }
 else {
-vErrors.push(err28);
+vErrors.push(err31);
 }
 errors++;
 }
 }
 }
 else {
-const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err29];
+vErrors = [err32];
 }
 else {
-vErrors.push(err29);
+vErrors.push(err32);
 }
 errors++;
 }

@@ -14,6 +14,7 @@ const func4 = require("./datatypes.twin.cjs")["Extension"];
 const func5 = require("./datatypes.twin.cjs")["Identifier"];
 const func6 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func7 = require("./datatypes.twin.cjs")["Reference"];
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
@@ -395,6 +396,9 @@ if(typeof data23 === "string"){
 if(!pattern3.test(data23)){
 errors++;
 }
+if(!(formats0(data23))){
+errors++;
+}
 }
 else {
 errors++;
@@ -411,6 +415,9 @@ if(typeof data25 === "string"){
 if(!pattern3.test(data25)){
 errors++;
 }
+if(!(formats0(data25))){
+errors++;
+}
 }
 else {
 errors++;
@@ -425,6 +432,9 @@ if(data.recordedDate !== undefined){
 let data27 = data.recordedDate;
 if(typeof data27 === "string"){
 if(!pattern3.test(data27)){
+errors++;
+}
+if(!(formats0(data27))){
 errors++;
 }
 }

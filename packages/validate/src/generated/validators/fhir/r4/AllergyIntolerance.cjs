@@ -48,6 +48,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = new Set(["onsetDateTime", "onsetAge", "onsetPeriod", "onsetRange", "onsetString"]);
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -493,14 +494,24 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-else {
-const err23 = {instancePath:instancePath+"/recordedDate",schemaPath:"#/properties/recordedDate/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data36))){
+const err23 = {instancePath:instancePath+"/recordedDate",schemaPath:"#/properties/recordedDate/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err23];
 }
 else {
 vErrors.push(err23);
+}
+errors++;
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/recordedDate",schemaPath:"#/properties/recordedDate/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
 }
 errors++;
 }
@@ -527,23 +538,33 @@ if(data.lastOccurrence !== undefined && func0.call(data, "lastOccurrence")){
 let data40 = data.lastOccurrence;
 if(typeof data40 === "string"){
 if(!pattern3.test(data40)){
-const err24 = {instancePath:instancePath+"/lastOccurrence",schemaPath:"#/properties/lastOccurrence/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-else {
-const err25 = {instancePath:instancePath+"/lastOccurrence",schemaPath:"#/properties/lastOccurrence/type",keyword:"type",params:{type: "string"}};
+const err25 = {instancePath:instancePath+"/lastOccurrence",schemaPath:"#/properties/lastOccurrence/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err25];
 }
 else {
 vErrors.push(err25);
+}
+errors++;
+}
+if(!(formats0(data40))){
+const err26 = {instancePath:instancePath+"/lastOccurrence",schemaPath:"#/properties/lastOccurrence/format",keyword:"format",params:{format: "fhir-dateTime"}};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/lastOccurrence",schemaPath:"#/properties/lastOccurrence/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
 }
 errors++;
 }
@@ -566,12 +587,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
+const err28 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err26];
+vErrors = [err28];
 }
 else {
-vErrors.push(err26);
+vErrors.push(err28);
 }
 errors++;
 }
@@ -584,12 +605,12 @@ for(let i7=0; i7<len7; i7++){
 let data45 = data44[i7];
 if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
 if((data45.manifestation === undefined) || (!(func0.call(data45, "manifestation")))){
-const err27 = {instancePath:instancePath+"/reaction/" + i7,schemaPath:"#/$defs/AllergyIntolerance_Reaction/required",keyword:"required",params:{missingProperty: "manifestation"}};
+const err29 = {instancePath:instancePath+"/reaction/" + i7,schemaPath:"#/$defs/AllergyIntolerance_Reaction/required",keyword:"required",params:{missingProperty: "manifestation"}};
 if(vErrors === null){
-vErrors = [err27];
+vErrors = [err29];
 }
 else {
-vErrors.push(err27);
+vErrors.push(err29);
 }
 errors++;
 }
@@ -597,23 +618,23 @@ if(data45.id !== undefined && func0.call(data45, "id")){
 let data46 = data45.id;
 if(typeof data46 === "string"){
 if(func12(data46) < 1){
-const err28 = {instancePath:instancePath+"/reaction/" + i7+"/id",schemaPath:"#/$defs/AllergyIntolerance_Reaction/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err30 = {instancePath:instancePath+"/reaction/" + i7+"/id",schemaPath:"#/$defs/AllergyIntolerance_Reaction/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err28];
+vErrors = [err30];
 }
 else {
-vErrors.push(err28);
+vErrors.push(err30);
 }
 errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/reaction/" + i7+"/id",schemaPath:"#/$defs/AllergyIntolerance_Reaction/properties/id/type",keyword:"type",params:{type: "string"}};
+const err31 = {instancePath:instancePath+"/reaction/" + i7+"/id",schemaPath:"#/$defs/AllergyIntolerance_Reaction/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err29];
+vErrors = [err31];
 }
 else {
-vErrors.push(err29);
+vErrors.push(err31);
 }
 errors++;
 }
@@ -630,12 +651,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/reaction/" + i7+"/extension",schemaPath:"#/$defs/AllergyIntolerance_Reaction/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err32 = {instancePath:instancePath+"/reaction/" + i7+"/extension",schemaPath:"#/$defs/AllergyIntolerance_Reaction/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err30];
+vErrors = [err32];
 }
 else {
-vErrors.push(err30);
+vErrors.push(err32);
 }
 errors++;
 }
@@ -652,12 +673,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/reaction/" + i7+"/modifierExtension",schemaPath:"#/$defs/AllergyIntolerance_Reaction/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err33 = {instancePath:instancePath+"/reaction/" + i7+"/modifierExtension",schemaPath:"#/$defs/AllergyIntolerance_Reaction/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err31];
+vErrors = [err33];
 }
 else {
-vErrors.push(err31);
+vErrors.push(err33);
 }
 errors++;
 }
@@ -680,12 +701,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/reaction/" + i7+"/manifestation",schemaPath:"#/$defs/AllergyIntolerance_Reaction/properties/manifestation/type",keyword:"type",params:{type: "array"}};
+const err34 = {instancePath:instancePath+"/reaction/" + i7+"/manifestation",schemaPath:"#/$defs/AllergyIntolerance_Reaction/properties/manifestation/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err32];
+vErrors = [err34];
 }
 else {
-vErrors.push(err32);
+vErrors.push(err34);
 }
 errors++;
 }
@@ -694,23 +715,23 @@ if(data45.description !== undefined && func0.call(data45, "description")){
 let data54 = data45.description;
 if(typeof data54 === "string"){
 if(func12(data54) < 1){
-const err33 = {instancePath:instancePath+"/reaction/" + i7+"/description",schemaPath:"#/$defs/AllergyIntolerance_Reaction/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+const err35 = {instancePath:instancePath+"/reaction/" + i7+"/description",schemaPath:"#/$defs/AllergyIntolerance_Reaction/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err33];
+vErrors = [err35];
 }
 else {
-vErrors.push(err33);
+vErrors.push(err35);
 }
 errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/reaction/" + i7+"/description",schemaPath:"#/$defs/AllergyIntolerance_Reaction/properties/description/type",keyword:"type",params:{type: "string"}};
+const err36 = {instancePath:instancePath+"/reaction/" + i7+"/description",schemaPath:"#/$defs/AllergyIntolerance_Reaction/properties/description/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err34];
+vErrors = [err36];
 }
 else {
-vErrors.push(err34);
+vErrors.push(err36);
 }
 errors++;
 }
@@ -725,23 +746,33 @@ if(data45.onset !== undefined && func0.call(data45, "onset")){
 let data56 = data45.onset;
 if(typeof data56 === "string"){
 if(!pattern3.test(data56)){
-const err35 = {instancePath:instancePath+"/reaction/" + i7+"/onset",schemaPath:"#/$defs/AllergyIntolerance_Reaction/properties/onset/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
+const err37 = {instancePath:instancePath+"/reaction/" + i7+"/onset",schemaPath:"#/$defs/AllergyIntolerance_Reaction/properties/onset/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
-vErrors = [err35];
+vErrors = [err37];
 }
 else {
-vErrors.push(err35);
+vErrors.push(err37);
+}
+errors++;
+}
+if(!(formats0(data56))){
+const err38 = {instancePath:instancePath+"/reaction/" + i7+"/onset",schemaPath:"#/$defs/AllergyIntolerance_Reaction/properties/onset/format",keyword:"format",params:{format: "fhir-dateTime"}};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
 }
 errors++;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/reaction/" + i7+"/onset",schemaPath:"#/$defs/AllergyIntolerance_Reaction/properties/onset/type",keyword:"type",params:{type: "string"}};
+const err39 = {instancePath:instancePath+"/reaction/" + i7+"/onset",schemaPath:"#/$defs/AllergyIntolerance_Reaction/properties/onset/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err36];
+vErrors = [err39];
 }
 else {
-vErrors.push(err36);
+vErrors.push(err39);
 }
 errors++;
 }
@@ -755,12 +786,12 @@ errors = vErrors.length;
 if(data45.severity !== undefined && func0.call(data45, "severity")){
 let data58 = data45.severity;
 if(!(((data58 === "mild") || (data58 === "moderate")) || (data58 === "severe"))){
-const err37 = {instancePath:instancePath+"/reaction/" + i7+"/severity",schemaPath:"#/$defs/AllergyIntolerance_Reaction/properties/severity/enum",keyword:"enum",params:{allowedValues: schema1.properties.severity.enum}};
+const err40 = {instancePath:instancePath+"/reaction/" + i7+"/severity",schemaPath:"#/$defs/AllergyIntolerance_Reaction/properties/severity/enum",keyword:"enum",params:{allowedValues: schema1.properties.severity.enum}};
 if(vErrors === null){
-vErrors = [err37];
+vErrors = [err40];
 }
 else {
-vErrors.push(err37);
+vErrors.push(err40);
 }
 errors++;
 }
@@ -789,43 +820,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/reaction/" + i7+"/note",schemaPath:"#/$defs/AllergyIntolerance_Reaction/properties/note/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-}
-else {
-const err39 = {instancePath:instancePath+"/reaction/" + i7,schemaPath:"#/$defs/AllergyIntolerance_Reaction/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-}
-else {
-const err40 = {instancePath:instancePath+"/reaction",schemaPath:"#/properties/reaction/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-const forms0 = func14(data, obj0);
-if(forms0 !== null){
-const err41 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "onset[x]", forms: forms0}};
+const err41 = {instancePath:instancePath+"/reaction/" + i7+"/note",schemaPath:"#/$defs/AllergyIntolerance_Reaction/properties/note/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -835,13 +830,49 @@ vErrors.push(err41);
 errors++;
 }
 }
+}
 else {
-const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err42 = {instancePath:instancePath+"/reaction/" + i7,schemaPath:"#/$defs/AllergyIntolerance_Reaction/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err42];
 }
 else {
 vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/reaction",schemaPath:"#/properties/reaction/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+const forms0 = func14(data, obj0);
+if(forms0 !== null){
+const err44 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "onset[x]", forms: forms0}};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+else {
+const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
 }
 errors++;
 }

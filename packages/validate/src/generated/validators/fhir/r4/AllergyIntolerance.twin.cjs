@@ -20,6 +20,7 @@ const func9 = require("./datatypes.twin.cjs")["Period"];
 const func10 = require("./datatypes.twin.cjs")["Range"];
 const func11 = require("./datatypes.twin.cjs")["Annotation"];
 const func12 = require("../../../../choice.cjs").choiceForms;
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 const obj1 = new Set(["onsetDateTime", "onsetAge", "onsetPeriod", "onsetRange", "onsetString"]);
 
@@ -284,6 +285,9 @@ if(typeof data36 === "string"){
 if(!pattern3.test(data36)){
 errors++;
 }
+if(!(formats0(data36))){
+errors++;
+}
 }
 else {
 errors++;
@@ -308,6 +312,9 @@ if(data.lastOccurrence !== undefined){
 let data40 = data.lastOccurrence;
 if(typeof data40 === "string"){
 if(!pattern3.test(data40)){
+errors++;
+}
+if(!(formats0(data40))){
 errors++;
 }
 }
@@ -422,6 +429,9 @@ if(data45.onset !== undefined){
 let data56 = data45.onset;
 if(typeof data56 === "string"){
 if(!pattern3.test(data56)){
+errors++;
+}
+if(!(formats0(data56))){
 errors++;
 }
 }

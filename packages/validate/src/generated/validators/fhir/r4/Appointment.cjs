@@ -54,6 +54,8 @@ const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$", "u");
 const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-instant"];
+const formats1 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Appointment.schema.json" */;
@@ -636,14 +638,24 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-else {
-const err29 = {instancePath:instancePath+"/start",schemaPath:"#/properties/start/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data37))){
+const err29 = {instancePath:instancePath+"/start",schemaPath:"#/properties/start/format",keyword:"format",params:{format: "fhir-instant"}};
 if(vErrors === null){
 vErrors = [err29];
 }
 else {
 vErrors.push(err29);
+}
+errors++;
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/start",schemaPath:"#/properties/start/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
 }
 errors++;
 }
@@ -658,23 +670,33 @@ if(data.end !== undefined && func0.call(data, "end")){
 let data39 = data.end;
 if(typeof data39 === "string"){
 if(!pattern3.test(data39)){
-const err30 = {instancePath:instancePath+"/end",schemaPath:"#/properties/end/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-else {
-const err31 = {instancePath:instancePath+"/end",schemaPath:"#/properties/end/type",keyword:"type",params:{type: "string"}};
+const err31 = {instancePath:instancePath+"/end",schemaPath:"#/properties/end/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}};
 if(vErrors === null){
 vErrors = [err31];
 }
 else {
 vErrors.push(err31);
+}
+errors++;
+}
+if(!(formats0(data39))){
+const err32 = {instancePath:instancePath+"/end",schemaPath:"#/properties/end/format",keyword:"format",params:{format: "fhir-instant"}};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/end",schemaPath:"#/properties/end/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
 }
 errors++;
 }
@@ -688,33 +710,33 @@ errors = vErrors.length;
 if(data.minutesDuration !== undefined && func0.call(data, "minutesDuration")){
 let data41 = data.minutesDuration;
 if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))){
-const err32 = {instancePath:instancePath+"/minutesDuration",schemaPath:"#/properties/minutesDuration/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-if((typeof data41 == "number") && (isFinite(data41))){
-if(data41 > 2147483647 || isNaN(data41)){
-const err33 = {instancePath:instancePath+"/minutesDuration",schemaPath:"#/properties/minutesDuration/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-if(data41 < 1 || isNaN(data41)){
-const err34 = {instancePath:instancePath+"/minutesDuration",schemaPath:"#/properties/minutesDuration/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+const err34 = {instancePath:instancePath+"/minutesDuration",schemaPath:"#/properties/minutesDuration/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err34];
 }
 else {
 vErrors.push(err34);
+}
+errors++;
+}
+if((typeof data41 == "number") && (isFinite(data41))){
+if(data41 > 2147483647 || isNaN(data41)){
+const err35 = {instancePath:instancePath+"/minutesDuration",schemaPath:"#/properties/minutesDuration/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(data41 < 1 || isNaN(data41)){
+const err36 = {instancePath:instancePath+"/minutesDuration",schemaPath:"#/properties/minutesDuration/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
 }
 errors++;
 }
@@ -738,12 +760,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/slot",schemaPath:"#/properties/slot/type",keyword:"type",params:{type: "array"}};
+const err37 = {instancePath:instancePath+"/slot",schemaPath:"#/properties/slot/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err35];
+vErrors = [err37];
 }
 else {
-vErrors.push(err35);
+vErrors.push(err37);
 }
 errors++;
 }
@@ -752,23 +774,33 @@ if(data.created !== undefined && func0.call(data, "created")){
 let data45 = data.created;
 if(typeof data45 === "string"){
 if(!pattern4.test(data45)){
-const err36 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
+const err38 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
-vErrors = [err36];
+vErrors = [err38];
 }
 else {
-vErrors.push(err36);
+vErrors.push(err38);
+}
+errors++;
+}
+if(!(formats1(data45))){
+const err39 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/format",keyword:"format",params:{format: "fhir-dateTime"}};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
 }
 errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "string"}};
+const err40 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err37];
+vErrors = [err40];
 }
 else {
-vErrors.push(err37);
+vErrors.push(err40);
 }
 errors++;
 }
@@ -783,23 +815,23 @@ if(data.comment !== undefined && func0.call(data, "comment")){
 let data47 = data.comment;
 if(typeof data47 === "string"){
 if(func9(data47) < 1){
-const err38 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/minLength",keyword:"minLength",params:{limit: 1}};
+const err41 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err38];
+vErrors = [err41];
 }
 else {
-vErrors.push(err38);
+vErrors.push(err41);
 }
 errors++;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: "string"}};
+const err42 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err39];
+vErrors = [err42];
 }
 else {
-vErrors.push(err39);
+vErrors.push(err42);
 }
 errors++;
 }
@@ -814,23 +846,23 @@ if(data.patientInstruction !== undefined && func0.call(data, "patientInstruction
 let data49 = data.patientInstruction;
 if(typeof data49 === "string"){
 if(func9(data49) < 1){
-const err40 = {instancePath:instancePath+"/patientInstruction",schemaPath:"#/properties/patientInstruction/minLength",keyword:"minLength",params:{limit: 1}};
+const err43 = {instancePath:instancePath+"/patientInstruction",schemaPath:"#/properties/patientInstruction/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err40];
+vErrors = [err43];
 }
 else {
-vErrors.push(err40);
+vErrors.push(err43);
 }
 errors++;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/patientInstruction",schemaPath:"#/properties/patientInstruction/type",keyword:"type",params:{type: "string"}};
+const err44 = {instancePath:instancePath+"/patientInstruction",schemaPath:"#/properties/patientInstruction/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err41];
+vErrors = [err44];
 }
 else {
-vErrors.push(err41);
+vErrors.push(err44);
 }
 errors++;
 }
@@ -853,12 +885,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/basedOn",schemaPath:"#/properties/basedOn/type",keyword:"type",params:{type: "array"}};
+const err45 = {instancePath:instancePath+"/basedOn",schemaPath:"#/properties/basedOn/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err42];
+vErrors = [err45];
 }
 else {
-vErrors.push(err42);
+vErrors.push(err45);
 }
 errors++;
 }
@@ -874,12 +906,12 @@ let valid32 = true;
 const _errs89 = errors;
 if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
 if(data54._status !== undefined && func0.call(data54, "_status")){
-const err43 = {};
+const err46 = {};
 if(vErrors === null){
-vErrors = [err43];
+vErrors = [err46];
 }
 else {
-vErrors.push(err43);
+vErrors.push(err46);
 }
 errors++;
 }
@@ -898,12 +930,12 @@ if(_valid1){
 const _errs90 = errors;
 if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
 if((data54.status === undefined) || (!(func0.call(data54, "status")))){
-const err44 = {instancePath:instancePath+"/participant/" + i12,schemaPath:"#/$defs/Appointment_Participant/allOf/0/then/required",keyword:"required",params:{missingProperty: "status"}};
+const err47 = {instancePath:instancePath+"/participant/" + i12,schemaPath:"#/$defs/Appointment_Participant/allOf/0/then/required",keyword:"required",params:{missingProperty: "status"}};
 if(vErrors === null){
-vErrors = [err44];
+vErrors = [err47];
 }
 else {
-vErrors.push(err44);
+vErrors.push(err47);
 }
 errors++;
 }
@@ -917,12 +949,12 @@ props1._status = true;
 }
 }
 if(!valid32){
-const err45 = {instancePath:instancePath+"/participant/" + i12,schemaPath:"#/$defs/Appointment_Participant/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err48 = {instancePath:instancePath+"/participant/" + i12,schemaPath:"#/$defs/Appointment_Participant/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err45];
+vErrors = [err48];
 }
 else {
-vErrors.push(err45);
+vErrors.push(err48);
 }
 errors++;
 }
@@ -944,23 +976,23 @@ if(data54.id !== undefined && func0.call(data54, "id")){
 let data56 = data54.id;
 if(typeof data56 === "string"){
 if(func9(data56) < 1){
-const err46 = {instancePath:instancePath+"/participant/" + i12+"/id",schemaPath:"#/$defs/Appointment_Participant/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err49 = {instancePath:instancePath+"/participant/" + i12+"/id",schemaPath:"#/$defs/Appointment_Participant/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err49];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err49);
 }
 errors++;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/participant/" + i12+"/id",schemaPath:"#/$defs/Appointment_Participant/properties/id/type",keyword:"type",params:{type: "string"}};
+const err50 = {instancePath:instancePath+"/participant/" + i12+"/id",schemaPath:"#/$defs/Appointment_Participant/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err47];
+vErrors = [err50];
 }
 else {
-vErrors.push(err47);
+vErrors.push(err50);
 }
 errors++;
 }
@@ -977,12 +1009,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/participant/" + i12+"/extension",schemaPath:"#/$defs/Appointment_Participant/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err51 = {instancePath:instancePath+"/participant/" + i12+"/extension",schemaPath:"#/$defs/Appointment_Participant/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err48];
+vErrors = [err51];
 }
 else {
-vErrors.push(err48);
+vErrors.push(err51);
 }
 errors++;
 }
@@ -999,12 +1031,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/participant/" + i12+"/modifierExtension",schemaPath:"#/$defs/Appointment_Participant/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err52 = {instancePath:instancePath+"/participant/" + i12+"/modifierExtension",schemaPath:"#/$defs/Appointment_Participant/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err49];
+vErrors = [err52];
 }
 else {
-vErrors.push(err49);
+vErrors.push(err52);
 }
 errors++;
 }
@@ -1021,12 +1053,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/participant/" + i12+"/type",schemaPath:"#/$defs/Appointment_Participant/properties/type/type",keyword:"type",params:{type: "array"}};
+const err53 = {instancePath:instancePath+"/participant/" + i12+"/type",schemaPath:"#/$defs/Appointment_Participant/properties/type/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err50];
+vErrors = [err53];
 }
 else {
-vErrors.push(err50);
+vErrors.push(err53);
 }
 errors++;
 }
@@ -1040,12 +1072,12 @@ errors = vErrors.length;
 if(data54.required !== undefined && func0.call(data54, "required")){
 let data64 = data54.required;
 if(!(((data64 === "required") || (data64 === "optional")) || (data64 === "information-only"))){
-const err51 = {instancePath:instancePath+"/participant/" + i12+"/required",schemaPath:"#/$defs/Appointment_Participant/properties/required/enum",keyword:"enum",params:{allowedValues: schema1.properties.required.enum}};
+const err54 = {instancePath:instancePath+"/participant/" + i12+"/required",schemaPath:"#/$defs/Appointment_Participant/properties/required/enum",keyword:"enum",params:{allowedValues: schema1.properties.required.enum}};
 if(vErrors === null){
-vErrors = [err51];
+vErrors = [err54];
 }
 else {
-vErrors.push(err51);
+vErrors.push(err54);
 }
 errors++;
 }
@@ -1059,12 +1091,12 @@ errors = vErrors.length;
 if(data54.status !== undefined && func0.call(data54, "status")){
 let data66 = data54.status;
 if(!((((data66 === "accepted") || (data66 === "declined")) || (data66 === "tentative")) || (data66 === "needs-action"))){
-const err52 = {instancePath:instancePath+"/participant/" + i12+"/status",schemaPath:"#/$defs/Appointment_Participant/properties/status/enum",keyword:"enum",params:{allowedValues: schema1.properties.status.enum}};
+const err55 = {instancePath:instancePath+"/participant/" + i12+"/status",schemaPath:"#/$defs/Appointment_Participant/properties/status/enum",keyword:"enum",params:{allowedValues: schema1.properties.status.enum}};
 if(vErrors === null){
-vErrors = [err52];
+vErrors = [err55];
 }
 else {
-vErrors.push(err52);
+vErrors.push(err55);
 }
 errors++;
 }
@@ -1083,24 +1115,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/participant/" + i12,schemaPath:"#/$defs/Appointment_Participant/type",keyword:"type",params:{type: "object"}};
+const err56 = {instancePath:instancePath+"/participant/" + i12,schemaPath:"#/$defs/Appointment_Participant/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err53];
+vErrors = [err56];
 }
 else {
-vErrors.push(err53);
+vErrors.push(err56);
 }
 errors++;
 }
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/participant",schemaPath:"#/properties/participant/type",keyword:"type",params:{type: "array"}};
+const err57 = {instancePath:instancePath+"/participant",schemaPath:"#/properties/participant/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err54];
+vErrors = [err57];
 }
 else {
-vErrors.push(err54);
+vErrors.push(err57);
 }
 errors++;
 }
@@ -1117,24 +1149,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/requestedPeriod",schemaPath:"#/properties/requestedPeriod/type",keyword:"type",params:{type: "array"}};
+const err58 = {instancePath:instancePath+"/requestedPeriod",schemaPath:"#/properties/requestedPeriod/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err55];
+vErrors = [err58];
 }
 else {
-vErrors.push(err55);
+vErrors.push(err58);
 }
 errors++;
 }
 }
 }
 else {
-const err56 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err59 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err56];
+vErrors = [err59];
 }
 else {
-vErrors.push(err56);
+vErrors.push(err59);
 }
 errors++;
 }

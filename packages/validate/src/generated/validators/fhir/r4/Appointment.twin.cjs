@@ -17,6 +17,8 @@ const func5 = require("./datatypes.twin.cjs")["Identifier"];
 const func6 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func7 = require("./datatypes.twin.cjs")["Reference"];
 const func8 = require("./datatypes.twin.cjs")["Period"];
+const formats0 = require("../../../../formats.cjs")["fhir-instant"];
+const formats1 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate0(data){
@@ -328,6 +330,9 @@ if(typeof data37 === "string"){
 if(!pattern3.test(data37)){
 errors++;
 }
+if(!(formats0(data37))){
+errors++;
+}
 }
 else {
 errors++;
@@ -342,6 +347,9 @@ if(data.end !== undefined){
 let data39 = data.end;
 if(typeof data39 === "string"){
 if(!pattern3.test(data39)){
+errors++;
+}
+if(!(formats0(data39))){
 errors++;
 }
 }
@@ -391,6 +399,9 @@ if(data.created !== undefined){
 let data45 = data.created;
 if(typeof data45 === "string"){
 if(!pattern4.test(data45)){
+errors++;
+}
+if(!(formats1(data45))){
 errors++;
 }
 }

@@ -14,6 +14,7 @@ const func4 = require("./datatypes.twin.cjs")["Extension"];
 const func5 = require("./datatypes.twin.cjs")["Identifier"];
 const func6 = require("./datatypes.twin.cjs")["Reference"];
 const func7 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const formats0 = require("../../../../formats.cjs")["fhir-instant"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate0(data){
@@ -190,6 +191,9 @@ if(typeof data18 === "string"){
 if(!pattern3.test(data18)){
 errors++;
 }
+if(!(formats0(data18))){
+errors++;
+}
 }
 else {
 errors++;
@@ -204,6 +208,9 @@ if(data.end !== undefined){
 let data20 = data.end;
 if(typeof data20 === "string"){
 if(!pattern3.test(data20)){
+errors++;
+}
+if(!(formats0(data20))){
 errors++;
 }
 }

@@ -18,6 +18,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-instant"];
 
 const schema1 = {"properties":{"type":{"enum":["1","2","3","4","5"]}}};
 
@@ -544,7 +545,7 @@ validate1.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
 const func11 = require("../../../../choice.cjs").choiceForms;
-const formats0 = require("../../../../formats.cjs").base64;
+const formats1 = require("../../../../formats.cjs").base64;
 const obj0 = new Set(["valueString", "valueBase64Binary"]);
 
 function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -738,7 +739,7 @@ errors = vErrors.length;
 if(data.query !== undefined && func0.call(data, "query")){
 let data15 = data.query;
 if(typeof data15 === "string"){
-if(!(formats0(data15))){
+if(!(formats1(data15))){
 const err9 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/format",keyword:"format",params:{format: "base64"}};
 if(vErrors === null){
 vErrors = [err9];
@@ -1087,7 +1088,7 @@ errors = vErrors.length;
 if(data18.valueBase64Binary !== undefined && func0.call(data18, "valueBase64Binary")){
 let data33 = data18.valueBase64Binary;
 if(typeof data33 === "string"){
-if(!(formats0(data33))){
+if(!(formats1(data33))){
 const err28 = {instancePath:instancePath+"/detail/" + i3+"/valueBase64Binary",schemaPath:"#/$defs/AuditEvent_Detail/properties/valueBase64Binary/format",keyword:"format",params:{format: "base64"}};
 if(vErrors === null){
 vErrors = [err28];
@@ -1568,14 +1569,24 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-else {
-const err20 = {instancePath:instancePath+"/recorded",schemaPath:"#/properties/recorded/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data21))){
+const err20 = {instancePath:instancePath+"/recorded",schemaPath:"#/properties/recorded/format",keyword:"format",params:{format: "fhir-instant"}};
 if(vErrors === null){
 vErrors = [err20];
 }
 else {
 vErrors.push(err20);
+}
+errors++;
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/recorded",schemaPath:"#/properties/recorded/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
 }
 errors++;
 }
@@ -1589,12 +1600,12 @@ errors = vErrors.length;
 if(data.outcome !== undefined && func0.call(data, "outcome")){
 let data23 = data.outcome;
 if(!((((data23 === "0") || (data23 === "4")) || (data23 === "8")) || (data23 === "12"))){
-const err21 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema0.properties.outcome.enum}};
+const err22 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema0.properties.outcome.enum}};
 if(vErrors === null){
-vErrors = [err21];
+vErrors = [err22];
 }
 else {
-vErrors.push(err21);
+vErrors.push(err22);
 }
 errors++;
 }
@@ -1609,23 +1620,23 @@ if(data.outcomeDesc !== undefined && func0.call(data, "outcomeDesc")){
 let data25 = data.outcomeDesc;
 if(typeof data25 === "string"){
 if(func8(data25) < 1){
-const err22 = {instancePath:instancePath+"/outcomeDesc",schemaPath:"#/properties/outcomeDesc/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/outcomeDesc",schemaPath:"#/properties/outcomeDesc/type",keyword:"type",params:{type: "string"}};
+const err23 = {instancePath:instancePath+"/outcomeDesc",schemaPath:"#/properties/outcomeDesc/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err23];
 }
 else {
 vErrors.push(err23);
+}
+errors++;
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/outcomeDesc",schemaPath:"#/properties/outcomeDesc/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
 }
 errors++;
 }
@@ -1648,12 +1659,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/purposeOfEvent",schemaPath:"#/properties/purposeOfEvent/type",keyword:"type",params:{type: "array"}};
+const err25 = {instancePath:instancePath+"/purposeOfEvent",schemaPath:"#/properties/purposeOfEvent/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err24];
+vErrors = [err25];
 }
 else {
-vErrors.push(err24);
+vErrors.push(err25);
 }
 errors++;
 }
@@ -1670,21 +1681,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/agent",schemaPath:"#/properties/agent/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data.source !== undefined && func0.call(data, "source")){
-let data31 = data.source;
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-if((data31.observer === undefined) || (!(func0.call(data31, "observer")))){
-const err26 = {instancePath:instancePath+"/source",schemaPath:"#/$defs/AuditEvent_Source/required",keyword:"required",params:{missingProperty: "observer"}};
+const err26 = {instancePath:instancePath+"/agent",schemaPath:"#/properties/agent/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1693,11 +1690,12 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(data31.id !== undefined && func0.call(data31, "id")){
-let data32 = data31.id;
-if(typeof data32 === "string"){
-if(func8(data32) < 1){
-const err27 = {instancePath:instancePath+"/source/id",schemaPath:"#/$defs/AuditEvent_Source/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+}
+if(data.source !== undefined && func0.call(data, "source")){
+let data31 = data.source;
+if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
+if((data31.observer === undefined) || (!(func0.call(data31, "observer")))){
+const err27 = {instancePath:instancePath+"/source",schemaPath:"#/$defs/AuditEvent_Source/required",keyword:"required",params:{missingProperty: "observer"}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1706,14 +1704,27 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-else {
-const err28 = {instancePath:instancePath+"/source/id",schemaPath:"#/$defs/AuditEvent_Source/properties/id/type",keyword:"type",params:{type: "string"}};
+if(data31.id !== undefined && func0.call(data31, "id")){
+let data32 = data31.id;
+if(typeof data32 === "string"){
+if(func8(data32) < 1){
+const err28 = {instancePath:instancePath+"/source/id",schemaPath:"#/$defs/AuditEvent_Source/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err28];
 }
 else {
 vErrors.push(err28);
+}
+errors++;
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/source/id",schemaPath:"#/$defs/AuditEvent_Source/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
 }
 errors++;
 }
@@ -1730,12 +1741,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/source/extension",schemaPath:"#/$defs/AuditEvent_Source/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err30 = {instancePath:instancePath+"/source/extension",schemaPath:"#/$defs/AuditEvent_Source/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err29];
+vErrors = [err30];
 }
 else {
-vErrors.push(err29);
+vErrors.push(err30);
 }
 errors++;
 }
@@ -1752,21 +1763,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/source/modifierExtension",schemaPath:"#/$defs/AuditEvent_Source/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-if(data31.site !== undefined && func0.call(data31, "site")){
-let data37 = data31.site;
-if(typeof data37 === "string"){
-if(func8(data37) < 1){
-const err31 = {instancePath:instancePath+"/source/site",schemaPath:"#/$defs/AuditEvent_Source/properties/site/minLength",keyword:"minLength",params:{limit: 1}};
+const err31 = {instancePath:instancePath+"/source/modifierExtension",schemaPath:"#/$defs/AuditEvent_Source/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1776,13 +1773,27 @@ vErrors.push(err31);
 errors++;
 }
 }
-else {
-const err32 = {instancePath:instancePath+"/source/site",schemaPath:"#/$defs/AuditEvent_Source/properties/site/type",keyword:"type",params:{type: "string"}};
+if(data31.site !== undefined && func0.call(data31, "site")){
+let data37 = data31.site;
+if(typeof data37 === "string"){
+if(func8(data37) < 1){
+const err32 = {instancePath:instancePath+"/source/site",schemaPath:"#/$defs/AuditEvent_Source/properties/site/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err32];
 }
 else {
 vErrors.push(err32);
+}
+errors++;
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/source/site",schemaPath:"#/$defs/AuditEvent_Source/properties/site/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
 }
 errors++;
 }
@@ -1811,24 +1822,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/source/type",schemaPath:"#/$defs/AuditEvent_Source/properties/type/type",keyword:"type",params:{type: "array"}};
+const err34 = {instancePath:instancePath+"/source/type",schemaPath:"#/$defs/AuditEvent_Source/properties/type/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err33];
+vErrors = [err34];
 }
 else {
-vErrors.push(err33);
+vErrors.push(err34);
 }
 errors++;
 }
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/source",schemaPath:"#/$defs/AuditEvent_Source/type",keyword:"type",params:{type: "object"}};
+const err35 = {instancePath:instancePath+"/source",schemaPath:"#/$defs/AuditEvent_Source/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err34];
+vErrors = [err35];
 }
 else {
-vErrors.push(err34);
+vErrors.push(err35);
 }
 errors++;
 }
@@ -1845,24 +1856,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/entity",schemaPath:"#/properties/entity/type",keyword:"type",params:{type: "array"}};
+const err36 = {instancePath:instancePath+"/entity",schemaPath:"#/properties/entity/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err35];
+vErrors = [err36];
 }
 else {
-vErrors.push(err35);
+vErrors.push(err36);
 }
 errors++;
 }
 }
 }
 else {
-const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err36];
+vErrors = [err37];
 }
 else {
-vErrors.push(err36);
+vErrors.push(err37);
 }
 errors++;
 }

@@ -16,6 +16,7 @@ const func5 = require("./datatypes.twin.cjs")["Coding"];
 const func6 = require("./datatypes.twin.cjs")["Period"];
 const func7 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func8 = require("./datatypes.twin.cjs")["Reference"];
+const formats0 = require("../../../../formats.cjs")["fhir-instant"];
 
 
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
@@ -333,7 +334,7 @@ validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 const func9 = require("../../../../choice.cjs").choiceForms;
-const formats0 = require("../../../../formats.cjs").base64;
+const formats1 = require("../../../../formats.cjs").base64;
 const obj1 = new Set(["valueString", "valueBase64Binary"]);
 
 function validate2(data){
@@ -455,7 +456,7 @@ errors++;
 if(data.query !== undefined){
 let data15 = data.query;
 if(typeof data15 === "string"){
-if(!(formats0(data15))){
+if(!(formats1(data15))){
 errors++;
 }
 }
@@ -642,7 +643,7 @@ errors++;
 if(data18.valueBase64Binary !== undefined){
 let data33 = data18.valueBase64Binary;
 if(typeof data33 === "string"){
-if(!(formats0(data33))){
+if(!(formats1(data33))){
 errors++;
 }
 }
@@ -895,6 +896,9 @@ if(data.recorded !== undefined){
 let data21 = data.recorded;
 if(typeof data21 === "string"){
 if(!pattern3.test(data21)){
+errors++;
+}
+if(!(formats0(data21))){
 errors++;
 }
 }

@@ -30,6 +30,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-instant"];
 
 const schema1 = {"properties":{"mode":{"enum":["match","include","outcome"]}}};
 const schema2 = {"properties":{"method":{"enum":["GET","HEAD","POST","PUT","DELETE","PATCH"]}}};
@@ -877,14 +878,24 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-else {
-const err45 = {instancePath:instancePath+"/request/ifModifiedSince",schemaPath:"#/$defs/Bundle_Request/properties/ifModifiedSince/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data45))){
+const err45 = {instancePath:instancePath+"/request/ifModifiedSince",schemaPath:"#/$defs/Bundle_Request/properties/ifModifiedSince/format",keyword:"format",params:{format: "fhir-instant"}};
 if(vErrors === null){
 vErrors = [err45];
 }
 else {
 vErrors.push(err45);
+}
+errors++;
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/request/ifModifiedSince",schemaPath:"#/$defs/Bundle_Request/properties/ifModifiedSince/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
 }
 errors++;
 }
@@ -899,23 +910,23 @@ if(data31.ifMatch !== undefined && func0.call(data31, "ifMatch")){
 let data47 = data31.ifMatch;
 if(typeof data47 === "string"){
 if(func4(data47) < 1){
-const err46 = {instancePath:instancePath+"/request/ifMatch",schemaPath:"#/$defs/Bundle_Request/properties/ifMatch/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-}
-else {
-const err47 = {instancePath:instancePath+"/request/ifMatch",schemaPath:"#/$defs/Bundle_Request/properties/ifMatch/type",keyword:"type",params:{type: "string"}};
+const err47 = {instancePath:instancePath+"/request/ifMatch",schemaPath:"#/$defs/Bundle_Request/properties/ifMatch/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err47];
 }
 else {
 vErrors.push(err47);
+}
+errors++;
+}
+}
+else {
+const err48 = {instancePath:instancePath+"/request/ifMatch",schemaPath:"#/$defs/Bundle_Request/properties/ifMatch/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
 }
 errors++;
 }
@@ -930,23 +941,23 @@ if(data31.ifNoneExist !== undefined && func0.call(data31, "ifNoneExist")){
 let data49 = data31.ifNoneExist;
 if(typeof data49 === "string"){
 if(func4(data49) < 1){
-const err48 = {instancePath:instancePath+"/request/ifNoneExist",schemaPath:"#/$defs/Bundle_Request/properties/ifNoneExist/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-}
-else {
-const err49 = {instancePath:instancePath+"/request/ifNoneExist",schemaPath:"#/$defs/Bundle_Request/properties/ifNoneExist/type",keyword:"type",params:{type: "string"}};
+const err49 = {instancePath:instancePath+"/request/ifNoneExist",schemaPath:"#/$defs/Bundle_Request/properties/ifNoneExist/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err49];
 }
 else {
 vErrors.push(err49);
+}
+errors++;
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/request/ifNoneExist",schemaPath:"#/$defs/Bundle_Request/properties/ifNoneExist/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
 }
 errors++;
 }
@@ -959,12 +970,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/request",schemaPath:"#/$defs/Bundle_Request/type",keyword:"type",params:{type: "object"}};
+const err51 = {instancePath:instancePath+"/request",schemaPath:"#/$defs/Bundle_Request/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err50];
+vErrors = [err51];
 }
 else {
-vErrors.push(err50);
+vErrors.push(err51);
 }
 errors++;
 }
@@ -976,12 +987,12 @@ let valid37 = true;
 const _errs97 = errors;
 if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
 if(data51._status !== undefined && func0.call(data51, "_status")){
-const err51 = {};
+const err52 = {};
 if(vErrors === null){
-vErrors = [err51];
+vErrors = [err52];
 }
 else {
-vErrors.push(err51);
+vErrors.push(err52);
 }
 errors++;
 }
@@ -1000,12 +1011,12 @@ if(_valid4){
 const _errs98 = errors;
 if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
 if((data51.status === undefined) || (!(func0.call(data51, "status")))){
-const err52 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/Bundle_Response/allOf/0/then/required",keyword:"required",params:{missingProperty: "status"}};
+const err53 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/Bundle_Response/allOf/0/then/required",keyword:"required",params:{missingProperty: "status"}};
 if(vErrors === null){
-vErrors = [err52];
+vErrors = [err53];
 }
 else {
-vErrors.push(err52);
+vErrors.push(err53);
 }
 errors++;
 }
@@ -1019,12 +1030,12 @@ props4._status = true;
 }
 }
 if(!valid37){
-const err53 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/Bundle_Response/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err54 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/Bundle_Response/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err53];
+vErrors = [err54];
 }
 else {
-vErrors.push(err53);
+vErrors.push(err54);
 }
 errors++;
 }
@@ -1048,23 +1059,23 @@ if(data51.id !== undefined && func0.call(data51, "id")){
 let data53 = data51.id;
 if(typeof data53 === "string"){
 if(func4(data53) < 1){
-const err54 = {instancePath:instancePath+"/response/id",schemaPath:"#/$defs/Bundle_Response/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-}
-else {
-const err55 = {instancePath:instancePath+"/response/id",schemaPath:"#/$defs/Bundle_Response/properties/id/type",keyword:"type",params:{type: "string"}};
+const err55 = {instancePath:instancePath+"/response/id",schemaPath:"#/$defs/Bundle_Response/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err55];
 }
 else {
 vErrors.push(err55);
+}
+errors++;
+}
+}
+else {
+const err56 = {instancePath:instancePath+"/response/id",schemaPath:"#/$defs/Bundle_Response/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
 }
 errors++;
 }
@@ -1081,12 +1092,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/response/extension",schemaPath:"#/$defs/Bundle_Response/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err57 = {instancePath:instancePath+"/response/extension",schemaPath:"#/$defs/Bundle_Response/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err56];
+vErrors = [err57];
 }
 else {
-vErrors.push(err56);
+vErrors.push(err57);
 }
 errors++;
 }
@@ -1103,21 +1114,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/response/modifierExtension",schemaPath:"#/$defs/Bundle_Response/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
-}
-}
-if(data51.status !== undefined && func0.call(data51, "status")){
-let data58 = data51.status;
-if(typeof data58 === "string"){
-if(func4(data58) < 1){
-const err58 = {instancePath:instancePath+"/response/status",schemaPath:"#/$defs/Bundle_Response/properties/status/minLength",keyword:"minLength",params:{limit: 1}};
+const err58 = {instancePath:instancePath+"/response/modifierExtension",schemaPath:"#/$defs/Bundle_Response/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -1127,13 +1124,27 @@ vErrors.push(err58);
 errors++;
 }
 }
-else {
-const err59 = {instancePath:instancePath+"/response/status",schemaPath:"#/$defs/Bundle_Response/properties/status/type",keyword:"type",params:{type: "string"}};
+if(data51.status !== undefined && func0.call(data51, "status")){
+let data58 = data51.status;
+if(typeof data58 === "string"){
+if(func4(data58) < 1){
+const err59 = {instancePath:instancePath+"/response/status",schemaPath:"#/$defs/Bundle_Response/properties/status/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err59];
 }
 else {
 vErrors.push(err59);
+}
+errors++;
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/response/status",schemaPath:"#/$defs/Bundle_Response/properties/status/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
 }
 errors++;
 }
@@ -1148,23 +1159,23 @@ if(data51.location !== undefined && func0.call(data51, "location")){
 let data60 = data51.location;
 if(typeof data60 === "string"){
 if(!pattern1.test(data60)){
-const err60 = {instancePath:instancePath+"/response/location",schemaPath:"#/$defs/Bundle_Response/properties/location/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-}
-else {
-const err61 = {instancePath:instancePath+"/response/location",schemaPath:"#/$defs/Bundle_Response/properties/location/type",keyword:"type",params:{type: "string"}};
+const err61 = {instancePath:instancePath+"/response/location",schemaPath:"#/$defs/Bundle_Response/properties/location/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err61];
 }
 else {
 vErrors.push(err61);
+}
+errors++;
+}
+}
+else {
+const err62 = {instancePath:instancePath+"/response/location",schemaPath:"#/$defs/Bundle_Response/properties/location/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
 }
 errors++;
 }
@@ -1179,23 +1190,23 @@ if(data51.etag !== undefined && func0.call(data51, "etag")){
 let data62 = data51.etag;
 if(typeof data62 === "string"){
 if(func4(data62) < 1){
-const err62 = {instancePath:instancePath+"/response/etag",schemaPath:"#/$defs/Bundle_Response/properties/etag/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
-}
-}
-else {
-const err63 = {instancePath:instancePath+"/response/etag",schemaPath:"#/$defs/Bundle_Response/properties/etag/type",keyword:"type",params:{type: "string"}};
+const err63 = {instancePath:instancePath+"/response/etag",schemaPath:"#/$defs/Bundle_Response/properties/etag/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err63];
 }
 else {
 vErrors.push(err63);
+}
+errors++;
+}
+}
+else {
+const err64 = {instancePath:instancePath+"/response/etag",schemaPath:"#/$defs/Bundle_Response/properties/etag/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
 }
 errors++;
 }
@@ -1210,23 +1221,33 @@ if(data51.lastModified !== undefined && func0.call(data51, "lastModified")){
 let data64 = data51.lastModified;
 if(typeof data64 === "string"){
 if(!pattern3.test(data64)){
-const err64 = {instancePath:instancePath+"/response/lastModified",schemaPath:"#/$defs/Bundle_Response/properties/lastModified/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
-}
-}
-else {
-const err65 = {instancePath:instancePath+"/response/lastModified",schemaPath:"#/$defs/Bundle_Response/properties/lastModified/type",keyword:"type",params:{type: "string"}};
+const err65 = {instancePath:instancePath+"/response/lastModified",schemaPath:"#/$defs/Bundle_Response/properties/lastModified/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}};
 if(vErrors === null){
 vErrors = [err65];
 }
 else {
 vErrors.push(err65);
+}
+errors++;
+}
+if(!(formats0(data64))){
+const err66 = {instancePath:instancePath+"/response/lastModified",schemaPath:"#/$defs/Bundle_Response/properties/lastModified/format",keyword:"format",params:{format: "fhir-instant"}};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+else {
+const err67 = {instancePath:instancePath+"/response/lastModified",schemaPath:"#/$defs/Bundle_Response/properties/lastModified/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
 }
 errors++;
 }
@@ -1245,24 +1266,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/Bundle_Response/type",keyword:"type",params:{type: "object"}};
+const err68 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/Bundle_Response/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err66];
+vErrors = [err68];
 }
 else {
-vErrors.push(err66);
+vErrors.push(err68);
 }
 errors++;
 }
 }
 }
 else {
-const err67 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err69 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err67];
+vErrors = [err69];
 }
 else {
-vErrors.push(err67);
+vErrors.push(err69);
 }
 errors++;
 }
@@ -1529,14 +1550,24 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-else {
-const err13 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data11))){
+const err13 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/format",keyword:"format",params:{format: "fhir-instant"}};
 if(vErrors === null){
 vErrors = [err13];
 }
 else {
 vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
 }
 errors++;
 }
@@ -1550,18 +1581,7 @@ errors = vErrors.length;
 if(data.total !== undefined && func0.call(data, "total")){
 let data13 = data.total;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err14 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if((typeof data13 == "number") && (isFinite(data13))){
-if(data13 > 2147483647 || isNaN(data13)){
-const err15 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err15 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1570,13 +1590,24 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(data13 < 0 || isNaN(data13)){
-const err16 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+if((typeof data13 == "number") && (isFinite(data13))){
+if(data13 > 2147483647 || isNaN(data13)){
+const err16 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err16];
 }
 else {
 vErrors.push(err16);
+}
+errors++;
+}
+if(data13 < 0 || isNaN(data13)){
+const err17 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
 }
 errors++;
 }
@@ -1599,12 +1630,12 @@ let valid8 = true;
 const _errs33 = errors;
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if(data16._relation !== undefined && func0.call(data16, "_relation")){
-const err17 = {};
+const err18 = {};
 if(vErrors === null){
-vErrors = [err17];
+vErrors = [err18];
 }
 else {
-vErrors.push(err17);
+vErrors.push(err18);
 }
 errors++;
 }
@@ -1623,12 +1654,12 @@ if(_valid1){
 const _errs34 = errors;
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if((data16.relation === undefined) || (!(func0.call(data16, "relation")))){
-const err18 = {instancePath:instancePath+"/link/" + i0,schemaPath:"#/$defs/Bundle_Link/allOf/0/then/required",keyword:"required",params:{missingProperty: "relation"}};
+const err19 = {instancePath:instancePath+"/link/" + i0,schemaPath:"#/$defs/Bundle_Link/allOf/0/then/required",keyword:"required",params:{missingProperty: "relation"}};
 if(vErrors === null){
-vErrors = [err18];
+vErrors = [err19];
 }
 else {
-vErrors.push(err18);
+vErrors.push(err19);
 }
 errors++;
 }
@@ -1642,12 +1673,12 @@ props1._relation = true;
 }
 }
 if(!valid8){
-const err19 = {instancePath:instancePath+"/link/" + i0,schemaPath:"#/$defs/Bundle_Link/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err20 = {instancePath:instancePath+"/link/" + i0,schemaPath:"#/$defs/Bundle_Link/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err19];
+vErrors = [err20];
 }
 else {
-vErrors.push(err19);
+vErrors.push(err20);
 }
 errors++;
 }
@@ -1656,12 +1687,12 @@ let valid10 = true;
 const _errs37 = errors;
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if(data16._url !== undefined && func0.call(data16, "_url")){
-const err20 = {};
+const err21 = {};
 if(vErrors === null){
-vErrors = [err20];
+vErrors = [err21];
 }
 else {
-vErrors.push(err20);
+vErrors.push(err21);
 }
 errors++;
 }
@@ -1680,12 +1711,12 @@ if(_valid2){
 const _errs38 = errors;
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if((data16.url === undefined) || (!(func0.call(data16, "url")))){
-const err21 = {instancePath:instancePath+"/link/" + i0,schemaPath:"#/$defs/Bundle_Link/allOf/1/then/required",keyword:"required",params:{missingProperty: "url"}};
+const err22 = {instancePath:instancePath+"/link/" + i0,schemaPath:"#/$defs/Bundle_Link/allOf/1/then/required",keyword:"required",params:{missingProperty: "url"}};
 if(vErrors === null){
-vErrors = [err21];
+vErrors = [err22];
 }
 else {
-vErrors.push(err21);
+vErrors.push(err22);
 }
 errors++;
 }
@@ -1699,12 +1730,12 @@ props2._url = true;
 }
 }
 if(!valid10){
-const err22 = {instancePath:instancePath+"/link/" + i0,schemaPath:"#/$defs/Bundle_Link/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
+const err23 = {instancePath:instancePath+"/link/" + i0,schemaPath:"#/$defs/Bundle_Link/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err22];
+vErrors = [err23];
 }
 else {
-vErrors.push(err22);
+vErrors.push(err23);
 }
 errors++;
 }
@@ -1732,23 +1763,23 @@ if(data16.id !== undefined && func0.call(data16, "id")){
 let data19 = data16.id;
 if(typeof data19 === "string"){
 if(func4(data19) < 1){
-const err23 = {instancePath:instancePath+"/link/" + i0+"/id",schemaPath:"#/$defs/Bundle_Link/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-else {
-const err24 = {instancePath:instancePath+"/link/" + i0+"/id",schemaPath:"#/$defs/Bundle_Link/properties/id/type",keyword:"type",params:{type: "string"}};
+const err24 = {instancePath:instancePath+"/link/" + i0+"/id",schemaPath:"#/$defs/Bundle_Link/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err24];
 }
 else {
 vErrors.push(err24);
+}
+errors++;
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/link/" + i0+"/id",schemaPath:"#/$defs/Bundle_Link/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
 }
 errors++;
 }
@@ -1765,12 +1796,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/link/" + i0+"/extension",schemaPath:"#/$defs/Bundle_Link/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err26 = {instancePath:instancePath+"/link/" + i0+"/extension",schemaPath:"#/$defs/Bundle_Link/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err25];
+vErrors = [err26];
 }
 else {
-vErrors.push(err25);
+vErrors.push(err26);
 }
 errors++;
 }
@@ -1787,21 +1818,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/link/" + i0+"/modifierExtension",schemaPath:"#/$defs/Bundle_Link/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data16.relation !== undefined && func0.call(data16, "relation")){
-let data24 = data16.relation;
-if(typeof data24 === "string"){
-if(func4(data24) < 1){
-const err27 = {instancePath:instancePath+"/link/" + i0+"/relation",schemaPath:"#/$defs/Bundle_Link/properties/relation/minLength",keyword:"minLength",params:{limit: 1}};
+const err27 = {instancePath:instancePath+"/link/" + i0+"/modifierExtension",schemaPath:"#/$defs/Bundle_Link/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1811,13 +1828,27 @@ vErrors.push(err27);
 errors++;
 }
 }
-else {
-const err28 = {instancePath:instancePath+"/link/" + i0+"/relation",schemaPath:"#/$defs/Bundle_Link/properties/relation/type",keyword:"type",params:{type: "string"}};
+if(data16.relation !== undefined && func0.call(data16, "relation")){
+let data24 = data16.relation;
+if(typeof data24 === "string"){
+if(func4(data24) < 1){
+const err28 = {instancePath:instancePath+"/link/" + i0+"/relation",schemaPath:"#/$defs/Bundle_Link/properties/relation/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err28];
 }
 else {
 vErrors.push(err28);
+}
+errors++;
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/link/" + i0+"/relation",schemaPath:"#/$defs/Bundle_Link/properties/relation/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
 }
 errors++;
 }
@@ -1832,23 +1863,23 @@ if(data16.url !== undefined && func0.call(data16, "url")){
 let data26 = data16.url;
 if(typeof data26 === "string"){
 if(!pattern1.test(data26)){
-const err29 = {instancePath:instancePath+"/link/" + i0+"/url",schemaPath:"#/$defs/Bundle_Link/properties/url/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-else {
-const err30 = {instancePath:instancePath+"/link/" + i0+"/url",schemaPath:"#/$defs/Bundle_Link/properties/url/type",keyword:"type",params:{type: "string"}};
+const err30 = {instancePath:instancePath+"/link/" + i0+"/url",schemaPath:"#/$defs/Bundle_Link/properties/url/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err30];
 }
 else {
 vErrors.push(err30);
+}
+errors++;
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/link/" + i0+"/url",schemaPath:"#/$defs/Bundle_Link/properties/url/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
 }
 errors++;
 }
@@ -1861,24 +1892,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/link/" + i0,schemaPath:"#/$defs/Bundle_Link/type",keyword:"type",params:{type: "object"}};
+const err32 = {instancePath:instancePath+"/link/" + i0,schemaPath:"#/$defs/Bundle_Link/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err31];
+vErrors = [err32];
 }
 else {
-vErrors.push(err31);
+vErrors.push(err32);
 }
 errors++;
 }
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/link",schemaPath:"#/properties/link/type",keyword:"type",params:{type: "array"}};
+const err33 = {instancePath:instancePath+"/link",schemaPath:"#/properties/link/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err32];
+vErrors = [err33];
 }
 else {
-vErrors.push(err32);
+vErrors.push(err33);
 }
 errors++;
 }
@@ -1895,12 +1926,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/entry",schemaPath:"#/properties/entry/type",keyword:"type",params:{type: "array"}};
+const err34 = {instancePath:instancePath+"/entry",schemaPath:"#/properties/entry/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err33];
+vErrors = [err34];
 }
 else {
-vErrors.push(err33);
+vErrors.push(err34);
 }
 errors++;
 }
@@ -1913,12 +1944,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err34];
+vErrors = [err35];
 }
 else {
-vErrors.push(err34);
+vErrors.push(err35);
 }
 errors++;
 }

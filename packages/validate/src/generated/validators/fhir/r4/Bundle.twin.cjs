@@ -12,6 +12,7 @@ const func1 = require("./datatypes.twin.cjs")["Element"];
 const func2 = require("./datatypes.twin.cjs")["Identifier"];
 const func3 = require("./datatypes.twin.cjs")["Extension"];
 const func4 = require("./datatypes.twin.cjs")["Signature"];
+const formats0 = require("../../../../formats.cjs")["fhir-instant"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 
@@ -484,6 +485,9 @@ if(typeof data45 === "string"){
 if(!pattern3.test(data45)){
 errors++;
 }
+if(!(formats0(data45))){
+errors++;
+}
 }
 else {
 errors++;
@@ -669,6 +673,9 @@ if(typeof data64 === "string"){
 if(!pattern3.test(data64)){
 errors++;
 }
+if(!(formats0(data64))){
+errors++;
+}
 }
 else {
 errors++;
@@ -840,6 +847,9 @@ if(data.timestamp !== undefined){
 let data11 = data.timestamp;
 if(typeof data11 === "string"){
 if(!pattern3.test(data11)){
+errors++;
+}
+if(!(formats0(data11))){
 errors++;
 }
 }

@@ -64,6 +64,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const schema2 = {"properties":{"mode":{"enum":["client","server"]}}};
 
 const schema3 = {"properties":{"code":{"enum":["transaction","batch","search-system","history-system"]}}};
@@ -4461,14 +4462,24 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-else {
-const err37 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data31))){
+const err37 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err37];
 }
 else {
 vErrors.push(err37);
+}
+errors++;
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
 }
 errors++;
 }
@@ -4483,23 +4494,23 @@ if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data33 = data.publisher;
 if(typeof data33 === "string"){
 if(func6(data33) < 1){
-const err38 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-else {
-const err39 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
+const err39 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err39];
 }
 else {
 vErrors.push(err39);
+}
+errors++;
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
 }
 errors++;
 }
@@ -4522,21 +4533,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-let data37 = data.description;
-if(typeof data37 === "string"){
-if(func6(data37) < 1){
-const err41 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+const err41 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -4546,13 +4543,27 @@ vErrors.push(err41);
 errors++;
 }
 }
-else {
-const err42 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(data.description !== undefined && func0.call(data, "description")){
+let data37 = data.description;
+if(typeof data37 === "string"){
+if(func6(data37) < 1){
+const err42 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err42];
 }
 else {
 vErrors.push(err42);
+}
+errors++;
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
 }
 errors++;
 }
@@ -4575,12 +4586,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
+const err44 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err43];
+vErrors = [err44];
 }
 else {
-vErrors.push(err43);
+vErrors.push(err44);
 }
 errors++;
 }
@@ -4597,21 +4608,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-}
-if(data.purpose !== undefined && func0.call(data, "purpose")){
-let data43 = data.purpose;
-if(typeof data43 === "string"){
-if(func6(data43) < 1){
-const err45 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
+const err45 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -4621,13 +4618,27 @@ vErrors.push(err45);
 errors++;
 }
 }
-else {
-const err46 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
+if(data.purpose !== undefined && func0.call(data, "purpose")){
+let data43 = data.purpose;
+if(typeof data43 === "string"){
+if(func6(data43) < 1){
+const err46 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err46];
 }
 else {
 vErrors.push(err46);
+}
+errors++;
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
 }
 errors++;
 }
@@ -4642,23 +4653,23 @@ if(data.copyright !== undefined && func0.call(data, "copyright")){
 let data45 = data.copyright;
 if(typeof data45 === "string"){
 if(func6(data45) < 1){
-const err47 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-else {
-const err48 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
+const err48 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err48];
 }
 else {
 vErrors.push(err48);
+}
+errors++;
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
 }
 errors++;
 }
@@ -4672,12 +4683,12 @@ errors = vErrors.length;
 if(data.kind !== undefined && func0.call(data, "kind")){
 let data47 = data.kind;
 if(!(((data47 === "instance") || (data47 === "capability")) || (data47 === "requirements"))){
-const err49 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema0.properties.kind.enum}};
+const err50 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema0.properties.kind.enum}};
 if(vErrors === null){
-vErrors = [err49];
+vErrors = [err50];
 }
 else {
-vErrors.push(err49);
+vErrors.push(err50);
 }
 errors++;
 }
@@ -4696,18 +4707,7 @@ for(let i6=0; i6<len6; i6++){
 let data50 = data49[i6];
 if(typeof data50 === "string"){
 if(!pattern1.test(data50)){
-const err50 = {instancePath:instancePath+"/instantiates/" + i6,schemaPath:"#/properties/instantiates/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-}
-else {
-const err51 = {instancePath:instancePath+"/instantiates/" + i6,schemaPath:"#/properties/instantiates/items/type",keyword:"type",params:{type: "string"}};
+const err51 = {instancePath:instancePath+"/instantiates/" + i6,schemaPath:"#/properties/instantiates/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -4717,14 +4717,25 @@ vErrors.push(err51);
 errors++;
 }
 }
-}
 else {
-const err52 = {instancePath:instancePath+"/instantiates",schemaPath:"#/properties/instantiates/type",keyword:"type",params:{type: "array"}};
+const err52 = {instancePath:instancePath+"/instantiates/" + i6,schemaPath:"#/properties/instantiates/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err52];
 }
 else {
 vErrors.push(err52);
+}
+errors++;
+}
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/instantiates",schemaPath:"#/properties/instantiates/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
 }
 errors++;
 }
@@ -4741,12 +4752,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/_instantiates",schemaPath:"#/properties/_instantiates/type",keyword:"type",params:{type: "array"}};
+const err54 = {instancePath:instancePath+"/_instantiates",schemaPath:"#/properties/_instantiates/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err53];
+vErrors = [err54];
 }
 else {
-vErrors.push(err53);
+vErrors.push(err54);
 }
 errors++;
 }
@@ -4759,18 +4770,7 @@ for(let i8=0; i8<len8; i8++){
 let data54 = data53[i8];
 if(typeof data54 === "string"){
 if(!pattern1.test(data54)){
-const err54 = {instancePath:instancePath+"/imports/" + i8,schemaPath:"#/properties/imports/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-}
-else {
-const err55 = {instancePath:instancePath+"/imports/" + i8,schemaPath:"#/properties/imports/items/type",keyword:"type",params:{type: "string"}};
+const err55 = {instancePath:instancePath+"/imports/" + i8,schemaPath:"#/properties/imports/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -4780,14 +4780,25 @@ vErrors.push(err55);
 errors++;
 }
 }
-}
 else {
-const err56 = {instancePath:instancePath+"/imports",schemaPath:"#/properties/imports/type",keyword:"type",params:{type: "array"}};
+const err56 = {instancePath:instancePath+"/imports/" + i8,schemaPath:"#/properties/imports/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err56];
 }
 else {
 vErrors.push(err56);
+}
+errors++;
+}
+}
+}
+else {
+const err57 = {instancePath:instancePath+"/imports",schemaPath:"#/properties/imports/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
 }
 errors++;
 }
@@ -4804,12 +4815,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/_imports",schemaPath:"#/properties/_imports/type",keyword:"type",params:{type: "array"}};
+const err58 = {instancePath:instancePath+"/_imports",schemaPath:"#/properties/_imports/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err57];
+vErrors = [err58];
 }
 else {
-vErrors.push(err57);
+vErrors.push(err58);
 }
 errors++;
 }
@@ -4821,12 +4832,12 @@ let valid34 = true;
 const _errs105 = errors;
 if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
 if(data57._name !== undefined && func0.call(data57, "_name")){
-const err58 = {};
+const err59 = {};
 if(vErrors === null){
-vErrors = [err58];
+vErrors = [err59];
 }
 else {
-vErrors.push(err58);
+vErrors.push(err59);
 }
 errors++;
 }
@@ -4845,12 +4856,12 @@ if(_valid5){
 const _errs106 = errors;
 if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
 if((data57.name === undefined) || (!(func0.call(data57, "name")))){
-const err59 = {instancePath:instancePath+"/software",schemaPath:"#/$defs/CapabilityStatement_Software/allOf/0/then/required",keyword:"required",params:{missingProperty: "name"}};
+const err60 = {instancePath:instancePath+"/software",schemaPath:"#/$defs/CapabilityStatement_Software/allOf/0/then/required",keyword:"required",params:{missingProperty: "name"}};
 if(vErrors === null){
-vErrors = [err59];
+vErrors = [err60];
 }
 else {
-vErrors.push(err59);
+vErrors.push(err60);
 }
 errors++;
 }
@@ -4864,12 +4875,12 @@ props5._name = true;
 }
 }
 if(!valid34){
-const err60 = {instancePath:instancePath+"/software",schemaPath:"#/$defs/CapabilityStatement_Software/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err61 = {instancePath:instancePath+"/software",schemaPath:"#/$defs/CapabilityStatement_Software/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err60];
+vErrors = [err61];
 }
 else {
-vErrors.push(err60);
+vErrors.push(err61);
 }
 errors++;
 }
@@ -4890,23 +4901,23 @@ if(data57.id !== undefined && func0.call(data57, "id")){
 let data59 = data57.id;
 if(typeof data59 === "string"){
 if(func6(data59) < 1){
-const err61 = {instancePath:instancePath+"/software/id",schemaPath:"#/$defs/CapabilityStatement_Software/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
-}
-}
-else {
-const err62 = {instancePath:instancePath+"/software/id",schemaPath:"#/$defs/CapabilityStatement_Software/properties/id/type",keyword:"type",params:{type: "string"}};
+const err62 = {instancePath:instancePath+"/software/id",schemaPath:"#/$defs/CapabilityStatement_Software/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err62];
 }
 else {
 vErrors.push(err62);
+}
+errors++;
+}
+}
+else {
+const err63 = {instancePath:instancePath+"/software/id",schemaPath:"#/$defs/CapabilityStatement_Software/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
 }
 errors++;
 }
@@ -4923,12 +4934,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/software/extension",schemaPath:"#/$defs/CapabilityStatement_Software/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err64 = {instancePath:instancePath+"/software/extension",schemaPath:"#/$defs/CapabilityStatement_Software/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err63];
+vErrors = [err64];
 }
 else {
-vErrors.push(err63);
+vErrors.push(err64);
 }
 errors++;
 }
@@ -4945,21 +4956,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/software/modifierExtension",schemaPath:"#/$defs/CapabilityStatement_Software/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
-}
-}
-if(data57.name !== undefined && func0.call(data57, "name")){
-let data64 = data57.name;
-if(typeof data64 === "string"){
-if(func6(data64) < 1){
-const err65 = {instancePath:instancePath+"/software/name",schemaPath:"#/$defs/CapabilityStatement_Software/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
+const err65 = {instancePath:instancePath+"/software/modifierExtension",schemaPath:"#/$defs/CapabilityStatement_Software/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -4969,13 +4966,27 @@ vErrors.push(err65);
 errors++;
 }
 }
-else {
-const err66 = {instancePath:instancePath+"/software/name",schemaPath:"#/$defs/CapabilityStatement_Software/properties/name/type",keyword:"type",params:{type: "string"}};
+if(data57.name !== undefined && func0.call(data57, "name")){
+let data64 = data57.name;
+if(typeof data64 === "string"){
+if(func6(data64) < 1){
+const err66 = {instancePath:instancePath+"/software/name",schemaPath:"#/$defs/CapabilityStatement_Software/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err66];
 }
 else {
 vErrors.push(err66);
+}
+errors++;
+}
+}
+else {
+const err67 = {instancePath:instancePath+"/software/name",schemaPath:"#/$defs/CapabilityStatement_Software/properties/name/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
 }
 errors++;
 }
@@ -4990,23 +5001,23 @@ if(data57.version !== undefined && func0.call(data57, "version")){
 let data66 = data57.version;
 if(typeof data66 === "string"){
 if(func6(data66) < 1){
-const err67 = {instancePath:instancePath+"/software/version",schemaPath:"#/$defs/CapabilityStatement_Software/properties/version/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
-}
-}
-else {
-const err68 = {instancePath:instancePath+"/software/version",schemaPath:"#/$defs/CapabilityStatement_Software/properties/version/type",keyword:"type",params:{type: "string"}};
+const err68 = {instancePath:instancePath+"/software/version",schemaPath:"#/$defs/CapabilityStatement_Software/properties/version/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err68];
 }
 else {
 vErrors.push(err68);
+}
+errors++;
+}
+}
+else {
+const err69 = {instancePath:instancePath+"/software/version",schemaPath:"#/$defs/CapabilityStatement_Software/properties/version/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
 }
 errors++;
 }
@@ -5021,23 +5032,33 @@ if(data57.releaseDate !== undefined && func0.call(data57, "releaseDate")){
 let data68 = data57.releaseDate;
 if(typeof data68 === "string"){
 if(!pattern3.test(data68)){
-const err69 = {instancePath:instancePath+"/software/releaseDate",schemaPath:"#/$defs/CapabilityStatement_Software/properties/releaseDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
-}
-}
-else {
-const err70 = {instancePath:instancePath+"/software/releaseDate",schemaPath:"#/$defs/CapabilityStatement_Software/properties/releaseDate/type",keyword:"type",params:{type: "string"}};
+const err70 = {instancePath:instancePath+"/software/releaseDate",schemaPath:"#/$defs/CapabilityStatement_Software/properties/releaseDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err70];
 }
 else {
 vErrors.push(err70);
+}
+errors++;
+}
+if(!(formats0(data68))){
+const err71 = {instancePath:instancePath+"/software/releaseDate",schemaPath:"#/$defs/CapabilityStatement_Software/properties/releaseDate/format",keyword:"format",params:{format: "fhir-dateTime"}};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+else {
+const err72 = {instancePath:instancePath+"/software/releaseDate",schemaPath:"#/$defs/CapabilityStatement_Software/properties/releaseDate/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
 }
 errors++;
 }
@@ -5050,12 +5071,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err71 = {instancePath:instancePath+"/software",schemaPath:"#/$defs/CapabilityStatement_Software/type",keyword:"type",params:{type: "object"}};
+const err73 = {instancePath:instancePath+"/software",schemaPath:"#/$defs/CapabilityStatement_Software/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err71];
+vErrors = [err73];
 }
 else {
-vErrors.push(err71);
+vErrors.push(err73);
 }
 errors++;
 }
@@ -5067,12 +5088,12 @@ let valid43 = true;
 const _errs129 = errors;
 if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
 if(data70._description !== undefined && func0.call(data70, "_description")){
-const err72 = {};
+const err74 = {};
 if(vErrors === null){
-vErrors = [err72];
+vErrors = [err74];
 }
 else {
-vErrors.push(err72);
+vErrors.push(err74);
 }
 errors++;
 }
@@ -5091,12 +5112,12 @@ if(_valid6){
 const _errs130 = errors;
 if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
 if((data70.description === undefined) || (!(func0.call(data70, "description")))){
-const err73 = {instancePath:instancePath+"/implementation",schemaPath:"#/$defs/CapabilityStatement_Implementation/allOf/0/then/required",keyword:"required",params:{missingProperty: "description"}};
+const err75 = {instancePath:instancePath+"/implementation",schemaPath:"#/$defs/CapabilityStatement_Implementation/allOf/0/then/required",keyword:"required",params:{missingProperty: "description"}};
 if(vErrors === null){
-vErrors = [err73];
+vErrors = [err75];
 }
 else {
-vErrors.push(err73);
+vErrors.push(err75);
 }
 errors++;
 }
@@ -5110,12 +5131,12 @@ props6._description = true;
 }
 }
 if(!valid43){
-const err74 = {instancePath:instancePath+"/implementation",schemaPath:"#/$defs/CapabilityStatement_Implementation/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err76 = {instancePath:instancePath+"/implementation",schemaPath:"#/$defs/CapabilityStatement_Implementation/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err74];
+vErrors = [err76];
 }
 else {
-vErrors.push(err74);
+vErrors.push(err76);
 }
 errors++;
 }
@@ -5135,23 +5156,23 @@ if(data70.id !== undefined && func0.call(data70, "id")){
 let data72 = data70.id;
 if(typeof data72 === "string"){
 if(func6(data72) < 1){
-const err75 = {instancePath:instancePath+"/implementation/id",schemaPath:"#/$defs/CapabilityStatement_Implementation/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err77 = {instancePath:instancePath+"/implementation/id",schemaPath:"#/$defs/CapabilityStatement_Implementation/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err75];
+vErrors = [err77];
 }
 else {
-vErrors.push(err75);
+vErrors.push(err77);
 }
 errors++;
 }
 }
 else {
-const err76 = {instancePath:instancePath+"/implementation/id",schemaPath:"#/$defs/CapabilityStatement_Implementation/properties/id/type",keyword:"type",params:{type: "string"}};
+const err78 = {instancePath:instancePath+"/implementation/id",schemaPath:"#/$defs/CapabilityStatement_Implementation/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err76];
+vErrors = [err78];
 }
 else {
-vErrors.push(err76);
+vErrors.push(err78);
 }
 errors++;
 }
@@ -5168,12 +5189,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err77 = {instancePath:instancePath+"/implementation/extension",schemaPath:"#/$defs/CapabilityStatement_Implementation/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err79 = {instancePath:instancePath+"/implementation/extension",schemaPath:"#/$defs/CapabilityStatement_Implementation/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err77];
+vErrors = [err79];
 }
 else {
-vErrors.push(err77);
+vErrors.push(err79);
 }
 errors++;
 }
@@ -5190,12 +5211,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err78 = {instancePath:instancePath+"/implementation/modifierExtension",schemaPath:"#/$defs/CapabilityStatement_Implementation/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err80 = {instancePath:instancePath+"/implementation/modifierExtension",schemaPath:"#/$defs/CapabilityStatement_Implementation/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err78];
+vErrors = [err80];
 }
 else {
-vErrors.push(err78);
+vErrors.push(err80);
 }
 errors++;
 }
@@ -5204,23 +5225,23 @@ if(data70.description !== undefined && func0.call(data70, "description")){
 let data77 = data70.description;
 if(typeof data77 === "string"){
 if(func6(data77) < 1){
-const err79 = {instancePath:instancePath+"/implementation/description",schemaPath:"#/$defs/CapabilityStatement_Implementation/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+const err81 = {instancePath:instancePath+"/implementation/description",schemaPath:"#/$defs/CapabilityStatement_Implementation/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err79];
+vErrors = [err81];
 }
 else {
-vErrors.push(err79);
+vErrors.push(err81);
 }
 errors++;
 }
 }
 else {
-const err80 = {instancePath:instancePath+"/implementation/description",schemaPath:"#/$defs/CapabilityStatement_Implementation/properties/description/type",keyword:"type",params:{type: "string"}};
+const err82 = {instancePath:instancePath+"/implementation/description",schemaPath:"#/$defs/CapabilityStatement_Implementation/properties/description/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err80];
+vErrors = [err82];
 }
 else {
-vErrors.push(err80);
+vErrors.push(err82);
 }
 errors++;
 }
@@ -5235,23 +5256,23 @@ if(data70.url !== undefined && func0.call(data70, "url")){
 let data79 = data70.url;
 if(typeof data79 === "string"){
 if(!pattern1.test(data79)){
-const err81 = {instancePath:instancePath+"/implementation/url",schemaPath:"#/$defs/CapabilityStatement_Implementation/properties/url/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
+const err83 = {instancePath:instancePath+"/implementation/url",schemaPath:"#/$defs/CapabilityStatement_Implementation/properties/url/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
-vErrors = [err81];
+vErrors = [err83];
 }
 else {
-vErrors.push(err81);
+vErrors.push(err83);
 }
 errors++;
 }
 }
 else {
-const err82 = {instancePath:instancePath+"/implementation/url",schemaPath:"#/$defs/CapabilityStatement_Implementation/properties/url/type",keyword:"type",params:{type: "string"}};
+const err84 = {instancePath:instancePath+"/implementation/url",schemaPath:"#/$defs/CapabilityStatement_Implementation/properties/url/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err82];
+vErrors = [err84];
 }
 else {
-vErrors.push(err82);
+vErrors.push(err84);
 }
 errors++;
 }
@@ -5270,12 +5291,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err83 = {instancePath:instancePath+"/implementation",schemaPath:"#/$defs/CapabilityStatement_Implementation/type",keyword:"type",params:{type: "object"}};
+const err85 = {instancePath:instancePath+"/implementation",schemaPath:"#/$defs/CapabilityStatement_Implementation/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err83];
+vErrors = [err85];
 }
 else {
-vErrors.push(err83);
+vErrors.push(err85);
 }
 errors++;
 }
@@ -5283,22 +5304,22 @@ errors++;
 if(data.fhirVersion !== undefined && func0.call(data, "fhirVersion")){
 let data82 = data.fhirVersion;
 if(typeof data82 !== "string"){
-const err84 = {instancePath:instancePath+"/fhirVersion",schemaPath:"#/properties/fhirVersion/type",keyword:"type",params:{type: "string"}};
+const err86 = {instancePath:instancePath+"/fhirVersion",schemaPath:"#/properties/fhirVersion/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err84];
+vErrors = [err86];
 }
 else {
-vErrors.push(err84);
+vErrors.push(err86);
 }
 errors++;
 }
 if(!((((((((((((((((((((((data82 === "0.01") || (data82 === "0.05")) || (data82 === "0.06")) || (data82 === "0.11")) || (data82 === "0.0.80")) || (data82 === "0.0.81")) || (data82 === "0.0.82")) || (data82 === "0.4.0")) || (data82 === "0.5.0")) || (data82 === "1.0.0")) || (data82 === "1.0.1")) || (data82 === "1.0.2")) || (data82 === "1.1.0")) || (data82 === "1.4.0")) || (data82 === "1.6.0")) || (data82 === "1.8.0")) || (data82 === "3.0.0")) || (data82 === "3.0.1")) || (data82 === "3.3.0")) || (data82 === "3.5.0")) || (data82 === "4.0.0")) || (data82 === "4.0.1"))){
-const err85 = {instancePath:instancePath+"/fhirVersion",schemaPath:"#/properties/fhirVersion/enum",keyword:"enum",params:{allowedValues: schema0.properties.fhirVersion.enum}};
+const err87 = {instancePath:instancePath+"/fhirVersion",schemaPath:"#/properties/fhirVersion/enum",keyword:"enum",params:{allowedValues: schema0.properties.fhirVersion.enum}};
 if(vErrors === null){
-vErrors = [err85];
+vErrors = [err87];
 }
 else {
-vErrors.push(err85);
+vErrors.push(err87);
 }
 errors++;
 }
@@ -5317,35 +5338,35 @@ for(let i14=0; i14<len14; i14++){
 let data85 = data84[i14];
 if(typeof data85 === "string"){
 if(!pattern2.test(data85)){
-const err86 = {instancePath:instancePath+"/format/" + i14,schemaPath:"#/properties/format/items/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
-}
-}
-else {
-const err87 = {instancePath:instancePath+"/format/" + i14,schemaPath:"#/properties/format/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
-}
-}
-}
-else {
-const err88 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "array"}};
+const err88 = {instancePath:instancePath+"/format/" + i14,schemaPath:"#/properties/format/items/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
 if(vErrors === null){
 vErrors = [err88];
 }
 else {
 vErrors.push(err88);
+}
+errors++;
+}
+}
+else {
+const err89 = {instancePath:instancePath+"/format/" + i14,schemaPath:"#/properties/format/items/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+}
+}
+else {
+const err90 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
 }
 errors++;
 }
@@ -5362,12 +5383,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err89 = {instancePath:instancePath+"/_format",schemaPath:"#/properties/_format/type",keyword:"type",params:{type: "array"}};
+const err91 = {instancePath:instancePath+"/_format",schemaPath:"#/properties/_format/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err89];
+vErrors = [err91];
 }
 else {
-vErrors.push(err89);
+vErrors.push(err91);
 }
 errors++;
 }
@@ -5380,35 +5401,35 @@ for(let i16=0; i16<len16; i16++){
 let data89 = data88[i16];
 if(typeof data89 === "string"){
 if(!pattern2.test(data89)){
-const err90 = {instancePath:instancePath+"/patchFormat/" + i16,schemaPath:"#/properties/patchFormat/items/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
-}
-}
-else {
-const err91 = {instancePath:instancePath+"/patchFormat/" + i16,schemaPath:"#/properties/patchFormat/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
-}
-}
-}
-else {
-const err92 = {instancePath:instancePath+"/patchFormat",schemaPath:"#/properties/patchFormat/type",keyword:"type",params:{type: "array"}};
+const err92 = {instancePath:instancePath+"/patchFormat/" + i16,schemaPath:"#/properties/patchFormat/items/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
 if(vErrors === null){
 vErrors = [err92];
 }
 else {
 vErrors.push(err92);
+}
+errors++;
+}
+}
+else {
+const err93 = {instancePath:instancePath+"/patchFormat/" + i16,schemaPath:"#/properties/patchFormat/items/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+}
+}
+else {
+const err94 = {instancePath:instancePath+"/patchFormat",schemaPath:"#/properties/patchFormat/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
 }
 errors++;
 }
@@ -5425,12 +5446,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err93 = {instancePath:instancePath+"/_patchFormat",schemaPath:"#/properties/_patchFormat/type",keyword:"type",params:{type: "array"}};
+const err95 = {instancePath:instancePath+"/_patchFormat",schemaPath:"#/properties/_patchFormat/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err93];
+vErrors = [err95];
 }
 else {
-vErrors.push(err93);
+vErrors.push(err95);
 }
 errors++;
 }
@@ -5443,35 +5464,35 @@ for(let i18=0; i18<len18; i18++){
 let data93 = data92[i18];
 if(typeof data93 === "string"){
 if(!pattern1.test(data93)){
-const err94 = {instancePath:instancePath+"/implementationGuide/" + i18,schemaPath:"#/properties/implementationGuide/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
-}
-errors++;
-}
-}
-else {
-const err95 = {instancePath:instancePath+"/implementationGuide/" + i18,schemaPath:"#/properties/implementationGuide/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
-}
-}
-}
-else {
-const err96 = {instancePath:instancePath+"/implementationGuide",schemaPath:"#/properties/implementationGuide/type",keyword:"type",params:{type: "array"}};
+const err96 = {instancePath:instancePath+"/implementationGuide/" + i18,schemaPath:"#/properties/implementationGuide/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err96];
 }
 else {
 vErrors.push(err96);
+}
+errors++;
+}
+}
+else {
+const err97 = {instancePath:instancePath+"/implementationGuide/" + i18,schemaPath:"#/properties/implementationGuide/items/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+}
+}
+else {
+const err98 = {instancePath:instancePath+"/implementationGuide",schemaPath:"#/properties/implementationGuide/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
 }
 errors++;
 }
@@ -5488,12 +5509,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err97 = {instancePath:instancePath+"/_implementationGuide",schemaPath:"#/properties/_implementationGuide/type",keyword:"type",params:{type: "array"}};
+const err99 = {instancePath:instancePath+"/_implementationGuide",schemaPath:"#/properties/_implementationGuide/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err97];
+vErrors = [err99];
 }
 else {
-vErrors.push(err97);
+vErrors.push(err99);
 }
 errors++;
 }
@@ -5510,12 +5531,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err98 = {instancePath:instancePath+"/rest",schemaPath:"#/properties/rest/type",keyword:"type",params:{type: "array"}};
+const err100 = {instancePath:instancePath+"/rest",schemaPath:"#/properties/rest/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err98];
+vErrors = [err100];
 }
 else {
-vErrors.push(err98);
+vErrors.push(err100);
 }
 errors++;
 }
@@ -5532,12 +5553,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err99 = {instancePath:instancePath+"/messaging",schemaPath:"#/properties/messaging/type",keyword:"type",params:{type: "array"}};
+const err101 = {instancePath:instancePath+"/messaging",schemaPath:"#/properties/messaging/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err99];
+vErrors = [err101];
 }
 else {
-vErrors.push(err99);
+vErrors.push(err101);
 }
 errors++;
 }
@@ -5553,12 +5574,12 @@ let valid70 = true;
 const _errs183 = errors;
 if(data101 && typeof data101 == "object" && !Array.isArray(data101)){
 if(data101._mode !== undefined && func0.call(data101, "_mode")){
-const err100 = {};
+const err102 = {};
 if(vErrors === null){
-vErrors = [err100];
+vErrors = [err102];
 }
 else {
-vErrors.push(err100);
+vErrors.push(err102);
 }
 errors++;
 }
@@ -5577,12 +5598,12 @@ if(_valid7){
 const _errs184 = errors;
 if(data101 && typeof data101 == "object" && !Array.isArray(data101)){
 if((data101.mode === undefined) || (!(func0.call(data101, "mode")))){
-const err101 = {instancePath:instancePath+"/document/" + i22,schemaPath:"#/$defs/CapabilityStatement_Document/allOf/0/then/required",keyword:"required",params:{missingProperty: "mode"}};
+const err103 = {instancePath:instancePath+"/document/" + i22,schemaPath:"#/$defs/CapabilityStatement_Document/allOf/0/then/required",keyword:"required",params:{missingProperty: "mode"}};
 if(vErrors === null){
-vErrors = [err101];
+vErrors = [err103];
 }
 else {
-vErrors.push(err101);
+vErrors.push(err103);
 }
 errors++;
 }
@@ -5596,23 +5617,23 @@ props8._mode = true;
 }
 }
 if(!valid70){
-const err102 = {instancePath:instancePath+"/document/" + i22,schemaPath:"#/$defs/CapabilityStatement_Document/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err104 = {instancePath:instancePath+"/document/" + i22,schemaPath:"#/$defs/CapabilityStatement_Document/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err102];
+vErrors = [err104];
 }
 else {
-vErrors.push(err102);
+vErrors.push(err104);
 }
 errors++;
 }
 if(data101 && typeof data101 == "object" && !Array.isArray(data101)){
 if((data101.profile === undefined) || (!(func0.call(data101, "profile")))){
-const err103 = {instancePath:instancePath+"/document/" + i22,schemaPath:"#/$defs/CapabilityStatement_Document/required",keyword:"required",params:{missingProperty: "profile"}};
+const err105 = {instancePath:instancePath+"/document/" + i22,schemaPath:"#/$defs/CapabilityStatement_Document/required",keyword:"required",params:{missingProperty: "profile"}};
 if(vErrors === null){
-vErrors = [err103];
+vErrors = [err105];
 }
 else {
-vErrors.push(err103);
+vErrors.push(err105);
 }
 errors++;
 }
@@ -5632,23 +5653,23 @@ if(data101.id !== undefined && func0.call(data101, "id")){
 let data103 = data101.id;
 if(typeof data103 === "string"){
 if(func6(data103) < 1){
-const err104 = {instancePath:instancePath+"/document/" + i22+"/id",schemaPath:"#/$defs/CapabilityStatement_Document/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err106 = {instancePath:instancePath+"/document/" + i22+"/id",schemaPath:"#/$defs/CapabilityStatement_Document/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err104];
+vErrors = [err106];
 }
 else {
-vErrors.push(err104);
+vErrors.push(err106);
 }
 errors++;
 }
 }
 else {
-const err105 = {instancePath:instancePath+"/document/" + i22+"/id",schemaPath:"#/$defs/CapabilityStatement_Document/properties/id/type",keyword:"type",params:{type: "string"}};
+const err107 = {instancePath:instancePath+"/document/" + i22+"/id",schemaPath:"#/$defs/CapabilityStatement_Document/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err105];
+vErrors = [err107];
 }
 else {
-vErrors.push(err105);
+vErrors.push(err107);
 }
 errors++;
 }
@@ -5665,12 +5686,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err106 = {instancePath:instancePath+"/document/" + i22+"/extension",schemaPath:"#/$defs/CapabilityStatement_Document/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err108 = {instancePath:instancePath+"/document/" + i22+"/extension",schemaPath:"#/$defs/CapabilityStatement_Document/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err106];
+vErrors = [err108];
 }
 else {
-vErrors.push(err106);
+vErrors.push(err108);
 }
 errors++;
 }
@@ -5687,12 +5708,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err107 = {instancePath:instancePath+"/document/" + i22+"/modifierExtension",schemaPath:"#/$defs/CapabilityStatement_Document/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err109 = {instancePath:instancePath+"/document/" + i22+"/modifierExtension",schemaPath:"#/$defs/CapabilityStatement_Document/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err107];
+vErrors = [err109];
 }
 else {
-vErrors.push(err107);
+vErrors.push(err109);
 }
 errors++;
 }
@@ -5700,12 +5721,12 @@ errors++;
 if(data101.mode !== undefined && func0.call(data101, "mode")){
 let data108 = data101.mode;
 if(!((data108 === "producer") || (data108 === "consumer"))){
-const err108 = {instancePath:instancePath+"/document/" + i22+"/mode",schemaPath:"#/$defs/CapabilityStatement_Document/properties/mode/enum",keyword:"enum",params:{allowedValues: schema1.properties.mode.enum}};
+const err110 = {instancePath:instancePath+"/document/" + i22+"/mode",schemaPath:"#/$defs/CapabilityStatement_Document/properties/mode/enum",keyword:"enum",params:{allowedValues: schema1.properties.mode.enum}};
 if(vErrors === null){
-vErrors = [err108];
+vErrors = [err110];
 }
 else {
-vErrors.push(err108);
+vErrors.push(err110);
 }
 errors++;
 }
@@ -5720,23 +5741,23 @@ if(data101.documentation !== undefined && func0.call(data101, "documentation")){
 let data110 = data101.documentation;
 if(typeof data110 === "string"){
 if(func6(data110) < 1){
-const err109 = {instancePath:instancePath+"/document/" + i22+"/documentation",schemaPath:"#/$defs/CapabilityStatement_Document/properties/documentation/minLength",keyword:"minLength",params:{limit: 1}};
+const err111 = {instancePath:instancePath+"/document/" + i22+"/documentation",schemaPath:"#/$defs/CapabilityStatement_Document/properties/documentation/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err109];
+vErrors = [err111];
 }
 else {
-vErrors.push(err109);
+vErrors.push(err111);
 }
 errors++;
 }
 }
 else {
-const err110 = {instancePath:instancePath+"/document/" + i22+"/documentation",schemaPath:"#/$defs/CapabilityStatement_Document/properties/documentation/type",keyword:"type",params:{type: "string"}};
+const err112 = {instancePath:instancePath+"/document/" + i22+"/documentation",schemaPath:"#/$defs/CapabilityStatement_Document/properties/documentation/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err110];
+vErrors = [err112];
 }
 else {
-vErrors.push(err110);
+vErrors.push(err112);
 }
 errors++;
 }
@@ -5751,23 +5772,23 @@ if(data101.profile !== undefined && func0.call(data101, "profile")){
 let data112 = data101.profile;
 if(typeof data112 === "string"){
 if(!pattern1.test(data112)){
-const err111 = {instancePath:instancePath+"/document/" + i22+"/profile",schemaPath:"#/$defs/CapabilityStatement_Document/properties/profile/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
+const err113 = {instancePath:instancePath+"/document/" + i22+"/profile",schemaPath:"#/$defs/CapabilityStatement_Document/properties/profile/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
-vErrors = [err111];
+vErrors = [err113];
 }
 else {
-vErrors.push(err111);
+vErrors.push(err113);
 }
 errors++;
 }
 }
 else {
-const err112 = {instancePath:instancePath+"/document/" + i22+"/profile",schemaPath:"#/$defs/CapabilityStatement_Document/properties/profile/type",keyword:"type",params:{type: "string"}};
+const err114 = {instancePath:instancePath+"/document/" + i22+"/profile",schemaPath:"#/$defs/CapabilityStatement_Document/properties/profile/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err112];
+vErrors = [err114];
 }
 else {
-vErrors.push(err112);
+vErrors.push(err114);
 }
 errors++;
 }
@@ -5780,36 +5801,36 @@ errors = vErrors.length;
 }
 }
 else {
-const err113 = {instancePath:instancePath+"/document/" + i22,schemaPath:"#/$defs/CapabilityStatement_Document/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err113];
-}
-else {
-vErrors.push(err113);
-}
-errors++;
-}
-}
-}
-else {
-const err114 = {instancePath:instancePath+"/document",schemaPath:"#/properties/document/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err114];
-}
-else {
-vErrors.push(err114);
-}
-errors++;
-}
-}
-}
-else {
-const err115 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err115 = {instancePath:instancePath+"/document/" + i22,schemaPath:"#/$defs/CapabilityStatement_Document/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err115];
 }
 else {
 vErrors.push(err115);
+}
+errors++;
+}
+}
+}
+else {
+const err116 = {instancePath:instancePath+"/document",schemaPath:"#/properties/document/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+}
+}
+else {
+const err117 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
 }
 errors++;
 }

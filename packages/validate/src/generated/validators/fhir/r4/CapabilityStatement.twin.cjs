@@ -18,6 +18,7 @@ const func5 = require("./datatypes.twin.cjs")["ContactDetail"];
 const func6 = require("./datatypes.twin.cjs")["UsageContext"];
 const func7 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func8 = require("./datatypes.twin.cjs")["Reference"];
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 
@@ -2299,6 +2300,9 @@ if(typeof data31 === "string"){
 if(!pattern3.test(data31)){
 errors++;
 }
+if(!(formats0(data31))){
+errors++;
+}
 }
 else {
 errors++;
@@ -2603,6 +2607,9 @@ if(data57.releaseDate !== undefined){
 let data68 = data57.releaseDate;
 if(typeof data68 === "string"){
 if(!pattern3.test(data68)){
+errors++;
+}
+if(!(formats0(data68))){
 errors++;
 }
 }

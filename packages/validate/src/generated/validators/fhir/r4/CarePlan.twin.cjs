@@ -16,6 +16,7 @@ const func6 = require("./datatypes.twin.cjs")["Reference"];
 const func7 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func8 = require("./datatypes.twin.cjs")["Period"];
 const func9 = require("./datatypes.twin.cjs")["Annotation"];
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 
 const func10 = require("./datatypes.twin.cjs")["Timing"];
@@ -873,6 +874,9 @@ if(data.created !== undefined){
 let data45 = data.created;
 if(typeof data45 === "string"){
 if(!pattern3.test(data45)){
+errors++;
+}
+if(!(formats0(data45))){
 errors++;
 }
 }

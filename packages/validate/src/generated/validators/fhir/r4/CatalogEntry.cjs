@@ -18,6 +18,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/CatalogEntry.schema.json" */;
@@ -450,14 +451,24 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-else {
-const err21 = {instancePath:instancePath+"/validTo",schemaPath:"#/properties/validTo/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data28))){
+const err21 = {instancePath:instancePath+"/validTo",schemaPath:"#/properties/validTo/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err21];
 }
 else {
 vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/validTo",schemaPath:"#/properties/validTo/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
 }
 errors++;
 }
@@ -472,23 +483,33 @@ if(data.lastUpdated !== undefined && func0.call(data, "lastUpdated")){
 let data30 = data.lastUpdated;
 if(typeof data30 === "string"){
 if(!pattern3.test(data30)){
-const err22 = {instancePath:instancePath+"/lastUpdated",schemaPath:"#/properties/lastUpdated/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/lastUpdated",schemaPath:"#/properties/lastUpdated/type",keyword:"type",params:{type: "string"}};
+const err23 = {instancePath:instancePath+"/lastUpdated",schemaPath:"#/properties/lastUpdated/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err23];
 }
 else {
 vErrors.push(err23);
+}
+errors++;
+}
+if(!(formats0(data30))){
+const err24 = {instancePath:instancePath+"/lastUpdated",schemaPath:"#/properties/lastUpdated/format",keyword:"format",params:{format: "fhir-dateTime"}};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/lastUpdated",schemaPath:"#/properties/lastUpdated/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
 }
 errors++;
 }
@@ -511,12 +532,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/additionalCharacteristic",schemaPath:"#/properties/additionalCharacteristic/type",keyword:"type",params:{type: "array"}};
+const err26 = {instancePath:instancePath+"/additionalCharacteristic",schemaPath:"#/properties/additionalCharacteristic/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err24];
+vErrors = [err26];
 }
 else {
-vErrors.push(err24);
+vErrors.push(err26);
 }
 errors++;
 }
@@ -533,12 +554,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/additionalClassification",schemaPath:"#/properties/additionalClassification/type",keyword:"type",params:{type: "array"}};
+const err27 = {instancePath:instancePath+"/additionalClassification",schemaPath:"#/properties/additionalClassification/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err25];
+vErrors = [err27];
 }
 else {
-vErrors.push(err25);
+vErrors.push(err27);
 }
 errors++;
 }
@@ -554,12 +575,12 @@ let valid24 = true;
 const _errs63 = errors;
 if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
 if(data37._relationtype !== undefined && func0.call(data37, "_relationtype")){
-const err26 = {};
+const err28 = {};
 if(vErrors === null){
-vErrors = [err26];
+vErrors = [err28];
 }
 else {
-vErrors.push(err26);
+vErrors.push(err28);
 }
 errors++;
 }
@@ -578,12 +599,12 @@ if(_valid1){
 const _errs64 = errors;
 if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
 if((data37.relationtype === undefined) || (!(func0.call(data37, "relationtype")))){
-const err27 = {instancePath:instancePath+"/relatedEntry/" + i8,schemaPath:"#/$defs/CatalogEntry_RelatedEntry/allOf/0/then/required",keyword:"required",params:{missingProperty: "relationtype"}};
+const err29 = {instancePath:instancePath+"/relatedEntry/" + i8,schemaPath:"#/$defs/CatalogEntry_RelatedEntry/allOf/0/then/required",keyword:"required",params:{missingProperty: "relationtype"}};
 if(vErrors === null){
-vErrors = [err27];
+vErrors = [err29];
 }
 else {
-vErrors.push(err27);
+vErrors.push(err29);
 }
 errors++;
 }
@@ -597,23 +618,23 @@ props1._relationtype = true;
 }
 }
 if(!valid24){
-const err28 = {instancePath:instancePath+"/relatedEntry/" + i8,schemaPath:"#/$defs/CatalogEntry_RelatedEntry/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err30 = {instancePath:instancePath+"/relatedEntry/" + i8,schemaPath:"#/$defs/CatalogEntry_RelatedEntry/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err28];
+vErrors = [err30];
 }
 else {
-vErrors.push(err28);
+vErrors.push(err30);
 }
 errors++;
 }
 if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
 if((data37.item === undefined) || (!(func0.call(data37, "item")))){
-const err29 = {instancePath:instancePath+"/relatedEntry/" + i8,schemaPath:"#/$defs/CatalogEntry_RelatedEntry/required",keyword:"required",params:{missingProperty: "item"}};
+const err31 = {instancePath:instancePath+"/relatedEntry/" + i8,schemaPath:"#/$defs/CatalogEntry_RelatedEntry/required",keyword:"required",params:{missingProperty: "item"}};
 if(vErrors === null){
-vErrors = [err29];
+vErrors = [err31];
 }
 else {
-vErrors.push(err29);
+vErrors.push(err31);
 }
 errors++;
 }
@@ -630,23 +651,23 @@ if(data37.id !== undefined && func0.call(data37, "id")){
 let data39 = data37.id;
 if(typeof data39 === "string"){
 if(func10(data39) < 1){
-const err30 = {instancePath:instancePath+"/relatedEntry/" + i8+"/id",schemaPath:"#/$defs/CatalogEntry_RelatedEntry/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err32 = {instancePath:instancePath+"/relatedEntry/" + i8+"/id",schemaPath:"#/$defs/CatalogEntry_RelatedEntry/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err30];
+vErrors = [err32];
 }
 else {
-vErrors.push(err30);
+vErrors.push(err32);
 }
 errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/relatedEntry/" + i8+"/id",schemaPath:"#/$defs/CatalogEntry_RelatedEntry/properties/id/type",keyword:"type",params:{type: "string"}};
+const err33 = {instancePath:instancePath+"/relatedEntry/" + i8+"/id",schemaPath:"#/$defs/CatalogEntry_RelatedEntry/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err31];
+vErrors = [err33];
 }
 else {
-vErrors.push(err31);
+vErrors.push(err33);
 }
 errors++;
 }
@@ -663,12 +684,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/relatedEntry/" + i8+"/extension",schemaPath:"#/$defs/CatalogEntry_RelatedEntry/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err34 = {instancePath:instancePath+"/relatedEntry/" + i8+"/extension",schemaPath:"#/$defs/CatalogEntry_RelatedEntry/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err32];
+vErrors = [err34];
 }
 else {
-vErrors.push(err32);
+vErrors.push(err34);
 }
 errors++;
 }
@@ -685,12 +706,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/relatedEntry/" + i8+"/modifierExtension",schemaPath:"#/$defs/CatalogEntry_RelatedEntry/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err35 = {instancePath:instancePath+"/relatedEntry/" + i8+"/modifierExtension",schemaPath:"#/$defs/CatalogEntry_RelatedEntry/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err33];
+vErrors = [err35];
 }
 else {
-vErrors.push(err33);
+vErrors.push(err35);
 }
 errors++;
 }
@@ -698,12 +719,12 @@ errors++;
 if(data37.relationtype !== undefined && func0.call(data37, "relationtype")){
 let data44 = data37.relationtype;
 if(!((data44 === "triggers") || (data44 === "is-replaced-by"))){
-const err34 = {instancePath:instancePath+"/relatedEntry/" + i8+"/relationtype",schemaPath:"#/$defs/CatalogEntry_RelatedEntry/properties/relationtype/enum",keyword:"enum",params:{allowedValues: schema1.properties.relationtype.enum}};
+const err36 = {instancePath:instancePath+"/relatedEntry/" + i8+"/relationtype",schemaPath:"#/$defs/CatalogEntry_RelatedEntry/properties/relationtype/enum",keyword:"enum",params:{allowedValues: schema1.properties.relationtype.enum}};
 if(vErrors === null){
-vErrors = [err34];
+vErrors = [err36];
 }
 else {
-vErrors.push(err34);
+vErrors.push(err36);
 }
 errors++;
 }
@@ -722,36 +743,36 @@ errors = vErrors.length;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/relatedEntry/" + i8,schemaPath:"#/$defs/CatalogEntry_RelatedEntry/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-}
-else {
-const err36 = {instancePath:instancePath+"/relatedEntry",schemaPath:"#/properties/relatedEntry/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-}
-else {
-const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err37 = {instancePath:instancePath+"/relatedEntry/" + i8,schemaPath:"#/$defs/CatalogEntry_RelatedEntry/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err37];
 }
 else {
 vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/relatedEntry",schemaPath:"#/properties/relatedEntry/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+}
+else {
+const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
 }
 errors++;
 }

@@ -16,6 +16,7 @@ const func5 = require("./datatypes.twin.cjs")["Identifier"];
 const func6 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func7 = require("./datatypes.twin.cjs")["Reference"];
 const func8 = require("./datatypes.twin.cjs")["Period"];
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate0(data){
@@ -251,6 +252,9 @@ if(typeof data28 === "string"){
 if(!pattern3.test(data28)){
 errors++;
 }
+if(!(formats0(data28))){
+errors++;
+}
 }
 else {
 errors++;
@@ -265,6 +269,9 @@ if(data.lastUpdated !== undefined){
 let data30 = data.lastUpdated;
 if(typeof data30 === "string"){
 if(!pattern3.test(data30)){
+errors++;
+}
+if(!(formats0(data30))){
 errors++;
 }
 }

@@ -24,6 +24,7 @@ const func13 = require("../../../../choice.cjs").choiceForms;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 const obj1 = new Set(["occurrenceDateTime", "occurrencePeriod", "occurrenceTiming"]);
 const obj2 = new Set(["productReference", "productCodeableConcept"]);
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/ChargeItem.schema.json" */;
@@ -480,6 +481,9 @@ if(data.enteredDate !== undefined){
 let data57 = data.enteredDate;
 if(typeof data57 === "string"){
 if(!pattern3.test(data57)){
+errors++;
+}
+if(!(formats0(data57))){
 errors++;
 }
 }

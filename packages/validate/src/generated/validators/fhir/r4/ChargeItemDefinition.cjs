@@ -21,6 +21,8 @@ const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const formats1 = require("../../../../formats.cjs")["fhir-date"];
 
 const schema1 = {"properties":{"type":{"enum":["base","surcharge","deduction","discount","tax","informational"]}}};
 const func13 = require("./datatypes.cjs")["Money"];
@@ -1281,14 +1283,24 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-else {
-const err39 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data40))){
+const err39 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err39];
 }
 else {
 vErrors.push(err39);
+}
+errors++;
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
 }
 errors++;
 }
@@ -1303,23 +1315,23 @@ if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data42 = data.publisher;
 if(typeof data42 === "string"){
 if(func7(data42) < 1){
-const err40 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-else {
-const err41 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
+const err41 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err41];
 }
 else {
 vErrors.push(err41);
+}
+errors++;
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
 }
 errors++;
 }
@@ -1342,21 +1354,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-let data46 = data.description;
-if(typeof data46 === "string"){
-if(func7(data46) < 1){
-const err43 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+const err43 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1366,13 +1364,27 @@ vErrors.push(err43);
 errors++;
 }
 }
-else {
-const err44 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(data.description !== undefined && func0.call(data, "description")){
+let data46 = data.description;
+if(typeof data46 === "string"){
+if(func7(data46) < 1){
+const err44 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err44];
 }
 else {
 vErrors.push(err44);
+}
+errors++;
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
 }
 errors++;
 }
@@ -1395,12 +1407,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
+const err46 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err45];
+vErrors = [err46];
 }
 else {
-vErrors.push(err45);
+vErrors.push(err46);
 }
 errors++;
 }
@@ -1417,21 +1429,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-}
-if(data.copyright !== undefined && func0.call(data, "copyright")){
-let data52 = data.copyright;
-if(typeof data52 === "string"){
-if(func7(data52) < 1){
-const err47 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
+const err47 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1441,13 +1439,27 @@ vErrors.push(err47);
 errors++;
 }
 }
-else {
-const err48 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
+if(data.copyright !== undefined && func0.call(data, "copyright")){
+let data52 = data.copyright;
+if(typeof data52 === "string"){
+if(func7(data52) < 1){
+const err48 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err48];
 }
 else {
 vErrors.push(err48);
+}
+errors++;
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
 }
 errors++;
 }
@@ -1462,23 +1474,33 @@ if(data.approvalDate !== undefined && func0.call(data, "approvalDate")){
 let data54 = data.approvalDate;
 if(typeof data54 === "string"){
 if(!pattern4.test(data54)){
-const err49 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-}
-else {
-const err50 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/type",keyword:"type",params:{type: "string"}};
+const err50 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
 if(vErrors === null){
 vErrors = [err50];
 }
 else {
 vErrors.push(err50);
+}
+errors++;
+}
+if(!(formats1(data54))){
+const err51 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/format",keyword:"format",params:{format: "fhir-date"}};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+else {
+const err52 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
 }
 errors++;
 }
@@ -1493,23 +1515,33 @@ if(data.lastReviewDate !== undefined && func0.call(data, "lastReviewDate")){
 let data56 = data.lastReviewDate;
 if(typeof data56 === "string"){
 if(!pattern4.test(data56)){
-const err51 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
+const err53 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
 if(vErrors === null){
-vErrors = [err51];
+vErrors = [err53];
 }
 else {
-vErrors.push(err51);
+vErrors.push(err53);
+}
+errors++;
+}
+if(!(formats1(data56))){
+const err54 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/format",keyword:"format",params:{format: "fhir-date"}};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
 }
 errors++;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/type",keyword:"type",params:{type: "string"}};
+const err55 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err52];
+vErrors = [err55];
 }
 else {
-vErrors.push(err52);
+vErrors.push(err55);
 }
 errors++;
 }
@@ -1544,12 +1576,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/instance",schemaPath:"#/properties/instance/type",keyword:"type",params:{type: "array"}};
+const err56 = {instancePath:instancePath+"/instance",schemaPath:"#/properties/instance/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err53];
+vErrors = [err56];
 }
 else {
-vErrors.push(err53);
+vErrors.push(err56);
 }
 errors++;
 }
@@ -1565,23 +1597,23 @@ if(data63.id !== undefined && func0.call(data63, "id")){
 let data64 = data63.id;
 if(typeof data64 === "string"){
 if(func7(data64) < 1){
-const err54 = {instancePath:instancePath+"/applicability/" + i14+"/id",schemaPath:"#/$defs/ChargeItemDefinition_Applicability/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err57 = {instancePath:instancePath+"/applicability/" + i14+"/id",schemaPath:"#/$defs/ChargeItemDefinition_Applicability/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err54];
+vErrors = [err57];
 }
 else {
-vErrors.push(err54);
+vErrors.push(err57);
 }
 errors++;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/applicability/" + i14+"/id",schemaPath:"#/$defs/ChargeItemDefinition_Applicability/properties/id/type",keyword:"type",params:{type: "string"}};
+const err58 = {instancePath:instancePath+"/applicability/" + i14+"/id",schemaPath:"#/$defs/ChargeItemDefinition_Applicability/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err55];
+vErrors = [err58];
 }
 else {
-vErrors.push(err55);
+vErrors.push(err58);
 }
 errors++;
 }
@@ -1598,12 +1630,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/applicability/" + i14+"/extension",schemaPath:"#/$defs/ChargeItemDefinition_Applicability/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err59 = {instancePath:instancePath+"/applicability/" + i14+"/extension",schemaPath:"#/$defs/ChargeItemDefinition_Applicability/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err56];
+vErrors = [err59];
 }
 else {
-vErrors.push(err56);
+vErrors.push(err59);
 }
 errors++;
 }
@@ -1620,12 +1652,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/applicability/" + i14+"/modifierExtension",schemaPath:"#/$defs/ChargeItemDefinition_Applicability/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err60 = {instancePath:instancePath+"/applicability/" + i14+"/modifierExtension",schemaPath:"#/$defs/ChargeItemDefinition_Applicability/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err57];
+vErrors = [err60];
 }
 else {
-vErrors.push(err57);
+vErrors.push(err60);
 }
 errors++;
 }
@@ -1634,23 +1666,23 @@ if(data63.description !== undefined && func0.call(data63, "description")){
 let data69 = data63.description;
 if(typeof data69 === "string"){
 if(func7(data69) < 1){
-const err58 = {instancePath:instancePath+"/applicability/" + i14+"/description",schemaPath:"#/$defs/ChargeItemDefinition_Applicability/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+const err61 = {instancePath:instancePath+"/applicability/" + i14+"/description",schemaPath:"#/$defs/ChargeItemDefinition_Applicability/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err58];
+vErrors = [err61];
 }
 else {
-vErrors.push(err58);
+vErrors.push(err61);
 }
 errors++;
 }
 }
 else {
-const err59 = {instancePath:instancePath+"/applicability/" + i14+"/description",schemaPath:"#/$defs/ChargeItemDefinition_Applicability/properties/description/type",keyword:"type",params:{type: "string"}};
+const err62 = {instancePath:instancePath+"/applicability/" + i14+"/description",schemaPath:"#/$defs/ChargeItemDefinition_Applicability/properties/description/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err59];
+vErrors = [err62];
 }
 else {
-vErrors.push(err59);
+vErrors.push(err62);
 }
 errors++;
 }
@@ -1665,23 +1697,23 @@ if(data63.language !== undefined && func0.call(data63, "language")){
 let data71 = data63.language;
 if(typeof data71 === "string"){
 if(func7(data71) < 1){
-const err60 = {instancePath:instancePath+"/applicability/" + i14+"/language",schemaPath:"#/$defs/ChargeItemDefinition_Applicability/properties/language/minLength",keyword:"minLength",params:{limit: 1}};
+const err63 = {instancePath:instancePath+"/applicability/" + i14+"/language",schemaPath:"#/$defs/ChargeItemDefinition_Applicability/properties/language/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err60];
+vErrors = [err63];
 }
 else {
-vErrors.push(err60);
+vErrors.push(err63);
 }
 errors++;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/applicability/" + i14+"/language",schemaPath:"#/$defs/ChargeItemDefinition_Applicability/properties/language/type",keyword:"type",params:{type: "string"}};
+const err64 = {instancePath:instancePath+"/applicability/" + i14+"/language",schemaPath:"#/$defs/ChargeItemDefinition_Applicability/properties/language/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err61];
+vErrors = [err64];
 }
 else {
-vErrors.push(err61);
+vErrors.push(err64);
 }
 errors++;
 }
@@ -1696,23 +1728,23 @@ if(data63.expression !== undefined && func0.call(data63, "expression")){
 let data73 = data63.expression;
 if(typeof data73 === "string"){
 if(func7(data73) < 1){
-const err62 = {instancePath:instancePath+"/applicability/" + i14+"/expression",schemaPath:"#/$defs/ChargeItemDefinition_Applicability/properties/expression/minLength",keyword:"minLength",params:{limit: 1}};
+const err65 = {instancePath:instancePath+"/applicability/" + i14+"/expression",schemaPath:"#/$defs/ChargeItemDefinition_Applicability/properties/expression/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err62];
+vErrors = [err65];
 }
 else {
-vErrors.push(err62);
+vErrors.push(err65);
 }
 errors++;
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/applicability/" + i14+"/expression",schemaPath:"#/$defs/ChargeItemDefinition_Applicability/properties/expression/type",keyword:"type",params:{type: "string"}};
+const err66 = {instancePath:instancePath+"/applicability/" + i14+"/expression",schemaPath:"#/$defs/ChargeItemDefinition_Applicability/properties/expression/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err63];
+vErrors = [err66];
 }
 else {
-vErrors.push(err63);
+vErrors.push(err66);
 }
 errors++;
 }
@@ -1725,24 +1757,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/applicability/" + i14,schemaPath:"#/$defs/ChargeItemDefinition_Applicability/type",keyword:"type",params:{type: "object"}};
+const err67 = {instancePath:instancePath+"/applicability/" + i14,schemaPath:"#/$defs/ChargeItemDefinition_Applicability/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err64];
+vErrors = [err67];
 }
 else {
-vErrors.push(err64);
+vErrors.push(err67);
 }
 errors++;
 }
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/applicability",schemaPath:"#/properties/applicability/type",keyword:"type",params:{type: "array"}};
+const err68 = {instancePath:instancePath+"/applicability",schemaPath:"#/properties/applicability/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err65];
+vErrors = [err68];
 }
 else {
-vErrors.push(err65);
+vErrors.push(err68);
 }
 errors++;
 }
@@ -1759,24 +1791,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/propertyGroup",schemaPath:"#/properties/propertyGroup/type",keyword:"type",params:{type: "array"}};
+const err69 = {instancePath:instancePath+"/propertyGroup",schemaPath:"#/properties/propertyGroup/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err66];
+vErrors = [err69];
 }
 else {
-vErrors.push(err66);
+vErrors.push(err69);
 }
 errors++;
 }
 }
 }
 else {
-const err67 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err70 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err67];
+vErrors = [err70];
 }
 else {
-vErrors.push(err67);
+vErrors.push(err70);
 }
 errors++;
 }

@@ -19,6 +19,8 @@ const func7 = require("./datatypes.twin.cjs")["UsageContext"];
 const func8 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func9 = require("./datatypes.twin.cjs")["Period"];
 const func10 = require("./datatypes.twin.cjs")["Reference"];
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const formats1 = require("../../../../formats.cjs")["fhir-date"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 
@@ -711,6 +713,9 @@ if(typeof data40 === "string"){
 if(!pattern3.test(data40)){
 errors++;
 }
+if(!(formats0(data40))){
+errors++;
+}
 }
 else {
 errors++;
@@ -817,6 +822,9 @@ if(typeof data54 === "string"){
 if(!pattern4.test(data54)){
 errors++;
 }
+if(!(formats1(data54))){
+errors++;
+}
 }
 else {
 errors++;
@@ -831,6 +839,9 @@ if(data.lastReviewDate !== undefined){
 let data56 = data.lastReviewDate;
 if(typeof data56 === "string"){
 if(!pattern4.test(data56)){
+errors++;
+}
+if(!(formats1(data56))){
 errors++;
 }
 }

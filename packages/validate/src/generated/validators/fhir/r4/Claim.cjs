@@ -49,6 +49,8 @@ const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const formats1 = require("../../../../formats.cjs")["fhir-date"];
 const obj0 = new Set(["timingDate", "timingPeriod"]);
 const obj1 = new Set(["valueBoolean", "valueString", "valueQuantity", "valueAttachment", "valueReference"]);
 const obj2 = new Set(["diagnosisCodeableConcept", "diagnosisReference"]);
@@ -2149,14 +2151,24 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-else {
-const err30 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data27))){
+const err30 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err30];
 }
 else {
 vErrors.push(err30);
+}
+errors++;
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
 }
 errors++;
 }
@@ -2208,23 +2220,23 @@ if(data35.id !== undefined && func0.call(data35, "id")){
 let data36 = data35.id;
 if(typeof data36 === "string"){
 if(func10(data36) < 1){
-const err31 = {instancePath:instancePath+"/related/" + i4+"/id",schemaPath:"#/$defs/Claim_Related/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-else {
-const err32 = {instancePath:instancePath+"/related/" + i4+"/id",schemaPath:"#/$defs/Claim_Related/properties/id/type",keyword:"type",params:{type: "string"}};
+const err32 = {instancePath:instancePath+"/related/" + i4+"/id",schemaPath:"#/$defs/Claim_Related/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err32];
 }
 else {
 vErrors.push(err32);
+}
+errors++;
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/related/" + i4+"/id",schemaPath:"#/$defs/Claim_Related/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
 }
 errors++;
 }
@@ -2241,12 +2253,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/related/" + i4+"/extension",schemaPath:"#/$defs/Claim_Related/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err34 = {instancePath:instancePath+"/related/" + i4+"/extension",schemaPath:"#/$defs/Claim_Related/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err33];
+vErrors = [err34];
 }
 else {
-vErrors.push(err33);
+vErrors.push(err34);
 }
 errors++;
 }
@@ -2263,12 +2275,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/related/" + i4+"/modifierExtension",schemaPath:"#/$defs/Claim_Related/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err35 = {instancePath:instancePath+"/related/" + i4+"/modifierExtension",schemaPath:"#/$defs/Claim_Related/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err34];
+vErrors = [err35];
 }
 else {
-vErrors.push(err34);
+vErrors.push(err35);
 }
 errors++;
 }
@@ -2293,24 +2305,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/related/" + i4,schemaPath:"#/$defs/Claim_Related/type",keyword:"type",params:{type: "object"}};
+const err36 = {instancePath:instancePath+"/related/" + i4,schemaPath:"#/$defs/Claim_Related/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err35];
+vErrors = [err36];
 }
 else {
-vErrors.push(err35);
+vErrors.push(err36);
 }
 errors++;
 }
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/related",schemaPath:"#/properties/related/type",keyword:"type",params:{type: "array"}};
+const err37 = {instancePath:instancePath+"/related",schemaPath:"#/properties/related/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err36];
+vErrors = [err37];
 }
 else {
-vErrors.push(err36);
+vErrors.push(err37);
 }
 errors++;
 }
@@ -2331,20 +2343,7 @@ if(data.payee !== undefined && func0.call(data, "payee")){
 let data46 = data.payee;
 if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
 if((data46.type === undefined) || (!(func0.call(data46, "type")))){
-const err37 = {instancePath:instancePath+"/payee",schemaPath:"#/$defs/Claim_Payee/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-if(data46.id !== undefined && func0.call(data46, "id")){
-let data47 = data46.id;
-if(typeof data47 === "string"){
-if(func10(data47) < 1){
-const err38 = {instancePath:instancePath+"/payee/id",schemaPath:"#/$defs/Claim_Payee/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err38 = {instancePath:instancePath+"/payee",schemaPath:"#/$defs/Claim_Payee/required",keyword:"required",params:{missingProperty: "type"}};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2353,14 +2352,27 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-else {
-const err39 = {instancePath:instancePath+"/payee/id",schemaPath:"#/$defs/Claim_Payee/properties/id/type",keyword:"type",params:{type: "string"}};
+if(data46.id !== undefined && func0.call(data46, "id")){
+let data47 = data46.id;
+if(typeof data47 === "string"){
+if(func10(data47) < 1){
+const err39 = {instancePath:instancePath+"/payee/id",schemaPath:"#/$defs/Claim_Payee/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err39];
 }
 else {
 vErrors.push(err39);
+}
+errors++;
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/payee/id",schemaPath:"#/$defs/Claim_Payee/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
 }
 errors++;
 }
@@ -2377,12 +2389,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/payee/extension",schemaPath:"#/$defs/Claim_Payee/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err41 = {instancePath:instancePath+"/payee/extension",schemaPath:"#/$defs/Claim_Payee/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err40];
+vErrors = [err41];
 }
 else {
-vErrors.push(err40);
+vErrors.push(err41);
 }
 errors++;
 }
@@ -2399,12 +2411,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/payee/modifierExtension",schemaPath:"#/$defs/Claim_Payee/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err42 = {instancePath:instancePath+"/payee/modifierExtension",schemaPath:"#/$defs/Claim_Payee/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err41];
+vErrors = [err42];
 }
 else {
-vErrors.push(err41);
+vErrors.push(err42);
 }
 errors++;
 }
@@ -2423,12 +2435,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/payee",schemaPath:"#/$defs/Claim_Payee/type",keyword:"type",params:{type: "object"}};
+const err43 = {instancePath:instancePath+"/payee",schemaPath:"#/$defs/Claim_Payee/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err42];
+vErrors = [err43];
 }
 else {
-vErrors.push(err42);
+vErrors.push(err43);
 }
 errors++;
 }
@@ -2456,12 +2468,12 @@ let valid34 = true;
 const _errs95 = errors;
 if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
 if(data57._sequence !== undefined && func0.call(data57, "_sequence")){
-const err43 = {};
+const err44 = {};
 if(vErrors === null){
-vErrors = [err43];
+vErrors = [err44];
 }
 else {
-vErrors.push(err43);
+vErrors.push(err44);
 }
 errors++;
 }
@@ -2480,12 +2492,12 @@ if(_valid3){
 const _errs96 = errors;
 if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
 if((data57.sequence === undefined) || (!(func0.call(data57, "sequence")))){
-const err44 = {instancePath:instancePath+"/careTeam/" + i9,schemaPath:"#/$defs/Claim_CareTeam/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
+const err45 = {instancePath:instancePath+"/careTeam/" + i9,schemaPath:"#/$defs/Claim_CareTeam/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
 if(vErrors === null){
-vErrors = [err44];
+vErrors = [err45];
 }
 else {
-vErrors.push(err44);
+vErrors.push(err45);
 }
 errors++;
 }
@@ -2499,23 +2511,23 @@ props3._sequence = true;
 }
 }
 if(!valid34){
-const err45 = {instancePath:instancePath+"/careTeam/" + i9,schemaPath:"#/$defs/Claim_CareTeam/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
-if((data57.provider === undefined) || (!(func0.call(data57, "provider")))){
-const err46 = {instancePath:instancePath+"/careTeam/" + i9,schemaPath:"#/$defs/Claim_CareTeam/required",keyword:"required",params:{missingProperty: "provider"}};
+const err46 = {instancePath:instancePath+"/careTeam/" + i9,schemaPath:"#/$defs/Claim_CareTeam/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
 vErrors = [err46];
 }
 else {
 vErrors.push(err46);
+}
+errors++;
+}
+if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
+if((data57.provider === undefined) || (!(func0.call(data57, "provider")))){
+const err47 = {instancePath:instancePath+"/careTeam/" + i9,schemaPath:"#/$defs/Claim_CareTeam/required",keyword:"required",params:{missingProperty: "provider"}};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
 }
 errors++;
 }
@@ -2536,23 +2548,23 @@ if(data57.id !== undefined && func0.call(data57, "id")){
 let data59 = data57.id;
 if(typeof data59 === "string"){
 if(func10(data59) < 1){
-const err47 = {instancePath:instancePath+"/careTeam/" + i9+"/id",schemaPath:"#/$defs/Claim_CareTeam/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-else {
-const err48 = {instancePath:instancePath+"/careTeam/" + i9+"/id",schemaPath:"#/$defs/Claim_CareTeam/properties/id/type",keyword:"type",params:{type: "string"}};
+const err48 = {instancePath:instancePath+"/careTeam/" + i9+"/id",schemaPath:"#/$defs/Claim_CareTeam/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err48];
 }
 else {
 vErrors.push(err48);
+}
+errors++;
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/careTeam/" + i9+"/id",schemaPath:"#/$defs/Claim_CareTeam/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
 }
 errors++;
 }
@@ -2569,12 +2581,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/careTeam/" + i9+"/extension",schemaPath:"#/$defs/Claim_CareTeam/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err50 = {instancePath:instancePath+"/careTeam/" + i9+"/extension",schemaPath:"#/$defs/Claim_CareTeam/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err49];
+vErrors = [err50];
 }
 else {
-vErrors.push(err49);
+vErrors.push(err50);
 }
 errors++;
 }
@@ -2591,20 +2603,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/careTeam/" + i9+"/modifierExtension",schemaPath:"#/$defs/Claim_CareTeam/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-}
-if(data57.sequence !== undefined && func0.call(data57, "sequence")){
-let data64 = data57.sequence;
-if(!(((typeof data64 == "number") && (!(data64 % 1) && !isNaN(data64))) && (isFinite(data64)))){
-const err51 = {instancePath:instancePath+"/careTeam/" + i9+"/sequence",schemaPath:"#/$defs/Claim_CareTeam/properties/sequence/type",keyword:"type",params:{type: "integer"}};
+const err51 = {instancePath:instancePath+"/careTeam/" + i9+"/modifierExtension",schemaPath:"#/$defs/Claim_CareTeam/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -2613,9 +2612,11 @@ vErrors.push(err51);
 }
 errors++;
 }
-if((typeof data64 == "number") && (isFinite(data64))){
-if(data64 > 2147483647 || isNaN(data64)){
-const err52 = {instancePath:instancePath+"/careTeam/" + i9+"/sequence",schemaPath:"#/$defs/Claim_CareTeam/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+}
+if(data57.sequence !== undefined && func0.call(data57, "sequence")){
+let data64 = data57.sequence;
+if(!(((typeof data64 == "number") && (!(data64 % 1) && !isNaN(data64))) && (isFinite(data64)))){
+const err52 = {instancePath:instancePath+"/careTeam/" + i9+"/sequence",schemaPath:"#/$defs/Claim_CareTeam/properties/sequence/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -2624,13 +2625,24 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(data64 < 1 || isNaN(data64)){
-const err53 = {instancePath:instancePath+"/careTeam/" + i9+"/sequence",schemaPath:"#/$defs/Claim_CareTeam/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if((typeof data64 == "number") && (isFinite(data64))){
+if(data64 > 2147483647 || isNaN(data64)){
+const err53 = {instancePath:instancePath+"/careTeam/" + i9+"/sequence",schemaPath:"#/$defs/Claim_CareTeam/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err53];
 }
 else {
 vErrors.push(err53);
+}
+errors++;
+}
+if(data64 < 1 || isNaN(data64)){
+const err54 = {instancePath:instancePath+"/careTeam/" + i9+"/sequence",schemaPath:"#/$defs/Claim_CareTeam/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
 }
 errors++;
 }
@@ -2650,12 +2662,12 @@ errors = vErrors.length;
 }
 if(data57.responsible !== undefined && func0.call(data57, "responsible")){
 if(typeof data57.responsible !== "boolean"){
-const err54 = {instancePath:instancePath+"/careTeam/" + i9+"/responsible",schemaPath:"#/$defs/Claim_CareTeam/properties/responsible/type",keyword:"type",params:{type: "boolean"}};
+const err55 = {instancePath:instancePath+"/careTeam/" + i9+"/responsible",schemaPath:"#/$defs/Claim_CareTeam/properties/responsible/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err54];
+vErrors = [err55];
 }
 else {
-vErrors.push(err54);
+vErrors.push(err55);
 }
 errors++;
 }
@@ -2680,24 +2692,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/careTeam/" + i9,schemaPath:"#/$defs/Claim_CareTeam/type",keyword:"type",params:{type: "object"}};
+const err56 = {instancePath:instancePath+"/careTeam/" + i9,schemaPath:"#/$defs/Claim_CareTeam/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err55];
+vErrors = [err56];
 }
 else {
-vErrors.push(err55);
+vErrors.push(err56);
 }
 errors++;
 }
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/careTeam",schemaPath:"#/properties/careTeam/type",keyword:"type",params:{type: "array"}};
+const err57 = {instancePath:instancePath+"/careTeam",schemaPath:"#/properties/careTeam/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err56];
+vErrors = [err57];
 }
 else {
-vErrors.push(err56);
+vErrors.push(err57);
 }
 errors++;
 }
@@ -2713,12 +2725,12 @@ let valid45 = true;
 const _errs121 = errors;
 if(data72 && typeof data72 == "object" && !Array.isArray(data72)){
 if(data72._sequence !== undefined && func0.call(data72, "_sequence")){
-const err57 = {};
+const err58 = {};
 if(vErrors === null){
-vErrors = [err57];
+vErrors = [err58];
 }
 else {
-vErrors.push(err57);
+vErrors.push(err58);
 }
 errors++;
 }
@@ -2737,12 +2749,12 @@ if(_valid4){
 const _errs122 = errors;
 if(data72 && typeof data72 == "object" && !Array.isArray(data72)){
 if((data72.sequence === undefined) || (!(func0.call(data72, "sequence")))){
-const err58 = {instancePath:instancePath+"/supportingInfo/" + i12,schemaPath:"#/$defs/Claim_SupportingInfo/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
+const err59 = {instancePath:instancePath+"/supportingInfo/" + i12,schemaPath:"#/$defs/Claim_SupportingInfo/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
 if(vErrors === null){
-vErrors = [err58];
+vErrors = [err59];
 }
 else {
-vErrors.push(err58);
+vErrors.push(err59);
 }
 errors++;
 }
@@ -2756,23 +2768,23 @@ props4._sequence = true;
 }
 }
 if(!valid45){
-const err59 = {instancePath:instancePath+"/supportingInfo/" + i12,schemaPath:"#/$defs/Claim_SupportingInfo/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
-}
-if(data72 && typeof data72 == "object" && !Array.isArray(data72)){
-if((data72.category === undefined) || (!(func0.call(data72, "category")))){
-const err60 = {instancePath:instancePath+"/supportingInfo/" + i12,schemaPath:"#/$defs/Claim_SupportingInfo/required",keyword:"required",params:{missingProperty: "category"}};
+const err60 = {instancePath:instancePath+"/supportingInfo/" + i12,schemaPath:"#/$defs/Claim_SupportingInfo/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
 vErrors = [err60];
 }
 else {
 vErrors.push(err60);
+}
+errors++;
+}
+if(data72 && typeof data72 == "object" && !Array.isArray(data72)){
+if((data72.category === undefined) || (!(func0.call(data72, "category")))){
+const err61 = {instancePath:instancePath+"/supportingInfo/" + i12,schemaPath:"#/$defs/Claim_SupportingInfo/required",keyword:"required",params:{missingProperty: "category"}};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
 }
 errors++;
 }
@@ -2801,23 +2813,23 @@ if(data72.id !== undefined && func0.call(data72, "id")){
 let data74 = data72.id;
 if(typeof data74 === "string"){
 if(func10(data74) < 1){
-const err61 = {instancePath:instancePath+"/supportingInfo/" + i12+"/id",schemaPath:"#/$defs/Claim_SupportingInfo/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
-}
-}
-else {
-const err62 = {instancePath:instancePath+"/supportingInfo/" + i12+"/id",schemaPath:"#/$defs/Claim_SupportingInfo/properties/id/type",keyword:"type",params:{type: "string"}};
+const err62 = {instancePath:instancePath+"/supportingInfo/" + i12+"/id",schemaPath:"#/$defs/Claim_SupportingInfo/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err62];
 }
 else {
 vErrors.push(err62);
+}
+errors++;
+}
+}
+else {
+const err63 = {instancePath:instancePath+"/supportingInfo/" + i12+"/id",schemaPath:"#/$defs/Claim_SupportingInfo/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
 }
 errors++;
 }
@@ -2834,12 +2846,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/supportingInfo/" + i12+"/extension",schemaPath:"#/$defs/Claim_SupportingInfo/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err64 = {instancePath:instancePath+"/supportingInfo/" + i12+"/extension",schemaPath:"#/$defs/Claim_SupportingInfo/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err63];
+vErrors = [err64];
 }
 else {
-vErrors.push(err63);
+vErrors.push(err64);
 }
 errors++;
 }
@@ -2856,20 +2868,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/supportingInfo/" + i12+"/modifierExtension",schemaPath:"#/$defs/Claim_SupportingInfo/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
-}
-}
-if(data72.sequence !== undefined && func0.call(data72, "sequence")){
-let data79 = data72.sequence;
-if(!(((typeof data79 == "number") && (!(data79 % 1) && !isNaN(data79))) && (isFinite(data79)))){
-const err65 = {instancePath:instancePath+"/supportingInfo/" + i12+"/sequence",schemaPath:"#/$defs/Claim_SupportingInfo/properties/sequence/type",keyword:"type",params:{type: "integer"}};
+const err65 = {instancePath:instancePath+"/supportingInfo/" + i12+"/modifierExtension",schemaPath:"#/$defs/Claim_SupportingInfo/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -2878,9 +2877,11 @@ vErrors.push(err65);
 }
 errors++;
 }
-if((typeof data79 == "number") && (isFinite(data79))){
-if(data79 > 2147483647 || isNaN(data79)){
-const err66 = {instancePath:instancePath+"/supportingInfo/" + i12+"/sequence",schemaPath:"#/$defs/Claim_SupportingInfo/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+}
+if(data72.sequence !== undefined && func0.call(data72, "sequence")){
+let data79 = data72.sequence;
+if(!(((typeof data79 == "number") && (!(data79 % 1) && !isNaN(data79))) && (isFinite(data79)))){
+const err66 = {instancePath:instancePath+"/supportingInfo/" + i12+"/sequence",schemaPath:"#/$defs/Claim_SupportingInfo/properties/sequence/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -2889,13 +2890,24 @@ vErrors.push(err66);
 }
 errors++;
 }
-if(data79 < 1 || isNaN(data79)){
-const err67 = {instancePath:instancePath+"/supportingInfo/" + i12+"/sequence",schemaPath:"#/$defs/Claim_SupportingInfo/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if((typeof data79 == "number") && (isFinite(data79))){
+if(data79 > 2147483647 || isNaN(data79)){
+const err67 = {instancePath:instancePath+"/supportingInfo/" + i12+"/sequence",schemaPath:"#/$defs/Claim_SupportingInfo/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err67];
 }
 else {
 vErrors.push(err67);
+}
+errors++;
+}
+if(data79 < 1 || isNaN(data79)){
+const err68 = {instancePath:instancePath+"/supportingInfo/" + i12+"/sequence",schemaPath:"#/$defs/Claim_SupportingInfo/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
 }
 errors++;
 }
@@ -2923,23 +2935,23 @@ if(data72.timingDate !== undefined && func0.call(data72, "timingDate")){
 let data83 = data72.timingDate;
 if(typeof data83 === "string"){
 if(!pattern4.test(data83)){
-const err68 = {instancePath:instancePath+"/supportingInfo/" + i12+"/timingDate",schemaPath:"#/$defs/Claim_SupportingInfo/properties/timingDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
-}
-}
-else {
-const err69 = {instancePath:instancePath+"/supportingInfo/" + i12+"/timingDate",schemaPath:"#/$defs/Claim_SupportingInfo/properties/timingDate/type",keyword:"type",params:{type: "string"}};
+const err69 = {instancePath:instancePath+"/supportingInfo/" + i12+"/timingDate",schemaPath:"#/$defs/Claim_SupportingInfo/properties/timingDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
 if(vErrors === null){
 vErrors = [err69];
 }
 else {
 vErrors.push(err69);
+}
+errors++;
+}
+}
+else {
+const err70 = {instancePath:instancePath+"/supportingInfo/" + i12+"/timingDate",schemaPath:"#/$defs/Claim_SupportingInfo/properties/timingDate/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
 }
 errors++;
 }
@@ -2958,12 +2970,12 @@ errors = vErrors.length;
 }
 if(data72.valueBoolean !== undefined && func0.call(data72, "valueBoolean")){
 if(typeof data72.valueBoolean !== "boolean"){
-const err70 = {instancePath:instancePath+"/supportingInfo/" + i12+"/valueBoolean",schemaPath:"#/$defs/Claim_SupportingInfo/properties/valueBoolean/type",keyword:"type",params:{type: "boolean"}};
+const err71 = {instancePath:instancePath+"/supportingInfo/" + i12+"/valueBoolean",schemaPath:"#/$defs/Claim_SupportingInfo/properties/valueBoolean/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err70];
+vErrors = [err71];
 }
 else {
-vErrors.push(err70);
+vErrors.push(err71);
 }
 errors++;
 }
@@ -2978,23 +2990,23 @@ if(data72.valueString !== undefined && func0.call(data72, "valueString")){
 let data88 = data72.valueString;
 if(typeof data88 === "string"){
 if(func10(data88) < 1){
-const err71 = {instancePath:instancePath+"/supportingInfo/" + i12+"/valueString",schemaPath:"#/$defs/Claim_SupportingInfo/properties/valueString/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
-}
-}
-else {
-const err72 = {instancePath:instancePath+"/supportingInfo/" + i12+"/valueString",schemaPath:"#/$defs/Claim_SupportingInfo/properties/valueString/type",keyword:"type",params:{type: "string"}};
+const err72 = {instancePath:instancePath+"/supportingInfo/" + i12+"/valueString",schemaPath:"#/$defs/Claim_SupportingInfo/properties/valueString/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err72];
 }
 else {
 vErrors.push(err72);
+}
+errors++;
+}
+}
+else {
+const err73 = {instancePath:instancePath+"/supportingInfo/" + i12+"/valueString",schemaPath:"#/$defs/Claim_SupportingInfo/properties/valueString/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
 }
 errors++;
 }
@@ -3031,18 +3043,7 @@ errors = vErrors.length;
 }
 const forms0 = func13(data72, obj0);
 if(forms0 !== null){
-const err73 = {instancePath:instancePath+"/supportingInfo/" + i12,schemaPath:"#/$defs/Claim_SupportingInfo/cdxChoice",keyword:"cdxChoice",params:{choice: "timing[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
-}
-const forms1 = func13(data72, obj1);
-if(forms1 !== null){
-const err74 = {instancePath:instancePath+"/supportingInfo/" + i12,schemaPath:"#/$defs/Claim_SupportingInfo/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms1}};
+const err74 = {instancePath:instancePath+"/supportingInfo/" + i12,schemaPath:"#/$defs/Claim_SupportingInfo/cdxChoice",keyword:"cdxChoice",params:{choice: "timing[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -3051,9 +3052,9 @@ vErrors.push(err74);
 }
 errors++;
 }
-}
-else {
-const err75 = {instancePath:instancePath+"/supportingInfo/" + i12,schemaPath:"#/$defs/Claim_SupportingInfo/type",keyword:"type",params:{type: "object"}};
+const forms1 = func13(data72, obj1);
+if(forms1 !== null){
+const err75 = {instancePath:instancePath+"/supportingInfo/" + i12,schemaPath:"#/$defs/Claim_SupportingInfo/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms1}};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -3063,14 +3064,25 @@ vErrors.push(err75);
 errors++;
 }
 }
-}
 else {
-const err76 = {instancePath:instancePath+"/supportingInfo",schemaPath:"#/properties/supportingInfo/type",keyword:"type",params:{type: "array"}};
+const err76 = {instancePath:instancePath+"/supportingInfo/" + i12,schemaPath:"#/$defs/Claim_SupportingInfo/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err76];
 }
 else {
 vErrors.push(err76);
+}
+errors++;
+}
+}
+}
+else {
+const err77 = {instancePath:instancePath+"/supportingInfo",schemaPath:"#/properties/supportingInfo/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
 }
 errors++;
 }
@@ -3086,12 +3098,12 @@ let valid56 = true;
 const _errs157 = errors;
 if(data95 && typeof data95 == "object" && !Array.isArray(data95)){
 if(data95._sequence !== undefined && func0.call(data95, "_sequence")){
-const err77 = {};
+const err78 = {};
 if(vErrors === null){
-vErrors = [err77];
+vErrors = [err78];
 }
 else {
-vErrors.push(err77);
+vErrors.push(err78);
 }
 errors++;
 }
@@ -3110,12 +3122,12 @@ if(_valid5){
 const _errs158 = errors;
 if(data95 && typeof data95 == "object" && !Array.isArray(data95)){
 if((data95.sequence === undefined) || (!(func0.call(data95, "sequence")))){
-const err78 = {instancePath:instancePath+"/diagnosis/" + i15,schemaPath:"#/$defs/Claim_Diagnosis/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
+const err79 = {instancePath:instancePath+"/diagnosis/" + i15,schemaPath:"#/$defs/Claim_Diagnosis/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
 if(vErrors === null){
-vErrors = [err78];
+vErrors = [err79];
 }
 else {
-vErrors.push(err78);
+vErrors.push(err79);
 }
 errors++;
 }
@@ -3129,12 +3141,12 @@ props5._sequence = true;
 }
 }
 if(!valid56){
-const err79 = {instancePath:instancePath+"/diagnosis/" + i15,schemaPath:"#/$defs/Claim_Diagnosis/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err80 = {instancePath:instancePath+"/diagnosis/" + i15,schemaPath:"#/$defs/Claim_Diagnosis/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err79];
+vErrors = [err80];
 }
 else {
-vErrors.push(err79);
+vErrors.push(err80);
 }
 errors++;
 }
@@ -3144,12 +3156,12 @@ const _errs161 = errors;
 if(data95 && typeof data95 == "object" && !Array.isArray(data95)){
 if(data95.diagnosisCodeableConcept !== undefined && func0.call(data95, "diagnosisCodeableConcept")){
 var valid59 = false;
-const err80 = {};
+const err81 = {};
 if(vErrors === null){
-vErrors = [err80];
+vErrors = [err81];
 }
 else {
-vErrors.push(err80);
+vErrors.push(err81);
 }
 errors++;
 }
@@ -3159,12 +3171,12 @@ var valid59 = true;
 if(valid59){
 if(data95.diagnosisReference !== undefined && func0.call(data95, "diagnosisReference")){
 var valid59 = false;
-const err81 = {};
+const err82 = {};
 if(vErrors === null){
-vErrors = [err81];
+vErrors = [err82];
 }
 else {
-vErrors.push(err81);
+vErrors.push(err82);
 }
 errors++;
 }
@@ -3187,12 +3199,12 @@ if(_valid6){
 const _errs162 = errors;
 if(data95 && typeof data95 == "object" && !Array.isArray(data95)){
 if((data95.diagnosisCodeableConcept === undefined) || (!(func0.call(data95, "diagnosisCodeableConcept")))){
-const err82 = {instancePath:instancePath+"/diagnosis/" + i15,schemaPath:"#/$defs/Claim_Diagnosis/allOf/1/then/required",keyword:"required",params:{missingProperty: "diagnosisCodeableConcept"}};
+const err83 = {instancePath:instancePath+"/diagnosis/" + i15,schemaPath:"#/$defs/Claim_Diagnosis/allOf/1/then/required",keyword:"required",params:{missingProperty: "diagnosisCodeableConcept"}};
 if(vErrors === null){
-vErrors = [err82];
+vErrors = [err83];
 }
 else {
-vErrors.push(err82);
+vErrors.push(err83);
 }
 errors++;
 }
@@ -3201,12 +3213,12 @@ var _valid6 = _errs162 === errors;
 valid58 = _valid6;
 }
 if(!valid58){
-const err83 = {instancePath:instancePath+"/diagnosis/" + i15,schemaPath:"#/$defs/Claim_Diagnosis/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
+const err84 = {instancePath:instancePath+"/diagnosis/" + i15,schemaPath:"#/$defs/Claim_Diagnosis/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err83];
+vErrors = [err84];
 }
 else {
-vErrors.push(err83);
+vErrors.push(err84);
 }
 errors++;
 }
@@ -3233,23 +3245,23 @@ if(data95.id !== undefined && func0.call(data95, "id")){
 let data99 = data95.id;
 if(typeof data99 === "string"){
 if(func10(data99) < 1){
-const err84 = {instancePath:instancePath+"/diagnosis/" + i15+"/id",schemaPath:"#/$defs/Claim_Diagnosis/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
-}
-}
-else {
-const err85 = {instancePath:instancePath+"/diagnosis/" + i15+"/id",schemaPath:"#/$defs/Claim_Diagnosis/properties/id/type",keyword:"type",params:{type: "string"}};
+const err85 = {instancePath:instancePath+"/diagnosis/" + i15+"/id",schemaPath:"#/$defs/Claim_Diagnosis/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err85];
 }
 else {
 vErrors.push(err85);
+}
+errors++;
+}
+}
+else {
+const err86 = {instancePath:instancePath+"/diagnosis/" + i15+"/id",schemaPath:"#/$defs/Claim_Diagnosis/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
 }
 errors++;
 }
@@ -3266,12 +3278,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err86 = {instancePath:instancePath+"/diagnosis/" + i15+"/extension",schemaPath:"#/$defs/Claim_Diagnosis/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err87 = {instancePath:instancePath+"/diagnosis/" + i15+"/extension",schemaPath:"#/$defs/Claim_Diagnosis/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err86];
+vErrors = [err87];
 }
 else {
-vErrors.push(err86);
+vErrors.push(err87);
 }
 errors++;
 }
@@ -3288,20 +3300,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err87 = {instancePath:instancePath+"/diagnosis/" + i15+"/modifierExtension",schemaPath:"#/$defs/Claim_Diagnosis/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
-}
-}
-if(data95.sequence !== undefined && func0.call(data95, "sequence")){
-let data104 = data95.sequence;
-if(!(((typeof data104 == "number") && (!(data104 % 1) && !isNaN(data104))) && (isFinite(data104)))){
-const err88 = {instancePath:instancePath+"/diagnosis/" + i15+"/sequence",schemaPath:"#/$defs/Claim_Diagnosis/properties/sequence/type",keyword:"type",params:{type: "integer"}};
+const err88 = {instancePath:instancePath+"/diagnosis/" + i15+"/modifierExtension",schemaPath:"#/$defs/Claim_Diagnosis/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -3310,9 +3309,11 @@ vErrors.push(err88);
 }
 errors++;
 }
-if((typeof data104 == "number") && (isFinite(data104))){
-if(data104 > 2147483647 || isNaN(data104)){
-const err89 = {instancePath:instancePath+"/diagnosis/" + i15+"/sequence",schemaPath:"#/$defs/Claim_Diagnosis/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+}
+if(data95.sequence !== undefined && func0.call(data95, "sequence")){
+let data104 = data95.sequence;
+if(!(((typeof data104 == "number") && (!(data104 % 1) && !isNaN(data104))) && (isFinite(data104)))){
+const err89 = {instancePath:instancePath+"/diagnosis/" + i15+"/sequence",schemaPath:"#/$defs/Claim_Diagnosis/properties/sequence/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -3321,13 +3322,24 @@ vErrors.push(err89);
 }
 errors++;
 }
-if(data104 < 1 || isNaN(data104)){
-const err90 = {instancePath:instancePath+"/diagnosis/" + i15+"/sequence",schemaPath:"#/$defs/Claim_Diagnosis/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if((typeof data104 == "number") && (isFinite(data104))){
+if(data104 > 2147483647 || isNaN(data104)){
+const err90 = {instancePath:instancePath+"/diagnosis/" + i15+"/sequence",schemaPath:"#/$defs/Claim_Diagnosis/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err90];
 }
 else {
 vErrors.push(err90);
+}
+errors++;
+}
+if(data104 < 1 || isNaN(data104)){
+const err91 = {instancePath:instancePath+"/diagnosis/" + i15+"/sequence",schemaPath:"#/$defs/Claim_Diagnosis/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
 }
 errors++;
 }
@@ -3363,12 +3375,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err91 = {instancePath:instancePath+"/diagnosis/" + i15+"/type",schemaPath:"#/$defs/Claim_Diagnosis/properties/type/type",keyword:"type",params:{type: "array"}};
+const err92 = {instancePath:instancePath+"/diagnosis/" + i15+"/type",schemaPath:"#/$defs/Claim_Diagnosis/properties/type/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err91];
+vErrors = [err92];
 }
 else {
-vErrors.push(err91);
+vErrors.push(err92);
 }
 errors++;
 }
@@ -3387,18 +3399,7 @@ errors = vErrors.length;
 }
 const forms2 = func13(data95, obj2);
 if(forms2 !== null){
-const err92 = {instancePath:instancePath+"/diagnosis/" + i15,schemaPath:"#/$defs/Claim_Diagnosis/cdxChoice",keyword:"cdxChoice",params:{choice: "diagnosis[x]", forms: forms2}};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
-}
-}
-else {
-const err93 = {instancePath:instancePath+"/diagnosis/" + i15,schemaPath:"#/$defs/Claim_Diagnosis/type",keyword:"type",params:{type: "object"}};
+const err93 = {instancePath:instancePath+"/diagnosis/" + i15,schemaPath:"#/$defs/Claim_Diagnosis/cdxChoice",keyword:"cdxChoice",params:{choice: "diagnosis[x]", forms: forms2}};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -3408,14 +3409,25 @@ vErrors.push(err93);
 errors++;
 }
 }
-}
 else {
-const err94 = {instancePath:instancePath+"/diagnosis",schemaPath:"#/properties/diagnosis/type",keyword:"type",params:{type: "array"}};
+const err94 = {instancePath:instancePath+"/diagnosis/" + i15,schemaPath:"#/$defs/Claim_Diagnosis/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err94];
 }
 else {
 vErrors.push(err94);
+}
+errors++;
+}
+}
+}
+else {
+const err95 = {instancePath:instancePath+"/diagnosis",schemaPath:"#/properties/diagnosis/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
 }
 errors++;
 }
@@ -3431,12 +3443,12 @@ let valid71 = true;
 const _errs188 = errors;
 if(data113 && typeof data113 == "object" && !Array.isArray(data113)){
 if(data113._sequence !== undefined && func0.call(data113, "_sequence")){
-const err95 = {};
+const err96 = {};
 if(vErrors === null){
-vErrors = [err95];
+vErrors = [err96];
 }
 else {
-vErrors.push(err95);
+vErrors.push(err96);
 }
 errors++;
 }
@@ -3455,12 +3467,12 @@ if(_valid7){
 const _errs189 = errors;
 if(data113 && typeof data113 == "object" && !Array.isArray(data113)){
 if((data113.sequence === undefined) || (!(func0.call(data113, "sequence")))){
-const err96 = {instancePath:instancePath+"/procedure/" + i19,schemaPath:"#/$defs/Claim_Procedure/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
+const err97 = {instancePath:instancePath+"/procedure/" + i19,schemaPath:"#/$defs/Claim_Procedure/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
 if(vErrors === null){
-vErrors = [err96];
+vErrors = [err97];
 }
 else {
-vErrors.push(err96);
+vErrors.push(err97);
 }
 errors++;
 }
@@ -3474,12 +3486,12 @@ props6._sequence = true;
 }
 }
 if(!valid71){
-const err97 = {instancePath:instancePath+"/procedure/" + i19,schemaPath:"#/$defs/Claim_Procedure/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err98 = {instancePath:instancePath+"/procedure/" + i19,schemaPath:"#/$defs/Claim_Procedure/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err97];
+vErrors = [err98];
 }
 else {
-vErrors.push(err97);
+vErrors.push(err98);
 }
 errors++;
 }
@@ -3489,12 +3501,12 @@ const _errs192 = errors;
 if(data113 && typeof data113 == "object" && !Array.isArray(data113)){
 if(data113.procedureCodeableConcept !== undefined && func0.call(data113, "procedureCodeableConcept")){
 var valid74 = false;
-const err98 = {};
+const err99 = {};
 if(vErrors === null){
-vErrors = [err98];
+vErrors = [err99];
 }
 else {
-vErrors.push(err98);
+vErrors.push(err99);
 }
 errors++;
 }
@@ -3504,12 +3516,12 @@ var valid74 = true;
 if(valid74){
 if(data113.procedureReference !== undefined && func0.call(data113, "procedureReference")){
 var valid74 = false;
-const err99 = {};
+const err100 = {};
 if(vErrors === null){
-vErrors = [err99];
+vErrors = [err100];
 }
 else {
-vErrors.push(err99);
+vErrors.push(err100);
 }
 errors++;
 }
@@ -3532,12 +3544,12 @@ if(_valid8){
 const _errs193 = errors;
 if(data113 && typeof data113 == "object" && !Array.isArray(data113)){
 if((data113.procedureCodeableConcept === undefined) || (!(func0.call(data113, "procedureCodeableConcept")))){
-const err100 = {instancePath:instancePath+"/procedure/" + i19,schemaPath:"#/$defs/Claim_Procedure/allOf/1/then/required",keyword:"required",params:{missingProperty: "procedureCodeableConcept"}};
+const err101 = {instancePath:instancePath+"/procedure/" + i19,schemaPath:"#/$defs/Claim_Procedure/allOf/1/then/required",keyword:"required",params:{missingProperty: "procedureCodeableConcept"}};
 if(vErrors === null){
-vErrors = [err100];
+vErrors = [err101];
 }
 else {
-vErrors.push(err100);
+vErrors.push(err101);
 }
 errors++;
 }
@@ -3546,12 +3558,12 @@ var _valid8 = _errs193 === errors;
 valid73 = _valid8;
 }
 if(!valid73){
-const err101 = {instancePath:instancePath+"/procedure/" + i19,schemaPath:"#/$defs/Claim_Procedure/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
+const err102 = {instancePath:instancePath+"/procedure/" + i19,schemaPath:"#/$defs/Claim_Procedure/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err101];
+vErrors = [err102];
 }
 else {
-vErrors.push(err101);
+vErrors.push(err102);
 }
 errors++;
 }
@@ -3579,23 +3591,23 @@ if(data113.id !== undefined && func0.call(data113, "id")){
 let data117 = data113.id;
 if(typeof data117 === "string"){
 if(func10(data117) < 1){
-const err102 = {instancePath:instancePath+"/procedure/" + i19+"/id",schemaPath:"#/$defs/Claim_Procedure/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err102];
-}
-else {
-vErrors.push(err102);
-}
-errors++;
-}
-}
-else {
-const err103 = {instancePath:instancePath+"/procedure/" + i19+"/id",schemaPath:"#/$defs/Claim_Procedure/properties/id/type",keyword:"type",params:{type: "string"}};
+const err103 = {instancePath:instancePath+"/procedure/" + i19+"/id",schemaPath:"#/$defs/Claim_Procedure/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err103];
 }
 else {
 vErrors.push(err103);
+}
+errors++;
+}
+}
+else {
+const err104 = {instancePath:instancePath+"/procedure/" + i19+"/id",schemaPath:"#/$defs/Claim_Procedure/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
 }
 errors++;
 }
@@ -3612,12 +3624,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err104 = {instancePath:instancePath+"/procedure/" + i19+"/extension",schemaPath:"#/$defs/Claim_Procedure/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err105 = {instancePath:instancePath+"/procedure/" + i19+"/extension",schemaPath:"#/$defs/Claim_Procedure/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err104];
+vErrors = [err105];
 }
 else {
-vErrors.push(err104);
+vErrors.push(err105);
 }
 errors++;
 }
@@ -3634,20 +3646,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err105 = {instancePath:instancePath+"/procedure/" + i19+"/modifierExtension",schemaPath:"#/$defs/Claim_Procedure/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err105];
-}
-else {
-vErrors.push(err105);
-}
-errors++;
-}
-}
-if(data113.sequence !== undefined && func0.call(data113, "sequence")){
-let data122 = data113.sequence;
-if(!(((typeof data122 == "number") && (!(data122 % 1) && !isNaN(data122))) && (isFinite(data122)))){
-const err106 = {instancePath:instancePath+"/procedure/" + i19+"/sequence",schemaPath:"#/$defs/Claim_Procedure/properties/sequence/type",keyword:"type",params:{type: "integer"}};
+const err106 = {instancePath:instancePath+"/procedure/" + i19+"/modifierExtension",schemaPath:"#/$defs/Claim_Procedure/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -3656,9 +3655,11 @@ vErrors.push(err106);
 }
 errors++;
 }
-if((typeof data122 == "number") && (isFinite(data122))){
-if(data122 > 2147483647 || isNaN(data122)){
-const err107 = {instancePath:instancePath+"/procedure/" + i19+"/sequence",schemaPath:"#/$defs/Claim_Procedure/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+}
+if(data113.sequence !== undefined && func0.call(data113, "sequence")){
+let data122 = data113.sequence;
+if(!(((typeof data122 == "number") && (!(data122 % 1) && !isNaN(data122))) && (isFinite(data122)))){
+const err107 = {instancePath:instancePath+"/procedure/" + i19+"/sequence",schemaPath:"#/$defs/Claim_Procedure/properties/sequence/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -3667,13 +3668,24 @@ vErrors.push(err107);
 }
 errors++;
 }
-if(data122 < 1 || isNaN(data122)){
-const err108 = {instancePath:instancePath+"/procedure/" + i19+"/sequence",schemaPath:"#/$defs/Claim_Procedure/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if((typeof data122 == "number") && (isFinite(data122))){
+if(data122 > 2147483647 || isNaN(data122)){
+const err108 = {instancePath:instancePath+"/procedure/" + i19+"/sequence",schemaPath:"#/$defs/Claim_Procedure/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err108];
 }
 else {
 vErrors.push(err108);
+}
+errors++;
+}
+if(data122 < 1 || isNaN(data122)){
+const err109 = {instancePath:instancePath+"/procedure/" + i19+"/sequence",schemaPath:"#/$defs/Claim_Procedure/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
 }
 errors++;
 }
@@ -3697,21 +3709,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err109 = {instancePath:instancePath+"/procedure/" + i19+"/type",schemaPath:"#/$defs/Claim_Procedure/properties/type/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err109];
-}
-else {
-vErrors.push(err109);
-}
-errors++;
-}
-}
-if(data113.date !== undefined && func0.call(data113, "date")){
-let data126 = data113.date;
-if(typeof data126 === "string"){
-if(!pattern3.test(data126)){
-const err110 = {instancePath:instancePath+"/procedure/" + i19+"/date",schemaPath:"#/$defs/Claim_Procedure/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
+const err110 = {instancePath:instancePath+"/procedure/" + i19+"/type",schemaPath:"#/$defs/Claim_Procedure/properties/type/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -3721,13 +3719,37 @@ vErrors.push(err110);
 errors++;
 }
 }
-else {
-const err111 = {instancePath:instancePath+"/procedure/" + i19+"/date",schemaPath:"#/$defs/Claim_Procedure/properties/date/type",keyword:"type",params:{type: "string"}};
+if(data113.date !== undefined && func0.call(data113, "date")){
+let data126 = data113.date;
+if(typeof data126 === "string"){
+if(!pattern3.test(data126)){
+const err111 = {instancePath:instancePath+"/procedure/" + i19+"/date",schemaPath:"#/$defs/Claim_Procedure/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err111];
 }
 else {
 vErrors.push(err111);
+}
+errors++;
+}
+if(!(formats0(data126))){
+const err112 = {instancePath:instancePath+"/procedure/" + i19+"/date",schemaPath:"#/$defs/Claim_Procedure/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
+}
+errors++;
+}
+}
+else {
+const err113 = {instancePath:instancePath+"/procedure/" + i19+"/date",schemaPath:"#/$defs/Claim_Procedure/properties/date/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
 }
 errors++;
 }
@@ -3762,30 +3784,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err112 = {instancePath:instancePath+"/procedure/" + i19+"/udi",schemaPath:"#/$defs/Claim_Procedure/properties/udi/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err112];
-}
-else {
-vErrors.push(err112);
-}
-errors++;
-}
-}
-const forms3 = func13(data113, obj3);
-if(forms3 !== null){
-const err113 = {instancePath:instancePath+"/procedure/" + i19,schemaPath:"#/$defs/Claim_Procedure/cdxChoice",keyword:"cdxChoice",params:{choice: "procedure[x]", forms: forms3}};
-if(vErrors === null){
-vErrors = [err113];
-}
-else {
-vErrors.push(err113);
-}
-errors++;
-}
-}
-else {
-const err114 = {instancePath:instancePath+"/procedure/" + i19,schemaPath:"#/$defs/Claim_Procedure/type",keyword:"type",params:{type: "object"}};
+const err114 = {instancePath:instancePath+"/procedure/" + i19+"/udi",schemaPath:"#/$defs/Claim_Procedure/properties/udi/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -3795,14 +3794,37 @@ vErrors.push(err114);
 errors++;
 }
 }
-}
-else {
-const err115 = {instancePath:instancePath+"/procedure",schemaPath:"#/properties/procedure/type",keyword:"type",params:{type: "array"}};
+const forms3 = func13(data113, obj3);
+if(forms3 !== null){
+const err115 = {instancePath:instancePath+"/procedure/" + i19,schemaPath:"#/$defs/Claim_Procedure/cdxChoice",keyword:"cdxChoice",params:{choice: "procedure[x]", forms: forms3}};
 if(vErrors === null){
 vErrors = [err115];
 }
 else {
 vErrors.push(err115);
+}
+errors++;
+}
+}
+else {
+const err116 = {instancePath:instancePath+"/procedure/" + i19,schemaPath:"#/$defs/Claim_Procedure/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+}
+}
+else {
+const err117 = {instancePath:instancePath+"/procedure",schemaPath:"#/properties/procedure/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
 }
 errors++;
 }
@@ -3818,12 +3840,12 @@ let valid88 = true;
 const _errs223 = errors;
 if(data133 && typeof data133 == "object" && !Array.isArray(data133)){
 if(data133._sequence !== undefined && func0.call(data133, "_sequence")){
-const err116 = {};
+const err118 = {};
 if(vErrors === null){
-vErrors = [err116];
+vErrors = [err118];
 }
 else {
-vErrors.push(err116);
+vErrors.push(err118);
 }
 errors++;
 }
@@ -3842,12 +3864,12 @@ if(_valid9){
 const _errs224 = errors;
 if(data133 && typeof data133 == "object" && !Array.isArray(data133)){
 if((data133.sequence === undefined) || (!(func0.call(data133, "sequence")))){
-const err117 = {instancePath:instancePath+"/insurance/" + i24,schemaPath:"#/$defs/Claim_Insurance/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
+const err119 = {instancePath:instancePath+"/insurance/" + i24,schemaPath:"#/$defs/Claim_Insurance/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
 if(vErrors === null){
-vErrors = [err117];
+vErrors = [err119];
 }
 else {
-vErrors.push(err117);
+vErrors.push(err119);
 }
 errors++;
 }
@@ -3861,12 +3883,12 @@ props7._sequence = true;
 }
 }
 if(!valid88){
-const err118 = {instancePath:instancePath+"/insurance/" + i24,schemaPath:"#/$defs/Claim_Insurance/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err120 = {instancePath:instancePath+"/insurance/" + i24,schemaPath:"#/$defs/Claim_Insurance/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err118];
+vErrors = [err120];
 }
 else {
-vErrors.push(err118);
+vErrors.push(err120);
 }
 errors++;
 }
@@ -3875,12 +3897,12 @@ let valid90 = true;
 const _errs227 = errors;
 if(data133 && typeof data133 == "object" && !Array.isArray(data133)){
 if(data133._focal !== undefined && func0.call(data133, "_focal")){
-const err119 = {};
+const err121 = {};
 if(vErrors === null){
-vErrors = [err119];
+vErrors = [err121];
 }
 else {
-vErrors.push(err119);
+vErrors.push(err121);
 }
 errors++;
 }
@@ -3899,12 +3921,12 @@ if(_valid10){
 const _errs228 = errors;
 if(data133 && typeof data133 == "object" && !Array.isArray(data133)){
 if((data133.focal === undefined) || (!(func0.call(data133, "focal")))){
-const err120 = {instancePath:instancePath+"/insurance/" + i24,schemaPath:"#/$defs/Claim_Insurance/allOf/1/then/required",keyword:"required",params:{missingProperty: "focal"}};
+const err122 = {instancePath:instancePath+"/insurance/" + i24,schemaPath:"#/$defs/Claim_Insurance/allOf/1/then/required",keyword:"required",params:{missingProperty: "focal"}};
 if(vErrors === null){
-vErrors = [err120];
+vErrors = [err122];
 }
 else {
-vErrors.push(err120);
+vErrors.push(err122);
 }
 errors++;
 }
@@ -3918,12 +3940,12 @@ props8._focal = true;
 }
 }
 if(!valid90){
-const err121 = {instancePath:instancePath+"/insurance/" + i24,schemaPath:"#/$defs/Claim_Insurance/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
+const err123 = {instancePath:instancePath+"/insurance/" + i24,schemaPath:"#/$defs/Claim_Insurance/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err121];
+vErrors = [err123];
 }
 else {
-vErrors.push(err121);
+vErrors.push(err123);
 }
 errors++;
 }
@@ -3938,12 +3960,12 @@ Object.assign(props7, props8);
 }
 if(data133 && typeof data133 == "object" && !Array.isArray(data133)){
 if((data133.coverage === undefined) || (!(func0.call(data133, "coverage")))){
-const err122 = {instancePath:instancePath+"/insurance/" + i24,schemaPath:"#/$defs/Claim_Insurance/required",keyword:"required",params:{missingProperty: "coverage"}};
+const err124 = {instancePath:instancePath+"/insurance/" + i24,schemaPath:"#/$defs/Claim_Insurance/required",keyword:"required",params:{missingProperty: "coverage"}};
 if(vErrors === null){
-vErrors = [err122];
+vErrors = [err124];
 }
 else {
-vErrors.push(err122);
+vErrors.push(err124);
 }
 errors++;
 }
@@ -3968,23 +3990,23 @@ if(data133.id !== undefined && func0.call(data133, "id")){
 let data136 = data133.id;
 if(typeof data136 === "string"){
 if(func10(data136) < 1){
-const err123 = {instancePath:instancePath+"/insurance/" + i24+"/id",schemaPath:"#/$defs/Claim_Insurance/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err125 = {instancePath:instancePath+"/insurance/" + i24+"/id",schemaPath:"#/$defs/Claim_Insurance/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err123];
+vErrors = [err125];
 }
 else {
-vErrors.push(err123);
+vErrors.push(err125);
 }
 errors++;
 }
 }
 else {
-const err124 = {instancePath:instancePath+"/insurance/" + i24+"/id",schemaPath:"#/$defs/Claim_Insurance/properties/id/type",keyword:"type",params:{type: "string"}};
+const err126 = {instancePath:instancePath+"/insurance/" + i24+"/id",schemaPath:"#/$defs/Claim_Insurance/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err124];
+vErrors = [err126];
 }
 else {
-vErrors.push(err124);
+vErrors.push(err126);
 }
 errors++;
 }
@@ -4001,12 +4023,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err125 = {instancePath:instancePath+"/insurance/" + i24+"/extension",schemaPath:"#/$defs/Claim_Insurance/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err127 = {instancePath:instancePath+"/insurance/" + i24+"/extension",schemaPath:"#/$defs/Claim_Insurance/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err125];
+vErrors = [err127];
 }
 else {
-vErrors.push(err125);
+vErrors.push(err127);
 }
 errors++;
 }
@@ -4023,31 +4045,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err126 = {instancePath:instancePath+"/insurance/" + i24+"/modifierExtension",schemaPath:"#/$defs/Claim_Insurance/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err126];
-}
-else {
-vErrors.push(err126);
-}
-errors++;
-}
-}
-if(data133.sequence !== undefined && func0.call(data133, "sequence")){
-let data141 = data133.sequence;
-if(!(((typeof data141 == "number") && (!(data141 % 1) && !isNaN(data141))) && (isFinite(data141)))){
-const err127 = {instancePath:instancePath+"/insurance/" + i24+"/sequence",schemaPath:"#/$defs/Claim_Insurance/properties/sequence/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err127];
-}
-else {
-vErrors.push(err127);
-}
-errors++;
-}
-if((typeof data141 == "number") && (isFinite(data141))){
-if(data141 > 2147483647 || isNaN(data141)){
-const err128 = {instancePath:instancePath+"/insurance/" + i24+"/sequence",schemaPath:"#/$defs/Claim_Insurance/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err128 = {instancePath:instancePath+"/insurance/" + i24+"/modifierExtension",schemaPath:"#/$defs/Claim_Insurance/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -4056,13 +4054,37 @@ vErrors.push(err128);
 }
 errors++;
 }
-if(data141 < 1 || isNaN(data141)){
-const err129 = {instancePath:instancePath+"/insurance/" + i24+"/sequence",schemaPath:"#/$defs/Claim_Insurance/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+}
+if(data133.sequence !== undefined && func0.call(data133, "sequence")){
+let data141 = data133.sequence;
+if(!(((typeof data141 == "number") && (!(data141 % 1) && !isNaN(data141))) && (isFinite(data141)))){
+const err129 = {instancePath:instancePath+"/insurance/" + i24+"/sequence",schemaPath:"#/$defs/Claim_Insurance/properties/sequence/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err129];
 }
 else {
 vErrors.push(err129);
+}
+errors++;
+}
+if((typeof data141 == "number") && (isFinite(data141))){
+if(data141 > 2147483647 || isNaN(data141)){
+const err130 = {instancePath:instancePath+"/insurance/" + i24+"/sequence",schemaPath:"#/$defs/Claim_Insurance/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+if(vErrors === null){
+vErrors = [err130];
+}
+else {
+vErrors.push(err130);
+}
+errors++;
+}
+if(data141 < 1 || isNaN(data141)){
+const err131 = {instancePath:instancePath+"/insurance/" + i24+"/sequence",schemaPath:"#/$defs/Claim_Insurance/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if(vErrors === null){
+vErrors = [err131];
+}
+else {
+vErrors.push(err131);
 }
 errors++;
 }
@@ -4076,12 +4098,12 @@ errors = vErrors.length;
 }
 if(data133.focal !== undefined && func0.call(data133, "focal")){
 if(typeof data133.focal !== "boolean"){
-const err130 = {instancePath:instancePath+"/insurance/" + i24+"/focal",schemaPath:"#/$defs/Claim_Insurance/properties/focal/type",keyword:"type",params:{type: "boolean"}};
+const err132 = {instancePath:instancePath+"/insurance/" + i24+"/focal",schemaPath:"#/$defs/Claim_Insurance/properties/focal/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err130];
+vErrors = [err132];
 }
 else {
-vErrors.push(err130);
+vErrors.push(err132);
 }
 errors++;
 }
@@ -4108,23 +4130,23 @@ if(data133.businessArrangement !== undefined && func0.call(data133, "businessArr
 let data147 = data133.businessArrangement;
 if(typeof data147 === "string"){
 if(func10(data147) < 1){
-const err131 = {instancePath:instancePath+"/insurance/" + i24+"/businessArrangement",schemaPath:"#/$defs/Claim_Insurance/properties/businessArrangement/minLength",keyword:"minLength",params:{limit: 1}};
+const err133 = {instancePath:instancePath+"/insurance/" + i24+"/businessArrangement",schemaPath:"#/$defs/Claim_Insurance/properties/businessArrangement/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err131];
+vErrors = [err133];
 }
 else {
-vErrors.push(err131);
+vErrors.push(err133);
 }
 errors++;
 }
 }
 else {
-const err132 = {instancePath:instancePath+"/insurance/" + i24+"/businessArrangement",schemaPath:"#/$defs/Claim_Insurance/properties/businessArrangement/type",keyword:"type",params:{type: "string"}};
+const err134 = {instancePath:instancePath+"/insurance/" + i24+"/businessArrangement",schemaPath:"#/$defs/Claim_Insurance/properties/businessArrangement/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err132];
+vErrors = [err134];
 }
 else {
-vErrors.push(err132);
+vErrors.push(err134);
 }
 errors++;
 }
@@ -4143,35 +4165,35 @@ for(let i27=0; i27<len27; i27++){
 let data150 = data149[i27];
 if(typeof data150 === "string"){
 if(func10(data150) < 1){
-const err133 = {instancePath:instancePath+"/insurance/" + i24+"/preAuthRef/" + i27,schemaPath:"#/$defs/Claim_Insurance/properties/preAuthRef/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err133];
-}
-else {
-vErrors.push(err133);
-}
-errors++;
-}
-}
-else {
-const err134 = {instancePath:instancePath+"/insurance/" + i24+"/preAuthRef/" + i27,schemaPath:"#/$defs/Claim_Insurance/properties/preAuthRef/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err134];
-}
-else {
-vErrors.push(err134);
-}
-errors++;
-}
-}
-}
-else {
-const err135 = {instancePath:instancePath+"/insurance/" + i24+"/preAuthRef",schemaPath:"#/$defs/Claim_Insurance/properties/preAuthRef/type",keyword:"type",params:{type: "array"}};
+const err135 = {instancePath:instancePath+"/insurance/" + i24+"/preAuthRef/" + i27,schemaPath:"#/$defs/Claim_Insurance/properties/preAuthRef/items/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err135];
 }
 else {
 vErrors.push(err135);
+}
+errors++;
+}
+}
+else {
+const err136 = {instancePath:instancePath+"/insurance/" + i24+"/preAuthRef/" + i27,schemaPath:"#/$defs/Claim_Insurance/properties/preAuthRef/items/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err136];
+}
+else {
+vErrors.push(err136);
+}
+errors++;
+}
+}
+}
+else {
+const err137 = {instancePath:instancePath+"/insurance/" + i24+"/preAuthRef",schemaPath:"#/$defs/Claim_Insurance/properties/preAuthRef/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err137];
+}
+else {
+vErrors.push(err137);
 }
 errors++;
 }
@@ -4188,12 +4210,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err136 = {instancePath:instancePath+"/insurance/" + i24+"/_preAuthRef",schemaPath:"#/$defs/Claim_Insurance/properties/_preAuthRef/type",keyword:"type",params:{type: "array"}};
+const err138 = {instancePath:instancePath+"/insurance/" + i24+"/_preAuthRef",schemaPath:"#/$defs/Claim_Insurance/properties/_preAuthRef/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err136];
+vErrors = [err138];
 }
 else {
-vErrors.push(err136);
+vErrors.push(err138);
 }
 errors++;
 }
@@ -4206,24 +4228,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err137 = {instancePath:instancePath+"/insurance/" + i24,schemaPath:"#/$defs/Claim_Insurance/type",keyword:"type",params:{type: "object"}};
+const err139 = {instancePath:instancePath+"/insurance/" + i24,schemaPath:"#/$defs/Claim_Insurance/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err137];
+vErrors = [err139];
 }
 else {
-vErrors.push(err137);
+vErrors.push(err139);
 }
 errors++;
 }
 }
 }
 else {
-const err138 = {instancePath:instancePath+"/insurance",schemaPath:"#/properties/insurance/type",keyword:"type",params:{type: "array"}};
+const err140 = {instancePath:instancePath+"/insurance",schemaPath:"#/properties/insurance/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err138];
+vErrors = [err140];
 }
 else {
-vErrors.push(err138);
+vErrors.push(err140);
 }
 errors++;
 }
@@ -4235,12 +4257,12 @@ let valid103 = true;
 const _errs261 = errors;
 if(data154 && typeof data154 == "object" && !Array.isArray(data154)){
 if(data154._date !== undefined && func0.call(data154, "_date")){
-const err139 = {};
+const err141 = {};
 if(vErrors === null){
-vErrors = [err139];
+vErrors = [err141];
 }
 else {
-vErrors.push(err139);
+vErrors.push(err141);
 }
 errors++;
 }
@@ -4259,12 +4281,12 @@ if(_valid11){
 const _errs262 = errors;
 if(data154 && typeof data154 == "object" && !Array.isArray(data154)){
 if((data154.date === undefined) || (!(func0.call(data154, "date")))){
-const err140 = {instancePath:instancePath+"/accident",schemaPath:"#/$defs/Claim_Accident/allOf/0/then/required",keyword:"required",params:{missingProperty: "date"}};
+const err142 = {instancePath:instancePath+"/accident",schemaPath:"#/$defs/Claim_Accident/allOf/0/then/required",keyword:"required",params:{missingProperty: "date"}};
 if(vErrors === null){
-vErrors = [err140];
+vErrors = [err142];
 }
 else {
-vErrors.push(err140);
+vErrors.push(err142);
 }
 errors++;
 }
@@ -4278,12 +4300,12 @@ props9._date = true;
 }
 }
 if(!valid103){
-const err141 = {instancePath:instancePath+"/accident",schemaPath:"#/$defs/Claim_Accident/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err143 = {instancePath:instancePath+"/accident",schemaPath:"#/$defs/Claim_Accident/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err141];
+vErrors = [err143];
 }
 else {
-vErrors.push(err141);
+vErrors.push(err143);
 }
 errors++;
 }
@@ -4303,23 +4325,23 @@ if(data154.id !== undefined && func0.call(data154, "id")){
 let data156 = data154.id;
 if(typeof data156 === "string"){
 if(func10(data156) < 1){
-const err142 = {instancePath:instancePath+"/accident/id",schemaPath:"#/$defs/Claim_Accident/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err144 = {instancePath:instancePath+"/accident/id",schemaPath:"#/$defs/Claim_Accident/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err142];
+vErrors = [err144];
 }
 else {
-vErrors.push(err142);
+vErrors.push(err144);
 }
 errors++;
 }
 }
 else {
-const err143 = {instancePath:instancePath+"/accident/id",schemaPath:"#/$defs/Claim_Accident/properties/id/type",keyword:"type",params:{type: "string"}};
+const err145 = {instancePath:instancePath+"/accident/id",schemaPath:"#/$defs/Claim_Accident/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err143];
+vErrors = [err145];
 }
 else {
-vErrors.push(err143);
+vErrors.push(err145);
 }
 errors++;
 }
@@ -4336,12 +4358,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err144 = {instancePath:instancePath+"/accident/extension",schemaPath:"#/$defs/Claim_Accident/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err146 = {instancePath:instancePath+"/accident/extension",schemaPath:"#/$defs/Claim_Accident/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err144];
+vErrors = [err146];
 }
 else {
-vErrors.push(err144);
+vErrors.push(err146);
 }
 errors++;
 }
@@ -4358,12 +4380,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err145 = {instancePath:instancePath+"/accident/modifierExtension",schemaPath:"#/$defs/Claim_Accident/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err147 = {instancePath:instancePath+"/accident/modifierExtension",schemaPath:"#/$defs/Claim_Accident/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err145];
+vErrors = [err147];
 }
 else {
-vErrors.push(err145);
+vErrors.push(err147);
 }
 errors++;
 }
@@ -4372,23 +4394,33 @@ if(data154.date !== undefined && func0.call(data154, "date")){
 let data161 = data154.date;
 if(typeof data161 === "string"){
 if(!pattern4.test(data161)){
-const err146 = {instancePath:instancePath+"/accident/date",schemaPath:"#/$defs/Claim_Accident/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
+const err148 = {instancePath:instancePath+"/accident/date",schemaPath:"#/$defs/Claim_Accident/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
 if(vErrors === null){
-vErrors = [err146];
+vErrors = [err148];
 }
 else {
-vErrors.push(err146);
+vErrors.push(err148);
+}
+errors++;
+}
+if(!(formats1(data161))){
+const err149 = {instancePath:instancePath+"/accident/date",schemaPath:"#/$defs/Claim_Accident/properties/date/format",keyword:"format",params:{format: "fhir-date"}};
+if(vErrors === null){
+vErrors = [err149];
+}
+else {
+vErrors.push(err149);
 }
 errors++;
 }
 }
 else {
-const err147 = {instancePath:instancePath+"/accident/date",schemaPath:"#/$defs/Claim_Accident/properties/date/type",keyword:"type",params:{type: "string"}};
+const err150 = {instancePath:instancePath+"/accident/date",schemaPath:"#/$defs/Claim_Accident/properties/date/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err147];
+vErrors = [err150];
 }
 else {
-vErrors.push(err147);
+vErrors.push(err150);
 }
 errors++;
 }
@@ -4419,23 +4451,23 @@ errors = vErrors.length;
 }
 const forms4 = func13(data154, obj4);
 if(forms4 !== null){
-const err148 = {instancePath:instancePath+"/accident",schemaPath:"#/$defs/Claim_Accident/cdxChoice",keyword:"cdxChoice",params:{choice: "location[x]", forms: forms4}};
+const err151 = {instancePath:instancePath+"/accident",schemaPath:"#/$defs/Claim_Accident/cdxChoice",keyword:"cdxChoice",params:{choice: "location[x]", forms: forms4}};
 if(vErrors === null){
-vErrors = [err148];
+vErrors = [err151];
 }
 else {
-vErrors.push(err148);
+vErrors.push(err151);
 }
 errors++;
 }
 }
 else {
-const err149 = {instancePath:instancePath+"/accident",schemaPath:"#/$defs/Claim_Accident/type",keyword:"type",params:{type: "object"}};
+const err152 = {instancePath:instancePath+"/accident",schemaPath:"#/$defs/Claim_Accident/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err149];
+vErrors = [err152];
 }
 else {
-vErrors.push(err149);
+vErrors.push(err152);
 }
 errors++;
 }
@@ -4452,12 +4484,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err150 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/type",keyword:"type",params:{type: "array"}};
+const err153 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err150];
+vErrors = [err153];
 }
 else {
-vErrors.push(err150);
+vErrors.push(err153);
 }
 errors++;
 }
@@ -4470,12 +4502,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err151 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err154 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err151];
+vErrors = [err154];
 }
 else {
-vErrors.push(err151);
+vErrors.push(err154);
 }
 errors++;
 }

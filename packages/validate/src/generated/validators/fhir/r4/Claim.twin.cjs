@@ -29,6 +29,8 @@ const func10 = require("./datatypes.twin.cjs")["Attachment"];
 const func11 = require("../../../../choice.cjs").choiceForms;
 const func12 = require("./datatypes.twin.cjs")["Address"];
 const func13 = require("./datatypes.twin.cjs")["Money"];
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const formats1 = require("../../../../formats.cjs")["fhir-date"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 const obj1 = new Set(["timingDate", "timingPeriod"]);
 const obj2 = new Set(["valueBoolean", "valueString", "valueQuantity", "valueAttachment", "valueReference"]);
@@ -1185,6 +1187,9 @@ if(typeof data27 === "string"){
 if(!pattern3.test(data27)){
 errors++;
 }
+if(!(formats0(data27))){
+errors++;
+}
 }
 else {
 errors++;
@@ -2102,6 +2107,9 @@ if(typeof data126 === "string"){
 if(!pattern3.test(data126)){
 errors++;
 }
+if(!(formats0(data126))){
+errors++;
+}
 }
 else {
 errors++;
@@ -2464,6 +2472,9 @@ if(data154.date !== undefined){
 let data161 = data154.date;
 if(typeof data161 === "string"){
 if(!pattern4.test(data161)){
+errors++;
+}
+if(!(formats1(data161))){
 errors++;
 }
 }

@@ -52,6 +52,8 @@ const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const formats1 = require("../../../../formats.cjs")["fhir-date"];
 
 
 
@@ -3743,14 +3745,24 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-else {
-const err32 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data27))){
+const err32 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err32];
 }
 else {
 vErrors.push(err32);
+}
+errors++;
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
 }
 errors++;
 }
@@ -3782,22 +3794,22 @@ errors = vErrors.length;
 if(data.outcome !== undefined && func0.call(data, "outcome")){
 let data32 = data.outcome;
 if(typeof data32 !== "string"){
-const err33 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-if(!((((data32 === "queued") || (data32 === "complete")) || (data32 === "error")) || (data32 === "partial"))){
-const err34 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema0.properties.outcome.enum}};
+const err34 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err34];
 }
 else {
 vErrors.push(err34);
+}
+errors++;
+}
+if(!((((data32 === "queued") || (data32 === "complete")) || (data32 === "error")) || (data32 === "partial"))){
+const err35 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema0.properties.outcome.enum}};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
 }
 errors++;
 }
@@ -3812,23 +3824,23 @@ if(data.disposition !== undefined && func0.call(data, "disposition")){
 let data34 = data.disposition;
 if(typeof data34 === "string"){
 if(func9(data34) < 1){
-const err35 = {instancePath:instancePath+"/disposition",schemaPath:"#/properties/disposition/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-else {
-const err36 = {instancePath:instancePath+"/disposition",schemaPath:"#/properties/disposition/type",keyword:"type",params:{type: "string"}};
+const err36 = {instancePath:instancePath+"/disposition",schemaPath:"#/properties/disposition/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err36];
 }
 else {
 vErrors.push(err36);
+}
+errors++;
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/disposition",schemaPath:"#/properties/disposition/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
 }
 errors++;
 }
@@ -3843,23 +3855,23 @@ if(data.preAuthRef !== undefined && func0.call(data, "preAuthRef")){
 let data36 = data.preAuthRef;
 if(typeof data36 === "string"){
 if(func9(data36) < 1){
-const err37 = {instancePath:instancePath+"/preAuthRef",schemaPath:"#/properties/preAuthRef/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-}
-else {
-const err38 = {instancePath:instancePath+"/preAuthRef",schemaPath:"#/properties/preAuthRef/type",keyword:"type",params:{type: "string"}};
+const err38 = {instancePath:instancePath+"/preAuthRef",schemaPath:"#/properties/preAuthRef/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err38];
 }
 else {
 vErrors.push(err38);
+}
+errors++;
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/preAuthRef",schemaPath:"#/properties/preAuthRef/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
 }
 errors++;
 }
@@ -3894,12 +3906,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/type",keyword:"type",params:{type: "array"}};
+const err40 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err39];
+vErrors = [err40];
 }
 else {
-vErrors.push(err39);
+vErrors.push(err40);
 }
 errors++;
 }
@@ -3916,12 +3928,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/addItem",schemaPath:"#/properties/addItem/type",keyword:"type",params:{type: "array"}};
+const err41 = {instancePath:instancePath+"/addItem",schemaPath:"#/properties/addItem/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err40];
+vErrors = [err41];
 }
 else {
-vErrors.push(err40);
+vErrors.push(err41);
 }
 errors++;
 }
@@ -3934,20 +3946,7 @@ for(let i6=0; i6<len6; i6++){
 let data45 = data44[i6];
 if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
 if((data45.category === undefined) || (!(func0.call(data45, "category")))){
-const err41 = {instancePath:instancePath+"/adjudication/" + i6,schemaPath:"#/$defs/ClaimResponse_Adjudication/required",keyword:"required",params:{missingProperty: "category"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-if(data45.id !== undefined && func0.call(data45, "id")){
-let data46 = data45.id;
-if(typeof data46 === "string"){
-if(func9(data46) < 1){
-const err42 = {instancePath:instancePath+"/adjudication/" + i6+"/id",schemaPath:"#/$defs/ClaimResponse_Adjudication/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err42 = {instancePath:instancePath+"/adjudication/" + i6,schemaPath:"#/$defs/ClaimResponse_Adjudication/required",keyword:"required",params:{missingProperty: "category"}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -3956,14 +3955,27 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-else {
-const err43 = {instancePath:instancePath+"/adjudication/" + i6+"/id",schemaPath:"#/$defs/ClaimResponse_Adjudication/properties/id/type",keyword:"type",params:{type: "string"}};
+if(data45.id !== undefined && func0.call(data45, "id")){
+let data46 = data45.id;
+if(typeof data46 === "string"){
+if(func9(data46) < 1){
+const err43 = {instancePath:instancePath+"/adjudication/" + i6+"/id",schemaPath:"#/$defs/ClaimResponse_Adjudication/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err43];
 }
 else {
 vErrors.push(err43);
+}
+errors++;
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/adjudication/" + i6+"/id",schemaPath:"#/$defs/ClaimResponse_Adjudication/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
 }
 errors++;
 }
@@ -3980,12 +3992,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/adjudication/" + i6+"/extension",schemaPath:"#/$defs/ClaimResponse_Adjudication/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err45 = {instancePath:instancePath+"/adjudication/" + i6+"/extension",schemaPath:"#/$defs/ClaimResponse_Adjudication/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err44];
+vErrors = [err45];
 }
 else {
-vErrors.push(err44);
+vErrors.push(err45);
 }
 errors++;
 }
@@ -4002,12 +4014,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/adjudication/" + i6+"/modifierExtension",schemaPath:"#/$defs/ClaimResponse_Adjudication/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err46 = {instancePath:instancePath+"/adjudication/" + i6+"/modifierExtension",schemaPath:"#/$defs/ClaimResponse_Adjudication/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err45];
+vErrors = [err46];
 }
 else {
-vErrors.push(err45);
+vErrors.push(err46);
 }
 errors++;
 }
@@ -4033,12 +4045,12 @@ errors = vErrors.length;
 if(data45.value !== undefined && func0.call(data45, "value")){
 let data54 = data45.value;
 if(!((typeof data54 == "number") && (isFinite(data54)))){
-const err46 = {instancePath:instancePath+"/adjudication/" + i6+"/value",schemaPath:"#/$defs/ClaimResponse_Adjudication/properties/value/type",keyword:"type",params:{type: "number"}};
+const err47 = {instancePath:instancePath+"/adjudication/" + i6+"/value",schemaPath:"#/$defs/ClaimResponse_Adjudication/properties/value/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err47];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err47);
 }
 errors++;
 }
@@ -4051,24 +4063,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/adjudication/" + i6,schemaPath:"#/$defs/ClaimResponse_Adjudication/type",keyword:"type",params:{type: "object"}};
+const err48 = {instancePath:instancePath+"/adjudication/" + i6,schemaPath:"#/$defs/ClaimResponse_Adjudication/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err47];
+vErrors = [err48];
 }
 else {
-vErrors.push(err47);
+vErrors.push(err48);
 }
 errors++;
 }
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/adjudication",schemaPath:"#/properties/adjudication/type",keyword:"type",params:{type: "array"}};
+const err49 = {instancePath:instancePath+"/adjudication",schemaPath:"#/properties/adjudication/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err48];
+vErrors = [err49];
 }
 else {
-vErrors.push(err48);
+vErrors.push(err49);
 }
 errors++;
 }
@@ -4081,17 +4093,7 @@ for(let i9=0; i9<len9; i9++){
 let data57 = data56[i9];
 if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
 if((data57.amount === undefined) || (!(func0.call(data57, "amount")))){
-const err49 = {instancePath:instancePath+"/total/" + i9,schemaPath:"#/$defs/ClaimResponse_Total/required",keyword:"required",params:{missingProperty: "amount"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-if((data57.category === undefined) || (!(func0.call(data57, "category")))){
-const err50 = {instancePath:instancePath+"/total/" + i9,schemaPath:"#/$defs/ClaimResponse_Total/required",keyword:"required",params:{missingProperty: "category"}};
+const err50 = {instancePath:instancePath+"/total/" + i9,schemaPath:"#/$defs/ClaimResponse_Total/required",keyword:"required",params:{missingProperty: "amount"}};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -4100,11 +4102,8 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(data57.id !== undefined && func0.call(data57, "id")){
-let data58 = data57.id;
-if(typeof data58 === "string"){
-if(func9(data58) < 1){
-const err51 = {instancePath:instancePath+"/total/" + i9+"/id",schemaPath:"#/$defs/ClaimResponse_Total/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+if((data57.category === undefined) || (!(func0.call(data57, "category")))){
+const err51 = {instancePath:instancePath+"/total/" + i9,schemaPath:"#/$defs/ClaimResponse_Total/required",keyword:"required",params:{missingProperty: "category"}};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -4113,14 +4112,27 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-else {
-const err52 = {instancePath:instancePath+"/total/" + i9+"/id",schemaPath:"#/$defs/ClaimResponse_Total/properties/id/type",keyword:"type",params:{type: "string"}};
+if(data57.id !== undefined && func0.call(data57, "id")){
+let data58 = data57.id;
+if(typeof data58 === "string"){
+if(func9(data58) < 1){
+const err52 = {instancePath:instancePath+"/total/" + i9+"/id",schemaPath:"#/$defs/ClaimResponse_Total/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err52];
 }
 else {
 vErrors.push(err52);
+}
+errors++;
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/total/" + i9+"/id",schemaPath:"#/$defs/ClaimResponse_Total/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
 }
 errors++;
 }
@@ -4137,12 +4149,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/total/" + i9+"/extension",schemaPath:"#/$defs/ClaimResponse_Total/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err54 = {instancePath:instancePath+"/total/" + i9+"/extension",schemaPath:"#/$defs/ClaimResponse_Total/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err53];
+vErrors = [err54];
 }
 else {
-vErrors.push(err53);
+vErrors.push(err54);
 }
 errors++;
 }
@@ -4159,12 +4171,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/total/" + i9+"/modifierExtension",schemaPath:"#/$defs/ClaimResponse_Total/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err55 = {instancePath:instancePath+"/total/" + i9+"/modifierExtension",schemaPath:"#/$defs/ClaimResponse_Total/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err54];
+vErrors = [err55];
 }
 else {
-vErrors.push(err54);
+vErrors.push(err55);
 }
 errors++;
 }
@@ -4183,19 +4195,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/total/" + i9,schemaPath:"#/$defs/ClaimResponse_Total/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-}
-}
-else {
-const err56 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "array"}};
+const err56 = {instancePath:instancePath+"/total/" + i9,schemaPath:"#/$defs/ClaimResponse_Total/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -4205,11 +4205,9 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data.payment !== undefined && func0.call(data, "payment")){
-let data65 = data.payment;
-if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
-if((data65.amount === undefined) || (!(func0.call(data65, "amount")))){
-const err57 = {instancePath:instancePath+"/payment",schemaPath:"#/$defs/ClaimResponse_Payment/required",keyword:"required",params:{missingProperty: "amount"}};
+}
+else {
+const err57 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -4218,8 +4216,12 @@ vErrors.push(err57);
 }
 errors++;
 }
-if((data65.type === undefined) || (!(func0.call(data65, "type")))){
-const err58 = {instancePath:instancePath+"/payment",schemaPath:"#/$defs/ClaimResponse_Payment/required",keyword:"required",params:{missingProperty: "type"}};
+}
+if(data.payment !== undefined && func0.call(data, "payment")){
+let data65 = data.payment;
+if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
+if((data65.amount === undefined) || (!(func0.call(data65, "amount")))){
+const err58 = {instancePath:instancePath+"/payment",schemaPath:"#/$defs/ClaimResponse_Payment/required",keyword:"required",params:{missingProperty: "amount"}};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -4228,11 +4230,8 @@ vErrors.push(err58);
 }
 errors++;
 }
-if(data65.id !== undefined && func0.call(data65, "id")){
-let data66 = data65.id;
-if(typeof data66 === "string"){
-if(func9(data66) < 1){
-const err59 = {instancePath:instancePath+"/payment/id",schemaPath:"#/$defs/ClaimResponse_Payment/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+if((data65.type === undefined) || (!(func0.call(data65, "type")))){
+const err59 = {instancePath:instancePath+"/payment",schemaPath:"#/$defs/ClaimResponse_Payment/required",keyword:"required",params:{missingProperty: "type"}};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -4241,14 +4240,27 @@ vErrors.push(err59);
 }
 errors++;
 }
-}
-else {
-const err60 = {instancePath:instancePath+"/payment/id",schemaPath:"#/$defs/ClaimResponse_Payment/properties/id/type",keyword:"type",params:{type: "string"}};
+if(data65.id !== undefined && func0.call(data65, "id")){
+let data66 = data65.id;
+if(typeof data66 === "string"){
+if(func9(data66) < 1){
+const err60 = {instancePath:instancePath+"/payment/id",schemaPath:"#/$defs/ClaimResponse_Payment/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err60];
 }
 else {
 vErrors.push(err60);
+}
+errors++;
+}
+}
+else {
+const err61 = {instancePath:instancePath+"/payment/id",schemaPath:"#/$defs/ClaimResponse_Payment/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
 }
 errors++;
 }
@@ -4265,12 +4277,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/payment/extension",schemaPath:"#/$defs/ClaimResponse_Payment/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err62 = {instancePath:instancePath+"/payment/extension",schemaPath:"#/$defs/ClaimResponse_Payment/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err61];
+vErrors = [err62];
 }
 else {
-vErrors.push(err61);
+vErrors.push(err62);
 }
 errors++;
 }
@@ -4287,12 +4299,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/payment/modifierExtension",schemaPath:"#/$defs/ClaimResponse_Payment/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err63 = {instancePath:instancePath+"/payment/modifierExtension",schemaPath:"#/$defs/ClaimResponse_Payment/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err62];
+vErrors = [err63];
 }
 else {
-vErrors.push(err62);
+vErrors.push(err63);
 }
 errors++;
 }
@@ -4319,23 +4331,33 @@ if(data65.date !== undefined && func0.call(data65, "date")){
 let data74 = data65.date;
 if(typeof data74 === "string"){
 if(!pattern4.test(data74)){
-const err63 = {instancePath:instancePath+"/payment/date",schemaPath:"#/$defs/ClaimResponse_Payment/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
-}
-}
-else {
-const err64 = {instancePath:instancePath+"/payment/date",schemaPath:"#/$defs/ClaimResponse_Payment/properties/date/type",keyword:"type",params:{type: "string"}};
+const err64 = {instancePath:instancePath+"/payment/date",schemaPath:"#/$defs/ClaimResponse_Payment/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
 if(vErrors === null){
 vErrors = [err64];
 }
 else {
 vErrors.push(err64);
+}
+errors++;
+}
+if(!(formats1(data74))){
+const err65 = {instancePath:instancePath+"/payment/date",schemaPath:"#/$defs/ClaimResponse_Payment/properties/date/format",keyword:"format",params:{format: "fhir-date"}};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+else {
+const err66 = {instancePath:instancePath+"/payment/date",schemaPath:"#/$defs/ClaimResponse_Payment/properties/date/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
 }
 errors++;
 }
@@ -4360,12 +4382,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/payment",schemaPath:"#/$defs/ClaimResponse_Payment/type",keyword:"type",params:{type: "object"}};
+const err67 = {instancePath:instancePath+"/payment",schemaPath:"#/$defs/ClaimResponse_Payment/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err65];
+vErrors = [err67];
 }
 else {
-vErrors.push(err65);
+vErrors.push(err67);
 }
 errors++;
 }
@@ -4399,12 +4421,12 @@ let valid48 = true;
 const _errs137 = errors;
 if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
 if(data82._text !== undefined && func0.call(data82, "_text")){
-const err66 = {};
+const err68 = {};
 if(vErrors === null){
-vErrors = [err66];
+vErrors = [err68];
 }
 else {
-vErrors.push(err66);
+vErrors.push(err68);
 }
 errors++;
 }
@@ -4423,12 +4445,12 @@ if(_valid4){
 const _errs138 = errors;
 if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
 if((data82.text === undefined) || (!(func0.call(data82, "text")))){
-const err67 = {instancePath:instancePath+"/processNote/" + i14,schemaPath:"#/$defs/ClaimResponse_ProcessNote/allOf/0/then/required",keyword:"required",params:{missingProperty: "text"}};
+const err69 = {instancePath:instancePath+"/processNote/" + i14,schemaPath:"#/$defs/ClaimResponse_ProcessNote/allOf/0/then/required",keyword:"required",params:{missingProperty: "text"}};
 if(vErrors === null){
-vErrors = [err67];
+vErrors = [err69];
 }
 else {
-vErrors.push(err67);
+vErrors.push(err69);
 }
 errors++;
 }
@@ -4442,12 +4464,12 @@ props5._text = true;
 }
 }
 if(!valid48){
-const err68 = {instancePath:instancePath+"/processNote/" + i14,schemaPath:"#/$defs/ClaimResponse_ProcessNote/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err70 = {instancePath:instancePath+"/processNote/" + i14,schemaPath:"#/$defs/ClaimResponse_ProcessNote/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err68];
+vErrors = [err70];
 }
 else {
-vErrors.push(err68);
+vErrors.push(err70);
 }
 errors++;
 }
@@ -4469,23 +4491,23 @@ if(data82.id !== undefined && func0.call(data82, "id")){
 let data84 = data82.id;
 if(typeof data84 === "string"){
 if(func9(data84) < 1){
-const err69 = {instancePath:instancePath+"/processNote/" + i14+"/id",schemaPath:"#/$defs/ClaimResponse_ProcessNote/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err71 = {instancePath:instancePath+"/processNote/" + i14+"/id",schemaPath:"#/$defs/ClaimResponse_ProcessNote/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err69];
+vErrors = [err71];
 }
 else {
-vErrors.push(err69);
+vErrors.push(err71);
 }
 errors++;
 }
 }
 else {
-const err70 = {instancePath:instancePath+"/processNote/" + i14+"/id",schemaPath:"#/$defs/ClaimResponse_ProcessNote/properties/id/type",keyword:"type",params:{type: "string"}};
+const err72 = {instancePath:instancePath+"/processNote/" + i14+"/id",schemaPath:"#/$defs/ClaimResponse_ProcessNote/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err70];
+vErrors = [err72];
 }
 else {
-vErrors.push(err70);
+vErrors.push(err72);
 }
 errors++;
 }
@@ -4502,12 +4524,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err71 = {instancePath:instancePath+"/processNote/" + i14+"/extension",schemaPath:"#/$defs/ClaimResponse_ProcessNote/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err73 = {instancePath:instancePath+"/processNote/" + i14+"/extension",schemaPath:"#/$defs/ClaimResponse_ProcessNote/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err71];
+vErrors = [err73];
 }
 else {
-vErrors.push(err71);
+vErrors.push(err73);
 }
 errors++;
 }
@@ -4524,31 +4546,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err72 = {instancePath:instancePath+"/processNote/" + i14+"/modifierExtension",schemaPath:"#/$defs/ClaimResponse_ProcessNote/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
-}
-}
-if(data82.number !== undefined && func0.call(data82, "number")){
-let data89 = data82.number;
-if(!(((typeof data89 == "number") && (!(data89 % 1) && !isNaN(data89))) && (isFinite(data89)))){
-const err73 = {instancePath:instancePath+"/processNote/" + i14+"/number",schemaPath:"#/$defs/ClaimResponse_ProcessNote/properties/number/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
-}
-if((typeof data89 == "number") && (isFinite(data89))){
-if(data89 > 2147483647 || isNaN(data89)){
-const err74 = {instancePath:instancePath+"/processNote/" + i14+"/number",schemaPath:"#/$defs/ClaimResponse_ProcessNote/properties/number/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err74 = {instancePath:instancePath+"/processNote/" + i14+"/modifierExtension",schemaPath:"#/$defs/ClaimResponse_ProcessNote/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -4557,13 +4555,37 @@ vErrors.push(err74);
 }
 errors++;
 }
-if(data89 < 1 || isNaN(data89)){
-const err75 = {instancePath:instancePath+"/processNote/" + i14+"/number",schemaPath:"#/$defs/ClaimResponse_ProcessNote/properties/number/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+}
+if(data82.number !== undefined && func0.call(data82, "number")){
+let data89 = data82.number;
+if(!(((typeof data89 == "number") && (!(data89 % 1) && !isNaN(data89))) && (isFinite(data89)))){
+const err75 = {instancePath:instancePath+"/processNote/" + i14+"/number",schemaPath:"#/$defs/ClaimResponse_ProcessNote/properties/number/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err75];
 }
 else {
 vErrors.push(err75);
+}
+errors++;
+}
+if((typeof data89 == "number") && (isFinite(data89))){
+if(data89 > 2147483647 || isNaN(data89)){
+const err76 = {instancePath:instancePath+"/processNote/" + i14+"/number",schemaPath:"#/$defs/ClaimResponse_ProcessNote/properties/number/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+if(data89 < 1 || isNaN(data89)){
+const err77 = {instancePath:instancePath+"/processNote/" + i14+"/number",schemaPath:"#/$defs/ClaimResponse_ProcessNote/properties/number/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
 }
 errors++;
 }
@@ -4578,12 +4600,12 @@ errors = vErrors.length;
 if(data82.type !== undefined && func0.call(data82, "type")){
 let data91 = data82.type;
 if(!(((data91 === "display") || (data91 === "print")) || (data91 === "printoper"))){
-const err76 = {instancePath:instancePath+"/processNote/" + i14+"/type",schemaPath:"#/$defs/ClaimResponse_ProcessNote/properties/type/enum",keyword:"enum",params:{allowedValues: schema1.properties.type.enum}};
+const err78 = {instancePath:instancePath+"/processNote/" + i14+"/type",schemaPath:"#/$defs/ClaimResponse_ProcessNote/properties/type/enum",keyword:"enum",params:{allowedValues: schema1.properties.type.enum}};
 if(vErrors === null){
-vErrors = [err76];
+vErrors = [err78];
 }
 else {
-vErrors.push(err76);
+vErrors.push(err78);
 }
 errors++;
 }
@@ -4598,23 +4620,23 @@ if(data82.text !== undefined && func0.call(data82, "text")){
 let data93 = data82.text;
 if(typeof data93 === "string"){
 if(func9(data93) < 1){
-const err77 = {instancePath:instancePath+"/processNote/" + i14+"/text",schemaPath:"#/$defs/ClaimResponse_ProcessNote/properties/text/minLength",keyword:"minLength",params:{limit: 1}};
+const err79 = {instancePath:instancePath+"/processNote/" + i14+"/text",schemaPath:"#/$defs/ClaimResponse_ProcessNote/properties/text/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err77];
+vErrors = [err79];
 }
 else {
-vErrors.push(err77);
+vErrors.push(err79);
 }
 errors++;
 }
 }
 else {
-const err78 = {instancePath:instancePath+"/processNote/" + i14+"/text",schemaPath:"#/$defs/ClaimResponse_ProcessNote/properties/text/type",keyword:"type",params:{type: "string"}};
+const err80 = {instancePath:instancePath+"/processNote/" + i14+"/text",schemaPath:"#/$defs/ClaimResponse_ProcessNote/properties/text/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err78];
+vErrors = [err80];
 }
 else {
-vErrors.push(err78);
+vErrors.push(err80);
 }
 errors++;
 }
@@ -4633,24 +4655,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err79 = {instancePath:instancePath+"/processNote/" + i14,schemaPath:"#/$defs/ClaimResponse_ProcessNote/type",keyword:"type",params:{type: "object"}};
+const err81 = {instancePath:instancePath+"/processNote/" + i14,schemaPath:"#/$defs/ClaimResponse_ProcessNote/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err79];
+vErrors = [err81];
 }
 else {
-vErrors.push(err79);
+vErrors.push(err81);
 }
 errors++;
 }
 }
 }
 else {
-const err80 = {instancePath:instancePath+"/processNote",schemaPath:"#/properties/processNote/type",keyword:"type",params:{type: "array"}};
+const err82 = {instancePath:instancePath+"/processNote",schemaPath:"#/properties/processNote/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err80];
+vErrors = [err82];
 }
 else {
-vErrors.push(err80);
+vErrors.push(err82);
 }
 errors++;
 }
@@ -4667,12 +4689,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err81 = {instancePath:instancePath+"/communicationRequest",schemaPath:"#/properties/communicationRequest/type",keyword:"type",params:{type: "array"}};
+const err83 = {instancePath:instancePath+"/communicationRequest",schemaPath:"#/properties/communicationRequest/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err81];
+vErrors = [err83];
 }
 else {
-vErrors.push(err81);
+vErrors.push(err83);
 }
 errors++;
 }
@@ -4688,12 +4710,12 @@ let valid61 = true;
 const _errs166 = errors;
 if(data99 && typeof data99 == "object" && !Array.isArray(data99)){
 if(data99._sequence !== undefined && func0.call(data99, "_sequence")){
-const err82 = {};
+const err84 = {};
 if(vErrors === null){
-vErrors = [err82];
+vErrors = [err84];
 }
 else {
-vErrors.push(err82);
+vErrors.push(err84);
 }
 errors++;
 }
@@ -4712,12 +4734,12 @@ if(_valid5){
 const _errs167 = errors;
 if(data99 && typeof data99 == "object" && !Array.isArray(data99)){
 if((data99.sequence === undefined) || (!(func0.call(data99, "sequence")))){
-const err83 = {instancePath:instancePath+"/insurance/" + i18,schemaPath:"#/$defs/ClaimResponse_Insurance/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
+const err85 = {instancePath:instancePath+"/insurance/" + i18,schemaPath:"#/$defs/ClaimResponse_Insurance/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
 if(vErrors === null){
-vErrors = [err83];
+vErrors = [err85];
 }
 else {
-vErrors.push(err83);
+vErrors.push(err85);
 }
 errors++;
 }
@@ -4731,12 +4753,12 @@ props6._sequence = true;
 }
 }
 if(!valid61){
-const err84 = {instancePath:instancePath+"/insurance/" + i18,schemaPath:"#/$defs/ClaimResponse_Insurance/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err86 = {instancePath:instancePath+"/insurance/" + i18,schemaPath:"#/$defs/ClaimResponse_Insurance/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err84];
+vErrors = [err86];
 }
 else {
-vErrors.push(err84);
+vErrors.push(err86);
 }
 errors++;
 }
@@ -4745,12 +4767,12 @@ let valid63 = true;
 const _errs170 = errors;
 if(data99 && typeof data99 == "object" && !Array.isArray(data99)){
 if(data99._focal !== undefined && func0.call(data99, "_focal")){
-const err85 = {};
+const err87 = {};
 if(vErrors === null){
-vErrors = [err85];
+vErrors = [err87];
 }
 else {
-vErrors.push(err85);
+vErrors.push(err87);
 }
 errors++;
 }
@@ -4769,12 +4791,12 @@ if(_valid6){
 const _errs171 = errors;
 if(data99 && typeof data99 == "object" && !Array.isArray(data99)){
 if((data99.focal === undefined) || (!(func0.call(data99, "focal")))){
-const err86 = {instancePath:instancePath+"/insurance/" + i18,schemaPath:"#/$defs/ClaimResponse_Insurance/allOf/1/then/required",keyword:"required",params:{missingProperty: "focal"}};
+const err88 = {instancePath:instancePath+"/insurance/" + i18,schemaPath:"#/$defs/ClaimResponse_Insurance/allOf/1/then/required",keyword:"required",params:{missingProperty: "focal"}};
 if(vErrors === null){
-vErrors = [err86];
+vErrors = [err88];
 }
 else {
-vErrors.push(err86);
+vErrors.push(err88);
 }
 errors++;
 }
@@ -4788,12 +4810,12 @@ props7._focal = true;
 }
 }
 if(!valid63){
-const err87 = {instancePath:instancePath+"/insurance/" + i18,schemaPath:"#/$defs/ClaimResponse_Insurance/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
+const err89 = {instancePath:instancePath+"/insurance/" + i18,schemaPath:"#/$defs/ClaimResponse_Insurance/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err87];
+vErrors = [err89];
 }
 else {
-vErrors.push(err87);
+vErrors.push(err89);
 }
 errors++;
 }
@@ -4808,12 +4830,12 @@ Object.assign(props6, props7);
 }
 if(data99 && typeof data99 == "object" && !Array.isArray(data99)){
 if((data99.coverage === undefined) || (!(func0.call(data99, "coverage")))){
-const err88 = {instancePath:instancePath+"/insurance/" + i18,schemaPath:"#/$defs/ClaimResponse_Insurance/required",keyword:"required",params:{missingProperty: "coverage"}};
+const err90 = {instancePath:instancePath+"/insurance/" + i18,schemaPath:"#/$defs/ClaimResponse_Insurance/required",keyword:"required",params:{missingProperty: "coverage"}};
 if(vErrors === null){
-vErrors = [err88];
+vErrors = [err90];
 }
 else {
-vErrors.push(err88);
+vErrors.push(err90);
 }
 errors++;
 }
@@ -4835,23 +4857,23 @@ if(data99.id !== undefined && func0.call(data99, "id")){
 let data102 = data99.id;
 if(typeof data102 === "string"){
 if(func9(data102) < 1){
-const err89 = {instancePath:instancePath+"/insurance/" + i18+"/id",schemaPath:"#/$defs/ClaimResponse_Insurance/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err91 = {instancePath:instancePath+"/insurance/" + i18+"/id",schemaPath:"#/$defs/ClaimResponse_Insurance/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err89];
+vErrors = [err91];
 }
 else {
-vErrors.push(err89);
+vErrors.push(err91);
 }
 errors++;
 }
 }
 else {
-const err90 = {instancePath:instancePath+"/insurance/" + i18+"/id",schemaPath:"#/$defs/ClaimResponse_Insurance/properties/id/type",keyword:"type",params:{type: "string"}};
+const err92 = {instancePath:instancePath+"/insurance/" + i18+"/id",schemaPath:"#/$defs/ClaimResponse_Insurance/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err90];
+vErrors = [err92];
 }
 else {
-vErrors.push(err90);
+vErrors.push(err92);
 }
 errors++;
 }
@@ -4868,12 +4890,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err91 = {instancePath:instancePath+"/insurance/" + i18+"/extension",schemaPath:"#/$defs/ClaimResponse_Insurance/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err93 = {instancePath:instancePath+"/insurance/" + i18+"/extension",schemaPath:"#/$defs/ClaimResponse_Insurance/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err91];
+vErrors = [err93];
 }
 else {
-vErrors.push(err91);
+vErrors.push(err93);
 }
 errors++;
 }
@@ -4890,31 +4912,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err92 = {instancePath:instancePath+"/insurance/" + i18+"/modifierExtension",schemaPath:"#/$defs/ClaimResponse_Insurance/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
-}
-}
-if(data99.sequence !== undefined && func0.call(data99, "sequence")){
-let data107 = data99.sequence;
-if(!(((typeof data107 == "number") && (!(data107 % 1) && !isNaN(data107))) && (isFinite(data107)))){
-const err93 = {instancePath:instancePath+"/insurance/" + i18+"/sequence",schemaPath:"#/$defs/ClaimResponse_Insurance/properties/sequence/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
-}
-if((typeof data107 == "number") && (isFinite(data107))){
-if(data107 > 2147483647 || isNaN(data107)){
-const err94 = {instancePath:instancePath+"/insurance/" + i18+"/sequence",schemaPath:"#/$defs/ClaimResponse_Insurance/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err94 = {instancePath:instancePath+"/insurance/" + i18+"/modifierExtension",schemaPath:"#/$defs/ClaimResponse_Insurance/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -4923,13 +4921,37 @@ vErrors.push(err94);
 }
 errors++;
 }
-if(data107 < 1 || isNaN(data107)){
-const err95 = {instancePath:instancePath+"/insurance/" + i18+"/sequence",schemaPath:"#/$defs/ClaimResponse_Insurance/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+}
+if(data99.sequence !== undefined && func0.call(data99, "sequence")){
+let data107 = data99.sequence;
+if(!(((typeof data107 == "number") && (!(data107 % 1) && !isNaN(data107))) && (isFinite(data107)))){
+const err95 = {instancePath:instancePath+"/insurance/" + i18+"/sequence",schemaPath:"#/$defs/ClaimResponse_Insurance/properties/sequence/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err95];
 }
 else {
 vErrors.push(err95);
+}
+errors++;
+}
+if((typeof data107 == "number") && (isFinite(data107))){
+if(data107 > 2147483647 || isNaN(data107)){
+const err96 = {instancePath:instancePath+"/insurance/" + i18+"/sequence",schemaPath:"#/$defs/ClaimResponse_Insurance/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+if(data107 < 1 || isNaN(data107)){
+const err97 = {instancePath:instancePath+"/insurance/" + i18+"/sequence",schemaPath:"#/$defs/ClaimResponse_Insurance/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
 }
 errors++;
 }
@@ -4943,12 +4965,12 @@ errors = vErrors.length;
 }
 if(data99.focal !== undefined && func0.call(data99, "focal")){
 if(typeof data99.focal !== "boolean"){
-const err96 = {instancePath:instancePath+"/insurance/" + i18+"/focal",schemaPath:"#/$defs/ClaimResponse_Insurance/properties/focal/type",keyword:"type",params:{type: "boolean"}};
+const err98 = {instancePath:instancePath+"/insurance/" + i18+"/focal",schemaPath:"#/$defs/ClaimResponse_Insurance/properties/focal/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err96];
+vErrors = [err98];
 }
 else {
-vErrors.push(err96);
+vErrors.push(err98);
 }
 errors++;
 }
@@ -4969,23 +4991,23 @@ if(data99.businessArrangement !== undefined && func0.call(data99, "businessArran
 let data112 = data99.businessArrangement;
 if(typeof data112 === "string"){
 if(func9(data112) < 1){
-const err97 = {instancePath:instancePath+"/insurance/" + i18+"/businessArrangement",schemaPath:"#/$defs/ClaimResponse_Insurance/properties/businessArrangement/minLength",keyword:"minLength",params:{limit: 1}};
+const err99 = {instancePath:instancePath+"/insurance/" + i18+"/businessArrangement",schemaPath:"#/$defs/ClaimResponse_Insurance/properties/businessArrangement/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err97];
+vErrors = [err99];
 }
 else {
-vErrors.push(err97);
+vErrors.push(err99);
 }
 errors++;
 }
 }
 else {
-const err98 = {instancePath:instancePath+"/insurance/" + i18+"/businessArrangement",schemaPath:"#/$defs/ClaimResponse_Insurance/properties/businessArrangement/type",keyword:"type",params:{type: "string"}};
+const err100 = {instancePath:instancePath+"/insurance/" + i18+"/businessArrangement",schemaPath:"#/$defs/ClaimResponse_Insurance/properties/businessArrangement/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err98];
+vErrors = [err100];
 }
 else {
-vErrors.push(err98);
+vErrors.push(err100);
 }
 errors++;
 }
@@ -5004,24 +5026,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err99 = {instancePath:instancePath+"/insurance/" + i18,schemaPath:"#/$defs/ClaimResponse_Insurance/type",keyword:"type",params:{type: "object"}};
+const err101 = {instancePath:instancePath+"/insurance/" + i18,schemaPath:"#/$defs/ClaimResponse_Insurance/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err99];
+vErrors = [err101];
 }
 else {
-vErrors.push(err99);
+vErrors.push(err101);
 }
 errors++;
 }
 }
 }
 else {
-const err100 = {instancePath:instancePath+"/insurance",schemaPath:"#/properties/insurance/type",keyword:"type",params:{type: "array"}};
+const err102 = {instancePath:instancePath+"/insurance",schemaPath:"#/properties/insurance/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err100];
+vErrors = [err102];
 }
 else {
-vErrors.push(err100);
+vErrors.push(err102);
 }
 errors++;
 }
@@ -5034,12 +5056,12 @@ for(let i21=0; i21<len21; i21++){
 let data116 = data115[i21];
 if(data116 && typeof data116 == "object" && !Array.isArray(data116)){
 if((data116.code === undefined) || (!(func0.call(data116, "code")))){
-const err101 = {instancePath:instancePath+"/error/" + i21,schemaPath:"#/$defs/ClaimResponse_Error/required",keyword:"required",params:{missingProperty: "code"}};
+const err103 = {instancePath:instancePath+"/error/" + i21,schemaPath:"#/$defs/ClaimResponse_Error/required",keyword:"required",params:{missingProperty: "code"}};
 if(vErrors === null){
-vErrors = [err101];
+vErrors = [err103];
 }
 else {
-vErrors.push(err101);
+vErrors.push(err103);
 }
 errors++;
 }
@@ -5047,23 +5069,23 @@ if(data116.id !== undefined && func0.call(data116, "id")){
 let data117 = data116.id;
 if(typeof data117 === "string"){
 if(func9(data117) < 1){
-const err102 = {instancePath:instancePath+"/error/" + i21+"/id",schemaPath:"#/$defs/ClaimResponse_Error/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err104 = {instancePath:instancePath+"/error/" + i21+"/id",schemaPath:"#/$defs/ClaimResponse_Error/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err102];
+vErrors = [err104];
 }
 else {
-vErrors.push(err102);
+vErrors.push(err104);
 }
 errors++;
 }
 }
 else {
-const err103 = {instancePath:instancePath+"/error/" + i21+"/id",schemaPath:"#/$defs/ClaimResponse_Error/properties/id/type",keyword:"type",params:{type: "string"}};
+const err105 = {instancePath:instancePath+"/error/" + i21+"/id",schemaPath:"#/$defs/ClaimResponse_Error/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err103];
+vErrors = [err105];
 }
 else {
-vErrors.push(err103);
+vErrors.push(err105);
 }
 errors++;
 }
@@ -5080,12 +5102,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err104 = {instancePath:instancePath+"/error/" + i21+"/extension",schemaPath:"#/$defs/ClaimResponse_Error/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err106 = {instancePath:instancePath+"/error/" + i21+"/extension",schemaPath:"#/$defs/ClaimResponse_Error/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err104];
+vErrors = [err106];
 }
 else {
-vErrors.push(err104);
+vErrors.push(err106);
 }
 errors++;
 }
@@ -5102,31 +5124,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err105 = {instancePath:instancePath+"/error/" + i21+"/modifierExtension",schemaPath:"#/$defs/ClaimResponse_Error/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err105];
-}
-else {
-vErrors.push(err105);
-}
-errors++;
-}
-}
-if(data116.itemSequence !== undefined && func0.call(data116, "itemSequence")){
-let data122 = data116.itemSequence;
-if(!(((typeof data122 == "number") && (!(data122 % 1) && !isNaN(data122))) && (isFinite(data122)))){
-const err106 = {instancePath:instancePath+"/error/" + i21+"/itemSequence",schemaPath:"#/$defs/ClaimResponse_Error/properties/itemSequence/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err106];
-}
-else {
-vErrors.push(err106);
-}
-errors++;
-}
-if((typeof data122 == "number") && (isFinite(data122))){
-if(data122 > 2147483647 || isNaN(data122)){
-const err107 = {instancePath:instancePath+"/error/" + i21+"/itemSequence",schemaPath:"#/$defs/ClaimResponse_Error/properties/itemSequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err107 = {instancePath:instancePath+"/error/" + i21+"/modifierExtension",schemaPath:"#/$defs/ClaimResponse_Error/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -5135,13 +5133,37 @@ vErrors.push(err107);
 }
 errors++;
 }
-if(data122 < 1 || isNaN(data122)){
-const err108 = {instancePath:instancePath+"/error/" + i21+"/itemSequence",schemaPath:"#/$defs/ClaimResponse_Error/properties/itemSequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+}
+if(data116.itemSequence !== undefined && func0.call(data116, "itemSequence")){
+let data122 = data116.itemSequence;
+if(!(((typeof data122 == "number") && (!(data122 % 1) && !isNaN(data122))) && (isFinite(data122)))){
+const err108 = {instancePath:instancePath+"/error/" + i21+"/itemSequence",schemaPath:"#/$defs/ClaimResponse_Error/properties/itemSequence/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err108];
 }
 else {
 vErrors.push(err108);
+}
+errors++;
+}
+if((typeof data122 == "number") && (isFinite(data122))){
+if(data122 > 2147483647 || isNaN(data122)){
+const err109 = {instancePath:instancePath+"/error/" + i21+"/itemSequence",schemaPath:"#/$defs/ClaimResponse_Error/properties/itemSequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
+}
+errors++;
+}
+if(data122 < 1 || isNaN(data122)){
+const err110 = {instancePath:instancePath+"/error/" + i21+"/itemSequence",schemaPath:"#/$defs/ClaimResponse_Error/properties/itemSequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if(vErrors === null){
+vErrors = [err110];
+}
+else {
+vErrors.push(err110);
 }
 errors++;
 }
@@ -5156,33 +5178,33 @@ errors = vErrors.length;
 if(data116.detailSequence !== undefined && func0.call(data116, "detailSequence")){
 let data124 = data116.detailSequence;
 if(!(((typeof data124 == "number") && (!(data124 % 1) && !isNaN(data124))) && (isFinite(data124)))){
-const err109 = {instancePath:instancePath+"/error/" + i21+"/detailSequence",schemaPath:"#/$defs/ClaimResponse_Error/properties/detailSequence/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err109];
-}
-else {
-vErrors.push(err109);
-}
-errors++;
-}
-if((typeof data124 == "number") && (isFinite(data124))){
-if(data124 > 2147483647 || isNaN(data124)){
-const err110 = {instancePath:instancePath+"/error/" + i21+"/detailSequence",schemaPath:"#/$defs/ClaimResponse_Error/properties/detailSequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err110];
-}
-else {
-vErrors.push(err110);
-}
-errors++;
-}
-if(data124 < 1 || isNaN(data124)){
-const err111 = {instancePath:instancePath+"/error/" + i21+"/detailSequence",schemaPath:"#/$defs/ClaimResponse_Error/properties/detailSequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+const err111 = {instancePath:instancePath+"/error/" + i21+"/detailSequence",schemaPath:"#/$defs/ClaimResponse_Error/properties/detailSequence/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err111];
 }
 else {
 vErrors.push(err111);
+}
+errors++;
+}
+if((typeof data124 == "number") && (isFinite(data124))){
+if(data124 > 2147483647 || isNaN(data124)){
+const err112 = {instancePath:instancePath+"/error/" + i21+"/detailSequence",schemaPath:"#/$defs/ClaimResponse_Error/properties/detailSequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
+}
+errors++;
+}
+if(data124 < 1 || isNaN(data124)){
+const err113 = {instancePath:instancePath+"/error/" + i21+"/detailSequence",schemaPath:"#/$defs/ClaimResponse_Error/properties/detailSequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
 }
 errors++;
 }
@@ -5197,33 +5219,33 @@ errors = vErrors.length;
 if(data116.subDetailSequence !== undefined && func0.call(data116, "subDetailSequence")){
 let data126 = data116.subDetailSequence;
 if(!(((typeof data126 == "number") && (!(data126 % 1) && !isNaN(data126))) && (isFinite(data126)))){
-const err112 = {instancePath:instancePath+"/error/" + i21+"/subDetailSequence",schemaPath:"#/$defs/ClaimResponse_Error/properties/subDetailSequence/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err112];
-}
-else {
-vErrors.push(err112);
-}
-errors++;
-}
-if((typeof data126 == "number") && (isFinite(data126))){
-if(data126 > 2147483647 || isNaN(data126)){
-const err113 = {instancePath:instancePath+"/error/" + i21+"/subDetailSequence",schemaPath:"#/$defs/ClaimResponse_Error/properties/subDetailSequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err113];
-}
-else {
-vErrors.push(err113);
-}
-errors++;
-}
-if(data126 < 1 || isNaN(data126)){
-const err114 = {instancePath:instancePath+"/error/" + i21+"/subDetailSequence",schemaPath:"#/$defs/ClaimResponse_Error/properties/subDetailSequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+const err114 = {instancePath:instancePath+"/error/" + i21+"/subDetailSequence",schemaPath:"#/$defs/ClaimResponse_Error/properties/subDetailSequence/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err114];
 }
 else {
 vErrors.push(err114);
+}
+errors++;
+}
+if((typeof data126 == "number") && (isFinite(data126))){
+if(data126 > 2147483647 || isNaN(data126)){
+const err115 = {instancePath:instancePath+"/error/" + i21+"/subDetailSequence",schemaPath:"#/$defs/ClaimResponse_Error/properties/subDetailSequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+if(vErrors === null){
+vErrors = [err115];
+}
+else {
+vErrors.push(err115);
+}
+errors++;
+}
+if(data126 < 1 || isNaN(data126)){
+const err116 = {instancePath:instancePath+"/error/" + i21+"/subDetailSequence",schemaPath:"#/$defs/ClaimResponse_Error/properties/subDetailSequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
 }
 errors++;
 }
@@ -5243,36 +5265,36 @@ errors = vErrors.length;
 }
 }
 else {
-const err115 = {instancePath:instancePath+"/error/" + i21,schemaPath:"#/$defs/ClaimResponse_Error/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err115];
-}
-else {
-vErrors.push(err115);
-}
-errors++;
-}
-}
-}
-else {
-const err116 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err116];
-}
-else {
-vErrors.push(err116);
-}
-errors++;
-}
-}
-}
-else {
-const err117 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err117 = {instancePath:instancePath+"/error/" + i21,schemaPath:"#/$defs/ClaimResponse_Error/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err117];
 }
 else {
 vErrors.push(err117);
+}
+errors++;
+}
+}
+}
+else {
+const err118 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err118];
+}
+else {
+vErrors.push(err118);
+}
+errors++;
+}
+}
+}
+else {
+const err119 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err119];
+}
+else {
+vErrors.push(err119);
 }
 errors++;
 }

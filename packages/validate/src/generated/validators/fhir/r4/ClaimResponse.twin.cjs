@@ -24,6 +24,8 @@ const func7 = require("./datatypes.twin.cjs")["Reference"];
 const func8 = require("./datatypes.twin.cjs")["Period"];
 const func9 = require("./datatypes.twin.cjs")["Money"];
 const func10 = require("./datatypes.twin.cjs")["Attachment"];
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const formats1 = require("../../../../formats.cjs")["fhir-date"];
 
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
@@ -2139,6 +2141,9 @@ if(typeof data27 === "string"){
 if(!pattern3.test(data27)){
 errors++;
 }
+if(!(formats0(data27))){
+errors++;
+}
 }
 else {
 errors++;
@@ -2494,6 +2499,9 @@ if(data65.date !== undefined){
 let data74 = data65.date;
 if(typeof data74 === "string"){
 if(!pattern4.test(data74)){
+errors++;
+}
+if(!(formats1(data74))){
 errors++;
 }
 }

@@ -21,6 +21,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = new Set(["effectiveDateTime", "effectivePeriod"]);
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -486,14 +487,24 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-else {
-const err23 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data28))){
+const err23 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err23];
 }
 else {
 vErrors.push(err23);
+}
+errors++;
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
 }
 errors++;
 }
@@ -528,12 +539,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/problem",schemaPath:"#/properties/problem/type",keyword:"type",params:{type: "array"}};
+const err25 = {instancePath:instancePath+"/problem",schemaPath:"#/properties/problem/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err24];
+vErrors = [err25];
 }
 else {
-vErrors.push(err24);
+vErrors.push(err25);
 }
 errors++;
 }
@@ -546,20 +557,7 @@ for(let i5=0; i5<len5; i5++){
 let data35 = data34[i5];
 if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
 if((data35.code === undefined) || (!(func0.call(data35, "code")))){
-const err25 = {instancePath:instancePath+"/investigation/" + i5,schemaPath:"#/$defs/ClinicalImpression_Investigation/required",keyword:"required",params:{missingProperty: "code"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-if(data35.id !== undefined && func0.call(data35, "id")){
-let data36 = data35.id;
-if(typeof data36 === "string"){
-if(func8(data36) < 1){
-const err26 = {instancePath:instancePath+"/investigation/" + i5+"/id",schemaPath:"#/$defs/ClinicalImpression_Investigation/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err26 = {instancePath:instancePath+"/investigation/" + i5,schemaPath:"#/$defs/ClinicalImpression_Investigation/required",keyword:"required",params:{missingProperty: "code"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -568,14 +566,27 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-else {
-const err27 = {instancePath:instancePath+"/investigation/" + i5+"/id",schemaPath:"#/$defs/ClinicalImpression_Investigation/properties/id/type",keyword:"type",params:{type: "string"}};
+if(data35.id !== undefined && func0.call(data35, "id")){
+let data36 = data35.id;
+if(typeof data36 === "string"){
+if(func8(data36) < 1){
+const err27 = {instancePath:instancePath+"/investigation/" + i5+"/id",schemaPath:"#/$defs/ClinicalImpression_Investigation/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err27];
 }
 else {
 vErrors.push(err27);
+}
+errors++;
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/investigation/" + i5+"/id",schemaPath:"#/$defs/ClinicalImpression_Investigation/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
 }
 errors++;
 }
@@ -592,12 +603,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/investigation/" + i5+"/extension",schemaPath:"#/$defs/ClinicalImpression_Investigation/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err29 = {instancePath:instancePath+"/investigation/" + i5+"/extension",schemaPath:"#/$defs/ClinicalImpression_Investigation/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err28];
+vErrors = [err29];
 }
 else {
-vErrors.push(err28);
+vErrors.push(err29);
 }
 errors++;
 }
@@ -614,12 +625,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/investigation/" + i5+"/modifierExtension",schemaPath:"#/$defs/ClinicalImpression_Investigation/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err30 = {instancePath:instancePath+"/investigation/" + i5+"/modifierExtension",schemaPath:"#/$defs/ClinicalImpression_Investigation/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err29];
+vErrors = [err30];
 }
 else {
-vErrors.push(err29);
+vErrors.push(err30);
 }
 errors++;
 }
@@ -642,19 +653,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/investigation/" + i5+"/item",schemaPath:"#/$defs/ClinicalImpression_Investigation/properties/item/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-}
-else {
-const err31 = {instancePath:instancePath+"/investigation/" + i5,schemaPath:"#/$defs/ClinicalImpression_Investigation/type",keyword:"type",params:{type: "object"}};
+const err31 = {instancePath:instancePath+"/investigation/" + i5+"/item",schemaPath:"#/$defs/ClinicalImpression_Investigation/properties/item/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -666,12 +665,24 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/investigation",schemaPath:"#/properties/investigation/type",keyword:"type",params:{type: "array"}};
+const err32 = {instancePath:instancePath+"/investigation/" + i5,schemaPath:"#/$defs/ClinicalImpression_Investigation/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err32];
 }
 else {
 vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/investigation",schemaPath:"#/properties/investigation/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
 }
 errors++;
 }
@@ -684,18 +695,7 @@ for(let i9=0; i9<len9; i9++){
 let data45 = data44[i9];
 if(typeof data45 === "string"){
 if(!pattern1.test(data45)){
-const err33 = {instancePath:instancePath+"/protocol/" + i9,schemaPath:"#/properties/protocol/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-else {
-const err34 = {instancePath:instancePath+"/protocol/" + i9,schemaPath:"#/properties/protocol/items/type",keyword:"type",params:{type: "string"}};
+const err34 = {instancePath:instancePath+"/protocol/" + i9,schemaPath:"#/properties/protocol/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -705,14 +705,25 @@ vErrors.push(err34);
 errors++;
 }
 }
-}
 else {
-const err35 = {instancePath:instancePath+"/protocol",schemaPath:"#/properties/protocol/type",keyword:"type",params:{type: "array"}};
+const err35 = {instancePath:instancePath+"/protocol/" + i9,schemaPath:"#/properties/protocol/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err35];
 }
 else {
 vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/protocol",schemaPath:"#/properties/protocol/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
 }
 errors++;
 }
@@ -729,21 +740,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/_protocol",schemaPath:"#/properties/_protocol/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-if(data.summary !== undefined && func0.call(data, "summary")){
-let data48 = data.summary;
-if(typeof data48 === "string"){
-if(func8(data48) < 1){
-const err37 = {instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/minLength",keyword:"minLength",params:{limit: 1}};
+const err37 = {instancePath:instancePath+"/_protocol",schemaPath:"#/properties/_protocol/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -753,13 +750,27 @@ vErrors.push(err37);
 errors++;
 }
 }
-else {
-const err38 = {instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"}};
+if(data.summary !== undefined && func0.call(data, "summary")){
+let data48 = data.summary;
+if(typeof data48 === "string"){
+if(func8(data48) < 1){
+const err38 = {instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err38];
 }
 else {
 vErrors.push(err38);
+}
+errors++;
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
 }
 errors++;
 }
@@ -781,23 +792,23 @@ if(data51.id !== undefined && func0.call(data51, "id")){
 let data52 = data51.id;
 if(typeof data52 === "string"){
 if(func8(data52) < 1){
-const err39 = {instancePath:instancePath+"/finding/" + i11+"/id",schemaPath:"#/$defs/ClinicalImpression_Finding/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-else {
-const err40 = {instancePath:instancePath+"/finding/" + i11+"/id",schemaPath:"#/$defs/ClinicalImpression_Finding/properties/id/type",keyword:"type",params:{type: "string"}};
+const err40 = {instancePath:instancePath+"/finding/" + i11+"/id",schemaPath:"#/$defs/ClinicalImpression_Finding/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err40];
 }
 else {
 vErrors.push(err40);
+}
+errors++;
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/finding/" + i11+"/id",schemaPath:"#/$defs/ClinicalImpression_Finding/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
 }
 errors++;
 }
@@ -814,12 +825,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/finding/" + i11+"/extension",schemaPath:"#/$defs/ClinicalImpression_Finding/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err42 = {instancePath:instancePath+"/finding/" + i11+"/extension",schemaPath:"#/$defs/ClinicalImpression_Finding/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err41];
+vErrors = [err42];
 }
 else {
-vErrors.push(err41);
+vErrors.push(err42);
 }
 errors++;
 }
@@ -836,12 +847,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/finding/" + i11+"/modifierExtension",schemaPath:"#/$defs/ClinicalImpression_Finding/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err43 = {instancePath:instancePath+"/finding/" + i11+"/modifierExtension",schemaPath:"#/$defs/ClinicalImpression_Finding/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err42];
+vErrors = [err43];
 }
 else {
-vErrors.push(err42);
+vErrors.push(err43);
 }
 errors++;
 }
@@ -862,23 +873,23 @@ if(data51.basis !== undefined && func0.call(data51, "basis")){
 let data59 = data51.basis;
 if(typeof data59 === "string"){
 if(func8(data59) < 1){
-const err43 = {instancePath:instancePath+"/finding/" + i11+"/basis",schemaPath:"#/$defs/ClinicalImpression_Finding/properties/basis/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-}
-else {
-const err44 = {instancePath:instancePath+"/finding/" + i11+"/basis",schemaPath:"#/$defs/ClinicalImpression_Finding/properties/basis/type",keyword:"type",params:{type: "string"}};
+const err44 = {instancePath:instancePath+"/finding/" + i11+"/basis",schemaPath:"#/$defs/ClinicalImpression_Finding/properties/basis/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err44];
 }
 else {
 vErrors.push(err44);
+}
+errors++;
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/finding/" + i11+"/basis",schemaPath:"#/$defs/ClinicalImpression_Finding/properties/basis/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
 }
 errors++;
 }
@@ -891,24 +902,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/finding/" + i11,schemaPath:"#/$defs/ClinicalImpression_Finding/type",keyword:"type",params:{type: "object"}};
+const err46 = {instancePath:instancePath+"/finding/" + i11,schemaPath:"#/$defs/ClinicalImpression_Finding/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err45];
+vErrors = [err46];
 }
 else {
-vErrors.push(err45);
+vErrors.push(err46);
 }
 errors++;
 }
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/finding",schemaPath:"#/properties/finding/type",keyword:"type",params:{type: "array"}};
+const err47 = {instancePath:instancePath+"/finding",schemaPath:"#/properties/finding/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err47];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err47);
 }
 errors++;
 }
@@ -925,12 +936,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/prognosisCodeableConcept",schemaPath:"#/properties/prognosisCodeableConcept/type",keyword:"type",params:{type: "array"}};
+const err48 = {instancePath:instancePath+"/prognosisCodeableConcept",schemaPath:"#/properties/prognosisCodeableConcept/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err47];
+vErrors = [err48];
 }
 else {
-vErrors.push(err47);
+vErrors.push(err48);
 }
 errors++;
 }
@@ -947,12 +958,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/prognosisReference",schemaPath:"#/properties/prognosisReference/type",keyword:"type",params:{type: "array"}};
+const err49 = {instancePath:instancePath+"/prognosisReference",schemaPath:"#/properties/prognosisReference/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err48];
+vErrors = [err49];
 }
 else {
-vErrors.push(err48);
+vErrors.push(err49);
 }
 errors++;
 }
@@ -969,12 +980,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/supportingInfo",schemaPath:"#/properties/supportingInfo/type",keyword:"type",params:{type: "array"}};
+const err50 = {instancePath:instancePath+"/supportingInfo",schemaPath:"#/properties/supportingInfo/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err49];
+vErrors = [err50];
 }
 else {
-vErrors.push(err49);
+vErrors.push(err50);
 }
 errors++;
 }
@@ -991,19 +1002,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-}
-const forms0 = func12(data, obj0);
-if(forms0 !== null){
-const err51 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "effective[x]", forms: forms0}};
+const err51 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -1013,13 +1012,25 @@ vErrors.push(err51);
 errors++;
 }
 }
-else {
-const err52 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func12(data, obj0);
+if(forms0 !== null){
+const err52 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "effective[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err52];
 }
 else {
 vErrors.push(err52);
+}
+errors++;
+}
+}
+else {
+const err53 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
 }
 errors++;
 }

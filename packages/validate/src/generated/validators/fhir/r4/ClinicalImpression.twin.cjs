@@ -19,6 +19,7 @@ const func7 = require("./datatypes.twin.cjs")["Reference"];
 const func8 = require("./datatypes.twin.cjs")["Period"];
 const func9 = require("./datatypes.twin.cjs")["Annotation"];
 const func10 = require("../../../../choice.cjs").choiceForms;
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 const obj1 = new Set(["effectiveDateTime", "effectivePeriod"]);
 
@@ -260,6 +261,9 @@ if(data.date !== undefined){
 let data28 = data.date;
 if(typeof data28 === "string"){
 if(!pattern3.test(data28)){
+errors++;
+}
+if(!(formats0(data28))){
 errors++;
 }
 }

@@ -65,6 +65,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 
 
@@ -1832,14 +1833,24 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-else {
-const err29 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data30))){
+const err29 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err29];
 }
 else {
 vErrors.push(err29);
+}
+errors++;
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
 }
 errors++;
 }
@@ -1854,23 +1865,23 @@ if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data32 = data.publisher;
 if(typeof data32 === "string"){
 if(func7(data32) < 1){
-const err30 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-else {
-const err31 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
+const err31 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err31];
 }
 else {
 vErrors.push(err31);
+}
+errors++;
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
 }
 errors++;
 }
@@ -1893,21 +1904,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-let data36 = data.description;
-if(typeof data36 === "string"){
-if(func7(data36) < 1){
-const err33 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+const err33 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1917,13 +1914,27 @@ vErrors.push(err33);
 errors++;
 }
 }
-else {
-const err34 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(data.description !== undefined && func0.call(data, "description")){
+let data36 = data.description;
+if(typeof data36 === "string"){
+if(func7(data36) < 1){
+const err34 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err34];
 }
 else {
 vErrors.push(err34);
+}
+errors++;
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
 }
 errors++;
 }
@@ -1946,12 +1957,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
+const err36 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err35];
+vErrors = [err36];
 }
 else {
-vErrors.push(err35);
+vErrors.push(err36);
 }
 errors++;
 }
@@ -1968,21 +1979,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-if(data.purpose !== undefined && func0.call(data, "purpose")){
-let data42 = data.purpose;
-if(typeof data42 === "string"){
-if(func7(data42) < 1){
-const err37 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
+const err37 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1992,13 +1989,27 @@ vErrors.push(err37);
 errors++;
 }
 }
-else {
-const err38 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
+if(data.purpose !== undefined && func0.call(data, "purpose")){
+let data42 = data.purpose;
+if(typeof data42 === "string"){
+if(func7(data42) < 1){
+const err38 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err38];
 }
 else {
 vErrors.push(err38);
+}
+errors++;
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
 }
 errors++;
 }
@@ -2013,23 +2024,23 @@ if(data.copyright !== undefined && func0.call(data, "copyright")){
 let data44 = data.copyright;
 if(typeof data44 === "string"){
 if(func7(data44) < 1){
-const err39 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-else {
-const err40 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
+const err40 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err40];
 }
 else {
 vErrors.push(err40);
+}
+errors++;
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
 }
 errors++;
 }
@@ -2042,12 +2053,12 @@ errors = vErrors.length;
 }
 if(data.caseSensitive !== undefined && func0.call(data, "caseSensitive")){
 if(typeof data.caseSensitive !== "boolean"){
-const err41 = {instancePath:instancePath+"/caseSensitive",schemaPath:"#/properties/caseSensitive/type",keyword:"type",params:{type: "boolean"}};
+const err42 = {instancePath:instancePath+"/caseSensitive",schemaPath:"#/properties/caseSensitive/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err41];
+vErrors = [err42];
 }
 else {
-vErrors.push(err41);
+vErrors.push(err42);
 }
 errors++;
 }
@@ -2062,23 +2073,23 @@ if(data.valueSet !== undefined && func0.call(data, "valueSet")){
 let data48 = data.valueSet;
 if(typeof data48 === "string"){
 if(!pattern1.test(data48)){
-const err42 = {instancePath:instancePath+"/valueSet",schemaPath:"#/properties/valueSet/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-else {
-const err43 = {instancePath:instancePath+"/valueSet",schemaPath:"#/properties/valueSet/type",keyword:"type",params:{type: "string"}};
+const err43 = {instancePath:instancePath+"/valueSet",schemaPath:"#/properties/valueSet/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err43];
 }
 else {
 vErrors.push(err43);
+}
+errors++;
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/valueSet",schemaPath:"#/properties/valueSet/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
 }
 errors++;
 }
@@ -2092,12 +2103,12 @@ errors = vErrors.length;
 if(data.hierarchyMeaning !== undefined && func0.call(data, "hierarchyMeaning")){
 let data50 = data.hierarchyMeaning;
 if(!((((data50 === "grouped-by") || (data50 === "is-a")) || (data50 === "part-of")) || (data50 === "classified-with"))){
-const err44 = {instancePath:instancePath+"/hierarchyMeaning",schemaPath:"#/properties/hierarchyMeaning/enum",keyword:"enum",params:{allowedValues: schema0.properties.hierarchyMeaning.enum}};
+const err45 = {instancePath:instancePath+"/hierarchyMeaning",schemaPath:"#/properties/hierarchyMeaning/enum",keyword:"enum",params:{allowedValues: schema0.properties.hierarchyMeaning.enum}};
 if(vErrors === null){
-vErrors = [err44];
+vErrors = [err45];
 }
 else {
-vErrors.push(err44);
+vErrors.push(err45);
 }
 errors++;
 }
@@ -2110,12 +2121,12 @@ errors = vErrors.length;
 }
 if(data.compositional !== undefined && func0.call(data, "compositional")){
 if(typeof data.compositional !== "boolean"){
-const err45 = {instancePath:instancePath+"/compositional",schemaPath:"#/properties/compositional/type",keyword:"type",params:{type: "boolean"}};
+const err46 = {instancePath:instancePath+"/compositional",schemaPath:"#/properties/compositional/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err45];
+vErrors = [err46];
 }
 else {
-vErrors.push(err45);
+vErrors.push(err46);
 }
 errors++;
 }
@@ -2128,12 +2139,12 @@ errors = vErrors.length;
 }
 if(data.versionNeeded !== undefined && func0.call(data, "versionNeeded")){
 if(typeof data.versionNeeded !== "boolean"){
-const err46 = {instancePath:instancePath+"/versionNeeded",schemaPath:"#/properties/versionNeeded/type",keyword:"type",params:{type: "boolean"}};
+const err47 = {instancePath:instancePath+"/versionNeeded",schemaPath:"#/properties/versionNeeded/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err47];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err47);
 }
 errors++;
 }
@@ -2147,12 +2158,12 @@ errors = vErrors.length;
 if(data.content !== undefined && func0.call(data, "content")){
 let data56 = data.content;
 if(!(((((data56 === "not-present") || (data56 === "example")) || (data56 === "fragment")) || (data56 === "complete")) || (data56 === "supplement"))){
-const err47 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/enum",keyword:"enum",params:{allowedValues: schema0.properties.content.enum}};
+const err48 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/enum",keyword:"enum",params:{allowedValues: schema0.properties.content.enum}};
 if(vErrors === null){
-vErrors = [err47];
+vErrors = [err48];
 }
 else {
-vErrors.push(err47);
+vErrors.push(err48);
 }
 errors++;
 }
@@ -2167,23 +2178,23 @@ if(data.supplements !== undefined && func0.call(data, "supplements")){
 let data58 = data.supplements;
 if(typeof data58 === "string"){
 if(!pattern1.test(data58)){
-const err48 = {instancePath:instancePath+"/supplements",schemaPath:"#/properties/supplements/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-}
-else {
-const err49 = {instancePath:instancePath+"/supplements",schemaPath:"#/properties/supplements/type",keyword:"type",params:{type: "string"}};
+const err49 = {instancePath:instancePath+"/supplements",schemaPath:"#/properties/supplements/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err49];
 }
 else {
 vErrors.push(err49);
+}
+errors++;
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/supplements",schemaPath:"#/properties/supplements/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
 }
 errors++;
 }
@@ -2197,18 +2208,7 @@ errors = vErrors.length;
 if(data.count !== undefined && func0.call(data, "count")){
 let data60 = data.count;
 if(!(((typeof data60 == "number") && (!(data60 % 1) && !isNaN(data60))) && (isFinite(data60)))){
-const err50 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-if((typeof data60 == "number") && (isFinite(data60))){
-if(data60 > 2147483647 || isNaN(data60)){
-const err51 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err51 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -2217,13 +2217,24 @@ vErrors.push(err51);
 }
 errors++;
 }
-if(data60 < 0 || isNaN(data60)){
-const err52 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+if((typeof data60 == "number") && (isFinite(data60))){
+if(data60 > 2147483647 || isNaN(data60)){
+const err52 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err52];
 }
 else {
 vErrors.push(err52);
+}
+errors++;
+}
+if(data60 < 0 || isNaN(data60)){
+const err53 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
 }
 errors++;
 }
@@ -2246,12 +2257,12 @@ let valid24 = true;
 const _errs104 = errors;
 if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
 if(data63._code !== undefined && func0.call(data63, "_code")){
-const err53 = {};
+const err54 = {};
 if(vErrors === null){
-vErrors = [err53];
+vErrors = [err54];
 }
 else {
-vErrors.push(err53);
+vErrors.push(err54);
 }
 errors++;
 }
@@ -2270,12 +2281,12 @@ if(_valid2){
 const _errs105 = errors;
 if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
 if((data63.code === undefined) || (!(func0.call(data63, "code")))){
-const err54 = {instancePath:instancePath+"/filter/" + i7,schemaPath:"#/$defs/CodeSystem_Filter/allOf/0/then/required",keyword:"required",params:{missingProperty: "code"}};
+const err55 = {instancePath:instancePath+"/filter/" + i7,schemaPath:"#/$defs/CodeSystem_Filter/allOf/0/then/required",keyword:"required",params:{missingProperty: "code"}};
 if(vErrors === null){
-vErrors = [err54];
+vErrors = [err55];
 }
 else {
-vErrors.push(err54);
+vErrors.push(err55);
 }
 errors++;
 }
@@ -2289,12 +2300,12 @@ props2._code = true;
 }
 }
 if(!valid24){
-const err55 = {instancePath:instancePath+"/filter/" + i7,schemaPath:"#/$defs/CodeSystem_Filter/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err56 = {instancePath:instancePath+"/filter/" + i7,schemaPath:"#/$defs/CodeSystem_Filter/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err55];
+vErrors = [err56];
 }
 else {
-vErrors.push(err55);
+vErrors.push(err56);
 }
 errors++;
 }
@@ -2303,12 +2314,12 @@ let valid26 = true;
 const _errs108 = errors;
 if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
 if(data63._operator !== undefined && func0.call(data63, "_operator")){
-const err56 = {};
+const err57 = {};
 if(vErrors === null){
-vErrors = [err56];
+vErrors = [err57];
 }
 else {
-vErrors.push(err56);
+vErrors.push(err57);
 }
 errors++;
 }
@@ -2327,12 +2338,12 @@ if(_valid3){
 const _errs109 = errors;
 if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
 if((data63.operator === undefined) || (!(func0.call(data63, "operator")))){
-const err57 = {instancePath:instancePath+"/filter/" + i7,schemaPath:"#/$defs/CodeSystem_Filter/allOf/1/then/required",keyword:"required",params:{missingProperty: "operator"}};
+const err58 = {instancePath:instancePath+"/filter/" + i7,schemaPath:"#/$defs/CodeSystem_Filter/allOf/1/then/required",keyword:"required",params:{missingProperty: "operator"}};
 if(vErrors === null){
-vErrors = [err57];
+vErrors = [err58];
 }
 else {
-vErrors.push(err57);
+vErrors.push(err58);
 }
 errors++;
 }
@@ -2346,12 +2357,12 @@ props3._operator = true;
 }
 }
 if(!valid26){
-const err58 = {instancePath:instancePath+"/filter/" + i7,schemaPath:"#/$defs/CodeSystem_Filter/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
+const err59 = {instancePath:instancePath+"/filter/" + i7,schemaPath:"#/$defs/CodeSystem_Filter/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err58];
+vErrors = [err59];
 }
 else {
-vErrors.push(err58);
+vErrors.push(err59);
 }
 errors++;
 }
@@ -2369,12 +2380,12 @@ let valid28 = true;
 const _errs112 = errors;
 if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
 if(data63._value !== undefined && func0.call(data63, "_value")){
-const err59 = {};
+const err60 = {};
 if(vErrors === null){
-vErrors = [err59];
+vErrors = [err60];
 }
 else {
-vErrors.push(err59);
+vErrors.push(err60);
 }
 errors++;
 }
@@ -2393,12 +2404,12 @@ if(_valid4){
 const _errs113 = errors;
 if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
 if((data63.value === undefined) || (!(func0.call(data63, "value")))){
-const err60 = {instancePath:instancePath+"/filter/" + i7,schemaPath:"#/$defs/CodeSystem_Filter/allOf/2/then/required",keyword:"required",params:{missingProperty: "value"}};
+const err61 = {instancePath:instancePath+"/filter/" + i7,schemaPath:"#/$defs/CodeSystem_Filter/allOf/2/then/required",keyword:"required",params:{missingProperty: "value"}};
 if(vErrors === null){
-vErrors = [err60];
+vErrors = [err61];
 }
 else {
-vErrors.push(err60);
+vErrors.push(err61);
 }
 errors++;
 }
@@ -2412,12 +2423,12 @@ props4._value = true;
 }
 }
 if(!valid28){
-const err61 = {instancePath:instancePath+"/filter/" + i7,schemaPath:"#/$defs/CodeSystem_Filter/allOf/2/if",keyword:"if",params:{failingKeyword: "then"}};
+const err62 = {instancePath:instancePath+"/filter/" + i7,schemaPath:"#/$defs/CodeSystem_Filter/allOf/2/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err61];
+vErrors = [err62];
 }
 else {
-vErrors.push(err61);
+vErrors.push(err62);
 }
 errors++;
 }
@@ -2449,23 +2460,23 @@ if(data63.id !== undefined && func0.call(data63, "id")){
 let data67 = data63.id;
 if(typeof data67 === "string"){
 if(func7(data67) < 1){
-const err62 = {instancePath:instancePath+"/filter/" + i7+"/id",schemaPath:"#/$defs/CodeSystem_Filter/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
-}
-}
-else {
-const err63 = {instancePath:instancePath+"/filter/" + i7+"/id",schemaPath:"#/$defs/CodeSystem_Filter/properties/id/type",keyword:"type",params:{type: "string"}};
+const err63 = {instancePath:instancePath+"/filter/" + i7+"/id",schemaPath:"#/$defs/CodeSystem_Filter/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err63];
 }
 else {
 vErrors.push(err63);
+}
+errors++;
+}
+}
+else {
+const err64 = {instancePath:instancePath+"/filter/" + i7+"/id",schemaPath:"#/$defs/CodeSystem_Filter/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
 }
 errors++;
 }
@@ -2482,12 +2493,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/filter/" + i7+"/extension",schemaPath:"#/$defs/CodeSystem_Filter/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err65 = {instancePath:instancePath+"/filter/" + i7+"/extension",schemaPath:"#/$defs/CodeSystem_Filter/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err64];
+vErrors = [err65];
 }
 else {
-vErrors.push(err64);
+vErrors.push(err65);
 }
 errors++;
 }
@@ -2504,21 +2515,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/filter/" + i7+"/modifierExtension",schemaPath:"#/$defs/CodeSystem_Filter/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
-}
-}
-if(data63.code !== undefined && func0.call(data63, "code")){
-let data72 = data63.code;
-if(typeof data72 === "string"){
-if(!pattern2.test(data72)){
-const err66 = {instancePath:instancePath+"/filter/" + i7+"/code",schemaPath:"#/$defs/CodeSystem_Filter/properties/code/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
+const err66 = {instancePath:instancePath+"/filter/" + i7+"/modifierExtension",schemaPath:"#/$defs/CodeSystem_Filter/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -2528,13 +2525,27 @@ vErrors.push(err66);
 errors++;
 }
 }
-else {
-const err67 = {instancePath:instancePath+"/filter/" + i7+"/code",schemaPath:"#/$defs/CodeSystem_Filter/properties/code/type",keyword:"type",params:{type: "string"}};
+if(data63.code !== undefined && func0.call(data63, "code")){
+let data72 = data63.code;
+if(typeof data72 === "string"){
+if(!pattern2.test(data72)){
+const err67 = {instancePath:instancePath+"/filter/" + i7+"/code",schemaPath:"#/$defs/CodeSystem_Filter/properties/code/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
 if(vErrors === null){
 vErrors = [err67];
 }
 else {
 vErrors.push(err67);
+}
+errors++;
+}
+}
+else {
+const err68 = {instancePath:instancePath+"/filter/" + i7+"/code",schemaPath:"#/$defs/CodeSystem_Filter/properties/code/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
 }
 errors++;
 }
@@ -2549,23 +2560,23 @@ if(data63.description !== undefined && func0.call(data63, "description")){
 let data74 = data63.description;
 if(typeof data74 === "string"){
 if(func7(data74) < 1){
-const err68 = {instancePath:instancePath+"/filter/" + i7+"/description",schemaPath:"#/$defs/CodeSystem_Filter/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
-}
-}
-else {
-const err69 = {instancePath:instancePath+"/filter/" + i7+"/description",schemaPath:"#/$defs/CodeSystem_Filter/properties/description/type",keyword:"type",params:{type: "string"}};
+const err69 = {instancePath:instancePath+"/filter/" + i7+"/description",schemaPath:"#/$defs/CodeSystem_Filter/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err69];
 }
 else {
 vErrors.push(err69);
+}
+errors++;
+}
+}
+else {
+const err70 = {instancePath:instancePath+"/filter/" + i7+"/description",schemaPath:"#/$defs/CodeSystem_Filter/properties/description/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
 }
 errors++;
 }
@@ -2583,17 +2594,7 @@ const len10 = data76.length;
 for(let i10=0; i10<len10; i10++){
 let data77 = data76[i10];
 if(typeof data77 !== "string"){
-const err70 = {instancePath:instancePath+"/filter/" + i7+"/operator/" + i10,schemaPath:"#/$defs/CodeSystem_Filter/properties/operator/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-if(!(((((((((data77 === "=") || (data77 === "is-a")) || (data77 === "descendent-of")) || (data77 === "is-not-a")) || (data77 === "regex")) || (data77 === "in")) || (data77 === "not-in")) || (data77 === "generalizes")) || (data77 === "exists"))){
-const err71 = {instancePath:instancePath+"/filter/" + i7+"/operator/" + i10,schemaPath:"#/$defs/CodeSystem_Filter/properties/operator/items/enum",keyword:"enum",params:{allowedValues: schema1.properties.operator.items.enum}};
+const err71 = {instancePath:instancePath+"/filter/" + i7+"/operator/" + i10,schemaPath:"#/$defs/CodeSystem_Filter/properties/operator/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -2602,15 +2603,25 @@ vErrors.push(err71);
 }
 errors++;
 }
-}
-}
-else {
-const err72 = {instancePath:instancePath+"/filter/" + i7+"/operator",schemaPath:"#/$defs/CodeSystem_Filter/properties/operator/type",keyword:"type",params:{type: "array"}};
+if(!(((((((((data77 === "=") || (data77 === "is-a")) || (data77 === "descendent-of")) || (data77 === "is-not-a")) || (data77 === "regex")) || (data77 === "in")) || (data77 === "not-in")) || (data77 === "generalizes")) || (data77 === "exists"))){
+const err72 = {instancePath:instancePath+"/filter/" + i7+"/operator/" + i10,schemaPath:"#/$defs/CodeSystem_Filter/properties/operator/items/enum",keyword:"enum",params:{allowedValues: schema1.properties.operator.items.enum}};
 if(vErrors === null){
 vErrors = [err72];
 }
 else {
 vErrors.push(err72);
+}
+errors++;
+}
+}
+}
+else {
+const err73 = {instancePath:instancePath+"/filter/" + i7+"/operator",schemaPath:"#/$defs/CodeSystem_Filter/properties/operator/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
 }
 errors++;
 }
@@ -2627,21 +2638,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err73 = {instancePath:instancePath+"/filter/" + i7+"/_operator",schemaPath:"#/$defs/CodeSystem_Filter/properties/_operator/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
-}
-}
-if(data63.value !== undefined && func0.call(data63, "value")){
-let data80 = data63.value;
-if(typeof data80 === "string"){
-if(func7(data80) < 1){
-const err74 = {instancePath:instancePath+"/filter/" + i7+"/value",schemaPath:"#/$defs/CodeSystem_Filter/properties/value/minLength",keyword:"minLength",params:{limit: 1}};
+const err74 = {instancePath:instancePath+"/filter/" + i7+"/_operator",schemaPath:"#/$defs/CodeSystem_Filter/properties/_operator/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -2651,13 +2648,27 @@ vErrors.push(err74);
 errors++;
 }
 }
-else {
-const err75 = {instancePath:instancePath+"/filter/" + i7+"/value",schemaPath:"#/$defs/CodeSystem_Filter/properties/value/type",keyword:"type",params:{type: "string"}};
+if(data63.value !== undefined && func0.call(data63, "value")){
+let data80 = data63.value;
+if(typeof data80 === "string"){
+if(func7(data80) < 1){
+const err75 = {instancePath:instancePath+"/filter/" + i7+"/value",schemaPath:"#/$defs/CodeSystem_Filter/properties/value/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err75];
 }
 else {
 vErrors.push(err75);
+}
+errors++;
+}
+}
+else {
+const err76 = {instancePath:instancePath+"/filter/" + i7+"/value",schemaPath:"#/$defs/CodeSystem_Filter/properties/value/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
 }
 errors++;
 }
@@ -2670,24 +2681,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err76 = {instancePath:instancePath+"/filter/" + i7,schemaPath:"#/$defs/CodeSystem_Filter/type",keyword:"type",params:{type: "object"}};
+const err77 = {instancePath:instancePath+"/filter/" + i7,schemaPath:"#/$defs/CodeSystem_Filter/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err76];
+vErrors = [err77];
 }
 else {
-vErrors.push(err76);
+vErrors.push(err77);
 }
 errors++;
 }
 }
 }
 else {
-const err77 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "array"}};
+const err78 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err77];
+vErrors = [err78];
 }
 else {
-vErrors.push(err77);
+vErrors.push(err78);
 }
 errors++;
 }
@@ -2703,12 +2714,12 @@ let valid43 = true;
 const _errs145 = errors;
 if(data83 && typeof data83 == "object" && !Array.isArray(data83)){
 if(data83._code !== undefined && func0.call(data83, "_code")){
-const err78 = {};
+const err79 = {};
 if(vErrors === null){
-vErrors = [err78];
+vErrors = [err79];
 }
 else {
-vErrors.push(err78);
+vErrors.push(err79);
 }
 errors++;
 }
@@ -2727,12 +2738,12 @@ if(_valid5){
 const _errs146 = errors;
 if(data83 && typeof data83 == "object" && !Array.isArray(data83)){
 if((data83.code === undefined) || (!(func0.call(data83, "code")))){
-const err79 = {instancePath:instancePath+"/property/" + i12,schemaPath:"#/$defs/CodeSystem_Property/allOf/0/then/required",keyword:"required",params:{missingProperty: "code"}};
+const err80 = {instancePath:instancePath+"/property/" + i12,schemaPath:"#/$defs/CodeSystem_Property/allOf/0/then/required",keyword:"required",params:{missingProperty: "code"}};
 if(vErrors === null){
-vErrors = [err79];
+vErrors = [err80];
 }
 else {
-vErrors.push(err79);
+vErrors.push(err80);
 }
 errors++;
 }
@@ -2746,12 +2757,12 @@ props5._code = true;
 }
 }
 if(!valid43){
-const err80 = {instancePath:instancePath+"/property/" + i12,schemaPath:"#/$defs/CodeSystem_Property/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err81 = {instancePath:instancePath+"/property/" + i12,schemaPath:"#/$defs/CodeSystem_Property/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err80];
+vErrors = [err81];
 }
 else {
-vErrors.push(err80);
+vErrors.push(err81);
 }
 errors++;
 }
@@ -2760,12 +2771,12 @@ let valid45 = true;
 const _errs149 = errors;
 if(data83 && typeof data83 == "object" && !Array.isArray(data83)){
 if(data83._type !== undefined && func0.call(data83, "_type")){
-const err81 = {};
+const err82 = {};
 if(vErrors === null){
-vErrors = [err81];
+vErrors = [err82];
 }
 else {
-vErrors.push(err81);
+vErrors.push(err82);
 }
 errors++;
 }
@@ -2784,12 +2795,12 @@ if(_valid6){
 const _errs150 = errors;
 if(data83 && typeof data83 == "object" && !Array.isArray(data83)){
 if((data83.type === undefined) || (!(func0.call(data83, "type")))){
-const err82 = {instancePath:instancePath+"/property/" + i12,schemaPath:"#/$defs/CodeSystem_Property/allOf/1/then/required",keyword:"required",params:{missingProperty: "type"}};
+const err83 = {instancePath:instancePath+"/property/" + i12,schemaPath:"#/$defs/CodeSystem_Property/allOf/1/then/required",keyword:"required",params:{missingProperty: "type"}};
 if(vErrors === null){
-vErrors = [err82];
+vErrors = [err83];
 }
 else {
-vErrors.push(err82);
+vErrors.push(err83);
 }
 errors++;
 }
@@ -2803,12 +2814,12 @@ props6._type = true;
 }
 }
 if(!valid45){
-const err83 = {instancePath:instancePath+"/property/" + i12,schemaPath:"#/$defs/CodeSystem_Property/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
+const err84 = {instancePath:instancePath+"/property/" + i12,schemaPath:"#/$defs/CodeSystem_Property/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err83];
+vErrors = [err84];
 }
 else {
-vErrors.push(err83);
+vErrors.push(err84);
 }
 errors++;
 }
@@ -2840,23 +2851,23 @@ if(data83.id !== undefined && func0.call(data83, "id")){
 let data86 = data83.id;
 if(typeof data86 === "string"){
 if(func7(data86) < 1){
-const err84 = {instancePath:instancePath+"/property/" + i12+"/id",schemaPath:"#/$defs/CodeSystem_Property/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
-}
-}
-else {
-const err85 = {instancePath:instancePath+"/property/" + i12+"/id",schemaPath:"#/$defs/CodeSystem_Property/properties/id/type",keyword:"type",params:{type: "string"}};
+const err85 = {instancePath:instancePath+"/property/" + i12+"/id",schemaPath:"#/$defs/CodeSystem_Property/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err85];
 }
 else {
 vErrors.push(err85);
+}
+errors++;
+}
+}
+else {
+const err86 = {instancePath:instancePath+"/property/" + i12+"/id",schemaPath:"#/$defs/CodeSystem_Property/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
 }
 errors++;
 }
@@ -2873,12 +2884,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err86 = {instancePath:instancePath+"/property/" + i12+"/extension",schemaPath:"#/$defs/CodeSystem_Property/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err87 = {instancePath:instancePath+"/property/" + i12+"/extension",schemaPath:"#/$defs/CodeSystem_Property/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err86];
+vErrors = [err87];
 }
 else {
-vErrors.push(err86);
+vErrors.push(err87);
 }
 errors++;
 }
@@ -2895,21 +2906,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err87 = {instancePath:instancePath+"/property/" + i12+"/modifierExtension",schemaPath:"#/$defs/CodeSystem_Property/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
-}
-}
-if(data83.code !== undefined && func0.call(data83, "code")){
-let data91 = data83.code;
-if(typeof data91 === "string"){
-if(!pattern2.test(data91)){
-const err88 = {instancePath:instancePath+"/property/" + i12+"/code",schemaPath:"#/$defs/CodeSystem_Property/properties/code/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
+const err88 = {instancePath:instancePath+"/property/" + i12+"/modifierExtension",schemaPath:"#/$defs/CodeSystem_Property/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -2919,13 +2916,27 @@ vErrors.push(err88);
 errors++;
 }
 }
-else {
-const err89 = {instancePath:instancePath+"/property/" + i12+"/code",schemaPath:"#/$defs/CodeSystem_Property/properties/code/type",keyword:"type",params:{type: "string"}};
+if(data83.code !== undefined && func0.call(data83, "code")){
+let data91 = data83.code;
+if(typeof data91 === "string"){
+if(!pattern2.test(data91)){
+const err89 = {instancePath:instancePath+"/property/" + i12+"/code",schemaPath:"#/$defs/CodeSystem_Property/properties/code/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
 if(vErrors === null){
 vErrors = [err89];
 }
 else {
 vErrors.push(err89);
+}
+errors++;
+}
+}
+else {
+const err90 = {instancePath:instancePath+"/property/" + i12+"/code",schemaPath:"#/$defs/CodeSystem_Property/properties/code/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
 }
 errors++;
 }
@@ -2940,23 +2951,23 @@ if(data83.uri !== undefined && func0.call(data83, "uri")){
 let data93 = data83.uri;
 if(typeof data93 === "string"){
 if(!pattern1.test(data93)){
-const err90 = {instancePath:instancePath+"/property/" + i12+"/uri",schemaPath:"#/$defs/CodeSystem_Property/properties/uri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
-}
-}
-else {
-const err91 = {instancePath:instancePath+"/property/" + i12+"/uri",schemaPath:"#/$defs/CodeSystem_Property/properties/uri/type",keyword:"type",params:{type: "string"}};
+const err91 = {instancePath:instancePath+"/property/" + i12+"/uri",schemaPath:"#/$defs/CodeSystem_Property/properties/uri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err91];
 }
 else {
 vErrors.push(err91);
+}
+errors++;
+}
+}
+else {
+const err92 = {instancePath:instancePath+"/property/" + i12+"/uri",schemaPath:"#/$defs/CodeSystem_Property/properties/uri/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
 }
 errors++;
 }
@@ -2971,23 +2982,23 @@ if(data83.description !== undefined && func0.call(data83, "description")){
 let data95 = data83.description;
 if(typeof data95 === "string"){
 if(func7(data95) < 1){
-const err92 = {instancePath:instancePath+"/property/" + i12+"/description",schemaPath:"#/$defs/CodeSystem_Property/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
-}
-}
-else {
-const err93 = {instancePath:instancePath+"/property/" + i12+"/description",schemaPath:"#/$defs/CodeSystem_Property/properties/description/type",keyword:"type",params:{type: "string"}};
+const err93 = {instancePath:instancePath+"/property/" + i12+"/description",schemaPath:"#/$defs/CodeSystem_Property/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err93];
 }
 else {
 vErrors.push(err93);
+}
+errors++;
+}
+}
+else {
+const err94 = {instancePath:instancePath+"/property/" + i12+"/description",schemaPath:"#/$defs/CodeSystem_Property/properties/description/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
 }
 errors++;
 }
@@ -3001,12 +3012,12 @@ errors = vErrors.length;
 if(data83.type !== undefined && func0.call(data83, "type")){
 let data97 = data83.type;
 if(!(((((((data97 === "code") || (data97 === "Coding")) || (data97 === "string")) || (data97 === "integer")) || (data97 === "boolean")) || (data97 === "dateTime")) || (data97 === "decimal"))){
-const err94 = {instancePath:instancePath+"/property/" + i12+"/type",schemaPath:"#/$defs/CodeSystem_Property/properties/type/enum",keyword:"enum",params:{allowedValues: schema2.properties.type.enum}};
+const err95 = {instancePath:instancePath+"/property/" + i12+"/type",schemaPath:"#/$defs/CodeSystem_Property/properties/type/enum",keyword:"enum",params:{allowedValues: schema2.properties.type.enum}};
 if(vErrors === null){
-vErrors = [err94];
+vErrors = [err95];
 }
 else {
-vErrors.push(err94);
+vErrors.push(err95);
 }
 errors++;
 }
@@ -3019,24 +3030,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err95 = {instancePath:instancePath+"/property/" + i12,schemaPath:"#/$defs/CodeSystem_Property/type",keyword:"type",params:{type: "object"}};
+const err96 = {instancePath:instancePath+"/property/" + i12,schemaPath:"#/$defs/CodeSystem_Property/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err95];
+vErrors = [err96];
 }
 else {
-vErrors.push(err95);
+vErrors.push(err96);
 }
 errors++;
 }
 }
 }
 else {
-const err96 = {instancePath:instancePath+"/property",schemaPath:"#/properties/property/type",keyword:"type",params:{type: "array"}};
+const err97 = {instancePath:instancePath+"/property",schemaPath:"#/properties/property/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err96];
+vErrors = [err97];
 }
 else {
-vErrors.push(err96);
+vErrors.push(err97);
 }
 errors++;
 }
@@ -3053,24 +3064,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err97 = {instancePath:instancePath+"/concept",schemaPath:"#/properties/concept/type",keyword:"type",params:{type: "array"}};
+const err98 = {instancePath:instancePath+"/concept",schemaPath:"#/properties/concept/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err97];
+vErrors = [err98];
 }
 else {
-vErrors.push(err97);
+vErrors.push(err98);
 }
 errors++;
 }
 }
 }
 else {
-const err98 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err99 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err98];
+vErrors = [err99];
 }
 else {
-vErrors.push(err98);
+vErrors.push(err99);
 }
 errors++;
 }

@@ -17,6 +17,7 @@ const func5 = require("./datatypes.twin.cjs")["Identifier"];
 const func6 = require("./datatypes.twin.cjs")["ContactDetail"];
 const func7 = require("./datatypes.twin.cjs")["UsageContext"];
 const func8 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 
@@ -959,6 +960,9 @@ if(data.date !== undefined){
 let data30 = data.date;
 if(typeof data30 === "string"){
 if(!pattern3.test(data30)){
+errors++;
+}
+if(!(formats0(data30))){
 errors++;
 }
 }

@@ -43,6 +43,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = new Set(["contentString", "contentAttachment", "contentReference"]);
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -719,14 +720,24 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-else {
-const err34 = {instancePath:instancePath+"/sent",schemaPath:"#/properties/sent/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data45))){
+const err34 = {instancePath:instancePath+"/sent",schemaPath:"#/properties/sent/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err34];
 }
 else {
 vErrors.push(err34);
+}
+errors++;
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/sent",schemaPath:"#/properties/sent/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
 }
 errors++;
 }
@@ -741,23 +752,33 @@ if(data.received !== undefined && func0.call(data, "received")){
 let data47 = data.received;
 if(typeof data47 === "string"){
 if(!pattern3.test(data47)){
-const err35 = {instancePath:instancePath+"/received",schemaPath:"#/properties/received/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-else {
-const err36 = {instancePath:instancePath+"/received",schemaPath:"#/properties/received/type",keyword:"type",params:{type: "string"}};
+const err36 = {instancePath:instancePath+"/received",schemaPath:"#/properties/received/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err36];
 }
 else {
 vErrors.push(err36);
+}
+errors++;
+}
+if(!(formats0(data47))){
+const err37 = {instancePath:instancePath+"/received",schemaPath:"#/properties/received/format",keyword:"format",params:{format: "fhir-dateTime"}};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/received",schemaPath:"#/properties/received/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
 }
 errors++;
 }
@@ -780,12 +801,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/recipient",schemaPath:"#/properties/recipient/type",keyword:"type",params:{type: "array"}};
+const err39 = {instancePath:instancePath+"/recipient",schemaPath:"#/properties/recipient/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err37];
+vErrors = [err39];
 }
 else {
-vErrors.push(err37);
+vErrors.push(err39);
 }
 errors++;
 }
@@ -808,12 +829,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/reasonCode",schemaPath:"#/properties/reasonCode/type",keyword:"type",params:{type: "array"}};
+const err40 = {instancePath:instancePath+"/reasonCode",schemaPath:"#/properties/reasonCode/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err38];
+vErrors = [err40];
 }
 else {
-vErrors.push(err38);
+vErrors.push(err40);
 }
 errors++;
 }
@@ -830,12 +851,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/reasonReference",schemaPath:"#/properties/reasonReference/type",keyword:"type",params:{type: "array"}};
+const err41 = {instancePath:instancePath+"/reasonReference",schemaPath:"#/properties/reasonReference/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err39];
+vErrors = [err41];
 }
 else {
-vErrors.push(err39);
+vErrors.push(err41);
 }
 errors++;
 }
@@ -852,36 +873,6 @@ const _errs95 = errors;
 if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
 if(data57.contentString !== undefined && func0.call(data57, "contentString")){
 var valid43 = false;
-const err40 = {};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-else {
-var valid43 = true;
-}
-if(valid43){
-if(data57._contentString !== undefined && func0.call(data57, "_contentString")){
-var valid43 = false;
-const err41 = {};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-else {
-var valid43 = true;
-}
-if(valid43){
-if(data57.contentAttachment !== undefined && func0.call(data57, "contentAttachment")){
-var valid43 = false;
 const err42 = {};
 if(vErrors === null){
 vErrors = [err42];
@@ -895,7 +886,7 @@ else {
 var valid43 = true;
 }
 if(valid43){
-if(data57.contentReference !== undefined && func0.call(data57, "contentReference")){
+if(data57._contentString !== undefined && func0.call(data57, "_contentString")){
 var valid43 = false;
 const err43 = {};
 if(vErrors === null){
@@ -903,6 +894,36 @@ vErrors = [err43];
 }
 else {
 vErrors.push(err43);
+}
+errors++;
+}
+else {
+var valid43 = true;
+}
+if(valid43){
+if(data57.contentAttachment !== undefined && func0.call(data57, "contentAttachment")){
+var valid43 = false;
+const err44 = {};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+else {
+var valid43 = true;
+}
+if(valid43){
+if(data57.contentReference !== undefined && func0.call(data57, "contentReference")){
+var valid43 = false;
+const err45 = {};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
 }
 errors++;
 }
@@ -927,35 +948,7 @@ if(_valid1){
 const _errs96 = errors;
 if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
 if((data57.contentString === undefined) || (!(func0.call(data57, "contentString")))){
-const err44 = {instancePath:instancePath+"/payload/" + i17,schemaPath:"#/$defs/Communication_Payload/allOf/0/then/required",keyword:"required",params:{missingProperty: "contentString"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-}
-var _valid1 = _errs96 === errors;
-valid42 = _valid1;
-}
-if(!valid42){
-const err45 = {instancePath:instancePath+"/payload/" + i17,schemaPath:"#/$defs/Communication_Payload/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
-if(data57.id !== undefined && func0.call(data57, "id")){
-let data62 = data57.id;
-if(typeof data62 === "string"){
-if(func9(data62) < 1){
-const err46 = {instancePath:instancePath+"/payload/" + i17+"/id",schemaPath:"#/$defs/Communication_Payload/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err46 = {instancePath:instancePath+"/payload/" + i17,schemaPath:"#/$defs/Communication_Payload/allOf/0/then/required",keyword:"required",params:{missingProperty: "contentString"}};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -965,13 +958,41 @@ vErrors.push(err46);
 errors++;
 }
 }
-else {
-const err47 = {instancePath:instancePath+"/payload/" + i17+"/id",schemaPath:"#/$defs/Communication_Payload/properties/id/type",keyword:"type",params:{type: "string"}};
+var _valid1 = _errs96 === errors;
+valid42 = _valid1;
+}
+if(!valid42){
+const err47 = {instancePath:instancePath+"/payload/" + i17,schemaPath:"#/$defs/Communication_Payload/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
 vErrors = [err47];
 }
 else {
 vErrors.push(err47);
+}
+errors++;
+}
+if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
+if(data57.id !== undefined && func0.call(data57, "id")){
+let data62 = data57.id;
+if(typeof data62 === "string"){
+if(func9(data62) < 1){
+const err48 = {instancePath:instancePath+"/payload/" + i17+"/id",schemaPath:"#/$defs/Communication_Payload/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/payload/" + i17+"/id",schemaPath:"#/$defs/Communication_Payload/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
 }
 errors++;
 }
@@ -988,12 +1009,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/payload/" + i17+"/extension",schemaPath:"#/$defs/Communication_Payload/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err50 = {instancePath:instancePath+"/payload/" + i17+"/extension",schemaPath:"#/$defs/Communication_Payload/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err48];
+vErrors = [err50];
 }
 else {
-vErrors.push(err48);
+vErrors.push(err50);
 }
 errors++;
 }
@@ -1010,12 +1031,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/payload/" + i17+"/modifierExtension",schemaPath:"#/$defs/Communication_Payload/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err51 = {instancePath:instancePath+"/payload/" + i17+"/modifierExtension",schemaPath:"#/$defs/Communication_Payload/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err49];
+vErrors = [err51];
 }
 else {
-vErrors.push(err49);
+vErrors.push(err51);
 }
 errors++;
 }
@@ -1024,23 +1045,23 @@ if(data57.contentString !== undefined && func0.call(data57, "contentString")){
 let data67 = data57.contentString;
 if(typeof data67 === "string"){
 if(func9(data67) < 1){
-const err50 = {instancePath:instancePath+"/payload/" + i17+"/contentString",schemaPath:"#/$defs/Communication_Payload/properties/contentString/minLength",keyword:"minLength",params:{limit: 1}};
+const err52 = {instancePath:instancePath+"/payload/" + i17+"/contentString",schemaPath:"#/$defs/Communication_Payload/properties/contentString/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err50];
+vErrors = [err52];
 }
 else {
-vErrors.push(err50);
+vErrors.push(err52);
 }
 errors++;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/payload/" + i17+"/contentString",schemaPath:"#/$defs/Communication_Payload/properties/contentString/type",keyword:"type",params:{type: "string"}};
+const err53 = {instancePath:instancePath+"/payload/" + i17+"/contentString",schemaPath:"#/$defs/Communication_Payload/properties/contentString/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err51];
+vErrors = [err53];
 }
 else {
-vErrors.push(err51);
+vErrors.push(err53);
 }
 errors++;
 }
@@ -1065,35 +1086,35 @@ errors = vErrors.length;
 }
 const forms0 = func11(data57, obj0);
 if(forms0 !== null){
-const err52 = {instancePath:instancePath+"/payload/" + i17,schemaPath:"#/$defs/Communication_Payload/cdxChoice",keyword:"cdxChoice",params:{choice: "content[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-}
-else {
-const err53 = {instancePath:instancePath+"/payload/" + i17,schemaPath:"#/$defs/Communication_Payload/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-}
-}
-else {
-const err54 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: "array"}};
+const err54 = {instancePath:instancePath+"/payload/" + i17,schemaPath:"#/$defs/Communication_Payload/cdxChoice",keyword:"cdxChoice",params:{choice: "content[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err54];
 }
 else {
 vErrors.push(err54);
+}
+errors++;
+}
+}
+else {
+const err55 = {instancePath:instancePath+"/payload/" + i17,schemaPath:"#/$defs/Communication_Payload/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+}
+else {
+const err56 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
 }
 errors++;
 }
@@ -1110,24 +1131,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
+const err57 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err55];
+vErrors = [err57];
 }
 else {
-vErrors.push(err55);
+vErrors.push(err57);
 }
 errors++;
 }
 }
 }
 else {
-const err56 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err58 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err56];
+vErrors = [err58];
 }
 else {
-vErrors.push(err56);
+vErrors.push(err58);
 }
 errors++;
 }

@@ -18,6 +18,7 @@ const func7 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func8 = require("./datatypes.twin.cjs")["Attachment"];
 const func9 = require("../../../../choice.cjs").choiceForms;
 const func10 = require("./datatypes.twin.cjs")["Annotation"];
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = new Set(["contentString", "contentAttachment", "contentReference"]);
 const obj1 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
@@ -387,6 +388,9 @@ if(typeof data45 === "string"){
 if(!pattern3.test(data45)){
 errors++;
 }
+if(!(formats0(data45))){
+errors++;
+}
 }
 else {
 errors++;
@@ -401,6 +405,9 @@ if(data.received !== undefined){
 let data47 = data.received;
 if(typeof data47 === "string"){
 if(!pattern3.test(data47)){
+errors++;
+}
+if(!(formats0(data47))){
 errors++;
 }
 }

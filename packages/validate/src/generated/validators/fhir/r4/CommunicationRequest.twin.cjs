@@ -22,6 +22,7 @@ const func11 = require("./datatypes.twin.cjs")["Annotation"];
 const obj0 = new Set(["contentString", "contentAttachment", "contentReference"]);
 const obj1 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 const obj2 = new Set(["occurrenceDateTime", "occurrencePeriod"]);
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/CommunicationRequest.schema.json" */;
@@ -495,6 +496,9 @@ if(data.authoredOn !== undefined){
 let data55 = data.authoredOn;
 if(typeof data55 === "string"){
 if(!pattern3.test(data55)){
+errors++;
+}
+if(!(formats0(data55))){
 errors++;
 }
 }

@@ -191,6 +191,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/CompartmentDefinition.schema.json" */;
@@ -894,14 +895,24 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-else {
-const err35 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data29))){
+const err35 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err35];
 }
 else {
 vErrors.push(err35);
+}
+errors++;
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
 }
 errors++;
 }
@@ -916,23 +927,23 @@ if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data31 = data.publisher;
 if(typeof data31 === "string"){
 if(func6(data31) < 1){
-const err36 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-else {
-const err37 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
+const err37 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err37];
 }
 else {
 vErrors.push(err37);
+}
+errors++;
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
 }
 errors++;
 }
@@ -955,21 +966,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-let data35 = data.description;
-if(typeof data35 === "string"){
-if(func6(data35) < 1){
-const err39 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+const err39 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -979,13 +976,27 @@ vErrors.push(err39);
 errors++;
 }
 }
-else {
-const err40 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(data.description !== undefined && func0.call(data, "description")){
+let data35 = data.description;
+if(typeof data35 === "string"){
+if(func6(data35) < 1){
+const err40 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err40];
 }
 else {
 vErrors.push(err40);
+}
+errors++;
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
 }
 errors++;
 }
@@ -1008,21 +1019,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-if(data.purpose !== undefined && func0.call(data, "purpose")){
-let data39 = data.purpose;
-if(typeof data39 === "string"){
-if(func6(data39) < 1){
-const err42 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
+const err42 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1032,13 +1029,27 @@ vErrors.push(err42);
 errors++;
 }
 }
-else {
-const err43 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
+if(data.purpose !== undefined && func0.call(data, "purpose")){
+let data39 = data.purpose;
+if(typeof data39 === "string"){
+if(func6(data39) < 1){
+const err43 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err43];
 }
 else {
 vErrors.push(err43);
+}
+errors++;
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
 }
 errors++;
 }
@@ -1052,12 +1063,12 @@ errors = vErrors.length;
 if(data.code !== undefined && func0.call(data, "code")){
 let data41 = data.code;
 if(!(((((data41 === "Patient") || (data41 === "Encounter")) || (data41 === "RelatedPerson")) || (data41 === "Practitioner")) || (data41 === "Device"))){
-const err44 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema0.properties.code.enum}};
+const err45 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema0.properties.code.enum}};
 if(vErrors === null){
-vErrors = [err44];
+vErrors = [err45];
 }
 else {
-vErrors.push(err44);
+vErrors.push(err45);
 }
 errors++;
 }
@@ -1070,12 +1081,12 @@ errors = vErrors.length;
 }
 if(data.search !== undefined && func0.call(data, "search")){
 if(typeof data.search !== "boolean"){
-const err45 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "boolean"}};
+const err46 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err45];
+vErrors = [err46];
 }
 else {
-vErrors.push(err45);
+vErrors.push(err46);
 }
 errors++;
 }
@@ -1097,12 +1108,12 @@ let valid26 = true;
 const _errs87 = errors;
 if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
 if(data46._code !== undefined && func0.call(data46, "_code")){
-const err46 = {};
+const err47 = {};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err47];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err47);
 }
 errors++;
 }
@@ -1121,12 +1132,12 @@ if(_valid5){
 const _errs88 = errors;
 if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
 if((data46.code === undefined) || (!(func0.call(data46, "code")))){
-const err47 = {instancePath:instancePath+"/resource/" + i5,schemaPath:"#/$defs/CompartmentDefinition_Resource/allOf/0/then/required",keyword:"required",params:{missingProperty: "code"}};
+const err48 = {instancePath:instancePath+"/resource/" + i5,schemaPath:"#/$defs/CompartmentDefinition_Resource/allOf/0/then/required",keyword:"required",params:{missingProperty: "code"}};
 if(vErrors === null){
-vErrors = [err47];
+vErrors = [err48];
 }
 else {
-vErrors.push(err47);
+vErrors.push(err48);
 }
 errors++;
 }
@@ -1140,12 +1151,12 @@ props5._code = true;
 }
 }
 if(!valid26){
-const err48 = {instancePath:instancePath+"/resource/" + i5,schemaPath:"#/$defs/CompartmentDefinition_Resource/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err49 = {instancePath:instancePath+"/resource/" + i5,schemaPath:"#/$defs/CompartmentDefinition_Resource/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err48];
+vErrors = [err49];
 }
 else {
-vErrors.push(err48);
+vErrors.push(err49);
 }
 errors++;
 }
@@ -1166,23 +1177,23 @@ if(data46.id !== undefined && func0.call(data46, "id")){
 let data48 = data46.id;
 if(typeof data48 === "string"){
 if(func6(data48) < 1){
-const err49 = {instancePath:instancePath+"/resource/" + i5+"/id",schemaPath:"#/$defs/CompartmentDefinition_Resource/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-}
-else {
-const err50 = {instancePath:instancePath+"/resource/" + i5+"/id",schemaPath:"#/$defs/CompartmentDefinition_Resource/properties/id/type",keyword:"type",params:{type: "string"}};
+const err50 = {instancePath:instancePath+"/resource/" + i5+"/id",schemaPath:"#/$defs/CompartmentDefinition_Resource/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err50];
 }
 else {
 vErrors.push(err50);
+}
+errors++;
+}
+}
+else {
+const err51 = {instancePath:instancePath+"/resource/" + i5+"/id",schemaPath:"#/$defs/CompartmentDefinition_Resource/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
 }
 errors++;
 }
@@ -1199,12 +1210,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/resource/" + i5+"/extension",schemaPath:"#/$defs/CompartmentDefinition_Resource/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err52 = {instancePath:instancePath+"/resource/" + i5+"/extension",schemaPath:"#/$defs/CompartmentDefinition_Resource/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err51];
+vErrors = [err52];
 }
 else {
-vErrors.push(err51);
+vErrors.push(err52);
 }
 errors++;
 }
@@ -1221,20 +1232,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/resource/" + i5+"/modifierExtension",schemaPath:"#/$defs/CompartmentDefinition_Resource/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-}
-if(data46.code !== undefined && func0.call(data46, "code")){
-let data53 = data46.code;
-if(typeof data53 !== "string"){
-const err53 = {instancePath:instancePath+"/resource/" + i5+"/code",schemaPath:"#/$defs/CompartmentDefinition_Resource/properties/code/type",keyword:"type",params:{type: "string"}};
+const err53 = {instancePath:instancePath+"/resource/" + i5+"/modifierExtension",schemaPath:"#/$defs/CompartmentDefinition_Resource/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1243,13 +1241,26 @@ vErrors.push(err53);
 }
 errors++;
 }
-if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data53 === "Account") || (data53 === "ActivityDefinition")) || (data53 === "AdverseEvent")) || (data53 === "AllergyIntolerance")) || (data53 === "Appointment")) || (data53 === "AppointmentResponse")) || (data53 === "AuditEvent")) || (data53 === "Basic")) || (data53 === "Binary")) || (data53 === "BiologicallyDerivedProduct")) || (data53 === "BodyStructure")) || (data53 === "Bundle")) || (data53 === "CapabilityStatement")) || (data53 === "CarePlan")) || (data53 === "CareTeam")) || (data53 === "CatalogEntry")) || (data53 === "ChargeItem")) || (data53 === "ChargeItemDefinition")) || (data53 === "Claim")) || (data53 === "ClaimResponse")) || (data53 === "ClinicalImpression")) || (data53 === "CodeSystem")) || (data53 === "Communication")) || (data53 === "CommunicationRequest")) || (data53 === "CompartmentDefinition")) || (data53 === "Composition")) || (data53 === "ConceptMap")) || (data53 === "Condition")) || (data53 === "Consent")) || (data53 === "Contract")) || (data53 === "Coverage")) || (data53 === "CoverageEligibilityRequest")) || (data53 === "CoverageEligibilityResponse")) || (data53 === "DetectedIssue")) || (data53 === "Device")) || (data53 === "DeviceDefinition")) || (data53 === "DeviceMetric")) || (data53 === "DeviceRequest")) || (data53 === "DeviceUseStatement")) || (data53 === "DiagnosticReport")) || (data53 === "DocumentManifest")) || (data53 === "DocumentReference")) || (data53 === "DomainResource")) || (data53 === "EffectEvidenceSynthesis")) || (data53 === "Encounter")) || (data53 === "Endpoint")) || (data53 === "EnrollmentRequest")) || (data53 === "EnrollmentResponse")) || (data53 === "EpisodeOfCare")) || (data53 === "EventDefinition")) || (data53 === "Evidence")) || (data53 === "EvidenceVariable")) || (data53 === "ExampleScenario")) || (data53 === "ExplanationOfBenefit")) || (data53 === "FamilyMemberHistory")) || (data53 === "Flag")) || (data53 === "Goal")) || (data53 === "GraphDefinition")) || (data53 === "Group")) || (data53 === "GuidanceResponse")) || (data53 === "HealthcareService")) || (data53 === "ImagingStudy")) || (data53 === "Immunization")) || (data53 === "ImmunizationEvaluation")) || (data53 === "ImmunizationRecommendation")) || (data53 === "ImplementationGuide")) || (data53 === "InsurancePlan")) || (data53 === "Invoice")) || (data53 === "Library")) || (data53 === "Linkage")) || (data53 === "List")) || (data53 === "Location")) || (data53 === "Measure")) || (data53 === "MeasureReport")) || (data53 === "Media")) || (data53 === "Medication")) || (data53 === "MedicationAdministration")) || (data53 === "MedicationDispense")) || (data53 === "MedicationKnowledge")) || (data53 === "MedicationRequest")) || (data53 === "MedicationStatement")) || (data53 === "MedicinalProduct")) || (data53 === "MedicinalProductAuthorization")) || (data53 === "MedicinalProductContraindication")) || (data53 === "MedicinalProductIndication")) || (data53 === "MedicinalProductIngredient")) || (data53 === "MedicinalProductInteraction")) || (data53 === "MedicinalProductManufactured")) || (data53 === "MedicinalProductPackaged")) || (data53 === "MedicinalProductPharmaceutical")) || (data53 === "MedicinalProductUndesirableEffect")) || (data53 === "MessageDefinition")) || (data53 === "MessageHeader")) || (data53 === "MolecularSequence")) || (data53 === "NamingSystem")) || (data53 === "NutritionOrder")) || (data53 === "Observation")) || (data53 === "ObservationDefinition")) || (data53 === "OperationDefinition")) || (data53 === "OperationOutcome")) || (data53 === "Organization")) || (data53 === "OrganizationAffiliation")) || (data53 === "Parameters")) || (data53 === "Patient")) || (data53 === "PaymentNotice")) || (data53 === "PaymentReconciliation")) || (data53 === "Person")) || (data53 === "PlanDefinition")) || (data53 === "Practitioner")) || (data53 === "PractitionerRole")) || (data53 === "Procedure")) || (data53 === "Provenance")) || (data53 === "Questionnaire")) || (data53 === "QuestionnaireResponse")) || (data53 === "RelatedPerson")) || (data53 === "RequestGroup")) || (data53 === "ResearchDefinition")) || (data53 === "ResearchElementDefinition")) || (data53 === "ResearchStudy")) || (data53 === "ResearchSubject")) || (data53 === "Resource")) || (data53 === "RiskAssessment")) || (data53 === "RiskEvidenceSynthesis")) || (data53 === "Schedule")) || (data53 === "SearchParameter")) || (data53 === "ServiceRequest")) || (data53 === "Slot")) || (data53 === "Specimen")) || (data53 === "SpecimenDefinition")) || (data53 === "StructureDefinition")) || (data53 === "StructureMap")) || (data53 === "Subscription")) || (data53 === "Substance")) || (data53 === "SubstanceNucleicAcid")) || (data53 === "SubstancePolymer")) || (data53 === "SubstanceProtein")) || (data53 === "SubstanceReferenceInformation")) || (data53 === "SubstanceSourceMaterial")) || (data53 === "SubstanceSpecification")) || (data53 === "SupplyDelivery")) || (data53 === "SupplyRequest")) || (data53 === "Task")) || (data53 === "TerminologyCapabilities")) || (data53 === "TestReport")) || (data53 === "TestScript")) || (data53 === "ValueSet")) || (data53 === "VerificationResult")) || (data53 === "VisionPrescription"))){
-const err54 = {instancePath:instancePath+"/resource/" + i5+"/code",schemaPath:"#/$defs/CompartmentDefinition_Resource/properties/code/enum",keyword:"enum",params:{allowedValues: schema1.properties.code.enum}};
+}
+if(data46.code !== undefined && func0.call(data46, "code")){
+let data53 = data46.code;
+if(typeof data53 !== "string"){
+const err54 = {instancePath:instancePath+"/resource/" + i5+"/code",schemaPath:"#/$defs/CompartmentDefinition_Resource/properties/code/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err54];
 }
 else {
 vErrors.push(err54);
+}
+errors++;
+}
+if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data53 === "Account") || (data53 === "ActivityDefinition")) || (data53 === "AdverseEvent")) || (data53 === "AllergyIntolerance")) || (data53 === "Appointment")) || (data53 === "AppointmentResponse")) || (data53 === "AuditEvent")) || (data53 === "Basic")) || (data53 === "Binary")) || (data53 === "BiologicallyDerivedProduct")) || (data53 === "BodyStructure")) || (data53 === "Bundle")) || (data53 === "CapabilityStatement")) || (data53 === "CarePlan")) || (data53 === "CareTeam")) || (data53 === "CatalogEntry")) || (data53 === "ChargeItem")) || (data53 === "ChargeItemDefinition")) || (data53 === "Claim")) || (data53 === "ClaimResponse")) || (data53 === "ClinicalImpression")) || (data53 === "CodeSystem")) || (data53 === "Communication")) || (data53 === "CommunicationRequest")) || (data53 === "CompartmentDefinition")) || (data53 === "Composition")) || (data53 === "ConceptMap")) || (data53 === "Condition")) || (data53 === "Consent")) || (data53 === "Contract")) || (data53 === "Coverage")) || (data53 === "CoverageEligibilityRequest")) || (data53 === "CoverageEligibilityResponse")) || (data53 === "DetectedIssue")) || (data53 === "Device")) || (data53 === "DeviceDefinition")) || (data53 === "DeviceMetric")) || (data53 === "DeviceRequest")) || (data53 === "DeviceUseStatement")) || (data53 === "DiagnosticReport")) || (data53 === "DocumentManifest")) || (data53 === "DocumentReference")) || (data53 === "DomainResource")) || (data53 === "EffectEvidenceSynthesis")) || (data53 === "Encounter")) || (data53 === "Endpoint")) || (data53 === "EnrollmentRequest")) || (data53 === "EnrollmentResponse")) || (data53 === "EpisodeOfCare")) || (data53 === "EventDefinition")) || (data53 === "Evidence")) || (data53 === "EvidenceVariable")) || (data53 === "ExampleScenario")) || (data53 === "ExplanationOfBenefit")) || (data53 === "FamilyMemberHistory")) || (data53 === "Flag")) || (data53 === "Goal")) || (data53 === "GraphDefinition")) || (data53 === "Group")) || (data53 === "GuidanceResponse")) || (data53 === "HealthcareService")) || (data53 === "ImagingStudy")) || (data53 === "Immunization")) || (data53 === "ImmunizationEvaluation")) || (data53 === "ImmunizationRecommendation")) || (data53 === "ImplementationGuide")) || (data53 === "InsurancePlan")) || (data53 === "Invoice")) || (data53 === "Library")) || (data53 === "Linkage")) || (data53 === "List")) || (data53 === "Location")) || (data53 === "Measure")) || (data53 === "MeasureReport")) || (data53 === "Media")) || (data53 === "Medication")) || (data53 === "MedicationAdministration")) || (data53 === "MedicationDispense")) || (data53 === "MedicationKnowledge")) || (data53 === "MedicationRequest")) || (data53 === "MedicationStatement")) || (data53 === "MedicinalProduct")) || (data53 === "MedicinalProductAuthorization")) || (data53 === "MedicinalProductContraindication")) || (data53 === "MedicinalProductIndication")) || (data53 === "MedicinalProductIngredient")) || (data53 === "MedicinalProductInteraction")) || (data53 === "MedicinalProductManufactured")) || (data53 === "MedicinalProductPackaged")) || (data53 === "MedicinalProductPharmaceutical")) || (data53 === "MedicinalProductUndesirableEffect")) || (data53 === "MessageDefinition")) || (data53 === "MessageHeader")) || (data53 === "MolecularSequence")) || (data53 === "NamingSystem")) || (data53 === "NutritionOrder")) || (data53 === "Observation")) || (data53 === "ObservationDefinition")) || (data53 === "OperationDefinition")) || (data53 === "OperationOutcome")) || (data53 === "Organization")) || (data53 === "OrganizationAffiliation")) || (data53 === "Parameters")) || (data53 === "Patient")) || (data53 === "PaymentNotice")) || (data53 === "PaymentReconciliation")) || (data53 === "Person")) || (data53 === "PlanDefinition")) || (data53 === "Practitioner")) || (data53 === "PractitionerRole")) || (data53 === "Procedure")) || (data53 === "Provenance")) || (data53 === "Questionnaire")) || (data53 === "QuestionnaireResponse")) || (data53 === "RelatedPerson")) || (data53 === "RequestGroup")) || (data53 === "ResearchDefinition")) || (data53 === "ResearchElementDefinition")) || (data53 === "ResearchStudy")) || (data53 === "ResearchSubject")) || (data53 === "Resource")) || (data53 === "RiskAssessment")) || (data53 === "RiskEvidenceSynthesis")) || (data53 === "Schedule")) || (data53 === "SearchParameter")) || (data53 === "ServiceRequest")) || (data53 === "Slot")) || (data53 === "Specimen")) || (data53 === "SpecimenDefinition")) || (data53 === "StructureDefinition")) || (data53 === "StructureMap")) || (data53 === "Subscription")) || (data53 === "Substance")) || (data53 === "SubstanceNucleicAcid")) || (data53 === "SubstancePolymer")) || (data53 === "SubstanceProtein")) || (data53 === "SubstanceReferenceInformation")) || (data53 === "SubstanceSourceMaterial")) || (data53 === "SubstanceSpecification")) || (data53 === "SupplyDelivery")) || (data53 === "SupplyRequest")) || (data53 === "Task")) || (data53 === "TerminologyCapabilities")) || (data53 === "TestReport")) || (data53 === "TestScript")) || (data53 === "ValueSet")) || (data53 === "VerificationResult")) || (data53 === "VisionPrescription"))){
+const err55 = {instancePath:instancePath+"/resource/" + i5+"/code",schemaPath:"#/$defs/CompartmentDefinition_Resource/properties/code/enum",keyword:"enum",params:{allowedValues: schema1.properties.code.enum}};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
 }
 errors++;
 }
@@ -1268,18 +1279,7 @@ for(let i8=0; i8<len8; i8++){
 let data56 = data55[i8];
 if(typeof data56 === "string"){
 if(func6(data56) < 1){
-const err55 = {instancePath:instancePath+"/resource/" + i5+"/param/" + i8,schemaPath:"#/$defs/CompartmentDefinition_Resource/properties/param/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-}
-else {
-const err56 = {instancePath:instancePath+"/resource/" + i5+"/param/" + i8,schemaPath:"#/$defs/CompartmentDefinition_Resource/properties/param/items/type",keyword:"type",params:{type: "string"}};
+const err56 = {instancePath:instancePath+"/resource/" + i5+"/param/" + i8,schemaPath:"#/$defs/CompartmentDefinition_Resource/properties/param/items/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1289,14 +1289,25 @@ vErrors.push(err56);
 errors++;
 }
 }
-}
 else {
-const err57 = {instancePath:instancePath+"/resource/" + i5+"/param",schemaPath:"#/$defs/CompartmentDefinition_Resource/properties/param/type",keyword:"type",params:{type: "array"}};
+const err57 = {instancePath:instancePath+"/resource/" + i5+"/param/" + i8,schemaPath:"#/$defs/CompartmentDefinition_Resource/properties/param/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err57];
 }
 else {
 vErrors.push(err57);
+}
+errors++;
+}
+}
+}
+else {
+const err58 = {instancePath:instancePath+"/resource/" + i5+"/param",schemaPath:"#/$defs/CompartmentDefinition_Resource/properties/param/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
 }
 errors++;
 }
@@ -1313,21 +1324,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/resource/" + i5+"/_param",schemaPath:"#/$defs/CompartmentDefinition_Resource/properties/_param/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
-}
-}
-if(data46.documentation !== undefined && func0.call(data46, "documentation")){
-let data59 = data46.documentation;
-if(typeof data59 === "string"){
-if(func6(data59) < 1){
-const err59 = {instancePath:instancePath+"/resource/" + i5+"/documentation",schemaPath:"#/$defs/CompartmentDefinition_Resource/properties/documentation/minLength",keyword:"minLength",params:{limit: 1}};
+const err59 = {instancePath:instancePath+"/resource/" + i5+"/_param",schemaPath:"#/$defs/CompartmentDefinition_Resource/properties/_param/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -1337,13 +1334,27 @@ vErrors.push(err59);
 errors++;
 }
 }
-else {
-const err60 = {instancePath:instancePath+"/resource/" + i5+"/documentation",schemaPath:"#/$defs/CompartmentDefinition_Resource/properties/documentation/type",keyword:"type",params:{type: "string"}};
+if(data46.documentation !== undefined && func0.call(data46, "documentation")){
+let data59 = data46.documentation;
+if(typeof data59 === "string"){
+if(func6(data59) < 1){
+const err60 = {instancePath:instancePath+"/resource/" + i5+"/documentation",schemaPath:"#/$defs/CompartmentDefinition_Resource/properties/documentation/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err60];
 }
 else {
 vErrors.push(err60);
+}
+errors++;
+}
+}
+else {
+const err61 = {instancePath:instancePath+"/resource/" + i5+"/documentation",schemaPath:"#/$defs/CompartmentDefinition_Resource/properties/documentation/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
 }
 errors++;
 }
@@ -1356,19 +1367,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/resource/" + i5,schemaPath:"#/$defs/CompartmentDefinition_Resource/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
-}
-}
-}
-else {
-const err62 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/type",keyword:"type",params:{type: "array"}};
+const err62 = {instancePath:instancePath+"/resource/" + i5,schemaPath:"#/$defs/CompartmentDefinition_Resource/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1380,12 +1379,24 @@ errors++;
 }
 }
 else {
-const err63 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err63 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err63];
 }
 else {
 vErrors.push(err63);
+}
+errors++;
+}
+}
+}
+else {
+const err64 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
 }
 errors++;
 }

@@ -14,6 +14,7 @@ const func3 = require("../../../../fhir/resources.cjs")["twin"];
 const func4 = require("./datatypes.twin.cjs")["Extension"];
 const func5 = require("./datatypes.twin.cjs")["ContactDetail"];
 const func6 = require("./datatypes.twin.cjs")["UsageContext"];
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate0(data){
@@ -359,6 +360,9 @@ if(data.date !== undefined){
 let data29 = data.date;
 if(typeof data29 === "string"){
 if(!pattern3.test(data29)){
+errors++;
+}
+if(!(formats0(data29))){
 errors++;
 }
 }

@@ -42,6 +42,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = new Set(["targetIdentifier", "targetReference"]);
 const schema3 = {"properties":{"mode":{"enum":["working","snapshot","changes"]}}};
 const wrapper0 = {validate: validate1};
@@ -838,14 +839,24 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-else {
-const err25 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data25))){
+const err25 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err25];
 }
 else {
 vErrors.push(err25);
+}
+errors++;
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
 }
 errors++;
 }
@@ -868,21 +879,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data.title !== undefined && func0.call(data, "title")){
-let data29 = data.title;
-if(typeof data29 === "string"){
-if(func9(data29) < 1){
-const err27 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1}};
+const err27 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -892,13 +889,27 @@ vErrors.push(err27);
 errors++;
 }
 }
-else {
-const err28 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}};
+if(data.title !== undefined && func0.call(data, "title")){
+let data29 = data.title;
+if(typeof data29 === "string"){
+if(func9(data29) < 1){
+const err28 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err28];
 }
 else {
 vErrors.push(err28);
+}
+errors++;
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
 }
 errors++;
 }
@@ -912,22 +923,22 @@ errors = vErrors.length;
 if(data.confidentiality !== undefined && func0.call(data, "confidentiality")){
 let data31 = data.confidentiality;
 if(typeof data31 !== "string"){
-const err29 = {instancePath:instancePath+"/confidentiality",schemaPath:"#/properties/confidentiality/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-if(!((((((data31 === "U") || (data31 === "L")) || (data31 === "M")) || (data31 === "N")) || (data31 === "R")) || (data31 === "V"))){
-const err30 = {instancePath:instancePath+"/confidentiality",schemaPath:"#/properties/confidentiality/enum",keyword:"enum",params:{allowedValues: schema0.properties.confidentiality.enum}};
+const err30 = {instancePath:instancePath+"/confidentiality",schemaPath:"#/properties/confidentiality/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err30];
 }
 else {
 vErrors.push(err30);
+}
+errors++;
+}
+if(!((((((data31 === "U") || (data31 === "L")) || (data31 === "M")) || (data31 === "N")) || (data31 === "R")) || (data31 === "V"))){
+const err31 = {instancePath:instancePath+"/confidentiality",schemaPath:"#/properties/confidentiality/enum",keyword:"enum",params:{allowedValues: schema0.properties.confidentiality.enum}};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
 }
 errors++;
 }
@@ -949,12 +960,12 @@ let valid22 = true;
 const _errs63 = errors;
 if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
 if(data34._mode !== undefined && func0.call(data34, "_mode")){
-const err31 = {};
+const err32 = {};
 if(vErrors === null){
-vErrors = [err31];
+vErrors = [err32];
 }
 else {
-vErrors.push(err31);
+vErrors.push(err32);
 }
 errors++;
 }
@@ -973,12 +984,12 @@ if(_valid3){
 const _errs64 = errors;
 if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
 if((data34.mode === undefined) || (!(func0.call(data34, "mode")))){
-const err32 = {instancePath:instancePath+"/attester/" + i5,schemaPath:"#/$defs/Composition_Attester/allOf/0/then/required",keyword:"required",params:{missingProperty: "mode"}};
+const err33 = {instancePath:instancePath+"/attester/" + i5,schemaPath:"#/$defs/Composition_Attester/allOf/0/then/required",keyword:"required",params:{missingProperty: "mode"}};
 if(vErrors === null){
-vErrors = [err32];
+vErrors = [err33];
 }
 else {
-vErrors.push(err32);
+vErrors.push(err33);
 }
 errors++;
 }
@@ -992,12 +1003,12 @@ props3._mode = true;
 }
 }
 if(!valid22){
-const err33 = {instancePath:instancePath+"/attester/" + i5,schemaPath:"#/$defs/Composition_Attester/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err34 = {instancePath:instancePath+"/attester/" + i5,schemaPath:"#/$defs/Composition_Attester/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err33];
+vErrors = [err34];
 }
 else {
-vErrors.push(err33);
+vErrors.push(err34);
 }
 errors++;
 }
@@ -1017,23 +1028,23 @@ if(data34.id !== undefined && func0.call(data34, "id")){
 let data36 = data34.id;
 if(typeof data36 === "string"){
 if(func9(data36) < 1){
-const err34 = {instancePath:instancePath+"/attester/" + i5+"/id",schemaPath:"#/$defs/Composition_Attester/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-else {
-const err35 = {instancePath:instancePath+"/attester/" + i5+"/id",schemaPath:"#/$defs/Composition_Attester/properties/id/type",keyword:"type",params:{type: "string"}};
+const err35 = {instancePath:instancePath+"/attester/" + i5+"/id",schemaPath:"#/$defs/Composition_Attester/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err35];
 }
 else {
 vErrors.push(err35);
+}
+errors++;
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/attester/" + i5+"/id",schemaPath:"#/$defs/Composition_Attester/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
 }
 errors++;
 }
@@ -1050,12 +1061,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/attester/" + i5+"/extension",schemaPath:"#/$defs/Composition_Attester/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err37 = {instancePath:instancePath+"/attester/" + i5+"/extension",schemaPath:"#/$defs/Composition_Attester/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err36];
+vErrors = [err37];
 }
 else {
-vErrors.push(err36);
+vErrors.push(err37);
 }
 errors++;
 }
@@ -1072,12 +1083,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/attester/" + i5+"/modifierExtension",schemaPath:"#/$defs/Composition_Attester/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err38 = {instancePath:instancePath+"/attester/" + i5+"/modifierExtension",schemaPath:"#/$defs/Composition_Attester/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err37];
+vErrors = [err38];
 }
 else {
-vErrors.push(err37);
+vErrors.push(err38);
 }
 errors++;
 }
@@ -1085,12 +1096,12 @@ errors++;
 if(data34.mode !== undefined && func0.call(data34, "mode")){
 let data41 = data34.mode;
 if(!((((data41 === "personal") || (data41 === "professional")) || (data41 === "legal")) || (data41 === "official"))){
-const err38 = {instancePath:instancePath+"/attester/" + i5+"/mode",schemaPath:"#/$defs/Composition_Attester/properties/mode/enum",keyword:"enum",params:{allowedValues: schema1.properties.mode.enum}};
+const err39 = {instancePath:instancePath+"/attester/" + i5+"/mode",schemaPath:"#/$defs/Composition_Attester/properties/mode/enum",keyword:"enum",params:{allowedValues: schema1.properties.mode.enum}};
 if(vErrors === null){
-vErrors = [err38];
+vErrors = [err39];
 }
 else {
-vErrors.push(err38);
+vErrors.push(err39);
 }
 errors++;
 }
@@ -1105,23 +1116,33 @@ if(data34.time !== undefined && func0.call(data34, "time")){
 let data43 = data34.time;
 if(typeof data43 === "string"){
 if(!pattern3.test(data43)){
-const err39 = {instancePath:instancePath+"/attester/" + i5+"/time",schemaPath:"#/$defs/Composition_Attester/properties/time/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-else {
-const err40 = {instancePath:instancePath+"/attester/" + i5+"/time",schemaPath:"#/$defs/Composition_Attester/properties/time/type",keyword:"type",params:{type: "string"}};
+const err40 = {instancePath:instancePath+"/attester/" + i5+"/time",schemaPath:"#/$defs/Composition_Attester/properties/time/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err40];
 }
 else {
 vErrors.push(err40);
+}
+errors++;
+}
+if(!(formats0(data43))){
+const err41 = {instancePath:instancePath+"/attester/" + i5+"/time",schemaPath:"#/$defs/Composition_Attester/properties/time/format",keyword:"format",params:{format: "fhir-dateTime"}};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/attester/" + i5+"/time",schemaPath:"#/$defs/Composition_Attester/properties/time/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
 }
 errors++;
 }
@@ -1140,24 +1161,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/attester/" + i5,schemaPath:"#/$defs/Composition_Attester/type",keyword:"type",params:{type: "object"}};
+const err43 = {instancePath:instancePath+"/attester/" + i5,schemaPath:"#/$defs/Composition_Attester/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err41];
+vErrors = [err43];
 }
 else {
-vErrors.push(err41);
+vErrors.push(err43);
 }
 errors++;
 }
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/attester",schemaPath:"#/properties/attester/type",keyword:"type",params:{type: "array"}};
+const err44 = {instancePath:instancePath+"/attester",schemaPath:"#/properties/attester/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err42];
+vErrors = [err44];
 }
 else {
-vErrors.push(err42);
+vErrors.push(err44);
 }
 errors++;
 }
@@ -1179,12 +1200,12 @@ let valid33 = true;
 const _errs87 = errors;
 if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
 if(data48._code !== undefined && func0.call(data48, "_code")){
-const err43 = {};
+const err45 = {};
 if(vErrors === null){
-vErrors = [err43];
+vErrors = [err45];
 }
 else {
-vErrors.push(err43);
+vErrors.push(err45);
 }
 errors++;
 }
@@ -1203,12 +1224,12 @@ if(_valid4){
 const _errs88 = errors;
 if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
 if((data48.code === undefined) || (!(func0.call(data48, "code")))){
-const err44 = {instancePath:instancePath+"/relatesTo/" + i8,schemaPath:"#/$defs/Composition_RelatesTo/allOf/0/then/required",keyword:"required",params:{missingProperty: "code"}};
+const err46 = {instancePath:instancePath+"/relatesTo/" + i8,schemaPath:"#/$defs/Composition_RelatesTo/allOf/0/then/required",keyword:"required",params:{missingProperty: "code"}};
 if(vErrors === null){
-vErrors = [err44];
+vErrors = [err46];
 }
 else {
-vErrors.push(err44);
+vErrors.push(err46);
 }
 errors++;
 }
@@ -1222,12 +1243,12 @@ props4._code = true;
 }
 }
 if(!valid33){
-const err45 = {instancePath:instancePath+"/relatesTo/" + i8,schemaPath:"#/$defs/Composition_RelatesTo/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err47 = {instancePath:instancePath+"/relatesTo/" + i8,schemaPath:"#/$defs/Composition_RelatesTo/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err45];
+vErrors = [err47];
 }
 else {
-vErrors.push(err45);
+vErrors.push(err47);
 }
 errors++;
 }
@@ -1237,12 +1258,12 @@ const _errs91 = errors;
 if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
 if(data48.targetIdentifier !== undefined && func0.call(data48, "targetIdentifier")){
 var valid36 = false;
-const err46 = {};
+const err48 = {};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err48];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err48);
 }
 errors++;
 }
@@ -1252,12 +1273,12 @@ var valid36 = true;
 if(valid36){
 if(data48.targetReference !== undefined && func0.call(data48, "targetReference")){
 var valid36 = false;
-const err47 = {};
+const err49 = {};
 if(vErrors === null){
-vErrors = [err47];
+vErrors = [err49];
 }
 else {
-vErrors.push(err47);
+vErrors.push(err49);
 }
 errors++;
 }
@@ -1280,12 +1301,12 @@ if(_valid5){
 const _errs92 = errors;
 if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
 if((data48.targetIdentifier === undefined) || (!(func0.call(data48, "targetIdentifier")))){
-const err48 = {instancePath:instancePath+"/relatesTo/" + i8,schemaPath:"#/$defs/Composition_RelatesTo/allOf/1/then/required",keyword:"required",params:{missingProperty: "targetIdentifier"}};
+const err50 = {instancePath:instancePath+"/relatesTo/" + i8,schemaPath:"#/$defs/Composition_RelatesTo/allOf/1/then/required",keyword:"required",params:{missingProperty: "targetIdentifier"}};
 if(vErrors === null){
-vErrors = [err48];
+vErrors = [err50];
 }
 else {
-vErrors.push(err48);
+vErrors.push(err50);
 }
 errors++;
 }
@@ -1294,12 +1315,12 @@ var _valid5 = _errs92 === errors;
 valid35 = _valid5;
 }
 if(!valid35){
-const err49 = {instancePath:instancePath+"/relatesTo/" + i8,schemaPath:"#/$defs/Composition_RelatesTo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
+const err51 = {instancePath:instancePath+"/relatesTo/" + i8,schemaPath:"#/$defs/Composition_RelatesTo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err49];
+vErrors = [err51];
 }
 else {
-vErrors.push(err49);
+vErrors.push(err51);
 }
 errors++;
 }
@@ -1323,23 +1344,23 @@ if(data48.id !== undefined && func0.call(data48, "id")){
 let data52 = data48.id;
 if(typeof data52 === "string"){
 if(func9(data52) < 1){
-const err50 = {instancePath:instancePath+"/relatesTo/" + i8+"/id",schemaPath:"#/$defs/Composition_RelatesTo/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err52 = {instancePath:instancePath+"/relatesTo/" + i8+"/id",schemaPath:"#/$defs/Composition_RelatesTo/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err50];
+vErrors = [err52];
 }
 else {
-vErrors.push(err50);
+vErrors.push(err52);
 }
 errors++;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/relatesTo/" + i8+"/id",schemaPath:"#/$defs/Composition_RelatesTo/properties/id/type",keyword:"type",params:{type: "string"}};
+const err53 = {instancePath:instancePath+"/relatesTo/" + i8+"/id",schemaPath:"#/$defs/Composition_RelatesTo/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err51];
+vErrors = [err53];
 }
 else {
-vErrors.push(err51);
+vErrors.push(err53);
 }
 errors++;
 }
@@ -1356,12 +1377,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/relatesTo/" + i8+"/extension",schemaPath:"#/$defs/Composition_RelatesTo/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err54 = {instancePath:instancePath+"/relatesTo/" + i8+"/extension",schemaPath:"#/$defs/Composition_RelatesTo/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err52];
+vErrors = [err54];
 }
 else {
-vErrors.push(err52);
+vErrors.push(err54);
 }
 errors++;
 }
@@ -1378,12 +1399,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/relatesTo/" + i8+"/modifierExtension",schemaPath:"#/$defs/Composition_RelatesTo/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err55 = {instancePath:instancePath+"/relatesTo/" + i8+"/modifierExtension",schemaPath:"#/$defs/Composition_RelatesTo/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err53];
+vErrors = [err55];
 }
 else {
-vErrors.push(err53);
+vErrors.push(err55);
 }
 errors++;
 }
@@ -1391,22 +1412,22 @@ errors++;
 if(data48.code !== undefined && func0.call(data48, "code")){
 let data57 = data48.code;
 if(typeof data57 !== "string"){
-const err54 = {instancePath:instancePath+"/relatesTo/" + i8+"/code",schemaPath:"#/$defs/Composition_RelatesTo/properties/code/type",keyword:"type",params:{type: "string"}};
+const err56 = {instancePath:instancePath+"/relatesTo/" + i8+"/code",schemaPath:"#/$defs/Composition_RelatesTo/properties/code/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err54];
+vErrors = [err56];
 }
 else {
-vErrors.push(err54);
+vErrors.push(err56);
 }
 errors++;
 }
 if(!((((data57 === "replaces") || (data57 === "transforms")) || (data57 === "signs")) || (data57 === "appends"))){
-const err55 = {instancePath:instancePath+"/relatesTo/" + i8+"/code",schemaPath:"#/$defs/Composition_RelatesTo/properties/code/enum",keyword:"enum",params:{allowedValues: schema2.properties.code.enum}};
+const err57 = {instancePath:instancePath+"/relatesTo/" + i8+"/code",schemaPath:"#/$defs/Composition_RelatesTo/properties/code/enum",keyword:"enum",params:{allowedValues: schema2.properties.code.enum}};
 if(vErrors === null){
-vErrors = [err55];
+vErrors = [err57];
 }
 else {
-vErrors.push(err55);
+vErrors.push(err57);
 }
 errors++;
 }
@@ -1431,35 +1452,35 @@ errors = vErrors.length;
 }
 const forms0 = func10(data48, obj0);
 if(forms0 !== null){
-const err56 = {instancePath:instancePath+"/relatesTo/" + i8,schemaPath:"#/$defs/Composition_RelatesTo/cdxChoice",keyword:"cdxChoice",params:{choice: "target[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-}
-else {
-const err57 = {instancePath:instancePath+"/relatesTo/" + i8,schemaPath:"#/$defs/Composition_RelatesTo/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
-}
-}
-}
-else {
-const err58 = {instancePath:instancePath+"/relatesTo",schemaPath:"#/properties/relatesTo/type",keyword:"type",params:{type: "array"}};
+const err58 = {instancePath:instancePath+"/relatesTo/" + i8,schemaPath:"#/$defs/Composition_RelatesTo/cdxChoice",keyword:"cdxChoice",params:{choice: "target[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err58];
 }
 else {
 vErrors.push(err58);
+}
+errors++;
+}
+}
+else {
+const err59 = {instancePath:instancePath+"/relatesTo/" + i8,schemaPath:"#/$defs/Composition_RelatesTo/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/relatesTo",schemaPath:"#/properties/relatesTo/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
 }
 errors++;
 }
@@ -1475,23 +1496,23 @@ if(data62.id !== undefined && func0.call(data62, "id")){
 let data63 = data62.id;
 if(typeof data63 === "string"){
 if(func9(data63) < 1){
-const err59 = {instancePath:instancePath+"/event/" + i11+"/id",schemaPath:"#/$defs/Composition_Event/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err61 = {instancePath:instancePath+"/event/" + i11+"/id",schemaPath:"#/$defs/Composition_Event/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err59];
+vErrors = [err61];
 }
 else {
-vErrors.push(err59);
+vErrors.push(err61);
 }
 errors++;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/event/" + i11+"/id",schemaPath:"#/$defs/Composition_Event/properties/id/type",keyword:"type",params:{type: "string"}};
+const err62 = {instancePath:instancePath+"/event/" + i11+"/id",schemaPath:"#/$defs/Composition_Event/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err60];
+vErrors = [err62];
 }
 else {
-vErrors.push(err60);
+vErrors.push(err62);
 }
 errors++;
 }
@@ -1508,12 +1529,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/event/" + i11+"/extension",schemaPath:"#/$defs/Composition_Event/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err63 = {instancePath:instancePath+"/event/" + i11+"/extension",schemaPath:"#/$defs/Composition_Event/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err61];
+vErrors = [err63];
 }
 else {
-vErrors.push(err61);
+vErrors.push(err63);
 }
 errors++;
 }
@@ -1530,12 +1551,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/event/" + i11+"/modifierExtension",schemaPath:"#/$defs/Composition_Event/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err64 = {instancePath:instancePath+"/event/" + i11+"/modifierExtension",schemaPath:"#/$defs/Composition_Event/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err62];
+vErrors = [err64];
 }
 else {
-vErrors.push(err62);
+vErrors.push(err64);
 }
 errors++;
 }
@@ -1552,12 +1573,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/event/" + i11+"/code",schemaPath:"#/$defs/Composition_Event/properties/code/type",keyword:"type",params:{type: "array"}};
+const err65 = {instancePath:instancePath+"/event/" + i11+"/code",schemaPath:"#/$defs/Composition_Event/properties/code/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err63];
+vErrors = [err65];
 }
 else {
-vErrors.push(err63);
+vErrors.push(err65);
 }
 errors++;
 }
@@ -1580,36 +1601,36 @@ errors = vErrors.length;
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/event/" + i11+"/detail",schemaPath:"#/$defs/Composition_Event/properties/detail/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
-}
-}
-}
-else {
-const err65 = {instancePath:instancePath+"/event/" + i11,schemaPath:"#/$defs/Composition_Event/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
-}
-}
-}
-else {
-const err66 = {instancePath:instancePath+"/event",schemaPath:"#/properties/event/type",keyword:"type",params:{type: "array"}};
+const err66 = {instancePath:instancePath+"/event/" + i11+"/detail",schemaPath:"#/$defs/Composition_Event/properties/detail/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err66];
 }
 else {
 vErrors.push(err66);
+}
+errors++;
+}
+}
+}
+else {
+const err67 = {instancePath:instancePath+"/event/" + i11,schemaPath:"#/$defs/Composition_Event/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+}
+else {
+const err68 = {instancePath:instancePath+"/event",schemaPath:"#/properties/event/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
 }
 errors++;
 }
@@ -1626,24 +1647,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err67 = {instancePath:instancePath+"/section",schemaPath:"#/properties/section/type",keyword:"type",params:{type: "array"}};
+const err69 = {instancePath:instancePath+"/section",schemaPath:"#/properties/section/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err67];
+vErrors = [err69];
 }
 else {
-vErrors.push(err67);
+vErrors.push(err69);
 }
 errors++;
 }
 }
 }
 else {
-const err68 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err70 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err68];
+vErrors = [err70];
 }
 else {
-vErrors.push(err68);
+vErrors.push(err70);
 }
 errors++;
 }

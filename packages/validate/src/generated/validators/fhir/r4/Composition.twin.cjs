@@ -19,6 +19,7 @@ const func6 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func7 = require("./datatypes.twin.cjs")["Reference"];
 const func8 = require("../../../../choice.cjs").choiceForms;
 const func9 = require("./datatypes.twin.cjs")["Period"];
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 const obj1 = new Set(["targetIdentifier", "targetReference"]);
 
@@ -457,6 +458,9 @@ if(typeof data25 === "string"){
 if(!pattern3.test(data25)){
 errors++;
 }
+if(!(formats0(data25))){
+errors++;
+}
 }
 else {
 errors++;
@@ -603,6 +607,9 @@ if(data34.time !== undefined){
 let data43 = data34.time;
 if(typeof data43 === "string"){
 if(!pattern3.test(data43)){
+errors++;
+}
+if(!(formats0(data43))){
 errors++;
 }
 }

@@ -16,6 +16,7 @@ const func6 = require("./datatypes.twin.cjs")["ContactDetail"];
 const func7 = require("./datatypes.twin.cjs")["UsageContext"];
 const func8 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func9 = require("../../../../choice.cjs").choiceForms;
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 
 
@@ -1229,6 +1230,9 @@ if(data.date !== undefined){
 let data28 = data.date;
 if(typeof data28 === "string"){
 if(!pattern3.test(data28)){
+errors++;
+}
+if(!(formats0(data28))){
 errors++;
 }
 }

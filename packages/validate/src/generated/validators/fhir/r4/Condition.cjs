@@ -23,6 +23,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = new Set(["onsetDateTime", "onsetAge", "onsetPeriod", "onsetRange", "onsetString"]);
 const obj1 = new Set(["abatementDateTime", "abatementAge", "abatementPeriod", "abatementRange", "abatementString"]);
 
@@ -510,14 +511,24 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-else {
-const err24 = {instancePath:instancePath+"/recordedDate",schemaPath:"#/properties/recordedDate/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data40))){
+const err24 = {instancePath:instancePath+"/recordedDate",schemaPath:"#/properties/recordedDate/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err24];
 }
 else {
 vErrors.push(err24);
+}
+errors++;
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/recordedDate",schemaPath:"#/properties/recordedDate/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
 }
 errors++;
 }
@@ -551,23 +562,23 @@ if(data45.id !== undefined && func0.call(data45, "id")){
 let data46 = data45.id;
 if(typeof data46 === "string"){
 if(func12(data46) < 1){
-const err25 = {instancePath:instancePath+"/stage/" + i6+"/id",schemaPath:"#/$defs/Condition_Stage/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/stage/" + i6+"/id",schemaPath:"#/$defs/Condition_Stage/properties/id/type",keyword:"type",params:{type: "string"}};
+const err26 = {instancePath:instancePath+"/stage/" + i6+"/id",schemaPath:"#/$defs/Condition_Stage/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err26];
 }
 else {
 vErrors.push(err26);
+}
+errors++;
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/stage/" + i6+"/id",schemaPath:"#/$defs/Condition_Stage/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
 }
 errors++;
 }
@@ -584,12 +595,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/stage/" + i6+"/extension",schemaPath:"#/$defs/Condition_Stage/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err28 = {instancePath:instancePath+"/stage/" + i6+"/extension",schemaPath:"#/$defs/Condition_Stage/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err27];
+vErrors = [err28];
 }
 else {
-vErrors.push(err27);
+vErrors.push(err28);
 }
 errors++;
 }
@@ -606,12 +617,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/stage/" + i6+"/modifierExtension",schemaPath:"#/$defs/Condition_Stage/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err29 = {instancePath:instancePath+"/stage/" + i6+"/modifierExtension",schemaPath:"#/$defs/Condition_Stage/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err28];
+vErrors = [err29];
 }
 else {
-vErrors.push(err28);
+vErrors.push(err29);
 }
 errors++;
 }
@@ -634,12 +645,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/stage/" + i6+"/assessment",schemaPath:"#/$defs/Condition_Stage/properties/assessment/type",keyword:"type",params:{type: "array"}};
+const err30 = {instancePath:instancePath+"/stage/" + i6+"/assessment",schemaPath:"#/$defs/Condition_Stage/properties/assessment/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err29];
+vErrors = [err30];
 }
 else {
-vErrors.push(err29);
+vErrors.push(err30);
 }
 errors++;
 }
@@ -652,24 +663,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/stage/" + i6,schemaPath:"#/$defs/Condition_Stage/type",keyword:"type",params:{type: "object"}};
+const err31 = {instancePath:instancePath+"/stage/" + i6,schemaPath:"#/$defs/Condition_Stage/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err30];
+vErrors = [err31];
 }
 else {
-vErrors.push(err30);
+vErrors.push(err31);
 }
 errors++;
 }
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/stage",schemaPath:"#/properties/stage/type",keyword:"type",params:{type: "array"}};
+const err32 = {instancePath:instancePath+"/stage",schemaPath:"#/properties/stage/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err31];
+vErrors = [err32];
 }
 else {
-vErrors.push(err31);
+vErrors.push(err32);
 }
 errors++;
 }
@@ -685,23 +696,23 @@ if(data56.id !== undefined && func0.call(data56, "id")){
 let data57 = data56.id;
 if(typeof data57 === "string"){
 if(func12(data57) < 1){
-const err32 = {instancePath:instancePath+"/evidence/" + i10+"/id",schemaPath:"#/$defs/Condition_Evidence/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-else {
-const err33 = {instancePath:instancePath+"/evidence/" + i10+"/id",schemaPath:"#/$defs/Condition_Evidence/properties/id/type",keyword:"type",params:{type: "string"}};
+const err33 = {instancePath:instancePath+"/evidence/" + i10+"/id",schemaPath:"#/$defs/Condition_Evidence/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err33];
 }
 else {
 vErrors.push(err33);
+}
+errors++;
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/evidence/" + i10+"/id",schemaPath:"#/$defs/Condition_Evidence/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
 }
 errors++;
 }
@@ -718,12 +729,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/evidence/" + i10+"/extension",schemaPath:"#/$defs/Condition_Evidence/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err35 = {instancePath:instancePath+"/evidence/" + i10+"/extension",schemaPath:"#/$defs/Condition_Evidence/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err34];
+vErrors = [err35];
 }
 else {
-vErrors.push(err34);
+vErrors.push(err35);
 }
 errors++;
 }
@@ -740,12 +751,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/evidence/" + i10+"/modifierExtension",schemaPath:"#/$defs/Condition_Evidence/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err36 = {instancePath:instancePath+"/evidence/" + i10+"/modifierExtension",schemaPath:"#/$defs/Condition_Evidence/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err35];
+vErrors = [err36];
 }
 else {
-vErrors.push(err35);
+vErrors.push(err36);
 }
 errors++;
 }
@@ -762,12 +773,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/evidence/" + i10+"/code",schemaPath:"#/$defs/Condition_Evidence/properties/code/type",keyword:"type",params:{type: "array"}};
+const err37 = {instancePath:instancePath+"/evidence/" + i10+"/code",schemaPath:"#/$defs/Condition_Evidence/properties/code/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err36];
+vErrors = [err37];
 }
 else {
-vErrors.push(err36);
+vErrors.push(err37);
 }
 errors++;
 }
@@ -784,19 +795,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/evidence/" + i10+"/detail",schemaPath:"#/$defs/Condition_Evidence/properties/detail/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-}
-}
-else {
-const err38 = {instancePath:instancePath+"/evidence/" + i10,schemaPath:"#/$defs/Condition_Evidence/type",keyword:"type",params:{type: "object"}};
+const err38 = {instancePath:instancePath+"/evidence/" + i10+"/detail",schemaPath:"#/$defs/Condition_Evidence/properties/detail/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -808,12 +807,24 @@ errors++;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/evidence",schemaPath:"#/properties/evidence/type",keyword:"type",params:{type: "array"}};
+const err39 = {instancePath:instancePath+"/evidence/" + i10,schemaPath:"#/$defs/Condition_Evidence/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err39];
 }
 else {
 vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/evidence",schemaPath:"#/properties/evidence/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
 }
 errors++;
 }
@@ -830,19 +841,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-const forms0 = func14(data, obj0);
-if(forms0 !== null){
-const err41 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "onset[x]", forms: forms0}};
+const err41 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -851,9 +850,10 @@ vErrors.push(err41);
 }
 errors++;
 }
-const forms1 = func14(data, obj1);
-if(forms1 !== null){
-const err42 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "abatement[x]", forms: forms1}};
+}
+const forms0 = func14(data, obj0);
+if(forms0 !== null){
+const err42 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "onset[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -862,14 +862,25 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-else {
-const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms1 = func14(data, obj1);
+if(forms1 !== null){
+const err43 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "abatement[x]", forms: forms1}};
 if(vErrors === null){
 vErrors = [err43];
 }
 else {
 vErrors.push(err43);
+}
+errors++;
+}
+}
+else {
+const err44 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
 }
 errors++;
 }

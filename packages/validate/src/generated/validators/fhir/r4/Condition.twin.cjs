@@ -21,6 +21,7 @@ const func9 = require("./datatypes.twin.cjs")["Period"];
 const func10 = require("./datatypes.twin.cjs")["Range"];
 const func11 = require("./datatypes.twin.cjs")["Annotation"];
 const func12 = require("../../../../choice.cjs").choiceForms;
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 const obj1 = new Set(["onsetDateTime", "onsetAge", "onsetPeriod", "onsetRange", "onsetString"]);
 const obj2 = new Set(["abatementDateTime", "abatementAge", "abatementPeriod", "abatementRange", "abatementString"]);
@@ -313,6 +314,9 @@ if(data.recordedDate !== undefined){
 let data40 = data.recordedDate;
 if(typeof data40 === "string"){
 if(!pattern3.test(data40)){
+errors++;
+}
+if(!(formats0(data40))){
 errors++;
 }
 }

@@ -33,6 +33,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const schema1 = {"properties":{"type":{"enum":["deny","permit"]}}};
 
 const schema2 = {"properties":{"meaning":{"enum":["instance","related","dependents","authoredby"]}}};
@@ -1048,14 +1049,24 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-else {
-const err20 = {instancePath:instancePath+"/dateTime",schemaPath:"#/properties/dateTime/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data23))){
+const err20 = {instancePath:instancePath+"/dateTime",schemaPath:"#/properties/dateTime/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err20];
 }
 else {
 vErrors.push(err20);
+}
+errors++;
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/dateTime",schemaPath:"#/properties/dateTime/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
 }
 errors++;
 }
@@ -1078,12 +1089,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/performer",schemaPath:"#/properties/performer/type",keyword:"type",params:{type: "array"}};
+const err22 = {instancePath:instancePath+"/performer",schemaPath:"#/properties/performer/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err21];
+vErrors = [err22];
 }
 else {
-vErrors.push(err21);
+vErrors.push(err22);
 }
 errors++;
 }
@@ -1100,12 +1111,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/type",keyword:"type",params:{type: "array"}};
+const err23 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err22];
+vErrors = [err23];
 }
 else {
-vErrors.push(err22);
+vErrors.push(err23);
 }
 errors++;
 }
@@ -1133,23 +1144,23 @@ if(data32.id !== undefined && func0.call(data32, "id")){
 let data33 = data32.id;
 if(typeof data33 === "string"){
 if(func10(data33) < 1){
-const err23 = {instancePath:instancePath+"/policy/" + i7+"/id",schemaPath:"#/$defs/Consent_Policy/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-else {
-const err24 = {instancePath:instancePath+"/policy/" + i7+"/id",schemaPath:"#/$defs/Consent_Policy/properties/id/type",keyword:"type",params:{type: "string"}};
+const err24 = {instancePath:instancePath+"/policy/" + i7+"/id",schemaPath:"#/$defs/Consent_Policy/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err24];
 }
 else {
 vErrors.push(err24);
+}
+errors++;
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/policy/" + i7+"/id",schemaPath:"#/$defs/Consent_Policy/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
 }
 errors++;
 }
@@ -1166,12 +1177,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/policy/" + i7+"/extension",schemaPath:"#/$defs/Consent_Policy/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err26 = {instancePath:instancePath+"/policy/" + i7+"/extension",schemaPath:"#/$defs/Consent_Policy/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err25];
+vErrors = [err26];
 }
 else {
-vErrors.push(err25);
+vErrors.push(err26);
 }
 errors++;
 }
@@ -1188,21 +1199,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/policy/" + i7+"/modifierExtension",schemaPath:"#/$defs/Consent_Policy/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data32.authority !== undefined && func0.call(data32, "authority")){
-let data38 = data32.authority;
-if(typeof data38 === "string"){
-if(!pattern1.test(data38)){
-const err27 = {instancePath:instancePath+"/policy/" + i7+"/authority",schemaPath:"#/$defs/Consent_Policy/properties/authority/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
+const err27 = {instancePath:instancePath+"/policy/" + i7+"/modifierExtension",schemaPath:"#/$defs/Consent_Policy/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1212,13 +1209,27 @@ vErrors.push(err27);
 errors++;
 }
 }
-else {
-const err28 = {instancePath:instancePath+"/policy/" + i7+"/authority",schemaPath:"#/$defs/Consent_Policy/properties/authority/type",keyword:"type",params:{type: "string"}};
+if(data32.authority !== undefined && func0.call(data32, "authority")){
+let data38 = data32.authority;
+if(typeof data38 === "string"){
+if(!pattern1.test(data38)){
+const err28 = {instancePath:instancePath+"/policy/" + i7+"/authority",schemaPath:"#/$defs/Consent_Policy/properties/authority/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err28];
 }
 else {
 vErrors.push(err28);
+}
+errors++;
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/policy/" + i7+"/authority",schemaPath:"#/$defs/Consent_Policy/properties/authority/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
 }
 errors++;
 }
@@ -1233,23 +1244,23 @@ if(data32.uri !== undefined && func0.call(data32, "uri")){
 let data40 = data32.uri;
 if(typeof data40 === "string"){
 if(!pattern1.test(data40)){
-const err29 = {instancePath:instancePath+"/policy/" + i7+"/uri",schemaPath:"#/$defs/Consent_Policy/properties/uri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-else {
-const err30 = {instancePath:instancePath+"/policy/" + i7+"/uri",schemaPath:"#/$defs/Consent_Policy/properties/uri/type",keyword:"type",params:{type: "string"}};
+const err30 = {instancePath:instancePath+"/policy/" + i7+"/uri",schemaPath:"#/$defs/Consent_Policy/properties/uri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err30];
 }
 else {
 vErrors.push(err30);
+}
+errors++;
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/policy/" + i7+"/uri",schemaPath:"#/$defs/Consent_Policy/properties/uri/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
 }
 errors++;
 }
@@ -1262,24 +1273,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/policy/" + i7,schemaPath:"#/$defs/Consent_Policy/type",keyword:"type",params:{type: "object"}};
+const err32 = {instancePath:instancePath+"/policy/" + i7,schemaPath:"#/$defs/Consent_Policy/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err31];
+vErrors = [err32];
 }
 else {
-vErrors.push(err31);
+vErrors.push(err32);
 }
 errors++;
 }
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/policy",schemaPath:"#/properties/policy/type",keyword:"type",params:{type: "array"}};
+const err33 = {instancePath:instancePath+"/policy",schemaPath:"#/properties/policy/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err32];
+vErrors = [err33];
 }
 else {
-vErrors.push(err32);
+vErrors.push(err33);
 }
 errors++;
 }
@@ -1301,12 +1312,12 @@ let valid30 = true;
 const _errs75 = errors;
 if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
 if(data44._verified !== undefined && func0.call(data44, "_verified")){
-const err33 = {};
+const err34 = {};
 if(vErrors === null){
-vErrors = [err33];
+vErrors = [err34];
 }
 else {
-vErrors.push(err33);
+vErrors.push(err34);
 }
 errors++;
 }
@@ -1325,12 +1336,12 @@ if(_valid1){
 const _errs76 = errors;
 if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
 if((data44.verified === undefined) || (!(func0.call(data44, "verified")))){
-const err34 = {instancePath:instancePath+"/verification/" + i10,schemaPath:"#/$defs/Consent_Verification/allOf/0/then/required",keyword:"required",params:{missingProperty: "verified"}};
+const err35 = {instancePath:instancePath+"/verification/" + i10,schemaPath:"#/$defs/Consent_Verification/allOf/0/then/required",keyword:"required",params:{missingProperty: "verified"}};
 if(vErrors === null){
-vErrors = [err34];
+vErrors = [err35];
 }
 else {
-vErrors.push(err34);
+vErrors.push(err35);
 }
 errors++;
 }
@@ -1344,12 +1355,12 @@ props1._verified = true;
 }
 }
 if(!valid30){
-const err35 = {instancePath:instancePath+"/verification/" + i10,schemaPath:"#/$defs/Consent_Verification/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err36 = {instancePath:instancePath+"/verification/" + i10,schemaPath:"#/$defs/Consent_Verification/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err35];
+vErrors = [err36];
 }
 else {
-vErrors.push(err35);
+vErrors.push(err36);
 }
 errors++;
 }
@@ -1369,23 +1380,23 @@ if(data44.id !== undefined && func0.call(data44, "id")){
 let data46 = data44.id;
 if(typeof data46 === "string"){
 if(func10(data46) < 1){
-const err36 = {instancePath:instancePath+"/verification/" + i10+"/id",schemaPath:"#/$defs/Consent_Verification/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-else {
-const err37 = {instancePath:instancePath+"/verification/" + i10+"/id",schemaPath:"#/$defs/Consent_Verification/properties/id/type",keyword:"type",params:{type: "string"}};
+const err37 = {instancePath:instancePath+"/verification/" + i10+"/id",schemaPath:"#/$defs/Consent_Verification/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err37];
 }
 else {
 vErrors.push(err37);
+}
+errors++;
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/verification/" + i10+"/id",schemaPath:"#/$defs/Consent_Verification/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
 }
 errors++;
 }
@@ -1402,12 +1413,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/verification/" + i10+"/extension",schemaPath:"#/$defs/Consent_Verification/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err39 = {instancePath:instancePath+"/verification/" + i10+"/extension",schemaPath:"#/$defs/Consent_Verification/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err38];
+vErrors = [err39];
 }
 else {
-vErrors.push(err38);
+vErrors.push(err39);
 }
 errors++;
 }
@@ -1424,24 +1435,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/verification/" + i10+"/modifierExtension",schemaPath:"#/$defs/Consent_Verification/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err40 = {instancePath:instancePath+"/verification/" + i10+"/modifierExtension",schemaPath:"#/$defs/Consent_Verification/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err39];
+vErrors = [err40];
 }
 else {
-vErrors.push(err39);
+vErrors.push(err40);
 }
 errors++;
 }
 }
 if(data44.verified !== undefined && func0.call(data44, "verified")){
 if(typeof data44.verified !== "boolean"){
-const err40 = {instancePath:instancePath+"/verification/" + i10+"/verified",schemaPath:"#/$defs/Consent_Verification/properties/verified/type",keyword:"type",params:{type: "boolean"}};
+const err41 = {instancePath:instancePath+"/verification/" + i10+"/verified",schemaPath:"#/$defs/Consent_Verification/properties/verified/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err40];
+vErrors = [err41];
 }
 else {
-vErrors.push(err40);
+vErrors.push(err41);
 }
 errors++;
 }
@@ -1462,23 +1473,33 @@ if(data44.verificationDate !== undefined && func0.call(data44, "verificationDate
 let data54 = data44.verificationDate;
 if(typeof data54 === "string"){
 if(!pattern3.test(data54)){
-const err41 = {instancePath:instancePath+"/verification/" + i10+"/verificationDate",schemaPath:"#/$defs/Consent_Verification/properties/verificationDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/verification/" + i10+"/verificationDate",schemaPath:"#/$defs/Consent_Verification/properties/verificationDate/type",keyword:"type",params:{type: "string"}};
+const err42 = {instancePath:instancePath+"/verification/" + i10+"/verificationDate",schemaPath:"#/$defs/Consent_Verification/properties/verificationDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err42];
 }
 else {
 vErrors.push(err42);
+}
+errors++;
+}
+if(!(formats0(data54))){
+const err43 = {instancePath:instancePath+"/verification/" + i10+"/verificationDate",schemaPath:"#/$defs/Consent_Verification/properties/verificationDate/format",keyword:"format",params:{format: "fhir-dateTime"}};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/verification/" + i10+"/verificationDate",schemaPath:"#/$defs/Consent_Verification/properties/verificationDate/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
 }
 errors++;
 }
@@ -1491,24 +1512,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/verification/" + i10,schemaPath:"#/$defs/Consent_Verification/type",keyword:"type",params:{type: "object"}};
+const err45 = {instancePath:instancePath+"/verification/" + i10,schemaPath:"#/$defs/Consent_Verification/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err43];
+vErrors = [err45];
 }
 else {
-vErrors.push(err43);
+vErrors.push(err45);
 }
 errors++;
 }
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/verification",schemaPath:"#/properties/verification/type",keyword:"type",params:{type: "array"}};
+const err46 = {instancePath:instancePath+"/verification",schemaPath:"#/properties/verification/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err44];
+vErrors = [err46];
 }
 else {
-vErrors.push(err44);
+vErrors.push(err46);
 }
 errors++;
 }
@@ -1521,23 +1542,23 @@ errors = vErrors.length;
 }
 const forms0 = func11(data, obj0);
 if(forms0 !== null){
-const err45 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "source[x]", forms: forms0}};
+const err47 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "source[x]", forms: forms0}};
 if(vErrors === null){
-vErrors = [err45];
+vErrors = [err47];
 }
 else {
-vErrors.push(err45);
+vErrors.push(err47);
 }
 errors++;
 }
 }
 else {
-const err46 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err48 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err48];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err48);
 }
 errors++;
 }

@@ -18,6 +18,7 @@ const func6 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func7 = require("./datatypes.twin.cjs")["Reference"];
 const func8 = require("./datatypes.twin.cjs")["Attachment"];
 const func9 = require("../../../../choice.cjs").choiceForms;
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 const obj1 = new Set(["sourceAttachment", "sourceReference"]);
 
@@ -610,6 +611,9 @@ if(typeof data23 === "string"){
 if(!pattern3.test(data23)){
 errors++;
 }
+if(!(formats0(data23))){
+errors++;
+}
 }
 else {
 errors++;
@@ -858,6 +862,9 @@ if(data44.verificationDate !== undefined){
 let data54 = data44.verificationDate;
 if(typeof data54 === "string"){
 if(!pattern3.test(data54)){
+errors++;
+}
+if(!(formats0(data54))){
 errors++;
 }
 }

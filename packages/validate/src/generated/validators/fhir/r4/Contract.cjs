@@ -70,6 +70,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 
 
@@ -2724,14 +2725,24 @@ vErrors.push(err80);
 }
 errors++;
 }
-}
-else {
-const err81 = {instancePath:instancePath+"/valuedItem/" + i19+"/effectiveTime",schemaPath:"#/$defs/Contract_ValuedItem/properties/effectiveTime/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data100))){
+const err81 = {instancePath:instancePath+"/valuedItem/" + i19+"/effectiveTime",schemaPath:"#/$defs/Contract_ValuedItem/properties/effectiveTime/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err81];
 }
 else {
 vErrors.push(err81);
+}
+errors++;
+}
+}
+else {
+const err82 = {instancePath:instancePath+"/valuedItem/" + i19+"/effectiveTime",schemaPath:"#/$defs/Contract_ValuedItem/properties/effectiveTime/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
 }
 errors++;
 }
@@ -2757,12 +2768,12 @@ errors = vErrors.length;
 if(data91.factor !== undefined && func0.call(data91, "factor")){
 let data104 = data91.factor;
 if(!((typeof data104 == "number") && (isFinite(data104)))){
-const err82 = {instancePath:instancePath+"/valuedItem/" + i19+"/factor",schemaPath:"#/$defs/Contract_ValuedItem/properties/factor/type",keyword:"type",params:{type: "number"}};
+const err83 = {instancePath:instancePath+"/valuedItem/" + i19+"/factor",schemaPath:"#/$defs/Contract_ValuedItem/properties/factor/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
-vErrors = [err82];
+vErrors = [err83];
 }
 else {
-vErrors.push(err82);
+vErrors.push(err83);
 }
 errors++;
 }
@@ -2776,12 +2787,12 @@ errors = vErrors.length;
 if(data91.points !== undefined && func0.call(data91, "points")){
 let data106 = data91.points;
 if(!((typeof data106 == "number") && (isFinite(data106)))){
-const err83 = {instancePath:instancePath+"/valuedItem/" + i19+"/points",schemaPath:"#/$defs/Contract_ValuedItem/properties/points/type",keyword:"type",params:{type: "number"}};
+const err84 = {instancePath:instancePath+"/valuedItem/" + i19+"/points",schemaPath:"#/$defs/Contract_ValuedItem/properties/points/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
-vErrors = [err83];
+vErrors = [err84];
 }
 else {
-vErrors.push(err83);
+vErrors.push(err84);
 }
 errors++;
 }
@@ -2802,23 +2813,23 @@ if(data91.payment !== undefined && func0.call(data91, "payment")){
 let data109 = data91.payment;
 if(typeof data109 === "string"){
 if(func7(data109) < 1){
-const err84 = {instancePath:instancePath+"/valuedItem/" + i19+"/payment",schemaPath:"#/$defs/Contract_ValuedItem/properties/payment/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
-}
-}
-else {
-const err85 = {instancePath:instancePath+"/valuedItem/" + i19+"/payment",schemaPath:"#/$defs/Contract_ValuedItem/properties/payment/type",keyword:"type",params:{type: "string"}};
+const err85 = {instancePath:instancePath+"/valuedItem/" + i19+"/payment",schemaPath:"#/$defs/Contract_ValuedItem/properties/payment/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err85];
 }
 else {
 vErrors.push(err85);
+}
+errors++;
+}
+}
+else {
+const err86 = {instancePath:instancePath+"/valuedItem/" + i19+"/payment",schemaPath:"#/$defs/Contract_ValuedItem/properties/payment/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
 }
 errors++;
 }
@@ -2833,23 +2844,33 @@ if(data91.paymentDate !== undefined && func0.call(data91, "paymentDate")){
 let data111 = data91.paymentDate;
 if(typeof data111 === "string"){
 if(!pattern3.test(data111)){
-const err86 = {instancePath:instancePath+"/valuedItem/" + i19+"/paymentDate",schemaPath:"#/$defs/Contract_ValuedItem/properties/paymentDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
-}
-}
-else {
-const err87 = {instancePath:instancePath+"/valuedItem/" + i19+"/paymentDate",schemaPath:"#/$defs/Contract_ValuedItem/properties/paymentDate/type",keyword:"type",params:{type: "string"}};
+const err87 = {instancePath:instancePath+"/valuedItem/" + i19+"/paymentDate",schemaPath:"#/$defs/Contract_ValuedItem/properties/paymentDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err87];
 }
 else {
 vErrors.push(err87);
+}
+errors++;
+}
+if(!(formats0(data111))){
+const err88 = {instancePath:instancePath+"/valuedItem/" + i19+"/paymentDate",schemaPath:"#/$defs/Contract_ValuedItem/properties/paymentDate/format",keyword:"format",params:{format: "fhir-dateTime"}};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+}
+else {
+const err89 = {instancePath:instancePath+"/valuedItem/" + i19+"/paymentDate",schemaPath:"#/$defs/Contract_ValuedItem/properties/paymentDate/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
 }
 errors++;
 }
@@ -2880,35 +2901,35 @@ for(let i22=0; i22<len22; i22++){
 let data116 = data115[i22];
 if(typeof data116 === "string"){
 if(func7(data116) < 1){
-const err88 = {instancePath:instancePath+"/valuedItem/" + i19+"/linkId/" + i22,schemaPath:"#/$defs/Contract_ValuedItem/properties/linkId/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
-}
-}
-else {
-const err89 = {instancePath:instancePath+"/valuedItem/" + i19+"/linkId/" + i22,schemaPath:"#/$defs/Contract_ValuedItem/properties/linkId/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
-}
-}
-}
-else {
-const err90 = {instancePath:instancePath+"/valuedItem/" + i19+"/linkId",schemaPath:"#/$defs/Contract_ValuedItem/properties/linkId/type",keyword:"type",params:{type: "array"}};
+const err90 = {instancePath:instancePath+"/valuedItem/" + i19+"/linkId/" + i22,schemaPath:"#/$defs/Contract_ValuedItem/properties/linkId/items/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err90];
 }
 else {
 vErrors.push(err90);
+}
+errors++;
+}
+}
+else {
+const err91 = {instancePath:instancePath+"/valuedItem/" + i19+"/linkId/" + i22,schemaPath:"#/$defs/Contract_ValuedItem/properties/linkId/items/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+}
+else {
+const err92 = {instancePath:instancePath+"/valuedItem/" + i19+"/linkId",schemaPath:"#/$defs/Contract_ValuedItem/properties/linkId/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
 }
 errors++;
 }
@@ -2925,12 +2946,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err91 = {instancePath:instancePath+"/valuedItem/" + i19+"/_linkId",schemaPath:"#/$defs/Contract_ValuedItem/properties/_linkId/type",keyword:"type",params:{type: "array"}};
+const err93 = {instancePath:instancePath+"/valuedItem/" + i19+"/_linkId",schemaPath:"#/$defs/Contract_ValuedItem/properties/_linkId/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err91];
+vErrors = [err93];
 }
 else {
-vErrors.push(err91);
+vErrors.push(err93);
 }
 errors++;
 }
@@ -2942,28 +2963,7 @@ const len24 = data119.length;
 for(let i24=0; i24<len24; i24++){
 let data120 = data119[i24];
 if(!(((typeof data120 == "number") && (!(data120 % 1) && !isNaN(data120))) && (isFinite(data120)))){
-const err92 = {instancePath:instancePath+"/valuedItem/" + i19+"/securityLabelNumber/" + i24,schemaPath:"#/$defs/Contract_ValuedItem/properties/securityLabelNumber/items/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
-}
-if((typeof data120 == "number") && (isFinite(data120))){
-if(data120 > 2147483647 || isNaN(data120)){
-const err93 = {instancePath:instancePath+"/valuedItem/" + i19+"/securityLabelNumber/" + i24,schemaPath:"#/$defs/Contract_ValuedItem/properties/securityLabelNumber/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
-}
-if(data120 < 0 || isNaN(data120)){
-const err94 = {instancePath:instancePath+"/valuedItem/" + i19+"/securityLabelNumber/" + i24,schemaPath:"#/$defs/Contract_ValuedItem/properties/securityLabelNumber/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+const err94 = {instancePath:instancePath+"/valuedItem/" + i19+"/securityLabelNumber/" + i24,schemaPath:"#/$defs/Contract_ValuedItem/properties/securityLabelNumber/items/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -2972,16 +2972,37 @@ vErrors.push(err94);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err95 = {instancePath:instancePath+"/valuedItem/" + i19+"/securityLabelNumber",schemaPath:"#/$defs/Contract_ValuedItem/properties/securityLabelNumber/type",keyword:"type",params:{type: "array"}};
+if((typeof data120 == "number") && (isFinite(data120))){
+if(data120 > 2147483647 || isNaN(data120)){
+const err95 = {instancePath:instancePath+"/valuedItem/" + i19+"/securityLabelNumber/" + i24,schemaPath:"#/$defs/Contract_ValuedItem/properties/securityLabelNumber/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err95];
 }
 else {
 vErrors.push(err95);
+}
+errors++;
+}
+if(data120 < 0 || isNaN(data120)){
+const err96 = {instancePath:instancePath+"/valuedItem/" + i19+"/securityLabelNumber/" + i24,schemaPath:"#/$defs/Contract_ValuedItem/properties/securityLabelNumber/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err97 = {instancePath:instancePath+"/valuedItem/" + i19+"/securityLabelNumber",schemaPath:"#/$defs/Contract_ValuedItem/properties/securityLabelNumber/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
 }
 errors++;
 }
@@ -2998,30 +3019,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err96 = {instancePath:instancePath+"/valuedItem/" + i19+"/_securityLabelNumber",schemaPath:"#/$defs/Contract_ValuedItem/properties/_securityLabelNumber/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
-}
-}
-const forms1 = func14(data91, obj1);
-if(forms1 !== null){
-const err97 = {instancePath:instancePath+"/valuedItem/" + i19,schemaPath:"#/$defs/Contract_ValuedItem/cdxChoice",keyword:"cdxChoice",params:{choice: "entity[x]", forms: forms1}};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
-}
-}
-else {
-const err98 = {instancePath:instancePath+"/valuedItem/" + i19,schemaPath:"#/$defs/Contract_ValuedItem/type",keyword:"type",params:{type: "object"}};
+const err98 = {instancePath:instancePath+"/valuedItem/" + i19+"/_securityLabelNumber",schemaPath:"#/$defs/Contract_ValuedItem/properties/_securityLabelNumber/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -3031,9 +3029,9 @@ vErrors.push(err98);
 errors++;
 }
 }
-}
-else {
-const err99 = {instancePath:instancePath+"/valuedItem",schemaPath:"#/properties/valuedItem/type",keyword:"type",params:{type: "array"}};
+const forms1 = func14(data91, obj1);
+if(forms1 !== null){
+const err99 = {instancePath:instancePath+"/valuedItem/" + i19,schemaPath:"#/$defs/Contract_ValuedItem/cdxChoice",keyword:"cdxChoice",params:{choice: "entity[x]", forms: forms1}};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -3043,14 +3041,37 @@ vErrors.push(err99);
 errors++;
 }
 }
-}
 else {
-const err100 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err100 = {instancePath:instancePath+"/valuedItem/" + i19,schemaPath:"#/$defs/Contract_ValuedItem/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err100];
 }
 else {
 vErrors.push(err100);
+}
+errors++;
+}
+}
+}
+else {
+const err101 = {instancePath:instancePath+"/valuedItem",schemaPath:"#/properties/valuedItem/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+}
+}
+else {
+const err102 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
 }
 errors++;
 }
@@ -4177,14 +4198,24 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-else {
-const err6 = {instancePath:instancePath+"/issued",schemaPath:"#/properties/issued/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data6))){
+const err6 = {instancePath:instancePath+"/issued",schemaPath:"#/properties/issued/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err6];
 }
 else {
 vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/issued",schemaPath:"#/properties/issued/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
 }
 errors++;
 }
@@ -4229,23 +4260,23 @@ if(data.text !== undefined && func0.call(data, "text")){
 let data13 = data.text;
 if(typeof data13 === "string"){
 if(func7(data13) < 1){
-const err7 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}};
+const err8 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err8];
 }
 else {
 vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
 }
 errors++;
 }
@@ -4264,20 +4295,7 @@ for(let i2=0; i2<len2; i2++){
 let data16 = data15[i2];
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if((data16.classification === undefined) || (!(func0.call(data16, "classification")))){
-const err9 = {instancePath:instancePath+"/securityLabel/" + i2,schemaPath:"#/$defs/Contract_SecurityLabel/required",keyword:"required",params:{missingProperty: "classification"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(data16.id !== undefined && func0.call(data16, "id")){
-let data17 = data16.id;
-if(typeof data17 === "string"){
-if(func7(data17) < 1){
-const err10 = {instancePath:instancePath+"/securityLabel/" + i2+"/id",schemaPath:"#/$defs/Contract_SecurityLabel/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err10 = {instancePath:instancePath+"/securityLabel/" + i2,schemaPath:"#/$defs/Contract_SecurityLabel/required",keyword:"required",params:{missingProperty: "classification"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4286,14 +4304,27 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-else {
-const err11 = {instancePath:instancePath+"/securityLabel/" + i2+"/id",schemaPath:"#/$defs/Contract_SecurityLabel/properties/id/type",keyword:"type",params:{type: "string"}};
+if(data16.id !== undefined && func0.call(data16, "id")){
+let data17 = data16.id;
+if(typeof data17 === "string"){
+if(func7(data17) < 1){
+const err11 = {instancePath:instancePath+"/securityLabel/" + i2+"/id",schemaPath:"#/$defs/Contract_SecurityLabel/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err11];
 }
 else {
 vErrors.push(err11);
+}
+errors++;
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/securityLabel/" + i2+"/id",schemaPath:"#/$defs/Contract_SecurityLabel/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
 }
 errors++;
 }
@@ -4310,12 +4341,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/securityLabel/" + i2+"/extension",schemaPath:"#/$defs/Contract_SecurityLabel/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err13 = {instancePath:instancePath+"/securityLabel/" + i2+"/extension",schemaPath:"#/$defs/Contract_SecurityLabel/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err12];
+vErrors = [err13];
 }
 else {
-vErrors.push(err12);
+vErrors.push(err13);
 }
 errors++;
 }
@@ -4332,12 +4363,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/securityLabel/" + i2+"/modifierExtension",schemaPath:"#/$defs/Contract_SecurityLabel/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err14 = {instancePath:instancePath+"/securityLabel/" + i2+"/modifierExtension",schemaPath:"#/$defs/Contract_SecurityLabel/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err13];
+vErrors = [err14];
 }
 else {
-vErrors.push(err13);
+vErrors.push(err14);
 }
 errors++;
 }
@@ -4349,18 +4380,7 @@ const len5 = data22.length;
 for(let i5=0; i5<len5; i5++){
 let data23 = data22[i5];
 if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-const err14 = {instancePath:instancePath+"/securityLabel/" + i2+"/number/" + i5,schemaPath:"#/$defs/Contract_SecurityLabel/properties/number/items/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if((typeof data23 == "number") && (isFinite(data23))){
-if(data23 > 2147483647 || isNaN(data23)){
-const err15 = {instancePath:instancePath+"/securityLabel/" + i2+"/number/" + i5,schemaPath:"#/$defs/Contract_SecurityLabel/properties/number/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err15 = {instancePath:instancePath+"/securityLabel/" + i2+"/number/" + i5,schemaPath:"#/$defs/Contract_SecurityLabel/properties/number/items/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4369,8 +4389,9 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(data23 < 0 || isNaN(data23)){
-const err16 = {instancePath:instancePath+"/securityLabel/" + i2+"/number/" + i5,schemaPath:"#/$defs/Contract_SecurityLabel/properties/number/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+if((typeof data23 == "number") && (isFinite(data23))){
+if(data23 > 2147483647 || isNaN(data23)){
+const err16 = {instancePath:instancePath+"/securityLabel/" + i2+"/number/" + i5,schemaPath:"#/$defs/Contract_SecurityLabel/properties/number/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4379,16 +4400,26 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/securityLabel/" + i2+"/number",schemaPath:"#/$defs/Contract_SecurityLabel/properties/number/type",keyword:"type",params:{type: "array"}};
+if(data23 < 0 || isNaN(data23)){
+const err17 = {instancePath:instancePath+"/securityLabel/" + i2+"/number/" + i5,schemaPath:"#/$defs/Contract_SecurityLabel/properties/number/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err17];
 }
 else {
 vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/securityLabel/" + i2+"/number",schemaPath:"#/$defs/Contract_SecurityLabel/properties/number/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
 }
 errors++;
 }
@@ -4405,12 +4436,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/securityLabel/" + i2+"/_number",schemaPath:"#/$defs/Contract_SecurityLabel/properties/_number/type",keyword:"type",params:{type: "array"}};
+const err19 = {instancePath:instancePath+"/securityLabel/" + i2+"/_number",schemaPath:"#/$defs/Contract_SecurityLabel/properties/_number/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err18];
+vErrors = [err19];
 }
 else {
-vErrors.push(err18);
+vErrors.push(err19);
 }
 errors++;
 }
@@ -4433,12 +4464,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/securityLabel/" + i2+"/category",schemaPath:"#/$defs/Contract_SecurityLabel/properties/category/type",keyword:"type",params:{type: "array"}};
+const err20 = {instancePath:instancePath+"/securityLabel/" + i2+"/category",schemaPath:"#/$defs/Contract_SecurityLabel/properties/category/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err19];
+vErrors = [err20];
 }
 else {
-vErrors.push(err19);
+vErrors.push(err20);
 }
 errors++;
 }
@@ -4455,19 +4486,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/securityLabel/" + i2+"/control",schemaPath:"#/$defs/Contract_SecurityLabel/properties/control/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-}
-else {
-const err21 = {instancePath:instancePath+"/securityLabel/" + i2,schemaPath:"#/$defs/Contract_SecurityLabel/type",keyword:"type",params:{type: "object"}};
+const err21 = {instancePath:instancePath+"/securityLabel/" + i2+"/control",schemaPath:"#/$defs/Contract_SecurityLabel/properties/control/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -4479,12 +4498,24 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/securityLabel",schemaPath:"#/properties/securityLabel/type",keyword:"type",params:{type: "array"}};
+const err22 = {instancePath:instancePath+"/securityLabel/" + i2,schemaPath:"#/$defs/Contract_SecurityLabel/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err22];
 }
 else {
 vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/securityLabel",schemaPath:"#/properties/securityLabel/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
 }
 errors++;
 }
@@ -4507,12 +4538,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/asset",schemaPath:"#/properties/asset/type",keyword:"type",params:{type: "array"}};
+const err24 = {instancePath:instancePath+"/asset",schemaPath:"#/properties/asset/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err23];
+vErrors = [err24];
 }
 else {
-vErrors.push(err23);
+vErrors.push(err24);
 }
 errors++;
 }
@@ -4529,12 +4560,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "array"}};
+const err25 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err24];
+vErrors = [err25];
 }
 else {
-vErrors.push(err24);
+vErrors.push(err25);
 }
 errors++;
 }
@@ -4551,19 +4582,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/group",schemaPath:"#/properties/group/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-const forms0 = func14(data, obj3);
-if(forms0 !== null){
-const err26 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "topic[x]", forms: forms0}};
+const err26 = {instancePath:instancePath+"/group",schemaPath:"#/properties/group/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -4573,13 +4592,25 @@ vErrors.push(err26);
 errors++;
 }
 }
-else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func14(data, obj3);
+if(forms0 !== null){
+const err27 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "topic[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err27];
 }
 else {
 vErrors.push(err27);
+}
+errors++;
+}
+}
+else {
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
 }
 errors++;
 }
@@ -4988,14 +5019,24 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-else {
-const err21 = {instancePath:instancePath+"/issued",schemaPath:"#/properties/issued/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data27))){
+const err21 = {instancePath:instancePath+"/issued",schemaPath:"#/properties/issued/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err21];
 }
 else {
 vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/issued",schemaPath:"#/properties/issued/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
 }
 errors++;
 }
@@ -5030,12 +5071,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "array"}};
+const err23 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err22];
+vErrors = [err23];
 }
 else {
-vErrors.push(err22);
+vErrors.push(err23);
 }
 errors++;
 }
@@ -5052,12 +5093,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/authority",schemaPath:"#/properties/authority/type",keyword:"type",params:{type: "array"}};
+const err24 = {instancePath:instancePath+"/authority",schemaPath:"#/properties/authority/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err23];
+vErrors = [err24];
 }
 else {
-vErrors.push(err23);
+vErrors.push(err24);
 }
 errors++;
 }
@@ -5074,12 +5115,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "array"}};
+const err25 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err24];
+vErrors = [err25];
 }
 else {
-vErrors.push(err24);
+vErrors.push(err25);
 }
 errors++;
 }
@@ -5096,21 +5137,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/site",schemaPath:"#/properties/site/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-let data39 = data.name;
-if(typeof data39 === "string"){
-if(func7(data39) < 1){
-const err26 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
+const err26 = {instancePath:instancePath+"/site",schemaPath:"#/properties/site/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -5120,13 +5147,27 @@ vErrors.push(err26);
 errors++;
 }
 }
-else {
-const err27 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
+if(data.name !== undefined && func0.call(data, "name")){
+let data39 = data.name;
+if(typeof data39 === "string"){
+if(func7(data39) < 1){
+const err27 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err27];
 }
 else {
 vErrors.push(err27);
+}
+errors++;
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
 }
 errors++;
 }
@@ -5141,23 +5182,23 @@ if(data.title !== undefined && func0.call(data, "title")){
 let data41 = data.title;
 if(typeof data41 === "string"){
 if(func7(data41) < 1){
-const err28 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}};
+const err29 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err29];
 }
 else {
 vErrors.push(err29);
+}
+errors++;
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
 }
 errors++;
 }
@@ -5172,23 +5213,23 @@ if(data.subtitle !== undefined && func0.call(data, "subtitle")){
 let data43 = data.subtitle;
 if(typeof data43 === "string"){
 if(func7(data43) < 1){
-const err30 = {instancePath:instancePath+"/subtitle",schemaPath:"#/properties/subtitle/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-else {
-const err31 = {instancePath:instancePath+"/subtitle",schemaPath:"#/properties/subtitle/type",keyword:"type",params:{type: "string"}};
+const err31 = {instancePath:instancePath+"/subtitle",schemaPath:"#/properties/subtitle/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err31];
 }
 else {
 vErrors.push(err31);
+}
+errors++;
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/subtitle",schemaPath:"#/properties/subtitle/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
 }
 errors++;
 }
@@ -5207,18 +5248,7 @@ for(let i8=0; i8<len8; i8++){
 let data46 = data45[i8];
 if(typeof data46 === "string"){
 if(func7(data46) < 1){
-const err32 = {instancePath:instancePath+"/alias/" + i8,schemaPath:"#/properties/alias/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-else {
-const err33 = {instancePath:instancePath+"/alias/" + i8,schemaPath:"#/properties/alias/items/type",keyword:"type",params:{type: "string"}};
+const err33 = {instancePath:instancePath+"/alias/" + i8,schemaPath:"#/properties/alias/items/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -5228,14 +5258,25 @@ vErrors.push(err33);
 errors++;
 }
 }
-}
 else {
-const err34 = {instancePath:instancePath+"/alias",schemaPath:"#/properties/alias/type",keyword:"type",params:{type: "array"}};
+const err34 = {instancePath:instancePath+"/alias/" + i8,schemaPath:"#/properties/alias/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err34];
 }
 else {
 vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/alias",schemaPath:"#/properties/alias/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
 }
 errors++;
 }
@@ -5252,12 +5293,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/_alias",schemaPath:"#/properties/_alias/type",keyword:"type",params:{type: "array"}};
+const err36 = {instancePath:instancePath+"/_alias",schemaPath:"#/properties/_alias/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err35];
+vErrors = [err36];
 }
 else {
-vErrors.push(err35);
+vErrors.push(err36);
 }
 errors++;
 }
@@ -5304,12 +5345,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/subType",schemaPath:"#/properties/subType/type",keyword:"type",params:{type: "array"}};
+const err37 = {instancePath:instancePath+"/subType",schemaPath:"#/properties/subType/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err36];
+vErrors = [err37];
 }
 else {
-vErrors.push(err36);
+vErrors.push(err37);
 }
 errors++;
 }
@@ -5321,12 +5362,12 @@ let valid25 = true;
 const _errs87 = errors;
 if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
 if(data56._publicationStatus !== undefined && func0.call(data56, "_publicationStatus")){
-const err37 = {};
+const err38 = {};
 if(vErrors === null){
-vErrors = [err37];
+vErrors = [err38];
 }
 else {
-vErrors.push(err37);
+vErrors.push(err38);
 }
 errors++;
 }
@@ -5345,12 +5386,12 @@ if(_valid0){
 const _errs88 = errors;
 if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
 if((data56.publicationStatus === undefined) || (!(func0.call(data56, "publicationStatus")))){
-const err38 = {instancePath:instancePath+"/contentDefinition",schemaPath:"#/$defs/Contract_ContentDefinition/allOf/0/then/required",keyword:"required",params:{missingProperty: "publicationStatus"}};
+const err39 = {instancePath:instancePath+"/contentDefinition",schemaPath:"#/$defs/Contract_ContentDefinition/allOf/0/then/required",keyword:"required",params:{missingProperty: "publicationStatus"}};
 if(vErrors === null){
-vErrors = [err38];
+vErrors = [err39];
 }
 else {
-vErrors.push(err38);
+vErrors.push(err39);
 }
 errors++;
 }
@@ -5364,23 +5405,23 @@ props0._publicationStatus = true;
 }
 }
 if(!valid25){
-const err39 = {instancePath:instancePath+"/contentDefinition",schemaPath:"#/$defs/Contract_ContentDefinition/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
-if((data56.type === undefined) || (!(func0.call(data56, "type")))){
-const err40 = {instancePath:instancePath+"/contentDefinition",schemaPath:"#/$defs/Contract_ContentDefinition/required",keyword:"required",params:{missingProperty: "type"}};
+const err40 = {instancePath:instancePath+"/contentDefinition",schemaPath:"#/$defs/Contract_ContentDefinition/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
 vErrors = [err40];
 }
 else {
 vErrors.push(err40);
+}
+errors++;
+}
+if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
+if((data56.type === undefined) || (!(func0.call(data56, "type")))){
+const err41 = {instancePath:instancePath+"/contentDefinition",schemaPath:"#/$defs/Contract_ContentDefinition/required",keyword:"required",params:{missingProperty: "type"}};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
 }
 errors++;
 }
@@ -5403,23 +5444,23 @@ if(data56.id !== undefined && func0.call(data56, "id")){
 let data58 = data56.id;
 if(typeof data58 === "string"){
 if(func7(data58) < 1){
-const err41 = {instancePath:instancePath+"/contentDefinition/id",schemaPath:"#/$defs/Contract_ContentDefinition/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/contentDefinition/id",schemaPath:"#/$defs/Contract_ContentDefinition/properties/id/type",keyword:"type",params:{type: "string"}};
+const err42 = {instancePath:instancePath+"/contentDefinition/id",schemaPath:"#/$defs/Contract_ContentDefinition/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err42];
 }
 else {
 vErrors.push(err42);
+}
+errors++;
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/contentDefinition/id",schemaPath:"#/$defs/Contract_ContentDefinition/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
 }
 errors++;
 }
@@ -5436,12 +5477,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/contentDefinition/extension",schemaPath:"#/$defs/Contract_ContentDefinition/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err44 = {instancePath:instancePath+"/contentDefinition/extension",schemaPath:"#/$defs/Contract_ContentDefinition/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err43];
+vErrors = [err44];
 }
 else {
-vErrors.push(err43);
+vErrors.push(err44);
 }
 errors++;
 }
@@ -5458,12 +5499,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/contentDefinition/modifierExtension",schemaPath:"#/$defs/Contract_ContentDefinition/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err45 = {instancePath:instancePath+"/contentDefinition/modifierExtension",schemaPath:"#/$defs/Contract_ContentDefinition/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err44];
+vErrors = [err45];
 }
 else {
-vErrors.push(err44);
+vErrors.push(err45);
 }
 errors++;
 }
@@ -5490,23 +5531,33 @@ if(data56.publicationDate !== undefined && func0.call(data56, "publicationDate")
 let data66 = data56.publicationDate;
 if(typeof data66 === "string"){
 if(!pattern3.test(data66)){
-const err45 = {instancePath:instancePath+"/contentDefinition/publicationDate",schemaPath:"#/$defs/Contract_ContentDefinition/properties/publicationDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-}
-else {
-const err46 = {instancePath:instancePath+"/contentDefinition/publicationDate",schemaPath:"#/$defs/Contract_ContentDefinition/properties/publicationDate/type",keyword:"type",params:{type: "string"}};
+const err46 = {instancePath:instancePath+"/contentDefinition/publicationDate",schemaPath:"#/$defs/Contract_ContentDefinition/properties/publicationDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err46];
 }
 else {
 vErrors.push(err46);
+}
+errors++;
+}
+if(!(formats0(data66))){
+const err47 = {instancePath:instancePath+"/contentDefinition/publicationDate",schemaPath:"#/$defs/Contract_ContentDefinition/properties/publicationDate/format",keyword:"format",params:{format: "fhir-dateTime"}};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+else {
+const err48 = {instancePath:instancePath+"/contentDefinition/publicationDate",schemaPath:"#/$defs/Contract_ContentDefinition/properties/publicationDate/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
 }
 errors++;
 }
@@ -5520,22 +5571,22 @@ errors = vErrors.length;
 if(data56.publicationStatus !== undefined && func0.call(data56, "publicationStatus")){
 let data68 = data56.publicationStatus;
 if(typeof data68 !== "string"){
-const err47 = {instancePath:instancePath+"/contentDefinition/publicationStatus",schemaPath:"#/$defs/Contract_ContentDefinition/properties/publicationStatus/type",keyword:"type",params:{type: "string"}};
+const err49 = {instancePath:instancePath+"/contentDefinition/publicationStatus",schemaPath:"#/$defs/Contract_ContentDefinition/properties/publicationStatus/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err47];
+vErrors = [err49];
 }
 else {
-vErrors.push(err47);
+vErrors.push(err49);
 }
 errors++;
 }
 if(!(((((((((((((((data68 === "amended") || (data68 === "appended")) || (data68 === "cancelled")) || (data68 === "disputed")) || (data68 === "entered-in-error")) || (data68 === "executable")) || (data68 === "executed")) || (data68 === "negotiable")) || (data68 === "offered")) || (data68 === "policy")) || (data68 === "rejected")) || (data68 === "renewed")) || (data68 === "revoked")) || (data68 === "resolved")) || (data68 === "terminated"))){
-const err48 = {instancePath:instancePath+"/contentDefinition/publicationStatus",schemaPath:"#/$defs/Contract_ContentDefinition/properties/publicationStatus/enum",keyword:"enum",params:{allowedValues: schema1.properties.publicationStatus.enum}};
+const err50 = {instancePath:instancePath+"/contentDefinition/publicationStatus",schemaPath:"#/$defs/Contract_ContentDefinition/properties/publicationStatus/enum",keyword:"enum",params:{allowedValues: schema1.properties.publicationStatus.enum}};
 if(vErrors === null){
-vErrors = [err48];
+vErrors = [err50];
 }
 else {
-vErrors.push(err48);
+vErrors.push(err50);
 }
 errors++;
 }
@@ -5550,23 +5601,23 @@ if(data56.copyright !== undefined && func0.call(data56, "copyright")){
 let data70 = data56.copyright;
 if(typeof data70 === "string"){
 if(func7(data70) < 1){
-const err49 = {instancePath:instancePath+"/contentDefinition/copyright",schemaPath:"#/$defs/Contract_ContentDefinition/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
+const err51 = {instancePath:instancePath+"/contentDefinition/copyright",schemaPath:"#/$defs/Contract_ContentDefinition/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err49];
+vErrors = [err51];
 }
 else {
-vErrors.push(err49);
+vErrors.push(err51);
 }
 errors++;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/contentDefinition/copyright",schemaPath:"#/$defs/Contract_ContentDefinition/properties/copyright/type",keyword:"type",params:{type: "string"}};
+const err52 = {instancePath:instancePath+"/contentDefinition/copyright",schemaPath:"#/$defs/Contract_ContentDefinition/properties/copyright/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err50];
+vErrors = [err52];
 }
 else {
-vErrors.push(err50);
+vErrors.push(err52);
 }
 errors++;
 }
@@ -5579,12 +5630,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/contentDefinition",schemaPath:"#/$defs/Contract_ContentDefinition/type",keyword:"type",params:{type: "object"}};
+const err53 = {instancePath:instancePath+"/contentDefinition",schemaPath:"#/$defs/Contract_ContentDefinition/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err51];
+vErrors = [err53];
 }
 else {
-vErrors.push(err51);
+vErrors.push(err53);
 }
 errors++;
 }
@@ -5601,12 +5652,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/term",schemaPath:"#/properties/term/type",keyword:"type",params:{type: "array"}};
+const err54 = {instancePath:instancePath+"/term",schemaPath:"#/properties/term/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err52];
+vErrors = [err54];
 }
 else {
-vErrors.push(err52);
+vErrors.push(err54);
 }
 errors++;
 }
@@ -5623,12 +5674,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/supportingInfo",schemaPath:"#/properties/supportingInfo/type",keyword:"type",params:{type: "array"}};
+const err55 = {instancePath:instancePath+"/supportingInfo",schemaPath:"#/properties/supportingInfo/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err53];
+vErrors = [err55];
 }
 else {
-vErrors.push(err53);
+vErrors.push(err55);
 }
 errors++;
 }
@@ -5645,12 +5696,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/relevantHistory",schemaPath:"#/properties/relevantHistory/type",keyword:"type",params:{type: "array"}};
+const err56 = {instancePath:instancePath+"/relevantHistory",schemaPath:"#/properties/relevantHistory/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err54];
+vErrors = [err56];
 }
 else {
-vErrors.push(err54);
+vErrors.push(err56);
 }
 errors++;
 }
@@ -5663,27 +5714,7 @@ for(let i16=0; i16<len16; i16++){
 let data79 = data78[i16];
 if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
 if((data79.signature === undefined) || (!(func0.call(data79, "signature")))){
-const err55 = {instancePath:instancePath+"/signer/" + i16,schemaPath:"#/$defs/Contract_Signer/required",keyword:"required",params:{missingProperty: "signature"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-if((data79.type === undefined) || (!(func0.call(data79, "type")))){
-const err56 = {instancePath:instancePath+"/signer/" + i16,schemaPath:"#/$defs/Contract_Signer/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-if((data79.party === undefined) || (!(func0.call(data79, "party")))){
-const err57 = {instancePath:instancePath+"/signer/" + i16,schemaPath:"#/$defs/Contract_Signer/required",keyword:"required",params:{missingProperty: "party"}};
+const err57 = {instancePath:instancePath+"/signer/" + i16,schemaPath:"#/$defs/Contract_Signer/required",keyword:"required",params:{missingProperty: "signature"}};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -5692,11 +5723,8 @@ vErrors.push(err57);
 }
 errors++;
 }
-if(data79.id !== undefined && func0.call(data79, "id")){
-let data80 = data79.id;
-if(typeof data80 === "string"){
-if(func7(data80) < 1){
-const err58 = {instancePath:instancePath+"/signer/" + i16+"/id",schemaPath:"#/$defs/Contract_Signer/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+if((data79.type === undefined) || (!(func0.call(data79, "type")))){
+const err58 = {instancePath:instancePath+"/signer/" + i16,schemaPath:"#/$defs/Contract_Signer/required",keyword:"required",params:{missingProperty: "type"}};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -5705,14 +5733,37 @@ vErrors.push(err58);
 }
 errors++;
 }
-}
-else {
-const err59 = {instancePath:instancePath+"/signer/" + i16+"/id",schemaPath:"#/$defs/Contract_Signer/properties/id/type",keyword:"type",params:{type: "string"}};
+if((data79.party === undefined) || (!(func0.call(data79, "party")))){
+const err59 = {instancePath:instancePath+"/signer/" + i16,schemaPath:"#/$defs/Contract_Signer/required",keyword:"required",params:{missingProperty: "party"}};
 if(vErrors === null){
 vErrors = [err59];
 }
 else {
 vErrors.push(err59);
+}
+errors++;
+}
+if(data79.id !== undefined && func0.call(data79, "id")){
+let data80 = data79.id;
+if(typeof data80 === "string"){
+if(func7(data80) < 1){
+const err60 = {instancePath:instancePath+"/signer/" + i16+"/id",schemaPath:"#/$defs/Contract_Signer/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+else {
+const err61 = {instancePath:instancePath+"/signer/" + i16+"/id",schemaPath:"#/$defs/Contract_Signer/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
 }
 errors++;
 }
@@ -5729,12 +5780,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/signer/" + i16+"/extension",schemaPath:"#/$defs/Contract_Signer/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err62 = {instancePath:instancePath+"/signer/" + i16+"/extension",schemaPath:"#/$defs/Contract_Signer/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err60];
+vErrors = [err62];
 }
 else {
-vErrors.push(err60);
+vErrors.push(err62);
 }
 errors++;
 }
@@ -5751,12 +5802,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/signer/" + i16+"/modifierExtension",schemaPath:"#/$defs/Contract_Signer/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err63 = {instancePath:instancePath+"/signer/" + i16+"/modifierExtension",schemaPath:"#/$defs/Contract_Signer/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err61];
+vErrors = [err63];
 }
 else {
-vErrors.push(err61);
+vErrors.push(err63);
 }
 errors++;
 }
@@ -5785,36 +5836,36 @@ errors = vErrors.length;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/signer/" + i16+"/signature",schemaPath:"#/$defs/Contract_Signer/properties/signature/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
-}
-}
-}
-else {
-const err63 = {instancePath:instancePath+"/signer/" + i16,schemaPath:"#/$defs/Contract_Signer/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
-}
-}
-}
-else {
-const err64 = {instancePath:instancePath+"/signer",schemaPath:"#/properties/signer/type",keyword:"type",params:{type: "array"}};
+const err64 = {instancePath:instancePath+"/signer/" + i16+"/signature",schemaPath:"#/$defs/Contract_Signer/properties/signature/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err64];
 }
 else {
 vErrors.push(err64);
+}
+errors++;
+}
+}
+}
+else {
+const err65 = {instancePath:instancePath+"/signer/" + i16,schemaPath:"#/$defs/Contract_Signer/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+}
+else {
+const err66 = {instancePath:instancePath+"/signer",schemaPath:"#/properties/signer/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
 }
 errors++;
 }
@@ -5831,12 +5882,12 @@ const _errs143 = errors;
 if(data90 && typeof data90 == "object" && !Array.isArray(data90)){
 if(data90.contentAttachment !== undefined && func0.call(data90, "contentAttachment")){
 var valid53 = false;
-const err65 = {};
+const err67 = {};
 if(vErrors === null){
-vErrors = [err65];
+vErrors = [err67];
 }
 else {
-vErrors.push(err65);
+vErrors.push(err67);
 }
 errors++;
 }
@@ -5846,12 +5897,12 @@ var valid53 = true;
 if(valid53){
 if(data90.contentReference !== undefined && func0.call(data90, "contentReference")){
 var valid53 = false;
-const err66 = {};
+const err68 = {};
 if(vErrors === null){
-vErrors = [err66];
+vErrors = [err68];
 }
 else {
-vErrors.push(err66);
+vErrors.push(err68);
 }
 errors++;
 }
@@ -5874,35 +5925,7 @@ if(_valid1){
 const _errs144 = errors;
 if(data90 && typeof data90 == "object" && !Array.isArray(data90)){
 if((data90.contentAttachment === undefined) || (!(func0.call(data90, "contentAttachment")))){
-const err67 = {instancePath:instancePath+"/friendly/" + i20,schemaPath:"#/$defs/Contract_Friendly/allOf/0/then/required",keyword:"required",params:{missingProperty: "contentAttachment"}};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
-}
-}
-var _valid1 = _errs144 === errors;
-valid52 = _valid1;
-}
-if(!valid52){
-const err68 = {instancePath:instancePath+"/friendly/" + i20,schemaPath:"#/$defs/Contract_Friendly/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
-}
-if(data90 && typeof data90 == "object" && !Array.isArray(data90)){
-if(data90.id !== undefined && func0.call(data90, "id")){
-let data93 = data90.id;
-if(typeof data93 === "string"){
-if(func7(data93) < 1){
-const err69 = {instancePath:instancePath+"/friendly/" + i20+"/id",schemaPath:"#/$defs/Contract_Friendly/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err69 = {instancePath:instancePath+"/friendly/" + i20,schemaPath:"#/$defs/Contract_Friendly/allOf/0/then/required",keyword:"required",params:{missingProperty: "contentAttachment"}};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -5912,13 +5935,41 @@ vErrors.push(err69);
 errors++;
 }
 }
-else {
-const err70 = {instancePath:instancePath+"/friendly/" + i20+"/id",schemaPath:"#/$defs/Contract_Friendly/properties/id/type",keyword:"type",params:{type: "string"}};
+var _valid1 = _errs144 === errors;
+valid52 = _valid1;
+}
+if(!valid52){
+const err70 = {instancePath:instancePath+"/friendly/" + i20,schemaPath:"#/$defs/Contract_Friendly/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
 vErrors = [err70];
 }
 else {
 vErrors.push(err70);
+}
+errors++;
+}
+if(data90 && typeof data90 == "object" && !Array.isArray(data90)){
+if(data90.id !== undefined && func0.call(data90, "id")){
+let data93 = data90.id;
+if(typeof data93 === "string"){
+if(func7(data93) < 1){
+const err71 = {instancePath:instancePath+"/friendly/" + i20+"/id",schemaPath:"#/$defs/Contract_Friendly/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+else {
+const err72 = {instancePath:instancePath+"/friendly/" + i20+"/id",schemaPath:"#/$defs/Contract_Friendly/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
 }
 errors++;
 }
@@ -5935,12 +5986,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err71 = {instancePath:instancePath+"/friendly/" + i20+"/extension",schemaPath:"#/$defs/Contract_Friendly/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err73 = {instancePath:instancePath+"/friendly/" + i20+"/extension",schemaPath:"#/$defs/Contract_Friendly/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err71];
+vErrors = [err73];
 }
 else {
-vErrors.push(err71);
+vErrors.push(err73);
 }
 errors++;
 }
@@ -5957,12 +6008,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err72 = {instancePath:instancePath+"/friendly/" + i20+"/modifierExtension",schemaPath:"#/$defs/Contract_Friendly/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err74 = {instancePath:instancePath+"/friendly/" + i20+"/modifierExtension",schemaPath:"#/$defs/Contract_Friendly/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err72];
+vErrors = [err74];
 }
 else {
-vErrors.push(err72);
+vErrors.push(err74);
 }
 errors++;
 }
@@ -5981,35 +6032,35 @@ errors = vErrors.length;
 }
 const forms0 = func14(data90, obj4);
 if(forms0 !== null){
-const err73 = {instancePath:instancePath+"/friendly/" + i20,schemaPath:"#/$defs/Contract_Friendly/cdxChoice",keyword:"cdxChoice",params:{choice: "content[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
-}
-}
-else {
-const err74 = {instancePath:instancePath+"/friendly/" + i20,schemaPath:"#/$defs/Contract_Friendly/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
-}
-}
-}
-else {
-const err75 = {instancePath:instancePath+"/friendly",schemaPath:"#/properties/friendly/type",keyword:"type",params:{type: "array"}};
+const err75 = {instancePath:instancePath+"/friendly/" + i20,schemaPath:"#/$defs/Contract_Friendly/cdxChoice",keyword:"cdxChoice",params:{choice: "content[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err75];
 }
 else {
 vErrors.push(err75);
+}
+errors++;
+}
+}
+else {
+const err76 = {instancePath:instancePath+"/friendly/" + i20,schemaPath:"#/$defs/Contract_Friendly/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+}
+else {
+const err77 = {instancePath:instancePath+"/friendly",schemaPath:"#/properties/friendly/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
 }
 errors++;
 }
@@ -6026,12 +6077,12 @@ const _errs162 = errors;
 if(data101 && typeof data101 == "object" && !Array.isArray(data101)){
 if(data101.contentAttachment !== undefined && func0.call(data101, "contentAttachment")){
 var valid64 = false;
-const err76 = {};
+const err78 = {};
 if(vErrors === null){
-vErrors = [err76];
+vErrors = [err78];
 }
 else {
-vErrors.push(err76);
+vErrors.push(err78);
 }
 errors++;
 }
@@ -6041,12 +6092,12 @@ var valid64 = true;
 if(valid64){
 if(data101.contentReference !== undefined && func0.call(data101, "contentReference")){
 var valid64 = false;
-const err77 = {};
+const err79 = {};
 if(vErrors === null){
-vErrors = [err77];
+vErrors = [err79];
 }
 else {
-vErrors.push(err77);
+vErrors.push(err79);
 }
 errors++;
 }
@@ -6069,35 +6120,7 @@ if(_valid2){
 const _errs163 = errors;
 if(data101 && typeof data101 == "object" && !Array.isArray(data101)){
 if((data101.contentAttachment === undefined) || (!(func0.call(data101, "contentAttachment")))){
-const err78 = {instancePath:instancePath+"/legal/" + i23,schemaPath:"#/$defs/Contract_Legal/allOf/0/then/required",keyword:"required",params:{missingProperty: "contentAttachment"}};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
-}
-}
-var _valid2 = _errs163 === errors;
-valid63 = _valid2;
-}
-if(!valid63){
-const err79 = {instancePath:instancePath+"/legal/" + i23,schemaPath:"#/$defs/Contract_Legal/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
-}
-if(data101 && typeof data101 == "object" && !Array.isArray(data101)){
-if(data101.id !== undefined && func0.call(data101, "id")){
-let data104 = data101.id;
-if(typeof data104 === "string"){
-if(func7(data104) < 1){
-const err80 = {instancePath:instancePath+"/legal/" + i23+"/id",schemaPath:"#/$defs/Contract_Legal/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err80 = {instancePath:instancePath+"/legal/" + i23,schemaPath:"#/$defs/Contract_Legal/allOf/0/then/required",keyword:"required",params:{missingProperty: "contentAttachment"}};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -6107,13 +6130,41 @@ vErrors.push(err80);
 errors++;
 }
 }
-else {
-const err81 = {instancePath:instancePath+"/legal/" + i23+"/id",schemaPath:"#/$defs/Contract_Legal/properties/id/type",keyword:"type",params:{type: "string"}};
+var _valid2 = _errs163 === errors;
+valid63 = _valid2;
+}
+if(!valid63){
+const err81 = {instancePath:instancePath+"/legal/" + i23,schemaPath:"#/$defs/Contract_Legal/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
 vErrors = [err81];
 }
 else {
 vErrors.push(err81);
+}
+errors++;
+}
+if(data101 && typeof data101 == "object" && !Array.isArray(data101)){
+if(data101.id !== undefined && func0.call(data101, "id")){
+let data104 = data101.id;
+if(typeof data104 === "string"){
+if(func7(data104) < 1){
+const err82 = {instancePath:instancePath+"/legal/" + i23+"/id",schemaPath:"#/$defs/Contract_Legal/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+else {
+const err83 = {instancePath:instancePath+"/legal/" + i23+"/id",schemaPath:"#/$defs/Contract_Legal/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
 }
 errors++;
 }
@@ -6130,12 +6181,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err82 = {instancePath:instancePath+"/legal/" + i23+"/extension",schemaPath:"#/$defs/Contract_Legal/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err84 = {instancePath:instancePath+"/legal/" + i23+"/extension",schemaPath:"#/$defs/Contract_Legal/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err82];
+vErrors = [err84];
 }
 else {
-vErrors.push(err82);
+vErrors.push(err84);
 }
 errors++;
 }
@@ -6152,12 +6203,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err83 = {instancePath:instancePath+"/legal/" + i23+"/modifierExtension",schemaPath:"#/$defs/Contract_Legal/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err85 = {instancePath:instancePath+"/legal/" + i23+"/modifierExtension",schemaPath:"#/$defs/Contract_Legal/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err83];
+vErrors = [err85];
 }
 else {
-vErrors.push(err83);
+vErrors.push(err85);
 }
 errors++;
 }
@@ -6176,35 +6227,35 @@ errors = vErrors.length;
 }
 const forms1 = func14(data101, obj4);
 if(forms1 !== null){
-const err84 = {instancePath:instancePath+"/legal/" + i23,schemaPath:"#/$defs/Contract_Legal/cdxChoice",keyword:"cdxChoice",params:{choice: "content[x]", forms: forms1}};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
-}
-}
-else {
-const err85 = {instancePath:instancePath+"/legal/" + i23,schemaPath:"#/$defs/Contract_Legal/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
-}
-}
-}
-else {
-const err86 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/type",keyword:"type",params:{type: "array"}};
+const err86 = {instancePath:instancePath+"/legal/" + i23,schemaPath:"#/$defs/Contract_Legal/cdxChoice",keyword:"cdxChoice",params:{choice: "content[x]", forms: forms1}};
 if(vErrors === null){
 vErrors = [err86];
 }
 else {
 vErrors.push(err86);
+}
+errors++;
+}
+}
+else {
+const err87 = {instancePath:instancePath+"/legal/" + i23,schemaPath:"#/$defs/Contract_Legal/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+}
+else {
+const err88 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
 }
 errors++;
 }
@@ -6221,12 +6272,12 @@ const _errs181 = errors;
 if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
 if(data112.contentAttachment !== undefined && func0.call(data112, "contentAttachment")){
 var valid75 = false;
-const err87 = {};
+const err89 = {};
 if(vErrors === null){
-vErrors = [err87];
+vErrors = [err89];
 }
 else {
-vErrors.push(err87);
+vErrors.push(err89);
 }
 errors++;
 }
@@ -6236,12 +6287,12 @@ var valid75 = true;
 if(valid75){
 if(data112.contentReference !== undefined && func0.call(data112, "contentReference")){
 var valid75 = false;
-const err88 = {};
+const err90 = {};
 if(vErrors === null){
-vErrors = [err88];
+vErrors = [err90];
 }
 else {
-vErrors.push(err88);
+vErrors.push(err90);
 }
 errors++;
 }
@@ -6264,35 +6315,7 @@ if(_valid3){
 const _errs182 = errors;
 if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
 if((data112.contentAttachment === undefined) || (!(func0.call(data112, "contentAttachment")))){
-const err89 = {instancePath:instancePath+"/rule/" + i26,schemaPath:"#/$defs/Contract_Rule/allOf/0/then/required",keyword:"required",params:{missingProperty: "contentAttachment"}};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
-}
-}
-var _valid3 = _errs182 === errors;
-valid74 = _valid3;
-}
-if(!valid74){
-const err90 = {instancePath:instancePath+"/rule/" + i26,schemaPath:"#/$defs/Contract_Rule/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
-}
-if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
-if(data112.id !== undefined && func0.call(data112, "id")){
-let data115 = data112.id;
-if(typeof data115 === "string"){
-if(func7(data115) < 1){
-const err91 = {instancePath:instancePath+"/rule/" + i26+"/id",schemaPath:"#/$defs/Contract_Rule/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err91 = {instancePath:instancePath+"/rule/" + i26,schemaPath:"#/$defs/Contract_Rule/allOf/0/then/required",keyword:"required",params:{missingProperty: "contentAttachment"}};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -6302,13 +6325,41 @@ vErrors.push(err91);
 errors++;
 }
 }
-else {
-const err92 = {instancePath:instancePath+"/rule/" + i26+"/id",schemaPath:"#/$defs/Contract_Rule/properties/id/type",keyword:"type",params:{type: "string"}};
+var _valid3 = _errs182 === errors;
+valid74 = _valid3;
+}
+if(!valid74){
+const err92 = {instancePath:instancePath+"/rule/" + i26,schemaPath:"#/$defs/Contract_Rule/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
 vErrors = [err92];
 }
 else {
 vErrors.push(err92);
+}
+errors++;
+}
+if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
+if(data112.id !== undefined && func0.call(data112, "id")){
+let data115 = data112.id;
+if(typeof data115 === "string"){
+if(func7(data115) < 1){
+const err93 = {instancePath:instancePath+"/rule/" + i26+"/id",schemaPath:"#/$defs/Contract_Rule/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+}
+else {
+const err94 = {instancePath:instancePath+"/rule/" + i26+"/id",schemaPath:"#/$defs/Contract_Rule/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
 }
 errors++;
 }
@@ -6325,12 +6376,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err93 = {instancePath:instancePath+"/rule/" + i26+"/extension",schemaPath:"#/$defs/Contract_Rule/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err95 = {instancePath:instancePath+"/rule/" + i26+"/extension",schemaPath:"#/$defs/Contract_Rule/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err93];
+vErrors = [err95];
 }
 else {
-vErrors.push(err93);
+vErrors.push(err95);
 }
 errors++;
 }
@@ -6347,12 +6398,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err94 = {instancePath:instancePath+"/rule/" + i26+"/modifierExtension",schemaPath:"#/$defs/Contract_Rule/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err96 = {instancePath:instancePath+"/rule/" + i26+"/modifierExtension",schemaPath:"#/$defs/Contract_Rule/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err94];
+vErrors = [err96];
 }
 else {
-vErrors.push(err94);
+vErrors.push(err96);
 }
 errors++;
 }
@@ -6371,35 +6422,35 @@ errors = vErrors.length;
 }
 const forms2 = func14(data112, obj4);
 if(forms2 !== null){
-const err95 = {instancePath:instancePath+"/rule/" + i26,schemaPath:"#/$defs/Contract_Rule/cdxChoice",keyword:"cdxChoice",params:{choice: "content[x]", forms: forms2}};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
-}
-}
-else {
-const err96 = {instancePath:instancePath+"/rule/" + i26,schemaPath:"#/$defs/Contract_Rule/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
-}
-}
-}
-else {
-const err97 = {instancePath:instancePath+"/rule",schemaPath:"#/properties/rule/type",keyword:"type",params:{type: "array"}};
+const err97 = {instancePath:instancePath+"/rule/" + i26,schemaPath:"#/$defs/Contract_Rule/cdxChoice",keyword:"cdxChoice",params:{choice: "content[x]", forms: forms2}};
 if(vErrors === null){
 vErrors = [err97];
 }
 else {
 vErrors.push(err97);
+}
+errors++;
+}
+}
+else {
+const err98 = {instancePath:instancePath+"/rule/" + i26,schemaPath:"#/$defs/Contract_Rule/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+}
+}
+else {
+const err99 = {instancePath:instancePath+"/rule",schemaPath:"#/properties/rule/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
 }
 errors++;
 }
@@ -6418,34 +6469,34 @@ errors = vErrors.length;
 }
 const forms3 = func14(data, obj3);
 if(forms3 !== null){
-const err98 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "topic[x]", forms: forms3}};
-if(vErrors === null){
-vErrors = [err98];
-}
-else {
-vErrors.push(err98);
-}
-errors++;
-}
-const forms4 = func14(data, obj5);
-if(forms4 !== null){
-const err99 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "legallyBinding[x]", forms: forms4}};
-if(vErrors === null){
-vErrors = [err99];
-}
-else {
-vErrors.push(err99);
-}
-errors++;
-}
-}
-else {
-const err100 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err100 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "topic[x]", forms: forms3}};
 if(vErrors === null){
 vErrors = [err100];
 }
 else {
 vErrors.push(err100);
+}
+errors++;
+}
+const forms4 = func14(data, obj5);
+if(forms4 !== null){
+const err101 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "legallyBinding[x]", forms: forms4}};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+}
+else {
+const err102 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
 }
 errors++;
 }

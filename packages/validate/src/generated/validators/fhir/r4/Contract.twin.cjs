@@ -24,6 +24,7 @@ const func9 = require("./datatypes.twin.cjs")["Coding"];
 const func10 = require("./datatypes.twin.cjs")["Signature"];
 const func11 = require("./datatypes.twin.cjs")["Attachment"];
 const func12 = require("../../../../choice.cjs").choiceForms;
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 const obj1 = new Set(["contentAttachment", "contentReference"]);
 const obj2 = new Set(["topicCodeableConcept", "topicReference"]);
@@ -1586,6 +1587,9 @@ if(typeof data100 === "string"){
 if(!pattern3.test(data100)){
 errors++;
 }
+if(!(formats0(data100))){
+errors++;
+}
 }
 else {
 errors++;
@@ -1653,6 +1657,9 @@ if(data91.paymentDate !== undefined){
 let data111 = data91.paymentDate;
 if(typeof data111 === "string"){
 if(!pattern3.test(data111)){
+errors++;
+}
+if(!(formats0(data111))){
 errors++;
 }
 }
@@ -2412,6 +2419,9 @@ if(typeof data6 === "string"){
 if(!pattern3.test(data6)){
 errors++;
 }
+if(!(formats0(data6))){
+errors++;
+}
 }
 else {
 errors++;
@@ -2887,6 +2897,9 @@ if(typeof data27 === "string"){
 if(!pattern3.test(data27)){
 errors++;
 }
+if(!(formats0(data27))){
+errors++;
+}
 }
 else {
 errors++;
@@ -3179,6 +3192,9 @@ if(data56.publicationDate !== undefined){
 let data66 = data56.publicationDate;
 if(typeof data66 === "string"){
 if(!pattern3.test(data66)){
+errors++;
+}
+if(!(formats0(data66))){
 errors++;
 }
 }

@@ -42,6 +42,7 @@ const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
 const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 
 const func12 = require("./datatypes.cjs")["Quantity"];
@@ -1046,14 +1047,24 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-else {
-const err31 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data30))){
+const err31 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err31];
 }
 else {
 vErrors.push(err31);
+}
+errors++;
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
 }
 errors++;
 }
@@ -1099,12 +1110,12 @@ let valid24 = true;
 const _errs67 = errors;
 if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
 if(data37._sequence !== undefined && func0.call(data37, "_sequence")){
-const err32 = {};
+const err33 = {};
 if(vErrors === null){
-vErrors = [err32];
+vErrors = [err33];
 }
 else {
-vErrors.push(err32);
+vErrors.push(err33);
 }
 errors++;
 }
@@ -1123,12 +1134,12 @@ if(_valid3){
 const _errs68 = errors;
 if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
 if((data37.sequence === undefined) || (!(func0.call(data37, "sequence")))){
-const err33 = {instancePath:instancePath+"/supportingInfo/" + i6,schemaPath:"#/$defs/CoverageEligibilityRequest_SupportingInfo/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
+const err34 = {instancePath:instancePath+"/supportingInfo/" + i6,schemaPath:"#/$defs/CoverageEligibilityRequest_SupportingInfo/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
 if(vErrors === null){
-vErrors = [err33];
+vErrors = [err34];
 }
 else {
-vErrors.push(err33);
+vErrors.push(err34);
 }
 errors++;
 }
@@ -1142,23 +1153,23 @@ props3._sequence = true;
 }
 }
 if(!valid24){
-const err34 = {instancePath:instancePath+"/supportingInfo/" + i6,schemaPath:"#/$defs/CoverageEligibilityRequest_SupportingInfo/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
-if((data37.information === undefined) || (!(func0.call(data37, "information")))){
-const err35 = {instancePath:instancePath+"/supportingInfo/" + i6,schemaPath:"#/$defs/CoverageEligibilityRequest_SupportingInfo/required",keyword:"required",params:{missingProperty: "information"}};
+const err35 = {instancePath:instancePath+"/supportingInfo/" + i6,schemaPath:"#/$defs/CoverageEligibilityRequest_SupportingInfo/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
 vErrors = [err35];
 }
 else {
 vErrors.push(err35);
+}
+errors++;
+}
+if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
+if((data37.information === undefined) || (!(func0.call(data37, "information")))){
+const err36 = {instancePath:instancePath+"/supportingInfo/" + i6,schemaPath:"#/$defs/CoverageEligibilityRequest_SupportingInfo/required",keyword:"required",params:{missingProperty: "information"}};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
 }
 errors++;
 }
@@ -1177,23 +1188,23 @@ if(data37.id !== undefined && func0.call(data37, "id")){
 let data39 = data37.id;
 if(typeof data39 === "string"){
 if(func10(data39) < 1){
-const err36 = {instancePath:instancePath+"/supportingInfo/" + i6+"/id",schemaPath:"#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-else {
-const err37 = {instancePath:instancePath+"/supportingInfo/" + i6+"/id",schemaPath:"#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/id/type",keyword:"type",params:{type: "string"}};
+const err37 = {instancePath:instancePath+"/supportingInfo/" + i6+"/id",schemaPath:"#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err37];
 }
 else {
 vErrors.push(err37);
+}
+errors++;
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/supportingInfo/" + i6+"/id",schemaPath:"#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
 }
 errors++;
 }
@@ -1210,12 +1221,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/supportingInfo/" + i6+"/extension",schemaPath:"#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err39 = {instancePath:instancePath+"/supportingInfo/" + i6+"/extension",schemaPath:"#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err38];
+vErrors = [err39];
 }
 else {
-vErrors.push(err38);
+vErrors.push(err39);
 }
 errors++;
 }
@@ -1232,20 +1243,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/supportingInfo/" + i6+"/modifierExtension",schemaPath:"#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-if(data37.sequence !== undefined && func0.call(data37, "sequence")){
-let data44 = data37.sequence;
-if(!(((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44))) && (isFinite(data44)))){
-const err40 = {instancePath:instancePath+"/supportingInfo/" + i6+"/sequence",schemaPath:"#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/sequence/type",keyword:"type",params:{type: "integer"}};
+const err40 = {instancePath:instancePath+"/supportingInfo/" + i6+"/modifierExtension",schemaPath:"#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1254,9 +1252,11 @@ vErrors.push(err40);
 }
 errors++;
 }
-if((typeof data44 == "number") && (isFinite(data44))){
-if(data44 > 2147483647 || isNaN(data44)){
-const err41 = {instancePath:instancePath+"/supportingInfo/" + i6+"/sequence",schemaPath:"#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+}
+if(data37.sequence !== undefined && func0.call(data37, "sequence")){
+let data44 = data37.sequence;
+if(!(((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44))) && (isFinite(data44)))){
+const err41 = {instancePath:instancePath+"/supportingInfo/" + i6+"/sequence",schemaPath:"#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/sequence/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1265,13 +1265,24 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(data44 < 1 || isNaN(data44)){
-const err42 = {instancePath:instancePath+"/supportingInfo/" + i6+"/sequence",schemaPath:"#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if((typeof data44 == "number") && (isFinite(data44))){
+if(data44 > 2147483647 || isNaN(data44)){
+const err42 = {instancePath:instancePath+"/supportingInfo/" + i6+"/sequence",schemaPath:"#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err42];
 }
 else {
 vErrors.push(err42);
+}
+errors++;
+}
+if(data44 < 1 || isNaN(data44)){
+const err43 = {instancePath:instancePath+"/supportingInfo/" + i6+"/sequence",schemaPath:"#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
 }
 errors++;
 }
@@ -1291,12 +1302,12 @@ errors = vErrors.length;
 }
 if(data37.appliesToAll !== undefined && func0.call(data37, "appliesToAll")){
 if(typeof data37.appliesToAll !== "boolean"){
-const err43 = {instancePath:instancePath+"/supportingInfo/" + i6+"/appliesToAll",schemaPath:"#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/appliesToAll/type",keyword:"type",params:{type: "boolean"}};
+const err44 = {instancePath:instancePath+"/supportingInfo/" + i6+"/appliesToAll",schemaPath:"#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/appliesToAll/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err43];
+vErrors = [err44];
 }
 else {
-vErrors.push(err43);
+vErrors.push(err44);
 }
 errors++;
 }
@@ -1309,24 +1320,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/supportingInfo/" + i6,schemaPath:"#/$defs/CoverageEligibilityRequest_SupportingInfo/type",keyword:"type",params:{type: "object"}};
+const err45 = {instancePath:instancePath+"/supportingInfo/" + i6,schemaPath:"#/$defs/CoverageEligibilityRequest_SupportingInfo/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err44];
+vErrors = [err45];
 }
 else {
-vErrors.push(err44);
+vErrors.push(err45);
 }
 errors++;
 }
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/supportingInfo",schemaPath:"#/properties/supportingInfo/type",keyword:"type",params:{type: "array"}};
+const err46 = {instancePath:instancePath+"/supportingInfo",schemaPath:"#/properties/supportingInfo/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err45];
+vErrors = [err46];
 }
 else {
-vErrors.push(err45);
+vErrors.push(err46);
 }
 errors++;
 }
@@ -1339,20 +1350,7 @@ for(let i9=0; i9<len9; i9++){
 let data50 = data49[i9];
 if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
 if((data50.coverage === undefined) || (!(func0.call(data50, "coverage")))){
-const err46 = {instancePath:instancePath+"/insurance/" + i9,schemaPath:"#/$defs/CoverageEligibilityRequest_Insurance/required",keyword:"required",params:{missingProperty: "coverage"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-if(data50.id !== undefined && func0.call(data50, "id")){
-let data51 = data50.id;
-if(typeof data51 === "string"){
-if(func10(data51) < 1){
-const err47 = {instancePath:instancePath+"/insurance/" + i9+"/id",schemaPath:"#/$defs/CoverageEligibilityRequest_Insurance/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err47 = {instancePath:instancePath+"/insurance/" + i9,schemaPath:"#/$defs/CoverageEligibilityRequest_Insurance/required",keyword:"required",params:{missingProperty: "coverage"}};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1361,14 +1359,27 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-else {
-const err48 = {instancePath:instancePath+"/insurance/" + i9+"/id",schemaPath:"#/$defs/CoverageEligibilityRequest_Insurance/properties/id/type",keyword:"type",params:{type: "string"}};
+if(data50.id !== undefined && func0.call(data50, "id")){
+let data51 = data50.id;
+if(typeof data51 === "string"){
+if(func10(data51) < 1){
+const err48 = {instancePath:instancePath+"/insurance/" + i9+"/id",schemaPath:"#/$defs/CoverageEligibilityRequest_Insurance/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err48];
 }
 else {
 vErrors.push(err48);
+}
+errors++;
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/insurance/" + i9+"/id",schemaPath:"#/$defs/CoverageEligibilityRequest_Insurance/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
 }
 errors++;
 }
@@ -1385,12 +1396,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/insurance/" + i9+"/extension",schemaPath:"#/$defs/CoverageEligibilityRequest_Insurance/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err50 = {instancePath:instancePath+"/insurance/" + i9+"/extension",schemaPath:"#/$defs/CoverageEligibilityRequest_Insurance/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err49];
+vErrors = [err50];
 }
 else {
-vErrors.push(err49);
+vErrors.push(err50);
 }
 errors++;
 }
@@ -1407,24 +1418,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/insurance/" + i9+"/modifierExtension",schemaPath:"#/$defs/CoverageEligibilityRequest_Insurance/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err51 = {instancePath:instancePath+"/insurance/" + i9+"/modifierExtension",schemaPath:"#/$defs/CoverageEligibilityRequest_Insurance/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err50];
+vErrors = [err51];
 }
 else {
-vErrors.push(err50);
+vErrors.push(err51);
 }
 errors++;
 }
 }
 if(data50.focal !== undefined && func0.call(data50, "focal")){
 if(typeof data50.focal !== "boolean"){
-const err51 = {instancePath:instancePath+"/insurance/" + i9+"/focal",schemaPath:"#/$defs/CoverageEligibilityRequest_Insurance/properties/focal/type",keyword:"type",params:{type: "boolean"}};
+const err52 = {instancePath:instancePath+"/insurance/" + i9+"/focal",schemaPath:"#/$defs/CoverageEligibilityRequest_Insurance/properties/focal/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err51];
+vErrors = [err52];
 }
 else {
-vErrors.push(err51);
+vErrors.push(err52);
 }
 errors++;
 }
@@ -1445,23 +1456,23 @@ if(data50.businessArrangement !== undefined && func0.call(data50, "businessArran
 let data59 = data50.businessArrangement;
 if(typeof data59 === "string"){
 if(func10(data59) < 1){
-const err52 = {instancePath:instancePath+"/insurance/" + i9+"/businessArrangement",schemaPath:"#/$defs/CoverageEligibilityRequest_Insurance/properties/businessArrangement/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-}
-else {
-const err53 = {instancePath:instancePath+"/insurance/" + i9+"/businessArrangement",schemaPath:"#/$defs/CoverageEligibilityRequest_Insurance/properties/businessArrangement/type",keyword:"type",params:{type: "string"}};
+const err53 = {instancePath:instancePath+"/insurance/" + i9+"/businessArrangement",schemaPath:"#/$defs/CoverageEligibilityRequest_Insurance/properties/businessArrangement/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err53];
 }
 else {
 vErrors.push(err53);
+}
+errors++;
+}
+}
+else {
+const err54 = {instancePath:instancePath+"/insurance/" + i9+"/businessArrangement",schemaPath:"#/$defs/CoverageEligibilityRequest_Insurance/properties/businessArrangement/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
 }
 errors++;
 }
@@ -1474,24 +1485,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/insurance/" + i9,schemaPath:"#/$defs/CoverageEligibilityRequest_Insurance/type",keyword:"type",params:{type: "object"}};
+const err55 = {instancePath:instancePath+"/insurance/" + i9,schemaPath:"#/$defs/CoverageEligibilityRequest_Insurance/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err54];
+vErrors = [err55];
 }
 else {
-vErrors.push(err54);
+vErrors.push(err55);
 }
 errors++;
 }
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/insurance",schemaPath:"#/properties/insurance/type",keyword:"type",params:{type: "array"}};
+const err56 = {instancePath:instancePath+"/insurance",schemaPath:"#/properties/insurance/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err55];
+vErrors = [err56];
 }
 else {
-vErrors.push(err55);
+vErrors.push(err56);
 }
 errors++;
 }
@@ -1508,19 +1519,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-}
-const forms0 = func11(data, obj1);
-if(forms0 !== null){
-const err57 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "serviced[x]", forms: forms0}};
+const err57 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -1530,13 +1529,25 @@ vErrors.push(err57);
 errors++;
 }
 }
-else {
-const err58 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func11(data, obj1);
+if(forms0 !== null){
+const err58 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "serviced[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err58];
 }
 else {
 vErrors.push(err58);
+}
+errors++;
+}
+}
+else {
+const err59 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
 }
 errors++;
 }

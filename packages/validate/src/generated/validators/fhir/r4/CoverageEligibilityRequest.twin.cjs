@@ -19,6 +19,7 @@ const func6 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func7 = require("./datatypes.twin.cjs")["Reference"];
 const func8 = require("./datatypes.twin.cjs")["Period"];
 const func9 = require("../../../../choice.cjs").choiceForms;
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 const obj1 = new Set(["servicedDate", "servicedPeriod"]);
 
@@ -580,6 +581,9 @@ if(data.created !== undefined){
 let data30 = data.created;
 if(typeof data30 === "string"){
 if(!pattern4.test(data30)){
+errors++;
+}
+if(!(formats0(data30))){
 errors++;
 }
 }

@@ -49,6 +49,7 @@ const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
 const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 
 
@@ -1535,14 +1536,24 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-else {
-const err35 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data30))){
+const err35 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err35];
 }
 else {
 vErrors.push(err35);
+}
+errors++;
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
 }
 errors++;
 }
@@ -1568,12 +1579,12 @@ errors = vErrors.length;
 if(data.outcome !== undefined && func0.call(data, "outcome")){
 let data34 = data.outcome;
 if(!((((data34 === "queued") || (data34 === "complete")) || (data34 === "error")) || (data34 === "partial"))){
-const err36 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema0.properties.outcome.enum}};
+const err37 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema0.properties.outcome.enum}};
 if(vErrors === null){
-vErrors = [err36];
+vErrors = [err37];
 }
 else {
-vErrors.push(err36);
+vErrors.push(err37);
 }
 errors++;
 }
@@ -1588,23 +1599,23 @@ if(data.disposition !== undefined && func0.call(data, "disposition")){
 let data36 = data.disposition;
 if(typeof data36 === "string"){
 if(func9(data36) < 1){
-const err37 = {instancePath:instancePath+"/disposition",schemaPath:"#/properties/disposition/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-}
-else {
-const err38 = {instancePath:instancePath+"/disposition",schemaPath:"#/properties/disposition/type",keyword:"type",params:{type: "string"}};
+const err38 = {instancePath:instancePath+"/disposition",schemaPath:"#/properties/disposition/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err38];
 }
 else {
 vErrors.push(err38);
+}
+errors++;
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/disposition",schemaPath:"#/properties/disposition/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
 }
 errors++;
 }
@@ -1633,21 +1644,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/insurance",schemaPath:"#/properties/insurance/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-if(data.preAuthRef !== undefined && func0.call(data, "preAuthRef")){
-let data41 = data.preAuthRef;
-if(typeof data41 === "string"){
-if(func9(data41) < 1){
-const err40 = {instancePath:instancePath+"/preAuthRef",schemaPath:"#/properties/preAuthRef/minLength",keyword:"minLength",params:{limit: 1}};
+const err40 = {instancePath:instancePath+"/insurance",schemaPath:"#/properties/insurance/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1657,13 +1654,27 @@ vErrors.push(err40);
 errors++;
 }
 }
-else {
-const err41 = {instancePath:instancePath+"/preAuthRef",schemaPath:"#/properties/preAuthRef/type",keyword:"type",params:{type: "string"}};
+if(data.preAuthRef !== undefined && func0.call(data, "preAuthRef")){
+let data41 = data.preAuthRef;
+if(typeof data41 === "string"){
+if(func9(data41) < 1){
+const err41 = {instancePath:instancePath+"/preAuthRef",schemaPath:"#/properties/preAuthRef/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err41];
 }
 else {
 vErrors.push(err41);
+}
+errors++;
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/preAuthRef",schemaPath:"#/properties/preAuthRef/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
 }
 errors++;
 }
@@ -1688,20 +1699,7 @@ for(let i7=0; i7<len7; i7++){
 let data45 = data44[i7];
 if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
 if((data45.code === undefined) || (!(func0.call(data45, "code")))){
-const err42 = {instancePath:instancePath+"/error/" + i7,schemaPath:"#/$defs/CoverageEligibilityResponse_Error/required",keyword:"required",params:{missingProperty: "code"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-if(data45.id !== undefined && func0.call(data45, "id")){
-let data46 = data45.id;
-if(typeof data46 === "string"){
-if(func9(data46) < 1){
-const err43 = {instancePath:instancePath+"/error/" + i7+"/id",schemaPath:"#/$defs/CoverageEligibilityResponse_Error/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err43 = {instancePath:instancePath+"/error/" + i7,schemaPath:"#/$defs/CoverageEligibilityResponse_Error/required",keyword:"required",params:{missingProperty: "code"}};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1710,14 +1708,27 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-else {
-const err44 = {instancePath:instancePath+"/error/" + i7+"/id",schemaPath:"#/$defs/CoverageEligibilityResponse_Error/properties/id/type",keyword:"type",params:{type: "string"}};
+if(data45.id !== undefined && func0.call(data45, "id")){
+let data46 = data45.id;
+if(typeof data46 === "string"){
+if(func9(data46) < 1){
+const err44 = {instancePath:instancePath+"/error/" + i7+"/id",schemaPath:"#/$defs/CoverageEligibilityResponse_Error/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err44];
 }
 else {
 vErrors.push(err44);
+}
+errors++;
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/error/" + i7+"/id",schemaPath:"#/$defs/CoverageEligibilityResponse_Error/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
 }
 errors++;
 }
@@ -1734,12 +1745,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/error/" + i7+"/extension",schemaPath:"#/$defs/CoverageEligibilityResponse_Error/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err46 = {instancePath:instancePath+"/error/" + i7+"/extension",schemaPath:"#/$defs/CoverageEligibilityResponse_Error/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err45];
+vErrors = [err46];
 }
 else {
-vErrors.push(err45);
+vErrors.push(err46);
 }
 errors++;
 }
@@ -1756,12 +1767,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/error/" + i7+"/modifierExtension",schemaPath:"#/$defs/CoverageEligibilityResponse_Error/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err47 = {instancePath:instancePath+"/error/" + i7+"/modifierExtension",schemaPath:"#/$defs/CoverageEligibilityResponse_Error/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err47];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err47);
 }
 errors++;
 }
@@ -1774,19 +1785,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/error/" + i7,schemaPath:"#/$defs/CoverageEligibilityResponse_Error/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-}
-else {
-const err48 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "array"}};
+const err48 = {instancePath:instancePath+"/error/" + i7,schemaPath:"#/$defs/CoverageEligibilityResponse_Error/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1796,9 +1795,9 @@ vErrors.push(err48);
 errors++;
 }
 }
-const forms0 = func11(data, obj2);
-if(forms0 !== null){
-const err49 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "serviced[x]", forms: forms0}};
+}
+else {
+const err49 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1808,13 +1807,25 @@ vErrors.push(err49);
 errors++;
 }
 }
-else {
-const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func11(data, obj2);
+if(forms0 !== null){
+const err50 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "serviced[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err50];
 }
 else {
 vErrors.push(err50);
+}
+errors++;
+}
+}
+else {
+const err51 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
 }
 errors++;
 }

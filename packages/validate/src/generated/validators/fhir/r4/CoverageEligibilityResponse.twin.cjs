@@ -18,6 +18,7 @@ const func6 = require("./datatypes.twin.cjs")["Reference"];
 const func7 = require("./datatypes.twin.cjs")["Period"];
 const func8 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func9 = require("../../../../choice.cjs").choiceForms;
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 
 
@@ -830,6 +831,9 @@ if(data.created !== undefined){
 let data30 = data.created;
 if(typeof data30 === "string"){
 if(!pattern4.test(data30)){
+errors++;
+}
+if(!(formats0(data30))){
 errors++;
 }
 }

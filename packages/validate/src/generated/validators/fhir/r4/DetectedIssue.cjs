@@ -42,6 +42,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = new Set(["identifiedDateTime", "identifiedPeriod"]);
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -790,14 +791,24 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-else {
-const err39 = {instancePath:instancePath+"/mitigation/" + i10+"/date",schemaPath:"#/$defs/DetectedIssue_Mitigation/properties/date/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data52))){
+const err39 = {instancePath:instancePath+"/mitigation/" + i10+"/date",schemaPath:"#/$defs/DetectedIssue_Mitigation/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err39];
 }
 else {
 vErrors.push(err39);
+}
+errors++;
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/mitigation/" + i10+"/date",schemaPath:"#/$defs/DetectedIssue_Mitigation/properties/date/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
 }
 errors++;
 }
@@ -816,19 +827,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/mitigation/" + i10,schemaPath:"#/$defs/DetectedIssue_Mitigation/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-}
-else {
-const err41 = {instancePath:instancePath+"/mitigation",schemaPath:"#/properties/mitigation/type",keyword:"type",params:{type: "array"}};
+const err41 = {instancePath:instancePath+"/mitigation/" + i10,schemaPath:"#/$defs/DetectedIssue_Mitigation/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -838,9 +837,9 @@ vErrors.push(err41);
 errors++;
 }
 }
-const forms0 = func11(data, obj0);
-if(forms0 !== null){
-const err42 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "identified[x]", forms: forms0}};
+}
+else {
+const err42 = {instancePath:instancePath+"/mitigation",schemaPath:"#/properties/mitigation/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -850,13 +849,25 @@ vErrors.push(err42);
 errors++;
 }
 }
-else {
-const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func11(data, obj0);
+if(forms0 !== null){
+const err43 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "identified[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err43];
 }
 else {
 vErrors.push(err43);
+}
+errors++;
+}
+}
+else {
+const err44 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
 }
 errors++;
 }

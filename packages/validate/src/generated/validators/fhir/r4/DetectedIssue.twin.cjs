@@ -20,6 +20,7 @@ const func8 = require("./datatypes.twin.cjs")["Period"];
 const func9 = require("../../../../choice.cjs").choiceForms;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 const obj1 = new Set(["identifiedDateTime", "identifiedPeriod"]);
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/DetectedIssue.schema.json" */;
@@ -444,6 +445,9 @@ if(data45.date !== undefined){
 let data52 = data45.date;
 if(typeof data52 === "string"){
 if(!pattern3.test(data52)){
+errors++;
+}
+if(!(formats0(data52))){
 errors++;
 }
 }

@@ -38,6 +38,7 @@ const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const formats0 = require("../../../../formats.cjs").base64;
+const formats1 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Device.schema.json" */;
@@ -656,14 +657,24 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-else {
-const err36 = {instancePath:instancePath+"/manufactureDate",schemaPath:"#/properties/manufactureDate/type",keyword:"type",params:{type: "string"}};
+if(!(formats1(data44))){
+const err36 = {instancePath:instancePath+"/manufactureDate",schemaPath:"#/properties/manufactureDate/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err36];
 }
 else {
 vErrors.push(err36);
+}
+errors++;
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/manufactureDate",schemaPath:"#/properties/manufactureDate/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
 }
 errors++;
 }
@@ -678,23 +689,33 @@ if(data.expirationDate !== undefined && func0.call(data, "expirationDate")){
 let data46 = data.expirationDate;
 if(typeof data46 === "string"){
 if(!pattern3.test(data46)){
-const err37 = {instancePath:instancePath+"/expirationDate",schemaPath:"#/properties/expirationDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-}
-else {
-const err38 = {instancePath:instancePath+"/expirationDate",schemaPath:"#/properties/expirationDate/type",keyword:"type",params:{type: "string"}};
+const err38 = {instancePath:instancePath+"/expirationDate",schemaPath:"#/properties/expirationDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err38];
 }
 else {
 vErrors.push(err38);
+}
+errors++;
+}
+if(!(formats1(data46))){
+const err39 = {instancePath:instancePath+"/expirationDate",schemaPath:"#/properties/expirationDate/format",keyword:"format",params:{format: "fhir-dateTime"}};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/expirationDate",schemaPath:"#/properties/expirationDate/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
 }
 errors++;
 }
@@ -709,23 +730,23 @@ if(data.lotNumber !== undefined && func0.call(data, "lotNumber")){
 let data48 = data.lotNumber;
 if(typeof data48 === "string"){
 if(func8(data48) < 1){
-const err39 = {instancePath:instancePath+"/lotNumber",schemaPath:"#/properties/lotNumber/minLength",keyword:"minLength",params:{limit: 1}};
+const err41 = {instancePath:instancePath+"/lotNumber",schemaPath:"#/properties/lotNumber/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err39];
+vErrors = [err41];
 }
 else {
-vErrors.push(err39);
+vErrors.push(err41);
 }
 errors++;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/lotNumber",schemaPath:"#/properties/lotNumber/type",keyword:"type",params:{type: "string"}};
+const err42 = {instancePath:instancePath+"/lotNumber",schemaPath:"#/properties/lotNumber/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err40];
+vErrors = [err42];
 }
 else {
-vErrors.push(err40);
+vErrors.push(err42);
 }
 errors++;
 }
@@ -740,23 +761,23 @@ if(data.serialNumber !== undefined && func0.call(data, "serialNumber")){
 let data50 = data.serialNumber;
 if(typeof data50 === "string"){
 if(func8(data50) < 1){
-const err41 = {instancePath:instancePath+"/serialNumber",schemaPath:"#/properties/serialNumber/minLength",keyword:"minLength",params:{limit: 1}};
+const err43 = {instancePath:instancePath+"/serialNumber",schemaPath:"#/properties/serialNumber/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err41];
+vErrors = [err43];
 }
 else {
-vErrors.push(err41);
+vErrors.push(err43);
 }
 errors++;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/serialNumber",schemaPath:"#/properties/serialNumber/type",keyword:"type",params:{type: "string"}};
+const err44 = {instancePath:instancePath+"/serialNumber",schemaPath:"#/properties/serialNumber/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err42];
+vErrors = [err44];
 }
 else {
-vErrors.push(err42);
+vErrors.push(err44);
 }
 errors++;
 }
@@ -778,12 +799,12 @@ let valid23 = true;
 const _errs87 = errors;
 if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
 if(data53._name !== undefined && func0.call(data53, "_name")){
-const err43 = {};
+const err45 = {};
 if(vErrors === null){
-vErrors = [err43];
+vErrors = [err45];
 }
 else {
-vErrors.push(err43);
+vErrors.push(err45);
 }
 errors++;
 }
@@ -802,12 +823,12 @@ if(_valid0){
 const _errs88 = errors;
 if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
 if((data53.name === undefined) || (!(func0.call(data53, "name")))){
-const err44 = {instancePath:instancePath+"/deviceName/" + i8,schemaPath:"#/$defs/Device_DeviceName/allOf/0/then/required",keyword:"required",params:{missingProperty: "name"}};
+const err46 = {instancePath:instancePath+"/deviceName/" + i8,schemaPath:"#/$defs/Device_DeviceName/allOf/0/then/required",keyword:"required",params:{missingProperty: "name"}};
 if(vErrors === null){
-vErrors = [err44];
+vErrors = [err46];
 }
 else {
-vErrors.push(err44);
+vErrors.push(err46);
 }
 errors++;
 }
@@ -821,12 +842,12 @@ props0._name = true;
 }
 }
 if(!valid23){
-const err45 = {instancePath:instancePath+"/deviceName/" + i8,schemaPath:"#/$defs/Device_DeviceName/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err47 = {instancePath:instancePath+"/deviceName/" + i8,schemaPath:"#/$defs/Device_DeviceName/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err45];
+vErrors = [err47];
 }
 else {
-vErrors.push(err45);
+vErrors.push(err47);
 }
 errors++;
 }
@@ -835,12 +856,12 @@ let valid25 = true;
 const _errs91 = errors;
 if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
 if(data53._type !== undefined && func0.call(data53, "_type")){
-const err46 = {};
+const err48 = {};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err48];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err48);
 }
 errors++;
 }
@@ -859,12 +880,12 @@ if(_valid1){
 const _errs92 = errors;
 if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
 if((data53.type === undefined) || (!(func0.call(data53, "type")))){
-const err47 = {instancePath:instancePath+"/deviceName/" + i8,schemaPath:"#/$defs/Device_DeviceName/allOf/1/then/required",keyword:"required",params:{missingProperty: "type"}};
+const err49 = {instancePath:instancePath+"/deviceName/" + i8,schemaPath:"#/$defs/Device_DeviceName/allOf/1/then/required",keyword:"required",params:{missingProperty: "type"}};
 if(vErrors === null){
-vErrors = [err47];
+vErrors = [err49];
 }
 else {
-vErrors.push(err47);
+vErrors.push(err49);
 }
 errors++;
 }
@@ -878,12 +899,12 @@ props1._type = true;
 }
 }
 if(!valid25){
-const err48 = {instancePath:instancePath+"/deviceName/" + i8,schemaPath:"#/$defs/Device_DeviceName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
+const err50 = {instancePath:instancePath+"/deviceName/" + i8,schemaPath:"#/$defs/Device_DeviceName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err48];
+vErrors = [err50];
 }
 else {
-vErrors.push(err48);
+vErrors.push(err50);
 }
 errors++;
 }
@@ -911,23 +932,23 @@ if(data53.id !== undefined && func0.call(data53, "id")){
 let data56 = data53.id;
 if(typeof data56 === "string"){
 if(func8(data56) < 1){
-const err49 = {instancePath:instancePath+"/deviceName/" + i8+"/id",schemaPath:"#/$defs/Device_DeviceName/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err51 = {instancePath:instancePath+"/deviceName/" + i8+"/id",schemaPath:"#/$defs/Device_DeviceName/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err49];
+vErrors = [err51];
 }
 else {
-vErrors.push(err49);
+vErrors.push(err51);
 }
 errors++;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/deviceName/" + i8+"/id",schemaPath:"#/$defs/Device_DeviceName/properties/id/type",keyword:"type",params:{type: "string"}};
+const err52 = {instancePath:instancePath+"/deviceName/" + i8+"/id",schemaPath:"#/$defs/Device_DeviceName/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err50];
+vErrors = [err52];
 }
 else {
-vErrors.push(err50);
+vErrors.push(err52);
 }
 errors++;
 }
@@ -944,12 +965,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/deviceName/" + i8+"/extension",schemaPath:"#/$defs/Device_DeviceName/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err53 = {instancePath:instancePath+"/deviceName/" + i8+"/extension",schemaPath:"#/$defs/Device_DeviceName/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err51];
+vErrors = [err53];
 }
 else {
-vErrors.push(err51);
+vErrors.push(err53);
 }
 errors++;
 }
@@ -966,12 +987,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/deviceName/" + i8+"/modifierExtension",schemaPath:"#/$defs/Device_DeviceName/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err54 = {instancePath:instancePath+"/deviceName/" + i8+"/modifierExtension",schemaPath:"#/$defs/Device_DeviceName/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err52];
+vErrors = [err54];
 }
 else {
-vErrors.push(err52);
+vErrors.push(err54);
 }
 errors++;
 }
@@ -980,23 +1001,23 @@ if(data53.name !== undefined && func0.call(data53, "name")){
 let data61 = data53.name;
 if(typeof data61 === "string"){
 if(func8(data61) < 1){
-const err53 = {instancePath:instancePath+"/deviceName/" + i8+"/name",schemaPath:"#/$defs/Device_DeviceName/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
+const err55 = {instancePath:instancePath+"/deviceName/" + i8+"/name",schemaPath:"#/$defs/Device_DeviceName/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err53];
+vErrors = [err55];
 }
 else {
-vErrors.push(err53);
+vErrors.push(err55);
 }
 errors++;
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/deviceName/" + i8+"/name",schemaPath:"#/$defs/Device_DeviceName/properties/name/type",keyword:"type",params:{type: "string"}};
+const err56 = {instancePath:instancePath+"/deviceName/" + i8+"/name",schemaPath:"#/$defs/Device_DeviceName/properties/name/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err54];
+vErrors = [err56];
 }
 else {
-vErrors.push(err54);
+vErrors.push(err56);
 }
 errors++;
 }
@@ -1010,12 +1031,12 @@ errors = vErrors.length;
 if(data53.type !== undefined && func0.call(data53, "type")){
 let data63 = data53.type;
 if(!((((((data63 === "udi-label-name") || (data63 === "user-friendly-name")) || (data63 === "patient-reported-name")) || (data63 === "manufacturer-name")) || (data63 === "model-name")) || (data63 === "other"))){
-const err55 = {instancePath:instancePath+"/deviceName/" + i8+"/type",schemaPath:"#/$defs/Device_DeviceName/properties/type/enum",keyword:"enum",params:{allowedValues: schema2.properties.type.enum}};
+const err57 = {instancePath:instancePath+"/deviceName/" + i8+"/type",schemaPath:"#/$defs/Device_DeviceName/properties/type/enum",keyword:"enum",params:{allowedValues: schema2.properties.type.enum}};
 if(vErrors === null){
-vErrors = [err55];
+vErrors = [err57];
 }
 else {
-vErrors.push(err55);
+vErrors.push(err57);
 }
 errors++;
 }
@@ -1028,33 +1049,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/deviceName/" + i8,schemaPath:"#/$defs/Device_DeviceName/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-}
-}
-else {
-const err57 = {instancePath:instancePath+"/deviceName",schemaPath:"#/properties/deviceName/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
-}
-}
-if(data.modelNumber !== undefined && func0.call(data, "modelNumber")){
-let data65 = data.modelNumber;
-if(typeof data65 === "string"){
-if(func8(data65) < 1){
-const err58 = {instancePath:instancePath+"/modelNumber",schemaPath:"#/properties/modelNumber/minLength",keyword:"minLength",params:{limit: 1}};
+const err58 = {instancePath:instancePath+"/deviceName/" + i8,schemaPath:"#/$defs/Device_DeviceName/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -1064,13 +1059,39 @@ vErrors.push(err58);
 errors++;
 }
 }
+}
 else {
-const err59 = {instancePath:instancePath+"/modelNumber",schemaPath:"#/properties/modelNumber/type",keyword:"type",params:{type: "string"}};
+const err59 = {instancePath:instancePath+"/deviceName",schemaPath:"#/properties/deviceName/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err59];
 }
 else {
 vErrors.push(err59);
+}
+errors++;
+}
+}
+if(data.modelNumber !== undefined && func0.call(data, "modelNumber")){
+let data65 = data.modelNumber;
+if(typeof data65 === "string"){
+if(func8(data65) < 1){
+const err60 = {instancePath:instancePath+"/modelNumber",schemaPath:"#/properties/modelNumber/minLength",keyword:"minLength",params:{limit: 1}};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+else {
+const err61 = {instancePath:instancePath+"/modelNumber",schemaPath:"#/properties/modelNumber/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
 }
 errors++;
 }
@@ -1085,23 +1106,23 @@ if(data.partNumber !== undefined && func0.call(data, "partNumber")){
 let data67 = data.partNumber;
 if(typeof data67 === "string"){
 if(func8(data67) < 1){
-const err60 = {instancePath:instancePath+"/partNumber",schemaPath:"#/properties/partNumber/minLength",keyword:"minLength",params:{limit: 1}};
+const err62 = {instancePath:instancePath+"/partNumber",schemaPath:"#/properties/partNumber/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err60];
+vErrors = [err62];
 }
 else {
-vErrors.push(err60);
+vErrors.push(err62);
 }
 errors++;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/partNumber",schemaPath:"#/properties/partNumber/type",keyword:"type",params:{type: "string"}};
+const err63 = {instancePath:instancePath+"/partNumber",schemaPath:"#/properties/partNumber/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err61];
+vErrors = [err63];
 }
 else {
-vErrors.push(err61);
+vErrors.push(err63);
 }
 errors++;
 }
@@ -1126,12 +1147,12 @@ for(let i11=0; i11<len11; i11++){
 let data71 = data70[i11];
 if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
 if((data71.systemType === undefined) || (!(func0.call(data71, "systemType")))){
-const err62 = {instancePath:instancePath+"/specialization/" + i11,schemaPath:"#/$defs/Device_Specialization/required",keyword:"required",params:{missingProperty: "systemType"}};
+const err64 = {instancePath:instancePath+"/specialization/" + i11,schemaPath:"#/$defs/Device_Specialization/required",keyword:"required",params:{missingProperty: "systemType"}};
 if(vErrors === null){
-vErrors = [err62];
+vErrors = [err64];
 }
 else {
-vErrors.push(err62);
+vErrors.push(err64);
 }
 errors++;
 }
@@ -1139,23 +1160,23 @@ if(data71.id !== undefined && func0.call(data71, "id")){
 let data72 = data71.id;
 if(typeof data72 === "string"){
 if(func8(data72) < 1){
-const err63 = {instancePath:instancePath+"/specialization/" + i11+"/id",schemaPath:"#/$defs/Device_Specialization/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err65 = {instancePath:instancePath+"/specialization/" + i11+"/id",schemaPath:"#/$defs/Device_Specialization/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err63];
+vErrors = [err65];
 }
 else {
-vErrors.push(err63);
+vErrors.push(err65);
 }
 errors++;
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/specialization/" + i11+"/id",schemaPath:"#/$defs/Device_Specialization/properties/id/type",keyword:"type",params:{type: "string"}};
+const err66 = {instancePath:instancePath+"/specialization/" + i11+"/id",schemaPath:"#/$defs/Device_Specialization/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err64];
+vErrors = [err66];
 }
 else {
-vErrors.push(err64);
+vErrors.push(err66);
 }
 errors++;
 }
@@ -1172,12 +1193,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/specialization/" + i11+"/extension",schemaPath:"#/$defs/Device_Specialization/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err67 = {instancePath:instancePath+"/specialization/" + i11+"/extension",schemaPath:"#/$defs/Device_Specialization/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err65];
+vErrors = [err67];
 }
 else {
-vErrors.push(err65);
+vErrors.push(err67);
 }
 errors++;
 }
@@ -1194,12 +1215,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/specialization/" + i11+"/modifierExtension",schemaPath:"#/$defs/Device_Specialization/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err68 = {instancePath:instancePath+"/specialization/" + i11+"/modifierExtension",schemaPath:"#/$defs/Device_Specialization/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err66];
+vErrors = [err68];
 }
 else {
-vErrors.push(err66);
+vErrors.push(err68);
 }
 errors++;
 }
@@ -1214,23 +1235,23 @@ if(data71.version !== undefined && func0.call(data71, "version")){
 let data78 = data71.version;
 if(typeof data78 === "string"){
 if(func8(data78) < 1){
-const err67 = {instancePath:instancePath+"/specialization/" + i11+"/version",schemaPath:"#/$defs/Device_Specialization/properties/version/minLength",keyword:"minLength",params:{limit: 1}};
+const err69 = {instancePath:instancePath+"/specialization/" + i11+"/version",schemaPath:"#/$defs/Device_Specialization/properties/version/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err67];
+vErrors = [err69];
 }
 else {
-vErrors.push(err67);
+vErrors.push(err69);
 }
 errors++;
 }
 }
 else {
-const err68 = {instancePath:instancePath+"/specialization/" + i11+"/version",schemaPath:"#/$defs/Device_Specialization/properties/version/type",keyword:"type",params:{type: "string"}};
+const err70 = {instancePath:instancePath+"/specialization/" + i11+"/version",schemaPath:"#/$defs/Device_Specialization/properties/version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err68];
+vErrors = [err70];
 }
 else {
-vErrors.push(err68);
+vErrors.push(err70);
 }
 errors++;
 }
@@ -1243,24 +1264,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err69 = {instancePath:instancePath+"/specialization/" + i11,schemaPath:"#/$defs/Device_Specialization/type",keyword:"type",params:{type: "object"}};
+const err71 = {instancePath:instancePath+"/specialization/" + i11,schemaPath:"#/$defs/Device_Specialization/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err69];
+vErrors = [err71];
 }
 else {
-vErrors.push(err69);
+vErrors.push(err71);
 }
 errors++;
 }
 }
 }
 else {
-const err70 = {instancePath:instancePath+"/specialization",schemaPath:"#/properties/specialization/type",keyword:"type",params:{type: "array"}};
+const err72 = {instancePath:instancePath+"/specialization",schemaPath:"#/properties/specialization/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err70];
+vErrors = [err72];
 }
 else {
-vErrors.push(err70);
+vErrors.push(err72);
 }
 errors++;
 }
@@ -1276,12 +1297,12 @@ let valid44 = true;
 const _errs137 = errors;
 if(data81 && typeof data81 == "object" && !Array.isArray(data81)){
 if(data81._value !== undefined && func0.call(data81, "_value")){
-const err71 = {};
+const err73 = {};
 if(vErrors === null){
-vErrors = [err71];
+vErrors = [err73];
 }
 else {
-vErrors.push(err71);
+vErrors.push(err73);
 }
 errors++;
 }
@@ -1300,12 +1321,12 @@ if(_valid2){
 const _errs138 = errors;
 if(data81 && typeof data81 == "object" && !Array.isArray(data81)){
 if((data81.value === undefined) || (!(func0.call(data81, "value")))){
-const err72 = {instancePath:instancePath+"/version/" + i14,schemaPath:"#/$defs/Device_Version/allOf/0/then/required",keyword:"required",params:{missingProperty: "value"}};
+const err74 = {instancePath:instancePath+"/version/" + i14,schemaPath:"#/$defs/Device_Version/allOf/0/then/required",keyword:"required",params:{missingProperty: "value"}};
 if(vErrors === null){
-vErrors = [err72];
+vErrors = [err74];
 }
 else {
-vErrors.push(err72);
+vErrors.push(err74);
 }
 errors++;
 }
@@ -1319,12 +1340,12 @@ props2._value = true;
 }
 }
 if(!valid44){
-const err73 = {instancePath:instancePath+"/version/" + i14,schemaPath:"#/$defs/Device_Version/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err75 = {instancePath:instancePath+"/version/" + i14,schemaPath:"#/$defs/Device_Version/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err73];
+vErrors = [err75];
 }
 else {
-vErrors.push(err73);
+vErrors.push(err75);
 }
 errors++;
 }
@@ -1343,23 +1364,23 @@ if(data81.id !== undefined && func0.call(data81, "id")){
 let data83 = data81.id;
 if(typeof data83 === "string"){
 if(func8(data83) < 1){
-const err74 = {instancePath:instancePath+"/version/" + i14+"/id",schemaPath:"#/$defs/Device_Version/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err76 = {instancePath:instancePath+"/version/" + i14+"/id",schemaPath:"#/$defs/Device_Version/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err74];
+vErrors = [err76];
 }
 else {
-vErrors.push(err74);
+vErrors.push(err76);
 }
 errors++;
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/version/" + i14+"/id",schemaPath:"#/$defs/Device_Version/properties/id/type",keyword:"type",params:{type: "string"}};
+const err77 = {instancePath:instancePath+"/version/" + i14+"/id",schemaPath:"#/$defs/Device_Version/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err75];
+vErrors = [err77];
 }
 else {
-vErrors.push(err75);
+vErrors.push(err77);
 }
 errors++;
 }
@@ -1376,12 +1397,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err76 = {instancePath:instancePath+"/version/" + i14+"/extension",schemaPath:"#/$defs/Device_Version/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err78 = {instancePath:instancePath+"/version/" + i14+"/extension",schemaPath:"#/$defs/Device_Version/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err76];
+vErrors = [err78];
 }
 else {
-vErrors.push(err76);
+vErrors.push(err78);
 }
 errors++;
 }
@@ -1398,12 +1419,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err77 = {instancePath:instancePath+"/version/" + i14+"/modifierExtension",schemaPath:"#/$defs/Device_Version/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err79 = {instancePath:instancePath+"/version/" + i14+"/modifierExtension",schemaPath:"#/$defs/Device_Version/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err77];
+vErrors = [err79];
 }
 else {
-vErrors.push(err77);
+vErrors.push(err79);
 }
 errors++;
 }
@@ -1424,23 +1445,23 @@ if(data81.value !== undefined && func0.call(data81, "value")){
 let data90 = data81.value;
 if(typeof data90 === "string"){
 if(func8(data90) < 1){
-const err78 = {instancePath:instancePath+"/version/" + i14+"/value",schemaPath:"#/$defs/Device_Version/properties/value/minLength",keyword:"minLength",params:{limit: 1}};
+const err80 = {instancePath:instancePath+"/version/" + i14+"/value",schemaPath:"#/$defs/Device_Version/properties/value/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err78];
+vErrors = [err80];
 }
 else {
-vErrors.push(err78);
+vErrors.push(err80);
 }
 errors++;
 }
 }
 else {
-const err79 = {instancePath:instancePath+"/version/" + i14+"/value",schemaPath:"#/$defs/Device_Version/properties/value/type",keyword:"type",params:{type: "string"}};
+const err81 = {instancePath:instancePath+"/version/" + i14+"/value",schemaPath:"#/$defs/Device_Version/properties/value/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err79];
+vErrors = [err81];
 }
 else {
-vErrors.push(err79);
+vErrors.push(err81);
 }
 errors++;
 }
@@ -1453,24 +1474,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err80 = {instancePath:instancePath+"/version/" + i14,schemaPath:"#/$defs/Device_Version/type",keyword:"type",params:{type: "object"}};
+const err82 = {instancePath:instancePath+"/version/" + i14,schemaPath:"#/$defs/Device_Version/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err80];
+vErrors = [err82];
 }
 else {
-vErrors.push(err80);
+vErrors.push(err82);
 }
 errors++;
 }
 }
 }
 else {
-const err81 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "array"}};
+const err83 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err81];
+vErrors = [err83];
 }
 else {
-vErrors.push(err81);
+vErrors.push(err83);
 }
 errors++;
 }
@@ -1483,12 +1504,12 @@ for(let i17=0; i17<len17; i17++){
 let data93 = data92[i17];
 if(data93 && typeof data93 == "object" && !Array.isArray(data93)){
 if((data93.type === undefined) || (!(func0.call(data93, "type")))){
-const err82 = {instancePath:instancePath+"/property/" + i17,schemaPath:"#/$defs/Device_Property/required",keyword:"required",params:{missingProperty: "type"}};
+const err84 = {instancePath:instancePath+"/property/" + i17,schemaPath:"#/$defs/Device_Property/required",keyword:"required",params:{missingProperty: "type"}};
 if(vErrors === null){
-vErrors = [err82];
+vErrors = [err84];
 }
 else {
-vErrors.push(err82);
+vErrors.push(err84);
 }
 errors++;
 }
@@ -1496,23 +1517,23 @@ if(data93.id !== undefined && func0.call(data93, "id")){
 let data94 = data93.id;
 if(typeof data94 === "string"){
 if(func8(data94) < 1){
-const err83 = {instancePath:instancePath+"/property/" + i17+"/id",schemaPath:"#/$defs/Device_Property/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err85 = {instancePath:instancePath+"/property/" + i17+"/id",schemaPath:"#/$defs/Device_Property/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err83];
+vErrors = [err85];
 }
 else {
-vErrors.push(err83);
+vErrors.push(err85);
 }
 errors++;
 }
 }
 else {
-const err84 = {instancePath:instancePath+"/property/" + i17+"/id",schemaPath:"#/$defs/Device_Property/properties/id/type",keyword:"type",params:{type: "string"}};
+const err86 = {instancePath:instancePath+"/property/" + i17+"/id",schemaPath:"#/$defs/Device_Property/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err84];
+vErrors = [err86];
 }
 else {
-vErrors.push(err84);
+vErrors.push(err86);
 }
 errors++;
 }
@@ -1529,12 +1550,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err85 = {instancePath:instancePath+"/property/" + i17+"/extension",schemaPath:"#/$defs/Device_Property/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err87 = {instancePath:instancePath+"/property/" + i17+"/extension",schemaPath:"#/$defs/Device_Property/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err85];
+vErrors = [err87];
 }
 else {
-vErrors.push(err85);
+vErrors.push(err87);
 }
 errors++;
 }
@@ -1551,12 +1572,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err86 = {instancePath:instancePath+"/property/" + i17+"/modifierExtension",schemaPath:"#/$defs/Device_Property/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err88 = {instancePath:instancePath+"/property/" + i17+"/modifierExtension",schemaPath:"#/$defs/Device_Property/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err86];
+vErrors = [err88];
 }
 else {
-vErrors.push(err86);
+vErrors.push(err88);
 }
 errors++;
 }
@@ -1579,12 +1600,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err87 = {instancePath:instancePath+"/property/" + i17+"/valueQuantity",schemaPath:"#/$defs/Device_Property/properties/valueQuantity/type",keyword:"type",params:{type: "array"}};
+const err89 = {instancePath:instancePath+"/property/" + i17+"/valueQuantity",schemaPath:"#/$defs/Device_Property/properties/valueQuantity/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err87];
+vErrors = [err89];
 }
 else {
-vErrors.push(err87);
+vErrors.push(err89);
 }
 errors++;
 }
@@ -1601,36 +1622,36 @@ errors = vErrors.length;
 }
 }
 else {
-const err88 = {instancePath:instancePath+"/property/" + i17+"/valueCode",schemaPath:"#/$defs/Device_Property/properties/valueCode/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
-}
-}
-}
-else {
-const err89 = {instancePath:instancePath+"/property/" + i17,schemaPath:"#/$defs/Device_Property/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
-}
-}
-}
-else {
-const err90 = {instancePath:instancePath+"/property",schemaPath:"#/properties/property/type",keyword:"type",params:{type: "array"}};
+const err90 = {instancePath:instancePath+"/property/" + i17+"/valueCode",schemaPath:"#/$defs/Device_Property/properties/valueCode/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err90];
 }
 else {
 vErrors.push(err90);
+}
+errors++;
+}
+}
+}
+else {
+const err91 = {instancePath:instancePath+"/property/" + i17,schemaPath:"#/$defs/Device_Property/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+}
+else {
+const err92 = {instancePath:instancePath+"/property",schemaPath:"#/properties/property/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
 }
 errors++;
 }
@@ -1659,12 +1680,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err91 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
+const err93 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err91];
+vErrors = [err93];
 }
 else {
-vErrors.push(err91);
+vErrors.push(err93);
 }
 errors++;
 }
@@ -1679,23 +1700,23 @@ if(data.url !== undefined && func0.call(data, "url")){
 let data109 = data.url;
 if(typeof data109 === "string"){
 if(!pattern1.test(data109)){
-const err92 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
+const err94 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
-vErrors = [err92];
+vErrors = [err94];
 }
 else {
-vErrors.push(err92);
+vErrors.push(err94);
 }
 errors++;
 }
 }
 else {
-const err93 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}};
+const err95 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err93];
+vErrors = [err95];
 }
 else {
-vErrors.push(err93);
+vErrors.push(err95);
 }
 errors++;
 }
@@ -1718,12 +1739,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err94 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
+const err96 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err94];
+vErrors = [err96];
 }
 else {
-vErrors.push(err94);
+vErrors.push(err96);
 }
 errors++;
 }
@@ -1740,12 +1761,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err95 = {instancePath:instancePath+"/safety",schemaPath:"#/properties/safety/type",keyword:"type",params:{type: "array"}};
+const err97 = {instancePath:instancePath+"/safety",schemaPath:"#/properties/safety/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err95];
+vErrors = [err97];
 }
 else {
-vErrors.push(err95);
+vErrors.push(err97);
 }
 errors++;
 }
@@ -1758,12 +1779,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err96 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err98 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err96];
+vErrors = [err98];
 }
 else {
-vErrors.push(err96);
+vErrors.push(err98);
 }
 errors++;
 }

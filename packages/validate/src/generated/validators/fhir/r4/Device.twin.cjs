@@ -23,6 +23,7 @@ const func8 = require("./datatypes.twin.cjs")["Quantity"];
 const func9 = require("./datatypes.twin.cjs")["ContactPoint"];
 const func10 = require("./datatypes.twin.cjs")["Annotation"];
 const formats0 = require("../../../../formats.cjs").base64;
+const formats1 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate0(data){
@@ -380,6 +381,9 @@ if(typeof data44 === "string"){
 if(!pattern3.test(data44)){
 errors++;
 }
+if(!(formats1(data44))){
+errors++;
+}
 }
 else {
 errors++;
@@ -394,6 +398,9 @@ if(data.expirationDate !== undefined){
 let data46 = data.expirationDate;
 if(typeof data46 === "string"){
 if(!pattern3.test(data46)){
+errors++;
+}
+if(!(formats1(data46))){
 errors++;
 }
 }

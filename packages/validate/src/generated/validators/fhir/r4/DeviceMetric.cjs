@@ -68,6 +68,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-instant"];
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/DeviceMetric.schema.json" */;
@@ -598,14 +599,24 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-else {
-const err26 = {instancePath:instancePath+"/calibration/" + i4+"/time",schemaPath:"#/$defs/DeviceMetric_Calibration/properties/time/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data39))){
+const err26 = {instancePath:instancePath+"/calibration/" + i4+"/time",schemaPath:"#/$defs/DeviceMetric_Calibration/properties/time/format",keyword:"format",params:{format: "fhir-instant"}};
 if(vErrors === null){
 vErrors = [err26];
 }
 else {
 vErrors.push(err26);
+}
+errors++;
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/calibration/" + i4+"/time",schemaPath:"#/$defs/DeviceMetric_Calibration/properties/time/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
 }
 errors++;
 }
@@ -618,19 +629,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/calibration/" + i4,schemaPath:"#/$defs/DeviceMetric_Calibration/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-}
-else {
-const err28 = {instancePath:instancePath+"/calibration",schemaPath:"#/properties/calibration/type",keyword:"type",params:{type: "array"}};
+const err28 = {instancePath:instancePath+"/calibration/" + i4,schemaPath:"#/$defs/DeviceMetric_Calibration/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -642,12 +641,24 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err29 = {instancePath:instancePath+"/calibration",schemaPath:"#/properties/calibration/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err29];
 }
 else {
 vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+else {
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
 }
 errors++;
 }

@@ -16,6 +16,7 @@ const func5 = require("./datatypes.twin.cjs")["Identifier"];
 const func6 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func7 = require("./datatypes.twin.cjs")["Reference"];
 const func8 = require("./datatypes.twin.cjs")["Timing"];
+const formats0 = require("../../../../formats.cjs")["fhir-instant"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate0(data){
@@ -311,6 +312,9 @@ if(data29.time !== undefined){
 let data39 = data29.time;
 if(typeof data39 === "string"){
 if(!pattern3.test(data39)){
+errors++;
+}
+if(!(formats0(data39))){
 errors++;
 }
 }

@@ -25,6 +25,7 @@ const obj0 = new Set(["valueCodeableConcept", "valueQuantity", "valueRange", "va
 const obj1 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 const obj2 = new Set(["codeReference", "codeCodeableConcept"]);
 const obj3 = new Set(["occurrenceDateTime", "occurrencePeriod", "occurrenceTiming"]);
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/DeviceRequest.schema.json" */;
@@ -527,6 +528,9 @@ if(data.authoredOn !== undefined){
 let data59 = data.authoredOn;
 if(typeof data59 === "string"){
 if(!pattern3.test(data59)){
+errors++;
+}
+if(!(formats0(data59))){
 errors++;
 }
 }

@@ -18,6 +18,7 @@ const func8 = require("./datatypes.twin.cjs")["Period"];
 const func9 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func10 = require("./datatypes.twin.cjs")["Annotation"];
 const func11 = require("../../../../choice.cjs").choiceForms;
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = new Set(["timingTiming", "timingPeriod", "timingDateTime"]);
 const obj1 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
@@ -261,6 +262,9 @@ if(data.recordedOn !== undefined){
 let data28 = data.recordedOn;
 if(typeof data28 === "string"){
 if(!pattern3.test(data28)){
+errors++;
+}
+if(!(formats0(data28))){
 errors++;
 }
 }

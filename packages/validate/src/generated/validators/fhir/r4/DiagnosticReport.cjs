@@ -38,6 +38,7 @@ const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-instant"];
 const obj0 = new Set(["effectiveDateTime", "effectivePeriod"]);
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -496,14 +497,24 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-else {
-const err22 = {instancePath:instancePath+"/issued",schemaPath:"#/properties/issued/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data29))){
+const err22 = {instancePath:instancePath+"/issued",schemaPath:"#/properties/issued/format",keyword:"format",params:{format: "fhir-instant"}};
 if(vErrors === null){
 vErrors = [err22];
 }
 else {
 vErrors.push(err22);
+}
+errors++;
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/issued",schemaPath:"#/properties/issued/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
 }
 errors++;
 }
@@ -526,12 +537,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/performer",schemaPath:"#/properties/performer/type",keyword:"type",params:{type: "array"}};
+const err24 = {instancePath:instancePath+"/performer",schemaPath:"#/properties/performer/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err23];
+vErrors = [err24];
 }
 else {
-vErrors.push(err23);
+vErrors.push(err24);
 }
 errors++;
 }
@@ -548,12 +559,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/resultsInterpreter",schemaPath:"#/properties/resultsInterpreter/type",keyword:"type",params:{type: "array"}};
+const err25 = {instancePath:instancePath+"/resultsInterpreter",schemaPath:"#/properties/resultsInterpreter/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err24];
+vErrors = [err25];
 }
 else {
-vErrors.push(err24);
+vErrors.push(err25);
 }
 errors++;
 }
@@ -570,12 +581,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/specimen",schemaPath:"#/properties/specimen/type",keyword:"type",params:{type: "array"}};
+const err26 = {instancePath:instancePath+"/specimen",schemaPath:"#/properties/specimen/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err25];
+vErrors = [err26];
 }
 else {
-vErrors.push(err25);
+vErrors.push(err26);
 }
 errors++;
 }
@@ -592,12 +603,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/type",keyword:"type",params:{type: "array"}};
+const err27 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err26];
+vErrors = [err27];
 }
 else {
-vErrors.push(err26);
+vErrors.push(err27);
 }
 errors++;
 }
@@ -614,12 +625,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/imagingStudy",schemaPath:"#/properties/imagingStudy/type",keyword:"type",params:{type: "array"}};
+const err28 = {instancePath:instancePath+"/imagingStudy",schemaPath:"#/properties/imagingStudy/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err27];
+vErrors = [err28];
 }
 else {
-vErrors.push(err27);
+vErrors.push(err28);
 }
 errors++;
 }
@@ -632,20 +643,7 @@ for(let i11=0; i11<len11; i11++){
 let data42 = data41[i11];
 if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
 if((data42.link === undefined) || (!(func0.call(data42, "link")))){
-const err28 = {instancePath:instancePath+"/media/" + i11,schemaPath:"#/$defs/DiagnosticReport_Media/required",keyword:"required",params:{missingProperty: "link"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-if(data42.id !== undefined && func0.call(data42, "id")){
-let data43 = data42.id;
-if(typeof data43 === "string"){
-if(func10(data43) < 1){
-const err29 = {instancePath:instancePath+"/media/" + i11+"/id",schemaPath:"#/$defs/DiagnosticReport_Media/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err29 = {instancePath:instancePath+"/media/" + i11,schemaPath:"#/$defs/DiagnosticReport_Media/required",keyword:"required",params:{missingProperty: "link"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -654,14 +652,27 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-else {
-const err30 = {instancePath:instancePath+"/media/" + i11+"/id",schemaPath:"#/$defs/DiagnosticReport_Media/properties/id/type",keyword:"type",params:{type: "string"}};
+if(data42.id !== undefined && func0.call(data42, "id")){
+let data43 = data42.id;
+if(typeof data43 === "string"){
+if(func10(data43) < 1){
+const err30 = {instancePath:instancePath+"/media/" + i11+"/id",schemaPath:"#/$defs/DiagnosticReport_Media/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err30];
 }
 else {
 vErrors.push(err30);
+}
+errors++;
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/media/" + i11+"/id",schemaPath:"#/$defs/DiagnosticReport_Media/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
 }
 errors++;
 }
@@ -678,12 +689,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/media/" + i11+"/extension",schemaPath:"#/$defs/DiagnosticReport_Media/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err32 = {instancePath:instancePath+"/media/" + i11+"/extension",schemaPath:"#/$defs/DiagnosticReport_Media/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err31];
+vErrors = [err32];
 }
 else {
-vErrors.push(err31);
+vErrors.push(err32);
 }
 errors++;
 }
@@ -700,21 +711,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/media/" + i11+"/modifierExtension",schemaPath:"#/$defs/DiagnosticReport_Media/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-if(data42.comment !== undefined && func0.call(data42, "comment")){
-let data48 = data42.comment;
-if(typeof data48 === "string"){
-if(func10(data48) < 1){
-const err33 = {instancePath:instancePath+"/media/" + i11+"/comment",schemaPath:"#/$defs/DiagnosticReport_Media/properties/comment/minLength",keyword:"minLength",params:{limit: 1}};
+const err33 = {instancePath:instancePath+"/media/" + i11+"/modifierExtension",schemaPath:"#/$defs/DiagnosticReport_Media/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -724,13 +721,27 @@ vErrors.push(err33);
 errors++;
 }
 }
-else {
-const err34 = {instancePath:instancePath+"/media/" + i11+"/comment",schemaPath:"#/$defs/DiagnosticReport_Media/properties/comment/type",keyword:"type",params:{type: "string"}};
+if(data42.comment !== undefined && func0.call(data42, "comment")){
+let data48 = data42.comment;
+if(typeof data48 === "string"){
+if(func10(data48) < 1){
+const err34 = {instancePath:instancePath+"/media/" + i11+"/comment",schemaPath:"#/$defs/DiagnosticReport_Media/properties/comment/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err34];
 }
 else {
 vErrors.push(err34);
+}
+errors++;
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/media/" + i11+"/comment",schemaPath:"#/$defs/DiagnosticReport_Media/properties/comment/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
 }
 errors++;
 }
@@ -749,19 +760,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/media/" + i11,schemaPath:"#/$defs/DiagnosticReport_Media/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-}
-else {
-const err36 = {instancePath:instancePath+"/media",schemaPath:"#/properties/media/type",keyword:"type",params:{type: "array"}};
+const err36 = {instancePath:instancePath+"/media/" + i11,schemaPath:"#/$defs/DiagnosticReport_Media/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -771,11 +770,9 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.conclusion !== undefined && func0.call(data, "conclusion")){
-let data51 = data.conclusion;
-if(typeof data51 === "string"){
-if(func10(data51) < 1){
-const err37 = {instancePath:instancePath+"/conclusion",schemaPath:"#/properties/conclusion/minLength",keyword:"minLength",params:{limit: 1}};
+}
+else {
+const err37 = {instancePath:instancePath+"/media",schemaPath:"#/properties/media/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -785,13 +782,27 @@ vErrors.push(err37);
 errors++;
 }
 }
-else {
-const err38 = {instancePath:instancePath+"/conclusion",schemaPath:"#/properties/conclusion/type",keyword:"type",params:{type: "string"}};
+if(data.conclusion !== undefined && func0.call(data, "conclusion")){
+let data51 = data.conclusion;
+if(typeof data51 === "string"){
+if(func10(data51) < 1){
+const err38 = {instancePath:instancePath+"/conclusion",schemaPath:"#/properties/conclusion/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err38];
 }
 else {
 vErrors.push(err38);
+}
+errors++;
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/conclusion",schemaPath:"#/properties/conclusion/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
 }
 errors++;
 }
@@ -814,12 +825,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/conclusionCode",schemaPath:"#/properties/conclusionCode/type",keyword:"type",params:{type: "array"}};
+const err40 = {instancePath:instancePath+"/conclusionCode",schemaPath:"#/properties/conclusionCode/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err39];
+vErrors = [err40];
 }
 else {
-vErrors.push(err39);
+vErrors.push(err40);
 }
 errors++;
 }
@@ -836,19 +847,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/presentedForm",schemaPath:"#/properties/presentedForm/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-const forms0 = func12(data, obj0);
-if(forms0 !== null){
-const err41 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "effective[x]", forms: forms0}};
+const err41 = {instancePath:instancePath+"/presentedForm",schemaPath:"#/properties/presentedForm/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -858,13 +857,25 @@ vErrors.push(err41);
 errors++;
 }
 }
-else {
-const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func12(data, obj0);
+if(forms0 !== null){
+const err42 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "effective[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err42];
 }
 else {
 vErrors.push(err42);
+}
+errors++;
+}
+}
+else {
+const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
 }
 errors++;
 }

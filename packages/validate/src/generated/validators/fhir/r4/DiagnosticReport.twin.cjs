@@ -19,6 +19,7 @@ const func7 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func8 = require("./datatypes.twin.cjs")["Period"];
 const func9 = require("./datatypes.twin.cjs")["Attachment"];
 const func10 = require("../../../../choice.cjs").choiceForms;
+const formats0 = require("../../../../formats.cjs")["fhir-instant"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 const obj1 = new Set(["effectiveDateTime", "effectivePeriod"]);
 
@@ -264,6 +265,9 @@ if(data.issued !== undefined){
 let data29 = data.issued;
 if(typeof data29 === "string"){
 if(!pattern4.test(data29)){
+errors++;
+}
+if(!(formats0(data29))){
 errors++;
 }
 }

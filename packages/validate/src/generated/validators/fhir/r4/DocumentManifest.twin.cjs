@@ -15,6 +15,7 @@ const func4 = require("./datatypes.twin.cjs")["Extension"];
 const func5 = require("./datatypes.twin.cjs")["Identifier"];
 const func6 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func7 = require("./datatypes.twin.cjs")["Reference"];
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate0(data){
@@ -210,6 +211,9 @@ if(data.created !== undefined){
 let data22 = data.created;
 if(typeof data22 === "string"){
 if(!pattern3.test(data22)){
+errors++;
+}
+if(!(formats0(data22))){
 errors++;
 }
 }

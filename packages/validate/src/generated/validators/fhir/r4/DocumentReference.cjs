@@ -40,6 +40,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-instant"];
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/DocumentReference.schema.json" */;
@@ -464,14 +465,24 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-else {
-const err21 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data26))){
+const err21 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-instant"}};
 if(vErrors === null){
 vErrors = [err21];
 }
 else {
 vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
 }
 errors++;
 }
@@ -494,12 +505,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "array"}};
+const err23 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err22];
+vErrors = [err23];
 }
 else {
-vErrors.push(err22);
+vErrors.push(err23);
 }
 errors++;
 }
@@ -527,12 +538,12 @@ let valid20 = true;
 const _errs56 = errors;
 if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
 if(data33._code !== undefined && func0.call(data33, "_code")){
-const err23 = {};
+const err24 = {};
 if(vErrors === null){
-vErrors = [err23];
+vErrors = [err24];
 }
 else {
-vErrors.push(err23);
+vErrors.push(err24);
 }
 errors++;
 }
@@ -551,12 +562,12 @@ if(_valid1){
 const _errs57 = errors;
 if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
 if((data33.code === undefined) || (!(func0.call(data33, "code")))){
-const err24 = {instancePath:instancePath+"/relatesTo/" + i6,schemaPath:"#/$defs/DocumentReference_RelatesTo/allOf/0/then/required",keyword:"required",params:{missingProperty: "code"}};
+const err25 = {instancePath:instancePath+"/relatesTo/" + i6,schemaPath:"#/$defs/DocumentReference_RelatesTo/allOf/0/then/required",keyword:"required",params:{missingProperty: "code"}};
 if(vErrors === null){
-vErrors = [err24];
+vErrors = [err25];
 }
 else {
-vErrors.push(err24);
+vErrors.push(err25);
 }
 errors++;
 }
@@ -570,23 +581,23 @@ props1._code = true;
 }
 }
 if(!valid20){
-const err25 = {instancePath:instancePath+"/relatesTo/" + i6,schemaPath:"#/$defs/DocumentReference_RelatesTo/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
-if((data33.target === undefined) || (!(func0.call(data33, "target")))){
-const err26 = {instancePath:instancePath+"/relatesTo/" + i6,schemaPath:"#/$defs/DocumentReference_RelatesTo/required",keyword:"required",params:{missingProperty: "target"}};
+const err26 = {instancePath:instancePath+"/relatesTo/" + i6,schemaPath:"#/$defs/DocumentReference_RelatesTo/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
 vErrors = [err26];
 }
 else {
 vErrors.push(err26);
+}
+errors++;
+}
+if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
+if((data33.target === undefined) || (!(func0.call(data33, "target")))){
+const err27 = {instancePath:instancePath+"/relatesTo/" + i6,schemaPath:"#/$defs/DocumentReference_RelatesTo/required",keyword:"required",params:{missingProperty: "target"}};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
 }
 errors++;
 }
@@ -603,23 +614,23 @@ if(data33.id !== undefined && func0.call(data33, "id")){
 let data35 = data33.id;
 if(typeof data35 === "string"){
 if(func9(data35) < 1){
-const err27 = {instancePath:instancePath+"/relatesTo/" + i6+"/id",schemaPath:"#/$defs/DocumentReference_RelatesTo/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-else {
-const err28 = {instancePath:instancePath+"/relatesTo/" + i6+"/id",schemaPath:"#/$defs/DocumentReference_RelatesTo/properties/id/type",keyword:"type",params:{type: "string"}};
+const err28 = {instancePath:instancePath+"/relatesTo/" + i6+"/id",schemaPath:"#/$defs/DocumentReference_RelatesTo/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err28];
 }
 else {
 vErrors.push(err28);
+}
+errors++;
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/relatesTo/" + i6+"/id",schemaPath:"#/$defs/DocumentReference_RelatesTo/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
 }
 errors++;
 }
@@ -636,12 +647,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/relatesTo/" + i6+"/extension",schemaPath:"#/$defs/DocumentReference_RelatesTo/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err30 = {instancePath:instancePath+"/relatesTo/" + i6+"/extension",schemaPath:"#/$defs/DocumentReference_RelatesTo/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err29];
+vErrors = [err30];
 }
 else {
-vErrors.push(err29);
+vErrors.push(err30);
 }
 errors++;
 }
@@ -658,12 +669,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/relatesTo/" + i6+"/modifierExtension",schemaPath:"#/$defs/DocumentReference_RelatesTo/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err31 = {instancePath:instancePath+"/relatesTo/" + i6+"/modifierExtension",schemaPath:"#/$defs/DocumentReference_RelatesTo/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err30];
+vErrors = [err31];
 }
 else {
-vErrors.push(err30);
+vErrors.push(err31);
 }
 errors++;
 }
@@ -671,12 +682,12 @@ errors++;
 if(data33.code !== undefined && func0.call(data33, "code")){
 let data40 = data33.code;
 if(!((((data40 === "replaces") || (data40 === "transforms")) || (data40 === "signs")) || (data40 === "appends"))){
-const err31 = {instancePath:instancePath+"/relatesTo/" + i6+"/code",schemaPath:"#/$defs/DocumentReference_RelatesTo/properties/code/enum",keyword:"enum",params:{allowedValues: schema1.properties.code.enum}};
+const err32 = {instancePath:instancePath+"/relatesTo/" + i6+"/code",schemaPath:"#/$defs/DocumentReference_RelatesTo/properties/code/enum",keyword:"enum",params:{allowedValues: schema1.properties.code.enum}};
 if(vErrors === null){
-vErrors = [err31];
+vErrors = [err32];
 }
 else {
-vErrors.push(err31);
+vErrors.push(err32);
 }
 errors++;
 }
@@ -695,19 +706,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/relatesTo/" + i6,schemaPath:"#/$defs/DocumentReference_RelatesTo/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-}
-else {
-const err33 = {instancePath:instancePath+"/relatesTo",schemaPath:"#/properties/relatesTo/type",keyword:"type",params:{type: "array"}};
+const err33 = {instancePath:instancePath+"/relatesTo/" + i6,schemaPath:"#/$defs/DocumentReference_RelatesTo/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -717,11 +716,9 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.description !== undefined && func0.call(data, "description")){
-let data43 = data.description;
-if(typeof data43 === "string"){
-if(func9(data43) < 1){
-const err34 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+}
+else {
+const err34 = {instancePath:instancePath+"/relatesTo",schemaPath:"#/properties/relatesTo/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -731,13 +728,27 @@ vErrors.push(err34);
 errors++;
 }
 }
-else {
-const err35 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(data.description !== undefined && func0.call(data, "description")){
+let data43 = data.description;
+if(typeof data43 === "string"){
+if(func9(data43) < 1){
+const err35 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err35];
 }
 else {
 vErrors.push(err35);
+}
+errors++;
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
 }
 errors++;
 }
@@ -760,12 +771,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/securityLabel",schemaPath:"#/properties/securityLabel/type",keyword:"type",params:{type: "array"}};
+const err37 = {instancePath:instancePath+"/securityLabel",schemaPath:"#/properties/securityLabel/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err36];
+vErrors = [err37];
 }
 else {
-vErrors.push(err36);
+vErrors.push(err37);
 }
 errors++;
 }
@@ -778,20 +789,7 @@ for(let i10=0; i10<len10; i10++){
 let data48 = data47[i10];
 if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
 if((data48.attachment === undefined) || (!(func0.call(data48, "attachment")))){
-const err37 = {instancePath:instancePath+"/content/" + i10,schemaPath:"#/$defs/DocumentReference_Content/required",keyword:"required",params:{missingProperty: "attachment"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-if(data48.id !== undefined && func0.call(data48, "id")){
-let data49 = data48.id;
-if(typeof data49 === "string"){
-if(func9(data49) < 1){
-const err38 = {instancePath:instancePath+"/content/" + i10+"/id",schemaPath:"#/$defs/DocumentReference_Content/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err38 = {instancePath:instancePath+"/content/" + i10,schemaPath:"#/$defs/DocumentReference_Content/required",keyword:"required",params:{missingProperty: "attachment"}};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -800,14 +798,27 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-else {
-const err39 = {instancePath:instancePath+"/content/" + i10+"/id",schemaPath:"#/$defs/DocumentReference_Content/properties/id/type",keyword:"type",params:{type: "string"}};
+if(data48.id !== undefined && func0.call(data48, "id")){
+let data49 = data48.id;
+if(typeof data49 === "string"){
+if(func9(data49) < 1){
+const err39 = {instancePath:instancePath+"/content/" + i10+"/id",schemaPath:"#/$defs/DocumentReference_Content/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err39];
 }
 else {
 vErrors.push(err39);
+}
+errors++;
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/content/" + i10+"/id",schemaPath:"#/$defs/DocumentReference_Content/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
 }
 errors++;
 }
@@ -824,12 +835,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/content/" + i10+"/extension",schemaPath:"#/$defs/DocumentReference_Content/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err41 = {instancePath:instancePath+"/content/" + i10+"/extension",schemaPath:"#/$defs/DocumentReference_Content/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err40];
+vErrors = [err41];
 }
 else {
-vErrors.push(err40);
+vErrors.push(err41);
 }
 errors++;
 }
@@ -846,12 +857,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/content/" + i10+"/modifierExtension",schemaPath:"#/$defs/DocumentReference_Content/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err42 = {instancePath:instancePath+"/content/" + i10+"/modifierExtension",schemaPath:"#/$defs/DocumentReference_Content/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err41];
+vErrors = [err42];
 }
 else {
-vErrors.push(err41);
+vErrors.push(err42);
 }
 errors++;
 }
@@ -870,24 +881,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/content/" + i10,schemaPath:"#/$defs/DocumentReference_Content/type",keyword:"type",params:{type: "object"}};
+const err43 = {instancePath:instancePath+"/content/" + i10,schemaPath:"#/$defs/DocumentReference_Content/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err42];
+vErrors = [err43];
 }
 else {
-vErrors.push(err42);
+vErrors.push(err43);
 }
 errors++;
 }
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"}};
+const err44 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err43];
+vErrors = [err44];
 }
 else {
-vErrors.push(err43);
+vErrors.push(err44);
 }
 errors++;
 }
@@ -899,23 +910,23 @@ if(data56.id !== undefined && func0.call(data56, "id")){
 let data57 = data56.id;
 if(typeof data57 === "string"){
 if(func9(data57) < 1){
-const err44 = {instancePath:instancePath+"/context/id",schemaPath:"#/$defs/DocumentReference_Context/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-}
-else {
-const err45 = {instancePath:instancePath+"/context/id",schemaPath:"#/$defs/DocumentReference_Context/properties/id/type",keyword:"type",params:{type: "string"}};
+const err45 = {instancePath:instancePath+"/context/id",schemaPath:"#/$defs/DocumentReference_Context/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err45];
 }
 else {
 vErrors.push(err45);
+}
+errors++;
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/context/id",schemaPath:"#/$defs/DocumentReference_Context/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
 }
 errors++;
 }
@@ -932,12 +943,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/context/extension",schemaPath:"#/$defs/DocumentReference_Context/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err47 = {instancePath:instancePath+"/context/extension",schemaPath:"#/$defs/DocumentReference_Context/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err47];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err47);
 }
 errors++;
 }
@@ -954,12 +965,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/context/modifierExtension",schemaPath:"#/$defs/DocumentReference_Context/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err48 = {instancePath:instancePath+"/context/modifierExtension",schemaPath:"#/$defs/DocumentReference_Context/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err47];
+vErrors = [err48];
 }
 else {
-vErrors.push(err47);
+vErrors.push(err48);
 }
 errors++;
 }
@@ -976,12 +987,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/context/encounter",schemaPath:"#/$defs/DocumentReference_Context/properties/encounter/type",keyword:"type",params:{type: "array"}};
+const err49 = {instancePath:instancePath+"/context/encounter",schemaPath:"#/$defs/DocumentReference_Context/properties/encounter/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err48];
+vErrors = [err49];
 }
 else {
-vErrors.push(err48);
+vErrors.push(err49);
 }
 errors++;
 }
@@ -998,12 +1009,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/context/event",schemaPath:"#/$defs/DocumentReference_Context/properties/event/type",keyword:"type",params:{type: "array"}};
+const err50 = {instancePath:instancePath+"/context/event",schemaPath:"#/$defs/DocumentReference_Context/properties/event/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err49];
+vErrors = [err50];
 }
 else {
-vErrors.push(err49);
+vErrors.push(err50);
 }
 errors++;
 }
@@ -1044,19 +1055,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/context/related",schemaPath:"#/$defs/DocumentReference_Context/properties/related/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-}
-}
-else {
-const err51 = {instancePath:instancePath+"/context",schemaPath:"#/$defs/DocumentReference_Context/type",keyword:"type",params:{type: "object"}};
+const err51 = {instancePath:instancePath+"/context/related",schemaPath:"#/$defs/DocumentReference_Context/properties/related/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -1068,12 +1067,24 @@ errors++;
 }
 }
 else {
-const err52 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err52 = {instancePath:instancePath+"/context",schemaPath:"#/$defs/DocumentReference_Context/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err52];
 }
 else {
 vErrors.push(err52);
+}
+errors++;
+}
+}
+}
+else {
+const err53 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
 }
 errors++;
 }

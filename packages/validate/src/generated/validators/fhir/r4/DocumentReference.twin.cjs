@@ -20,6 +20,7 @@ const func7 = require("./datatypes.twin.cjs")["Reference"];
 const func8 = require("./datatypes.twin.cjs")["Attachment"];
 const func9 = require("./datatypes.twin.cjs")["Coding"];
 const func10 = require("./datatypes.twin.cjs")["Period"];
+const formats0 = require("../../../../formats.cjs")["fhir-instant"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate0(data){
@@ -243,6 +244,9 @@ if(data.date !== undefined){
 let data26 = data.date;
 if(typeof data26 === "string"){
 if(!pattern3.test(data26)){
+errors++;
+}
+if(!(formats0(data26))){
 errors++;
 }
 }

@@ -24,6 +24,8 @@ const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const formats1 = require("../../../../formats.cjs")["fhir-date"];
 
 
 
@@ -1207,14 +1209,24 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-else {
-const err29 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data27))){
+const err29 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err29];
 }
 else {
 vErrors.push(err29);
+}
+errors++;
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
 }
 errors++;
 }
@@ -1229,23 +1241,23 @@ if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data29 = data.publisher;
 if(typeof data29 === "string"){
 if(func7(data29) < 1){
-const err30 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-else {
-const err31 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
+const err31 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err31];
 }
 else {
 vErrors.push(err31);
+}
+errors++;
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
 }
 errors++;
 }
@@ -1268,21 +1280,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-let data33 = data.description;
-if(typeof data33 === "string"){
-if(func7(data33) < 1){
-const err33 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+const err33 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1292,13 +1290,27 @@ vErrors.push(err33);
 errors++;
 }
 }
-else {
-const err34 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(data.description !== undefined && func0.call(data, "description")){
+let data33 = data.description;
+if(typeof data33 === "string"){
+if(func7(data33) < 1){
+const err34 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err34];
 }
 else {
 vErrors.push(err34);
+}
+errors++;
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
 }
 errors++;
 }
@@ -1321,12 +1333,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
+const err36 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err35];
+vErrors = [err36];
 }
 else {
-vErrors.push(err35);
+vErrors.push(err36);
 }
 errors++;
 }
@@ -1343,12 +1355,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
+const err37 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err36];
+vErrors = [err37];
 }
 else {
-vErrors.push(err36);
+vErrors.push(err37);
 }
 errors++;
 }
@@ -1365,21 +1377,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-}
-if(data.copyright !== undefined && func0.call(data, "copyright")){
-let data41 = data.copyright;
-if(typeof data41 === "string"){
-if(func7(data41) < 1){
-const err38 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
+const err38 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1389,13 +1387,27 @@ vErrors.push(err38);
 errors++;
 }
 }
-else {
-const err39 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
+if(data.copyright !== undefined && func0.call(data, "copyright")){
+let data41 = data.copyright;
+if(typeof data41 === "string"){
+if(func7(data41) < 1){
+const err39 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err39];
 }
 else {
 vErrors.push(err39);
+}
+errors++;
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
 }
 errors++;
 }
@@ -1410,23 +1422,33 @@ if(data.approvalDate !== undefined && func0.call(data, "approvalDate")){
 let data43 = data.approvalDate;
 if(typeof data43 === "string"){
 if(!pattern4.test(data43)){
-const err40 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-else {
-const err41 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/type",keyword:"type",params:{type: "string"}};
+const err41 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
 if(vErrors === null){
 vErrors = [err41];
 }
 else {
 vErrors.push(err41);
+}
+errors++;
+}
+if(!(formats1(data43))){
+const err42 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/format",keyword:"format",params:{format: "fhir-date"}};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
 }
 errors++;
 }
@@ -1441,23 +1463,33 @@ if(data.lastReviewDate !== undefined && func0.call(data, "lastReviewDate")){
 let data45 = data.lastReviewDate;
 if(typeof data45 === "string"){
 if(!pattern4.test(data45)){
-const err42 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
+const err44 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
 if(vErrors === null){
-vErrors = [err42];
+vErrors = [err44];
 }
 else {
-vErrors.push(err42);
+vErrors.push(err44);
+}
+errors++;
+}
+if(!(formats1(data45))){
+const err45 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/format",keyword:"format",params:{format: "fhir-date"}};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
 }
 errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/type",keyword:"type",params:{type: "string"}};
+const err46 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err43];
+vErrors = [err46];
 }
 else {
-vErrors.push(err43);
+vErrors.push(err46);
 }
 errors++;
 }
@@ -1486,12 +1518,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/topic",schemaPath:"#/properties/topic/type",keyword:"type",params:{type: "array"}};
+const err47 = {instancePath:instancePath+"/topic",schemaPath:"#/properties/topic/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err44];
+vErrors = [err47];
 }
 else {
-vErrors.push(err44);
+vErrors.push(err47);
 }
 errors++;
 }
@@ -1508,12 +1540,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "array"}};
+const err48 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err45];
+vErrors = [err48];
 }
 else {
-vErrors.push(err45);
+vErrors.push(err48);
 }
 errors++;
 }
@@ -1530,12 +1562,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/editor",schemaPath:"#/properties/editor/type",keyword:"type",params:{type: "array"}};
+const err49 = {instancePath:instancePath+"/editor",schemaPath:"#/properties/editor/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err49];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err49);
 }
 errors++;
 }
@@ -1552,12 +1584,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/reviewer",schemaPath:"#/properties/reviewer/type",keyword:"type",params:{type: "array"}};
+const err50 = {instancePath:instancePath+"/reviewer",schemaPath:"#/properties/reviewer/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err47];
+vErrors = [err50];
 }
 else {
-vErrors.push(err47);
+vErrors.push(err50);
 }
 errors++;
 }
@@ -1574,12 +1606,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/endorser",schemaPath:"#/properties/endorser/type",keyword:"type",params:{type: "array"}};
+const err51 = {instancePath:instancePath+"/endorser",schemaPath:"#/properties/endorser/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err48];
+vErrors = [err51];
 }
 else {
-vErrors.push(err48);
+vErrors.push(err51);
 }
 errors++;
 }
@@ -1596,12 +1628,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/relatedArtifact",schemaPath:"#/properties/relatedArtifact/type",keyword:"type",params:{type: "array"}};
+const err52 = {instancePath:instancePath+"/relatedArtifact",schemaPath:"#/properties/relatedArtifact/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err49];
+vErrors = [err52];
 }
 else {
-vErrors.push(err49);
+vErrors.push(err52);
 }
 errors++;
 }
@@ -1649,23 +1681,23 @@ if(data66.id !== undefined && func0.call(data66, "id")){
 let data67 = data66.id;
 if(typeof data67 === "string"){
 if(func7(data67) < 1){
-const err50 = {instancePath:instancePath+"/sampleSize/id",schemaPath:"#/$defs/EffectEvidenceSynthesis_SampleSize/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err53 = {instancePath:instancePath+"/sampleSize/id",schemaPath:"#/$defs/EffectEvidenceSynthesis_SampleSize/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err50];
+vErrors = [err53];
 }
 else {
-vErrors.push(err50);
+vErrors.push(err53);
 }
 errors++;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/sampleSize/id",schemaPath:"#/$defs/EffectEvidenceSynthesis_SampleSize/properties/id/type",keyword:"type",params:{type: "string"}};
+const err54 = {instancePath:instancePath+"/sampleSize/id",schemaPath:"#/$defs/EffectEvidenceSynthesis_SampleSize/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err51];
+vErrors = [err54];
 }
 else {
-vErrors.push(err51);
+vErrors.push(err54);
 }
 errors++;
 }
@@ -1682,12 +1714,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/sampleSize/extension",schemaPath:"#/$defs/EffectEvidenceSynthesis_SampleSize/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err55 = {instancePath:instancePath+"/sampleSize/extension",schemaPath:"#/$defs/EffectEvidenceSynthesis_SampleSize/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err52];
+vErrors = [err55];
 }
 else {
-vErrors.push(err52);
+vErrors.push(err55);
 }
 errors++;
 }
@@ -1704,12 +1736,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/sampleSize/modifierExtension",schemaPath:"#/$defs/EffectEvidenceSynthesis_SampleSize/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err56 = {instancePath:instancePath+"/sampleSize/modifierExtension",schemaPath:"#/$defs/EffectEvidenceSynthesis_SampleSize/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err53];
+vErrors = [err56];
 }
 else {
-vErrors.push(err53);
+vErrors.push(err56);
 }
 errors++;
 }
@@ -1718,23 +1750,23 @@ if(data66.description !== undefined && func0.call(data66, "description")){
 let data72 = data66.description;
 if(typeof data72 === "string"){
 if(func7(data72) < 1){
-const err54 = {instancePath:instancePath+"/sampleSize/description",schemaPath:"#/$defs/EffectEvidenceSynthesis_SampleSize/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+const err57 = {instancePath:instancePath+"/sampleSize/description",schemaPath:"#/$defs/EffectEvidenceSynthesis_SampleSize/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err54];
+vErrors = [err57];
 }
 else {
-vErrors.push(err54);
+vErrors.push(err57);
 }
 errors++;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/sampleSize/description",schemaPath:"#/$defs/EffectEvidenceSynthesis_SampleSize/properties/description/type",keyword:"type",params:{type: "string"}};
+const err58 = {instancePath:instancePath+"/sampleSize/description",schemaPath:"#/$defs/EffectEvidenceSynthesis_SampleSize/properties/description/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err55];
+vErrors = [err58];
 }
 else {
-vErrors.push(err55);
+vErrors.push(err58);
 }
 errors++;
 }
@@ -1748,33 +1780,33 @@ errors = vErrors.length;
 if(data66.numberOfStudies !== undefined && func0.call(data66, "numberOfStudies")){
 let data74 = data66.numberOfStudies;
 if(!(((typeof data74 == "number") && (!(data74 % 1) && !isNaN(data74))) && (isFinite(data74)))){
-const err56 = {instancePath:instancePath+"/sampleSize/numberOfStudies",schemaPath:"#/$defs/EffectEvidenceSynthesis_SampleSize/properties/numberOfStudies/type",keyword:"type",params:{type: "integer"}};
+const err59 = {instancePath:instancePath+"/sampleSize/numberOfStudies",schemaPath:"#/$defs/EffectEvidenceSynthesis_SampleSize/properties/numberOfStudies/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
-vErrors = [err56];
+vErrors = [err59];
 }
 else {
-vErrors.push(err56);
+vErrors.push(err59);
 }
 errors++;
 }
 if((typeof data74 == "number") && (isFinite(data74))){
 if(data74 > 2147483647 || isNaN(data74)){
-const err57 = {instancePath:instancePath+"/sampleSize/numberOfStudies",schemaPath:"#/$defs/EffectEvidenceSynthesis_SampleSize/properties/numberOfStudies/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err60 = {instancePath:instancePath+"/sampleSize/numberOfStudies",schemaPath:"#/$defs/EffectEvidenceSynthesis_SampleSize/properties/numberOfStudies/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
-vErrors = [err57];
+vErrors = [err60];
 }
 else {
-vErrors.push(err57);
+vErrors.push(err60);
 }
 errors++;
 }
 if(data74 < -2147483648 || isNaN(data74)){
-const err58 = {instancePath:instancePath+"/sampleSize/numberOfStudies",schemaPath:"#/$defs/EffectEvidenceSynthesis_SampleSize/properties/numberOfStudies/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+const err61 = {instancePath:instancePath+"/sampleSize/numberOfStudies",schemaPath:"#/$defs/EffectEvidenceSynthesis_SampleSize/properties/numberOfStudies/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
 if(vErrors === null){
-vErrors = [err58];
+vErrors = [err61];
 }
 else {
-vErrors.push(err58);
+vErrors.push(err61);
 }
 errors++;
 }
@@ -1789,33 +1821,33 @@ errors = vErrors.length;
 if(data66.numberOfParticipants !== undefined && func0.call(data66, "numberOfParticipants")){
 let data76 = data66.numberOfParticipants;
 if(!(((typeof data76 == "number") && (!(data76 % 1) && !isNaN(data76))) && (isFinite(data76)))){
-const err59 = {instancePath:instancePath+"/sampleSize/numberOfParticipants",schemaPath:"#/$defs/EffectEvidenceSynthesis_SampleSize/properties/numberOfParticipants/type",keyword:"type",params:{type: "integer"}};
+const err62 = {instancePath:instancePath+"/sampleSize/numberOfParticipants",schemaPath:"#/$defs/EffectEvidenceSynthesis_SampleSize/properties/numberOfParticipants/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
-vErrors = [err59];
+vErrors = [err62];
 }
 else {
-vErrors.push(err59);
+vErrors.push(err62);
 }
 errors++;
 }
 if((typeof data76 == "number") && (isFinite(data76))){
 if(data76 > 2147483647 || isNaN(data76)){
-const err60 = {instancePath:instancePath+"/sampleSize/numberOfParticipants",schemaPath:"#/$defs/EffectEvidenceSynthesis_SampleSize/properties/numberOfParticipants/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err63 = {instancePath:instancePath+"/sampleSize/numberOfParticipants",schemaPath:"#/$defs/EffectEvidenceSynthesis_SampleSize/properties/numberOfParticipants/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
-vErrors = [err60];
+vErrors = [err63];
 }
 else {
-vErrors.push(err60);
+vErrors.push(err63);
 }
 errors++;
 }
 if(data76 < -2147483648 || isNaN(data76)){
-const err61 = {instancePath:instancePath+"/sampleSize/numberOfParticipants",schemaPath:"#/$defs/EffectEvidenceSynthesis_SampleSize/properties/numberOfParticipants/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+const err64 = {instancePath:instancePath+"/sampleSize/numberOfParticipants",schemaPath:"#/$defs/EffectEvidenceSynthesis_SampleSize/properties/numberOfParticipants/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
 if(vErrors === null){
-vErrors = [err61];
+vErrors = [err64];
 }
 else {
-vErrors.push(err61);
+vErrors.push(err64);
 }
 errors++;
 }
@@ -1829,12 +1861,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/sampleSize",schemaPath:"#/$defs/EffectEvidenceSynthesis_SampleSize/type",keyword:"type",params:{type: "object"}};
+const err65 = {instancePath:instancePath+"/sampleSize",schemaPath:"#/$defs/EffectEvidenceSynthesis_SampleSize/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err62];
+vErrors = [err65];
 }
 else {
-vErrors.push(err62);
+vErrors.push(err65);
 }
 errors++;
 }
@@ -1847,12 +1879,12 @@ for(let i16=0; i16<len16; i16++){
 let data79 = data78[i16];
 if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
 if((data79.riskEvidenceSynthesis === undefined) || (!(func0.call(data79, "riskEvidenceSynthesis")))){
-const err63 = {instancePath:instancePath+"/resultsByExposure/" + i16,schemaPath:"#/$defs/EffectEvidenceSynthesis_ResultsByExposure/required",keyword:"required",params:{missingProperty: "riskEvidenceSynthesis"}};
+const err66 = {instancePath:instancePath+"/resultsByExposure/" + i16,schemaPath:"#/$defs/EffectEvidenceSynthesis_ResultsByExposure/required",keyword:"required",params:{missingProperty: "riskEvidenceSynthesis"}};
 if(vErrors === null){
-vErrors = [err63];
+vErrors = [err66];
 }
 else {
-vErrors.push(err63);
+vErrors.push(err66);
 }
 errors++;
 }
@@ -1860,23 +1892,23 @@ if(data79.id !== undefined && func0.call(data79, "id")){
 let data80 = data79.id;
 if(typeof data80 === "string"){
 if(func7(data80) < 1){
-const err64 = {instancePath:instancePath+"/resultsByExposure/" + i16+"/id",schemaPath:"#/$defs/EffectEvidenceSynthesis_ResultsByExposure/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err67 = {instancePath:instancePath+"/resultsByExposure/" + i16+"/id",schemaPath:"#/$defs/EffectEvidenceSynthesis_ResultsByExposure/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err64];
+vErrors = [err67];
 }
 else {
-vErrors.push(err64);
+vErrors.push(err67);
 }
 errors++;
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/resultsByExposure/" + i16+"/id",schemaPath:"#/$defs/EffectEvidenceSynthesis_ResultsByExposure/properties/id/type",keyword:"type",params:{type: "string"}};
+const err68 = {instancePath:instancePath+"/resultsByExposure/" + i16+"/id",schemaPath:"#/$defs/EffectEvidenceSynthesis_ResultsByExposure/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err65];
+vErrors = [err68];
 }
 else {
-vErrors.push(err65);
+vErrors.push(err68);
 }
 errors++;
 }
@@ -1893,12 +1925,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/resultsByExposure/" + i16+"/extension",schemaPath:"#/$defs/EffectEvidenceSynthesis_ResultsByExposure/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err69 = {instancePath:instancePath+"/resultsByExposure/" + i16+"/extension",schemaPath:"#/$defs/EffectEvidenceSynthesis_ResultsByExposure/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err66];
+vErrors = [err69];
 }
 else {
-vErrors.push(err66);
+vErrors.push(err69);
 }
 errors++;
 }
@@ -1915,12 +1947,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err67 = {instancePath:instancePath+"/resultsByExposure/" + i16+"/modifierExtension",schemaPath:"#/$defs/EffectEvidenceSynthesis_ResultsByExposure/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err70 = {instancePath:instancePath+"/resultsByExposure/" + i16+"/modifierExtension",schemaPath:"#/$defs/EffectEvidenceSynthesis_ResultsByExposure/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err67];
+vErrors = [err70];
 }
 else {
-vErrors.push(err67);
+vErrors.push(err70);
 }
 errors++;
 }
@@ -1929,23 +1961,23 @@ if(data79.description !== undefined && func0.call(data79, "description")){
 let data85 = data79.description;
 if(typeof data85 === "string"){
 if(func7(data85) < 1){
-const err68 = {instancePath:instancePath+"/resultsByExposure/" + i16+"/description",schemaPath:"#/$defs/EffectEvidenceSynthesis_ResultsByExposure/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+const err71 = {instancePath:instancePath+"/resultsByExposure/" + i16+"/description",schemaPath:"#/$defs/EffectEvidenceSynthesis_ResultsByExposure/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err68];
+vErrors = [err71];
 }
 else {
-vErrors.push(err68);
+vErrors.push(err71);
 }
 errors++;
 }
 }
 else {
-const err69 = {instancePath:instancePath+"/resultsByExposure/" + i16+"/description",schemaPath:"#/$defs/EffectEvidenceSynthesis_ResultsByExposure/properties/description/type",keyword:"type",params:{type: "string"}};
+const err72 = {instancePath:instancePath+"/resultsByExposure/" + i16+"/description",schemaPath:"#/$defs/EffectEvidenceSynthesis_ResultsByExposure/properties/description/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err69];
+vErrors = [err72];
 }
 else {
-vErrors.push(err69);
+vErrors.push(err72);
 }
 errors++;
 }
@@ -1959,12 +1991,12 @@ errors = vErrors.length;
 if(data79.exposureState !== undefined && func0.call(data79, "exposureState")){
 let data87 = data79.exposureState;
 if(!((data87 === "exposure") || (data87 === "exposure-alternative"))){
-const err70 = {instancePath:instancePath+"/resultsByExposure/" + i16+"/exposureState",schemaPath:"#/$defs/EffectEvidenceSynthesis_ResultsByExposure/properties/exposureState/enum",keyword:"enum",params:{allowedValues: schema1.properties.exposureState.enum}};
+const err73 = {instancePath:instancePath+"/resultsByExposure/" + i16+"/exposureState",schemaPath:"#/$defs/EffectEvidenceSynthesis_ResultsByExposure/properties/exposureState/enum",keyword:"enum",params:{allowedValues: schema1.properties.exposureState.enum}};
 if(vErrors === null){
-vErrors = [err70];
+vErrors = [err73];
 }
 else {
-vErrors.push(err70);
+vErrors.push(err73);
 }
 errors++;
 }
@@ -1989,24 +2021,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err71 = {instancePath:instancePath+"/resultsByExposure/" + i16,schemaPath:"#/$defs/EffectEvidenceSynthesis_ResultsByExposure/type",keyword:"type",params:{type: "object"}};
+const err74 = {instancePath:instancePath+"/resultsByExposure/" + i16,schemaPath:"#/$defs/EffectEvidenceSynthesis_ResultsByExposure/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err71];
+vErrors = [err74];
 }
 else {
-vErrors.push(err71);
+vErrors.push(err74);
 }
 errors++;
 }
 }
 }
 else {
-const err72 = {instancePath:instancePath+"/resultsByExposure",schemaPath:"#/properties/resultsByExposure/type",keyword:"type",params:{type: "array"}};
+const err75 = {instancePath:instancePath+"/resultsByExposure",schemaPath:"#/properties/resultsByExposure/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err72];
+vErrors = [err75];
 }
 else {
-vErrors.push(err72);
+vErrors.push(err75);
 }
 errors++;
 }
@@ -2023,12 +2055,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err73 = {instancePath:instancePath+"/effectEstimate",schemaPath:"#/properties/effectEstimate/type",keyword:"type",params:{type: "array"}};
+const err76 = {instancePath:instancePath+"/effectEstimate",schemaPath:"#/properties/effectEstimate/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err73];
+vErrors = [err76];
 }
 else {
-vErrors.push(err73);
+vErrors.push(err76);
 }
 errors++;
 }
@@ -2045,24 +2077,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err74 = {instancePath:instancePath+"/certainty",schemaPath:"#/properties/certainty/type",keyword:"type",params:{type: "array"}};
+const err77 = {instancePath:instancePath+"/certainty",schemaPath:"#/properties/certainty/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err74];
+vErrors = [err77];
 }
 else {
-vErrors.push(err74);
+vErrors.push(err77);
 }
 errors++;
 }
 }
 }
 else {
-const err75 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err78 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err75];
+vErrors = [err78];
 }
 else {
-vErrors.push(err75);
+vErrors.push(err78);
 }
 errors++;
 }

@@ -13,6 +13,7 @@ const func3 = require("../../../../fhir/resources.cjs")["twin"];
 const func4 = require("./datatypes.twin.cjs")["Extension"];
 const func5 = require("./datatypes.twin.cjs")["Identifier"];
 const func6 = require("./datatypes.twin.cjs")["Reference"];
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate0(data){
@@ -194,6 +195,9 @@ if(data.created !== undefined){
 let data23 = data.created;
 if(typeof data23 === "string"){
 if(!pattern3.test(data23)){
+errors++;
+}
+if(!(formats0(data23))){
 errors++;
 }
 }

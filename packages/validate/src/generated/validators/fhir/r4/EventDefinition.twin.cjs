@@ -21,6 +21,8 @@ const func10 = require("./datatypes.twin.cjs")["Period"];
 const func11 = require("./datatypes.twin.cjs")["RelatedArtifact"];
 const func12 = require("./datatypes.twin.cjs")["TriggerDefinition"];
 const func13 = require("../../../../choice.cjs").choiceForms;
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const formats1 = require("../../../../formats.cjs")["fhir-date"];
 const obj0 = new Set(["subjectCodeableConcept", "subjectReference"]);
 const obj1 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
@@ -304,6 +306,9 @@ if(typeof data33 === "string"){
 if(!pattern3.test(data33)){
 errors++;
 }
+if(!(formats0(data33))){
+errors++;
+}
 }
 else {
 errors++;
@@ -442,6 +447,9 @@ if(typeof data51 === "string"){
 if(!pattern4.test(data51)){
 errors++;
 }
+if(!(formats1(data51))){
+errors++;
+}
 }
 else {
 errors++;
@@ -456,6 +464,9 @@ if(data.lastReviewDate !== undefined){
 let data53 = data.lastReviewDate;
 if(typeof data53 === "string"){
 if(!pattern4.test(data53)){
+errors++;
+}
+if(!(formats1(data53))){
 errors++;
 }
 }

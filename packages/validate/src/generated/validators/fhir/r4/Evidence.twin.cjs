@@ -20,6 +20,8 @@ const func9 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func10 = require("./datatypes.twin.cjs")["Period"];
 const func11 = require("./datatypes.twin.cjs")["RelatedArtifact"];
 const func12 = require("./datatypes.twin.cjs")["Reference"];
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const formats1 = require("../../../../formats.cjs")["fhir-date"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate0(data){
@@ -298,6 +300,9 @@ if(typeof data31 === "string"){
 if(!pattern3.test(data31)){
 errors++;
 }
+if(!(formats0(data31))){
+errors++;
+}
 }
 else {
 errors++;
@@ -418,6 +423,9 @@ if(typeof data47 === "string"){
 if(!pattern4.test(data47)){
 errors++;
 }
+if(!(formats1(data47))){
+errors++;
+}
 }
 else {
 errors++;
@@ -432,6 +440,9 @@ if(data.lastReviewDate !== undefined){
 let data49 = data.lastReviewDate;
 if(typeof data49 === "string"){
 if(!pattern4.test(data49)){
+errors++;
+}
+if(!(formats1(data49))){
 errors++;
 }
 }

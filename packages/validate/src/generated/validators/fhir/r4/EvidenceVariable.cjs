@@ -60,6 +60,8 @@ const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const formats1 = require("../../../../formats.cjs")["fhir-date"];
 const obj0 = new Set(["definitionReference", "definitionCanonical", "definitionCodeableConcept", "definitionExpression", "definitionDataRequirement", "definitionTriggerDefinition"]);
 const obj1 = new Set(["participantEffectiveDateTime", "participantEffectivePeriod", "participantEffectiveDuration", "participantEffectiveTiming"]);
 
@@ -624,14 +626,24 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-else {
-const err30 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data31))){
+const err30 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err30];
 }
 else {
 vErrors.push(err30);
+}
+errors++;
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
 }
 errors++;
 }
@@ -646,23 +658,23 @@ if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data33 = data.publisher;
 if(typeof data33 === "string"){
 if(func7(data33) < 1){
-const err31 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-else {
-const err32 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
+const err32 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err32];
 }
 else {
 vErrors.push(err32);
+}
+errors++;
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
 }
 errors++;
 }
@@ -685,21 +697,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-let data37 = data.description;
-if(typeof data37 === "string"){
-if(func7(data37) < 1){
-const err34 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+const err34 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -709,13 +707,27 @@ vErrors.push(err34);
 errors++;
 }
 }
-else {
-const err35 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(data.description !== undefined && func0.call(data, "description")){
+let data37 = data.description;
+if(typeof data37 === "string"){
+if(func7(data37) < 1){
+const err35 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err35];
 }
 else {
 vErrors.push(err35);
+}
+errors++;
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
 }
 errors++;
 }
@@ -738,12 +750,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
+const err37 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err36];
+vErrors = [err37];
 }
 else {
-vErrors.push(err36);
+vErrors.push(err37);
 }
 errors++;
 }
@@ -760,12 +772,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
+const err38 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err37];
+vErrors = [err38];
 }
 else {
-vErrors.push(err37);
+vErrors.push(err38);
 }
 errors++;
 }
@@ -782,21 +794,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-if(data.copyright !== undefined && func0.call(data, "copyright")){
-let data45 = data.copyright;
-if(typeof data45 === "string"){
-if(func7(data45) < 1){
-const err39 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
+const err39 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -806,13 +804,27 @@ vErrors.push(err39);
 errors++;
 }
 }
-else {
-const err40 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
+if(data.copyright !== undefined && func0.call(data, "copyright")){
+let data45 = data.copyright;
+if(typeof data45 === "string"){
+if(func7(data45) < 1){
+const err40 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err40];
 }
 else {
 vErrors.push(err40);
+}
+errors++;
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
 }
 errors++;
 }
@@ -827,23 +839,33 @@ if(data.approvalDate !== undefined && func0.call(data, "approvalDate")){
 let data47 = data.approvalDate;
 if(typeof data47 === "string"){
 if(!pattern4.test(data47)){
-const err41 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/type",keyword:"type",params:{type: "string"}};
+const err42 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
 if(vErrors === null){
 vErrors = [err42];
 }
 else {
 vErrors.push(err42);
+}
+errors++;
+}
+if(!(formats1(data47))){
+const err43 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/format",keyword:"format",params:{format: "fhir-date"}};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
 }
 errors++;
 }
@@ -858,23 +880,33 @@ if(data.lastReviewDate !== undefined && func0.call(data, "lastReviewDate")){
 let data49 = data.lastReviewDate;
 if(typeof data49 === "string"){
 if(!pattern4.test(data49)){
-const err43 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
+const err45 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
 if(vErrors === null){
-vErrors = [err43];
+vErrors = [err45];
 }
 else {
-vErrors.push(err43);
+vErrors.push(err45);
+}
+errors++;
+}
+if(!(formats1(data49))){
+const err46 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/format",keyword:"format",params:{format: "fhir-date"}};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
 }
 errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/type",keyword:"type",params:{type: "string"}};
+const err47 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err44];
+vErrors = [err47];
 }
 else {
-vErrors.push(err44);
+vErrors.push(err47);
 }
 errors++;
 }
@@ -903,12 +935,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/topic",schemaPath:"#/properties/topic/type",keyword:"type",params:{type: "array"}};
+const err48 = {instancePath:instancePath+"/topic",schemaPath:"#/properties/topic/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err45];
+vErrors = [err48];
 }
 else {
-vErrors.push(err45);
+vErrors.push(err48);
 }
 errors++;
 }
@@ -925,12 +957,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "array"}};
+const err49 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err49];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err49);
 }
 errors++;
 }
@@ -947,12 +979,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/editor",schemaPath:"#/properties/editor/type",keyword:"type",params:{type: "array"}};
+const err50 = {instancePath:instancePath+"/editor",schemaPath:"#/properties/editor/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err47];
+vErrors = [err50];
 }
 else {
-vErrors.push(err47);
+vErrors.push(err50);
 }
 errors++;
 }
@@ -969,12 +1001,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/reviewer",schemaPath:"#/properties/reviewer/type",keyword:"type",params:{type: "array"}};
+const err51 = {instancePath:instancePath+"/reviewer",schemaPath:"#/properties/reviewer/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err48];
+vErrors = [err51];
 }
 else {
-vErrors.push(err48);
+vErrors.push(err51);
 }
 errors++;
 }
@@ -991,12 +1023,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/endorser",schemaPath:"#/properties/endorser/type",keyword:"type",params:{type: "array"}};
+const err52 = {instancePath:instancePath+"/endorser",schemaPath:"#/properties/endorser/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err49];
+vErrors = [err52];
 }
 else {
-vErrors.push(err49);
+vErrors.push(err52);
 }
 errors++;
 }
@@ -1013,12 +1045,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/relatedArtifact",schemaPath:"#/properties/relatedArtifact/type",keyword:"type",params:{type: "array"}};
+const err53 = {instancePath:instancePath+"/relatedArtifact",schemaPath:"#/properties/relatedArtifact/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err50];
+vErrors = [err53];
 }
 else {
-vErrors.push(err50);
+vErrors.push(err53);
 }
 errors++;
 }
@@ -1026,12 +1058,12 @@ errors++;
 if(data.type !== undefined && func0.call(data, "type")){
 let data64 = data.type;
 if(!(((data64 === "dichotomous") || (data64 === "continuous")) || (data64 === "descriptive"))){
-const err51 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema0.properties.type.enum}};
+const err54 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema0.properties.type.enum}};
 if(vErrors === null){
-vErrors = [err51];
+vErrors = [err54];
 }
 else {
-vErrors.push(err51);
+vErrors.push(err54);
 }
 errors++;
 }
@@ -1054,51 +1086,6 @@ const _errs108 = errors;
 if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
 if(data67.definitionReference !== undefined && func0.call(data67, "definitionReference")){
 var valid37 = false;
-const err52 = {};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-else {
-var valid37 = true;
-}
-if(valid37){
-if(data67.definitionCanonical !== undefined && func0.call(data67, "definitionCanonical")){
-var valid37 = false;
-const err53 = {};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-else {
-var valid37 = true;
-}
-if(valid37){
-if(data67._definitionCanonical !== undefined && func0.call(data67, "_definitionCanonical")){
-var valid37 = false;
-const err54 = {};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-else {
-var valid37 = true;
-}
-if(valid37){
-if(data67.definitionCodeableConcept !== undefined && func0.call(data67, "definitionCodeableConcept")){
-var valid37 = false;
 const err55 = {};
 if(vErrors === null){
 vErrors = [err55];
@@ -1112,7 +1099,7 @@ else {
 var valid37 = true;
 }
 if(valid37){
-if(data67.definitionExpression !== undefined && func0.call(data67, "definitionExpression")){
+if(data67.definitionCanonical !== undefined && func0.call(data67, "definitionCanonical")){
 var valid37 = false;
 const err56 = {};
 if(vErrors === null){
@@ -1127,7 +1114,7 @@ else {
 var valid37 = true;
 }
 if(valid37){
-if(data67.definitionDataRequirement !== undefined && func0.call(data67, "definitionDataRequirement")){
+if(data67._definitionCanonical !== undefined && func0.call(data67, "_definitionCanonical")){
 var valid37 = false;
 const err57 = {};
 if(vErrors === null){
@@ -1142,7 +1129,7 @@ else {
 var valid37 = true;
 }
 if(valid37){
-if(data67.definitionTriggerDefinition !== undefined && func0.call(data67, "definitionTriggerDefinition")){
+if(data67.definitionCodeableConcept !== undefined && func0.call(data67, "definitionCodeableConcept")){
 var valid37 = false;
 const err58 = {};
 if(vErrors === null){
@@ -1150,6 +1137,51 @@ vErrors = [err58];
 }
 else {
 vErrors.push(err58);
+}
+errors++;
+}
+else {
+var valid37 = true;
+}
+if(valid37){
+if(data67.definitionExpression !== undefined && func0.call(data67, "definitionExpression")){
+var valid37 = false;
+const err59 = {};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+else {
+var valid37 = true;
+}
+if(valid37){
+if(data67.definitionDataRequirement !== undefined && func0.call(data67, "definitionDataRequirement")){
+var valid37 = false;
+const err60 = {};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+else {
+var valid37 = true;
+}
+if(valid37){
+if(data67.definitionTriggerDefinition !== undefined && func0.call(data67, "definitionTriggerDefinition")){
+var valid37 = false;
+const err61 = {};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
 }
 errors++;
 }
@@ -1177,12 +1209,12 @@ if(_valid1){
 const _errs109 = errors;
 if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
 if((data67.definitionReference === undefined) || (!(func0.call(data67, "definitionReference")))){
-const err59 = {instancePath:instancePath+"/characteristic/" + i14,schemaPath:"#/$defs/EvidenceVariable_Characteristic/allOf/0/then/required",keyword:"required",params:{missingProperty: "definitionReference"}};
+const err62 = {instancePath:instancePath+"/characteristic/" + i14,schemaPath:"#/$defs/EvidenceVariable_Characteristic/allOf/0/then/required",keyword:"required",params:{missingProperty: "definitionReference"}};
 if(vErrors === null){
-vErrors = [err59];
+vErrors = [err62];
 }
 else {
-vErrors.push(err59);
+vErrors.push(err62);
 }
 errors++;
 }
@@ -1191,12 +1223,12 @@ var _valid1 = _errs109 === errors;
 valid36 = _valid1;
 }
 if(!valid36){
-const err60 = {instancePath:instancePath+"/characteristic/" + i14,schemaPath:"#/$defs/EvidenceVariable_Characteristic/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err63 = {instancePath:instancePath+"/characteristic/" + i14,schemaPath:"#/$defs/EvidenceVariable_Characteristic/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err60];
+vErrors = [err63];
 }
 else {
-vErrors.push(err60);
+vErrors.push(err63);
 }
 errors++;
 }
@@ -1205,23 +1237,23 @@ if(data67.id !== undefined && func0.call(data67, "id")){
 let data75 = data67.id;
 if(typeof data75 === "string"){
 if(func7(data75) < 1){
-const err61 = {instancePath:instancePath+"/characteristic/" + i14+"/id",schemaPath:"#/$defs/EvidenceVariable_Characteristic/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err64 = {instancePath:instancePath+"/characteristic/" + i14+"/id",schemaPath:"#/$defs/EvidenceVariable_Characteristic/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err61];
+vErrors = [err64];
 }
 else {
-vErrors.push(err61);
+vErrors.push(err64);
 }
 errors++;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/characteristic/" + i14+"/id",schemaPath:"#/$defs/EvidenceVariable_Characteristic/properties/id/type",keyword:"type",params:{type: "string"}};
+const err65 = {instancePath:instancePath+"/characteristic/" + i14+"/id",schemaPath:"#/$defs/EvidenceVariable_Characteristic/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err62];
+vErrors = [err65];
 }
 else {
-vErrors.push(err62);
+vErrors.push(err65);
 }
 errors++;
 }
@@ -1238,12 +1270,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/characteristic/" + i14+"/extension",schemaPath:"#/$defs/EvidenceVariable_Characteristic/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err66 = {instancePath:instancePath+"/characteristic/" + i14+"/extension",schemaPath:"#/$defs/EvidenceVariable_Characteristic/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err63];
+vErrors = [err66];
 }
 else {
-vErrors.push(err63);
+vErrors.push(err66);
 }
 errors++;
 }
@@ -1260,12 +1292,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/characteristic/" + i14+"/modifierExtension",schemaPath:"#/$defs/EvidenceVariable_Characteristic/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err67 = {instancePath:instancePath+"/characteristic/" + i14+"/modifierExtension",schemaPath:"#/$defs/EvidenceVariable_Characteristic/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err64];
+vErrors = [err67];
 }
 else {
-vErrors.push(err64);
+vErrors.push(err67);
 }
 errors++;
 }
@@ -1274,23 +1306,23 @@ if(data67.description !== undefined && func0.call(data67, "description")){
 let data80 = data67.description;
 if(typeof data80 === "string"){
 if(func7(data80) < 1){
-const err65 = {instancePath:instancePath+"/characteristic/" + i14+"/description",schemaPath:"#/$defs/EvidenceVariable_Characteristic/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+const err68 = {instancePath:instancePath+"/characteristic/" + i14+"/description",schemaPath:"#/$defs/EvidenceVariable_Characteristic/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err65];
+vErrors = [err68];
 }
 else {
-vErrors.push(err65);
+vErrors.push(err68);
 }
 errors++;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/characteristic/" + i14+"/description",schemaPath:"#/$defs/EvidenceVariable_Characteristic/properties/description/type",keyword:"type",params:{type: "string"}};
+const err69 = {instancePath:instancePath+"/characteristic/" + i14+"/description",schemaPath:"#/$defs/EvidenceVariable_Characteristic/properties/description/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err66];
+vErrors = [err69];
 }
 else {
-vErrors.push(err66);
+vErrors.push(err69);
 }
 errors++;
 }
@@ -1311,23 +1343,23 @@ if(data67.definitionCanonical !== undefined && func0.call(data67, "definitionCan
 let data83 = data67.definitionCanonical;
 if(typeof data83 === "string"){
 if(!pattern1.test(data83)){
-const err67 = {instancePath:instancePath+"/characteristic/" + i14+"/definitionCanonical",schemaPath:"#/$defs/EvidenceVariable_Characteristic/properties/definitionCanonical/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
+const err70 = {instancePath:instancePath+"/characteristic/" + i14+"/definitionCanonical",schemaPath:"#/$defs/EvidenceVariable_Characteristic/properties/definitionCanonical/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
-vErrors = [err67];
+vErrors = [err70];
 }
 else {
-vErrors.push(err67);
+vErrors.push(err70);
 }
 errors++;
 }
 }
 else {
-const err68 = {instancePath:instancePath+"/characteristic/" + i14+"/definitionCanonical",schemaPath:"#/$defs/EvidenceVariable_Characteristic/properties/definitionCanonical/type",keyword:"type",params:{type: "string"}};
+const err71 = {instancePath:instancePath+"/characteristic/" + i14+"/definitionCanonical",schemaPath:"#/$defs/EvidenceVariable_Characteristic/properties/definitionCanonical/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err68];
+vErrors = [err71];
 }
 else {
-vErrors.push(err68);
+vErrors.push(err71);
 }
 errors++;
 }
@@ -1374,24 +1406,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err69 = {instancePath:instancePath+"/characteristic/" + i14+"/usageContext",schemaPath:"#/$defs/EvidenceVariable_Characteristic/properties/usageContext/type",keyword:"type",params:{type: "array"}};
+const err72 = {instancePath:instancePath+"/characteristic/" + i14+"/usageContext",schemaPath:"#/$defs/EvidenceVariable_Characteristic/properties/usageContext/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err69];
+vErrors = [err72];
 }
 else {
-vErrors.push(err69);
+vErrors.push(err72);
 }
 errors++;
 }
 }
 if(data67.exclude !== undefined && func0.call(data67, "exclude")){
 if(typeof data67.exclude !== "boolean"){
-const err70 = {instancePath:instancePath+"/characteristic/" + i14+"/exclude",schemaPath:"#/$defs/EvidenceVariable_Characteristic/properties/exclude/type",keyword:"type",params:{type: "boolean"}};
+const err73 = {instancePath:instancePath+"/characteristic/" + i14+"/exclude",schemaPath:"#/$defs/EvidenceVariable_Characteristic/properties/exclude/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err70];
+vErrors = [err73];
 }
 else {
-vErrors.push(err70);
+vErrors.push(err73);
 }
 errors++;
 }
@@ -1406,23 +1438,23 @@ if(data67.participantEffectiveDateTime !== undefined && func0.call(data67, "part
 let data93 = data67.participantEffectiveDateTime;
 if(typeof data93 === "string"){
 if(!pattern3.test(data93)){
-const err71 = {instancePath:instancePath+"/characteristic/" + i14+"/participantEffectiveDateTime",schemaPath:"#/$defs/EvidenceVariable_Characteristic/properties/participantEffectiveDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
+const err74 = {instancePath:instancePath+"/characteristic/" + i14+"/participantEffectiveDateTime",schemaPath:"#/$defs/EvidenceVariable_Characteristic/properties/participantEffectiveDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
-vErrors = [err71];
+vErrors = [err74];
 }
 else {
-vErrors.push(err71);
+vErrors.push(err74);
 }
 errors++;
 }
 }
 else {
-const err72 = {instancePath:instancePath+"/characteristic/" + i14+"/participantEffectiveDateTime",schemaPath:"#/$defs/EvidenceVariable_Characteristic/properties/participantEffectiveDateTime/type",keyword:"type",params:{type: "string"}};
+const err75 = {instancePath:instancePath+"/characteristic/" + i14+"/participantEffectiveDateTime",schemaPath:"#/$defs/EvidenceVariable_Characteristic/properties/participantEffectiveDateTime/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err72];
+vErrors = [err75];
 }
 else {
-vErrors.push(err72);
+vErrors.push(err75);
 }
 errors++;
 }
@@ -1460,12 +1492,12 @@ errors = vErrors.length;
 if(data67.groupMeasure !== undefined && func0.call(data67, "groupMeasure")){
 let data99 = data67.groupMeasure;
 if(!((((((data99 === "mean") || (data99 === "median")) || (data99 === "mean-of-mean")) || (data99 === "mean-of-median")) || (data99 === "median-of-mean")) || (data99 === "median-of-median"))){
-const err73 = {instancePath:instancePath+"/characteristic/" + i14+"/groupMeasure",schemaPath:"#/$defs/EvidenceVariable_Characteristic/properties/groupMeasure/enum",keyword:"enum",params:{allowedValues: schema1.properties.groupMeasure.enum}};
+const err76 = {instancePath:instancePath+"/characteristic/" + i14+"/groupMeasure",schemaPath:"#/$defs/EvidenceVariable_Characteristic/properties/groupMeasure/enum",keyword:"enum",params:{allowedValues: schema1.properties.groupMeasure.enum}};
 if(vErrors === null){
-vErrors = [err73];
+vErrors = [err76];
 }
 else {
-vErrors.push(err73);
+vErrors.push(err76);
 }
 errors++;
 }
@@ -1478,41 +1510,7 @@ errors = vErrors.length;
 }
 const forms0 = func20(data67, obj0);
 if(forms0 !== null){
-const err74 = {instancePath:instancePath+"/characteristic/" + i14,schemaPath:"#/$defs/EvidenceVariable_Characteristic/cdxChoice",keyword:"cdxChoice",params:{choice: "definition[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
-}
-const forms1 = func20(data67, obj1);
-if(forms1 !== null){
-const err75 = {instancePath:instancePath+"/characteristic/" + i14,schemaPath:"#/$defs/EvidenceVariable_Characteristic/cdxChoice",keyword:"cdxChoice",params:{choice: "participantEffective[x]", forms: forms1}};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
-}
-}
-else {
-const err76 = {instancePath:instancePath+"/characteristic/" + i14,schemaPath:"#/$defs/EvidenceVariable_Characteristic/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
-}
-}
-}
-else {
-const err77 = {instancePath:instancePath+"/characteristic",schemaPath:"#/properties/characteristic/type",keyword:"type",params:{type: "array"}};
+const err77 = {instancePath:instancePath+"/characteristic/" + i14,schemaPath:"#/$defs/EvidenceVariable_Characteristic/cdxChoice",keyword:"cdxChoice",params:{choice: "definition[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1521,15 +1519,49 @@ vErrors.push(err77);
 }
 errors++;
 }
-}
-}
-else {
-const err78 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms1 = func20(data67, obj1);
+if(forms1 !== null){
+const err78 = {instancePath:instancePath+"/characteristic/" + i14,schemaPath:"#/$defs/EvidenceVariable_Characteristic/cdxChoice",keyword:"cdxChoice",params:{choice: "participantEffective[x]", forms: forms1}};
 if(vErrors === null){
 vErrors = [err78];
 }
 else {
 vErrors.push(err78);
+}
+errors++;
+}
+}
+else {
+const err79 = {instancePath:instancePath+"/characteristic/" + i14,schemaPath:"#/$defs/EvidenceVariable_Characteristic/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+}
+else {
+const err80 = {instancePath:instancePath+"/characteristic",schemaPath:"#/properties/characteristic/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+}
+else {
+const err81 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
 }
 errors++;
 }

@@ -27,6 +27,8 @@ const func15 = require("./datatypes.twin.cjs")["TriggerDefinition"];
 const func16 = require("./datatypes.twin.cjs")["Duration"];
 const func17 = require("./datatypes.twin.cjs")["Timing"];
 const func18 = require("../../../../choice.cjs").choiceForms;
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const formats1 = require("../../../../formats.cjs")["fhir-date"];
 const obj0 = new Set(["definitionReference", "definitionCanonical", "definitionCodeableConcept", "definitionExpression", "definitionDataRequirement", "definitionTriggerDefinition"]);
 const obj1 = new Set(["participantEffectiveDateTime", "participantEffectivePeriod", "participantEffectiveDuration", "participantEffectiveTiming"]);
 const obj2 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
@@ -307,6 +309,9 @@ if(typeof data31 === "string"){
 if(!pattern3.test(data31)){
 errors++;
 }
+if(!(formats0(data31))){
+errors++;
+}
 }
 else {
 errors++;
@@ -427,6 +432,9 @@ if(typeof data47 === "string"){
 if(!pattern4.test(data47)){
 errors++;
 }
+if(!(formats1(data47))){
+errors++;
+}
 }
 else {
 errors++;
@@ -441,6 +449,9 @@ if(data.lastReviewDate !== undefined){
 let data49 = data.lastReviewDate;
 if(typeof data49 === "string"){
 if(!pattern4.test(data49)){
+errors++;
+}
+if(!(formats1(data49))){
 errors++;
 }
 }

@@ -18,6 +18,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const schema2 = {
  "properties": {
   "resourceType": {
@@ -3099,14 +3100,24 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-else {
-const err24 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data27))){
+const err24 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err24];
 }
 else {
 vErrors.push(err24);
+}
+errors++;
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
 }
 errors++;
 }
@@ -3121,23 +3132,23 @@ if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data29 = data.publisher;
 if(typeof data29 === "string"){
 if(func7(data29) < 1){
-const err25 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
+const err26 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err26];
 }
 else {
 vErrors.push(err26);
+}
+errors++;
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
 }
 errors++;
 }
@@ -3160,12 +3171,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
+const err28 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err27];
+vErrors = [err28];
 }
 else {
-vErrors.push(err27);
+vErrors.push(err28);
 }
 errors++;
 }
@@ -3182,12 +3193,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
+const err29 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err28];
+vErrors = [err29];
 }
 else {
-vErrors.push(err28);
+vErrors.push(err29);
 }
 errors++;
 }
@@ -3204,21 +3215,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-if(data.copyright !== undefined && func0.call(data, "copyright")){
-let data37 = data.copyright;
-if(typeof data37 === "string"){
-if(func7(data37) < 1){
-const err30 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
+const err30 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3228,13 +3225,27 @@ vErrors.push(err30);
 errors++;
 }
 }
-else {
-const err31 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
+if(data.copyright !== undefined && func0.call(data, "copyright")){
+let data37 = data.copyright;
+if(typeof data37 === "string"){
+if(func7(data37) < 1){
+const err31 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err31];
 }
 else {
 vErrors.push(err31);
+}
+errors++;
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
 }
 errors++;
 }
@@ -3249,23 +3260,23 @@ if(data.purpose !== undefined && func0.call(data, "purpose")){
 let data39 = data.purpose;
 if(typeof data39 === "string"){
 if(func7(data39) < 1){
-const err32 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-else {
-const err33 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
+const err33 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err33];
 }
 else {
 vErrors.push(err33);
+}
+errors++;
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
 }
 errors++;
 }
@@ -3287,12 +3298,12 @@ let valid22 = true;
 const _errs72 = errors;
 if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
 if(data42._actorId !== undefined && func0.call(data42, "_actorId")){
-const err34 = {};
+const err35 = {};
 if(vErrors === null){
-vErrors = [err34];
+vErrors = [err35];
 }
 else {
-vErrors.push(err34);
+vErrors.push(err35);
 }
 errors++;
 }
@@ -3311,12 +3322,12 @@ if(_valid1){
 const _errs73 = errors;
 if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
 if((data42.actorId === undefined) || (!(func0.call(data42, "actorId")))){
-const err35 = {instancePath:instancePath+"/actor/" + i7,schemaPath:"#/$defs/ExampleScenario_Actor/allOf/0/then/required",keyword:"required",params:{missingProperty: "actorId"}};
+const err36 = {instancePath:instancePath+"/actor/" + i7,schemaPath:"#/$defs/ExampleScenario_Actor/allOf/0/then/required",keyword:"required",params:{missingProperty: "actorId"}};
 if(vErrors === null){
-vErrors = [err35];
+vErrors = [err36];
 }
 else {
-vErrors.push(err35);
+vErrors.push(err36);
 }
 errors++;
 }
@@ -3330,12 +3341,12 @@ props1._actorId = true;
 }
 }
 if(!valid22){
-const err36 = {instancePath:instancePath+"/actor/" + i7,schemaPath:"#/$defs/ExampleScenario_Actor/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err37 = {instancePath:instancePath+"/actor/" + i7,schemaPath:"#/$defs/ExampleScenario_Actor/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err36];
+vErrors = [err37];
 }
 else {
-vErrors.push(err36);
+vErrors.push(err37);
 }
 errors++;
 }
@@ -3344,12 +3355,12 @@ let valid24 = true;
 const _errs76 = errors;
 if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
 if(data42._type !== undefined && func0.call(data42, "_type")){
-const err37 = {};
+const err38 = {};
 if(vErrors === null){
-vErrors = [err37];
+vErrors = [err38];
 }
 else {
-vErrors.push(err37);
+vErrors.push(err38);
 }
 errors++;
 }
@@ -3368,12 +3379,12 @@ if(_valid2){
 const _errs77 = errors;
 if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
 if((data42.type === undefined) || (!(func0.call(data42, "type")))){
-const err38 = {instancePath:instancePath+"/actor/" + i7,schemaPath:"#/$defs/ExampleScenario_Actor/allOf/1/then/required",keyword:"required",params:{missingProperty: "type"}};
+const err39 = {instancePath:instancePath+"/actor/" + i7,schemaPath:"#/$defs/ExampleScenario_Actor/allOf/1/then/required",keyword:"required",params:{missingProperty: "type"}};
 if(vErrors === null){
-vErrors = [err38];
+vErrors = [err39];
 }
 else {
-vErrors.push(err38);
+vErrors.push(err39);
 }
 errors++;
 }
@@ -3387,12 +3398,12 @@ props2._type = true;
 }
 }
 if(!valid24){
-const err39 = {instancePath:instancePath+"/actor/" + i7,schemaPath:"#/$defs/ExampleScenario_Actor/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
+const err40 = {instancePath:instancePath+"/actor/" + i7,schemaPath:"#/$defs/ExampleScenario_Actor/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err39];
+vErrors = [err40];
 }
 else {
-vErrors.push(err39);
+vErrors.push(err40);
 }
 errors++;
 }
@@ -3424,23 +3435,23 @@ if(data42.id !== undefined && func0.call(data42, "id")){
 let data45 = data42.id;
 if(typeof data45 === "string"){
 if(func7(data45) < 1){
-const err40 = {instancePath:instancePath+"/actor/" + i7+"/id",schemaPath:"#/$defs/ExampleScenario_Actor/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-else {
-const err41 = {instancePath:instancePath+"/actor/" + i7+"/id",schemaPath:"#/$defs/ExampleScenario_Actor/properties/id/type",keyword:"type",params:{type: "string"}};
+const err41 = {instancePath:instancePath+"/actor/" + i7+"/id",schemaPath:"#/$defs/ExampleScenario_Actor/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err41];
 }
 else {
 vErrors.push(err41);
+}
+errors++;
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/actor/" + i7+"/id",schemaPath:"#/$defs/ExampleScenario_Actor/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
 }
 errors++;
 }
@@ -3457,12 +3468,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/actor/" + i7+"/extension",schemaPath:"#/$defs/ExampleScenario_Actor/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err43 = {instancePath:instancePath+"/actor/" + i7+"/extension",schemaPath:"#/$defs/ExampleScenario_Actor/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err42];
+vErrors = [err43];
 }
 else {
-vErrors.push(err42);
+vErrors.push(err43);
 }
 errors++;
 }
@@ -3479,21 +3490,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/actor/" + i7+"/modifierExtension",schemaPath:"#/$defs/ExampleScenario_Actor/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-}
-if(data42.actorId !== undefined && func0.call(data42, "actorId")){
-let data50 = data42.actorId;
-if(typeof data50 === "string"){
-if(func7(data50) < 1){
-const err44 = {instancePath:instancePath+"/actor/" + i7+"/actorId",schemaPath:"#/$defs/ExampleScenario_Actor/properties/actorId/minLength",keyword:"minLength",params:{limit: 1}};
+const err44 = {instancePath:instancePath+"/actor/" + i7+"/modifierExtension",schemaPath:"#/$defs/ExampleScenario_Actor/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -3503,13 +3500,27 @@ vErrors.push(err44);
 errors++;
 }
 }
-else {
-const err45 = {instancePath:instancePath+"/actor/" + i7+"/actorId",schemaPath:"#/$defs/ExampleScenario_Actor/properties/actorId/type",keyword:"type",params:{type: "string"}};
+if(data42.actorId !== undefined && func0.call(data42, "actorId")){
+let data50 = data42.actorId;
+if(typeof data50 === "string"){
+if(func7(data50) < 1){
+const err45 = {instancePath:instancePath+"/actor/" + i7+"/actorId",schemaPath:"#/$defs/ExampleScenario_Actor/properties/actorId/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err45];
 }
 else {
 vErrors.push(err45);
+}
+errors++;
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/actor/" + i7+"/actorId",schemaPath:"#/$defs/ExampleScenario_Actor/properties/actorId/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
 }
 errors++;
 }
@@ -3523,12 +3534,12 @@ errors = vErrors.length;
 if(data42.type !== undefined && func0.call(data42, "type")){
 let data52 = data42.type;
 if(!((data52 === "person") || (data52 === "entity"))){
-const err46 = {instancePath:instancePath+"/actor/" + i7+"/type",schemaPath:"#/$defs/ExampleScenario_Actor/properties/type/enum",keyword:"enum",params:{allowedValues: schema1.properties.type.enum}};
+const err47 = {instancePath:instancePath+"/actor/" + i7+"/type",schemaPath:"#/$defs/ExampleScenario_Actor/properties/type/enum",keyword:"enum",params:{allowedValues: schema1.properties.type.enum}};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err47];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err47);
 }
 errors++;
 }
@@ -3543,23 +3554,23 @@ if(data42.name !== undefined && func0.call(data42, "name")){
 let data54 = data42.name;
 if(typeof data54 === "string"){
 if(func7(data54) < 1){
-const err47 = {instancePath:instancePath+"/actor/" + i7+"/name",schemaPath:"#/$defs/ExampleScenario_Actor/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-else {
-const err48 = {instancePath:instancePath+"/actor/" + i7+"/name",schemaPath:"#/$defs/ExampleScenario_Actor/properties/name/type",keyword:"type",params:{type: "string"}};
+const err48 = {instancePath:instancePath+"/actor/" + i7+"/name",schemaPath:"#/$defs/ExampleScenario_Actor/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err48];
 }
 else {
 vErrors.push(err48);
+}
+errors++;
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/actor/" + i7+"/name",schemaPath:"#/$defs/ExampleScenario_Actor/properties/name/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
 }
 errors++;
 }
@@ -3574,23 +3585,23 @@ if(data42.description !== undefined && func0.call(data42, "description")){
 let data56 = data42.description;
 if(typeof data56 === "string"){
 if(func7(data56) < 1){
-const err49 = {instancePath:instancePath+"/actor/" + i7+"/description",schemaPath:"#/$defs/ExampleScenario_Actor/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-}
-else {
-const err50 = {instancePath:instancePath+"/actor/" + i7+"/description",schemaPath:"#/$defs/ExampleScenario_Actor/properties/description/type",keyword:"type",params:{type: "string"}};
+const err50 = {instancePath:instancePath+"/actor/" + i7+"/description",schemaPath:"#/$defs/ExampleScenario_Actor/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err50];
 }
 else {
 vErrors.push(err50);
+}
+errors++;
+}
+}
+else {
+const err51 = {instancePath:instancePath+"/actor/" + i7+"/description",schemaPath:"#/$defs/ExampleScenario_Actor/properties/description/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
 }
 errors++;
 }
@@ -3603,24 +3614,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/actor/" + i7,schemaPath:"#/$defs/ExampleScenario_Actor/type",keyword:"type",params:{type: "object"}};
+const err52 = {instancePath:instancePath+"/actor/" + i7,schemaPath:"#/$defs/ExampleScenario_Actor/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err51];
+vErrors = [err52];
 }
 else {
-vErrors.push(err51);
+vErrors.push(err52);
 }
 errors++;
 }
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/actor",schemaPath:"#/properties/actor/type",keyword:"type",params:{type: "array"}};
+const err53 = {instancePath:instancePath+"/actor",schemaPath:"#/properties/actor/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err52];
+vErrors = [err53];
 }
 else {
-vErrors.push(err52);
+vErrors.push(err53);
 }
 errors++;
 }
@@ -3637,12 +3648,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/instance",schemaPath:"#/properties/instance/type",keyword:"type",params:{type: "array"}};
+const err54 = {instancePath:instancePath+"/instance",schemaPath:"#/properties/instance/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err53];
+vErrors = [err54];
 }
 else {
-vErrors.push(err53);
+vErrors.push(err54);
 }
 errors++;
 }
@@ -3659,12 +3670,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/process",schemaPath:"#/properties/process/type",keyword:"type",params:{type: "array"}};
+const err55 = {instancePath:instancePath+"/process",schemaPath:"#/properties/process/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err54];
+vErrors = [err55];
 }
 else {
-vErrors.push(err54);
+vErrors.push(err55);
 }
 errors++;
 }
@@ -3677,18 +3688,7 @@ for(let i12=0; i12<len12; i12++){
 let data63 = data62[i12];
 if(typeof data63 === "string"){
 if(!pattern1.test(data63)){
-const err55 = {instancePath:instancePath+"/workflow/" + i12,schemaPath:"#/properties/workflow/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-}
-else {
-const err56 = {instancePath:instancePath+"/workflow/" + i12,schemaPath:"#/properties/workflow/items/type",keyword:"type",params:{type: "string"}};
+const err56 = {instancePath:instancePath+"/workflow/" + i12,schemaPath:"#/properties/workflow/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -3698,14 +3698,25 @@ vErrors.push(err56);
 errors++;
 }
 }
-}
 else {
-const err57 = {instancePath:instancePath+"/workflow",schemaPath:"#/properties/workflow/type",keyword:"type",params:{type: "array"}};
+const err57 = {instancePath:instancePath+"/workflow/" + i12,schemaPath:"#/properties/workflow/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err57];
 }
 else {
 vErrors.push(err57);
+}
+errors++;
+}
+}
+}
+else {
+const err58 = {instancePath:instancePath+"/workflow",schemaPath:"#/properties/workflow/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
 }
 errors++;
 }
@@ -3722,24 +3733,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/_workflow",schemaPath:"#/properties/_workflow/type",keyword:"type",params:{type: "array"}};
+const err59 = {instancePath:instancePath+"/_workflow",schemaPath:"#/properties/_workflow/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err58];
+vErrors = [err59];
 }
 else {
-vErrors.push(err58);
+vErrors.push(err59);
 }
 errors++;
 }
 }
 }
 else {
-const err59 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err60 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err59];
+vErrors = [err60];
 }
 else {
-vErrors.push(err59);
+vErrors.push(err60);
 }
 errors++;
 }

@@ -16,6 +16,7 @@ const func5 = require("./datatypes.twin.cjs")["Identifier"];
 const func6 = require("./datatypes.twin.cjs")["ContactDetail"];
 const func7 = require("./datatypes.twin.cjs")["UsageContext"];
 const func8 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 
@@ -1648,6 +1649,9 @@ if(data.date !== undefined){
 let data27 = data.date;
 if(typeof data27 === "string"){
 if(!pattern3.test(data27)){
+errors++;
+}
+if(!(formats0(data27))){
 errors++;
 }
 }

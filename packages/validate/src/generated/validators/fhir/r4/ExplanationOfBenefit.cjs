@@ -62,6 +62,8 @@ const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const formats1 = require("../../../../formats.cjs")["fhir-date"];
 const obj0 = new Set(["timingDate", "timingPeriod"]);
 const obj1 = new Set(["valueBoolean", "valueString", "valueQuantity", "valueAttachment", "valueReference"]);
 const obj2 = new Set(["diagnosisCodeableConcept", "diagnosisReference"]);
@@ -5097,14 +5099,24 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-else {
-const err33 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data28))){
+const err33 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err33];
 }
 else {
 vErrors.push(err33);
+}
+errors++;
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
 }
 errors++;
 }
@@ -5162,23 +5174,23 @@ if(data37.id !== undefined && func0.call(data37, "id")){
 let data38 = data37.id;
 if(typeof data38 === "string"){
 if(func10(data38) < 1){
-const err34 = {instancePath:instancePath+"/related/" + i4+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Related/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-else {
-const err35 = {instancePath:instancePath+"/related/" + i4+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Related/properties/id/type",keyword:"type",params:{type: "string"}};
+const err35 = {instancePath:instancePath+"/related/" + i4+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Related/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err35];
 }
 else {
 vErrors.push(err35);
+}
+errors++;
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/related/" + i4+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Related/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
 }
 errors++;
 }
@@ -5195,12 +5207,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/related/" + i4+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Related/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err37 = {instancePath:instancePath+"/related/" + i4+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Related/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err36];
+vErrors = [err37];
 }
 else {
-vErrors.push(err36);
+vErrors.push(err37);
 }
 errors++;
 }
@@ -5217,12 +5229,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/related/" + i4+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Related/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err38 = {instancePath:instancePath+"/related/" + i4+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Related/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err37];
+vErrors = [err38];
 }
 else {
-vErrors.push(err37);
+vErrors.push(err38);
 }
 errors++;
 }
@@ -5247,24 +5259,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/related/" + i4,schemaPath:"#/$defs/ExplanationOfBenefit_Related/type",keyword:"type",params:{type: "object"}};
+const err39 = {instancePath:instancePath+"/related/" + i4,schemaPath:"#/$defs/ExplanationOfBenefit_Related/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err38];
+vErrors = [err39];
 }
 else {
-vErrors.push(err38);
+vErrors.push(err39);
 }
 errors++;
 }
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/related",schemaPath:"#/properties/related/type",keyword:"type",params:{type: "array"}};
+const err40 = {instancePath:instancePath+"/related",schemaPath:"#/properties/related/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err39];
+vErrors = [err40];
 }
 else {
-vErrors.push(err39);
+vErrors.push(err40);
 }
 errors++;
 }
@@ -5288,23 +5300,23 @@ if(data48.id !== undefined && func0.call(data48, "id")){
 let data49 = data48.id;
 if(typeof data49 === "string"){
 if(func10(data49) < 1){
-const err40 = {instancePath:instancePath+"/payee/id",schemaPath:"#/$defs/ExplanationOfBenefit_Payee/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-else {
-const err41 = {instancePath:instancePath+"/payee/id",schemaPath:"#/$defs/ExplanationOfBenefit_Payee/properties/id/type",keyword:"type",params:{type: "string"}};
+const err41 = {instancePath:instancePath+"/payee/id",schemaPath:"#/$defs/ExplanationOfBenefit_Payee/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err41];
 }
 else {
 vErrors.push(err41);
+}
+errors++;
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/payee/id",schemaPath:"#/$defs/ExplanationOfBenefit_Payee/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
 }
 errors++;
 }
@@ -5321,12 +5333,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/payee/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Payee/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err43 = {instancePath:instancePath+"/payee/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Payee/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err42];
+vErrors = [err43];
 }
 else {
-vErrors.push(err42);
+vErrors.push(err43);
 }
 errors++;
 }
@@ -5343,12 +5355,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/payee/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Payee/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err44 = {instancePath:instancePath+"/payee/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Payee/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err43];
+vErrors = [err44];
 }
 else {
-vErrors.push(err43);
+vErrors.push(err44);
 }
 errors++;
 }
@@ -5367,12 +5379,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/payee",schemaPath:"#/$defs/ExplanationOfBenefit_Payee/type",keyword:"type",params:{type: "object"}};
+const err45 = {instancePath:instancePath+"/payee",schemaPath:"#/$defs/ExplanationOfBenefit_Payee/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err44];
+vErrors = [err45];
 }
 else {
-vErrors.push(err44);
+vErrors.push(err45);
 }
 errors++;
 }
@@ -5404,22 +5416,22 @@ errors = vErrors.length;
 if(data.outcome !== undefined && func0.call(data, "outcome")){
 let data60 = data.outcome;
 if(typeof data60 !== "string"){
-const err45 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-if(!((((data60 === "queued") || (data60 === "complete")) || (data60 === "error")) || (data60 === "partial"))){
-const err46 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema0.properties.outcome.enum}};
+const err46 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err46];
 }
 else {
 vErrors.push(err46);
+}
+errors++;
+}
+if(!((((data60 === "queued") || (data60 === "complete")) || (data60 === "error")) || (data60 === "partial"))){
+const err47 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema0.properties.outcome.enum}};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
 }
 errors++;
 }
@@ -5434,23 +5446,23 @@ if(data.disposition !== undefined && func0.call(data, "disposition")){
 let data62 = data.disposition;
 if(typeof data62 === "string"){
 if(func10(data62) < 1){
-const err47 = {instancePath:instancePath+"/disposition",schemaPath:"#/properties/disposition/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-else {
-const err48 = {instancePath:instancePath+"/disposition",schemaPath:"#/properties/disposition/type",keyword:"type",params:{type: "string"}};
+const err48 = {instancePath:instancePath+"/disposition",schemaPath:"#/properties/disposition/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err48];
 }
 else {
 vErrors.push(err48);
+}
+errors++;
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/disposition",schemaPath:"#/properties/disposition/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
 }
 errors++;
 }
@@ -5469,18 +5481,7 @@ for(let i9=0; i9<len9; i9++){
 let data65 = data64[i9];
 if(typeof data65 === "string"){
 if(func10(data65) < 1){
-const err49 = {instancePath:instancePath+"/preAuthRef/" + i9,schemaPath:"#/properties/preAuthRef/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-}
-else {
-const err50 = {instancePath:instancePath+"/preAuthRef/" + i9,schemaPath:"#/properties/preAuthRef/items/type",keyword:"type",params:{type: "string"}};
+const err50 = {instancePath:instancePath+"/preAuthRef/" + i9,schemaPath:"#/properties/preAuthRef/items/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -5490,14 +5491,25 @@ vErrors.push(err50);
 errors++;
 }
 }
-}
 else {
-const err51 = {instancePath:instancePath+"/preAuthRef",schemaPath:"#/properties/preAuthRef/type",keyword:"type",params:{type: "array"}};
+const err51 = {instancePath:instancePath+"/preAuthRef/" + i9,schemaPath:"#/properties/preAuthRef/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err51];
 }
 else {
 vErrors.push(err51);
+}
+errors++;
+}
+}
+}
+else {
+const err52 = {instancePath:instancePath+"/preAuthRef",schemaPath:"#/properties/preAuthRef/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
 }
 errors++;
 }
@@ -5514,12 +5526,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/_preAuthRef",schemaPath:"#/properties/_preAuthRef/type",keyword:"type",params:{type: "array"}};
+const err53 = {instancePath:instancePath+"/_preAuthRef",schemaPath:"#/properties/_preAuthRef/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err52];
+vErrors = [err53];
 }
 else {
-vErrors.push(err52);
+vErrors.push(err53);
 }
 errors++;
 }
@@ -5536,12 +5548,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/preAuthRefPeriod",schemaPath:"#/properties/preAuthRefPeriod/type",keyword:"type",params:{type: "array"}};
+const err54 = {instancePath:instancePath+"/preAuthRefPeriod",schemaPath:"#/properties/preAuthRefPeriod/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err53];
+vErrors = [err54];
 }
 else {
-vErrors.push(err53);
+vErrors.push(err54);
 }
 errors++;
 }
@@ -5557,12 +5569,12 @@ let valid42 = true;
 const _errs118 = errors;
 if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
 if(data71._sequence !== undefined && func0.call(data71, "_sequence")){
-const err54 = {};
+const err55 = {};
 if(vErrors === null){
-vErrors = [err54];
+vErrors = [err55];
 }
 else {
-vErrors.push(err54);
+vErrors.push(err55);
 }
 errors++;
 }
@@ -5581,12 +5593,12 @@ if(_valid4){
 const _errs119 = errors;
 if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
 if((data71.sequence === undefined) || (!(func0.call(data71, "sequence")))){
-const err55 = {instancePath:instancePath+"/careTeam/" + i12,schemaPath:"#/$defs/ExplanationOfBenefit_CareTeam/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
+const err56 = {instancePath:instancePath+"/careTeam/" + i12,schemaPath:"#/$defs/ExplanationOfBenefit_CareTeam/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
 if(vErrors === null){
-vErrors = [err55];
+vErrors = [err56];
 }
 else {
-vErrors.push(err55);
+vErrors.push(err56);
 }
 errors++;
 }
@@ -5600,23 +5612,23 @@ props4._sequence = true;
 }
 }
 if(!valid42){
-const err56 = {instancePath:instancePath+"/careTeam/" + i12,schemaPath:"#/$defs/ExplanationOfBenefit_CareTeam/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
-if((data71.provider === undefined) || (!(func0.call(data71, "provider")))){
-const err57 = {instancePath:instancePath+"/careTeam/" + i12,schemaPath:"#/$defs/ExplanationOfBenefit_CareTeam/required",keyword:"required",params:{missingProperty: "provider"}};
+const err57 = {instancePath:instancePath+"/careTeam/" + i12,schemaPath:"#/$defs/ExplanationOfBenefit_CareTeam/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
 vErrors = [err57];
 }
 else {
 vErrors.push(err57);
+}
+errors++;
+}
+if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
+if((data71.provider === undefined) || (!(func0.call(data71, "provider")))){
+const err58 = {instancePath:instancePath+"/careTeam/" + i12,schemaPath:"#/$defs/ExplanationOfBenefit_CareTeam/required",keyword:"required",params:{missingProperty: "provider"}};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
 }
 errors++;
 }
@@ -5637,23 +5649,23 @@ if(data71.id !== undefined && func0.call(data71, "id")){
 let data73 = data71.id;
 if(typeof data73 === "string"){
 if(func10(data73) < 1){
-const err58 = {instancePath:instancePath+"/careTeam/" + i12+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_CareTeam/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
-}
-}
-else {
-const err59 = {instancePath:instancePath+"/careTeam/" + i12+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_CareTeam/properties/id/type",keyword:"type",params:{type: "string"}};
+const err59 = {instancePath:instancePath+"/careTeam/" + i12+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_CareTeam/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err59];
 }
 else {
 vErrors.push(err59);
+}
+errors++;
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/careTeam/" + i12+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_CareTeam/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
 }
 errors++;
 }
@@ -5670,12 +5682,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/careTeam/" + i12+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_CareTeam/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err61 = {instancePath:instancePath+"/careTeam/" + i12+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_CareTeam/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err60];
+vErrors = [err61];
 }
 else {
-vErrors.push(err60);
+vErrors.push(err61);
 }
 errors++;
 }
@@ -5692,20 +5704,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/careTeam/" + i12+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_CareTeam/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
-}
-}
-if(data71.sequence !== undefined && func0.call(data71, "sequence")){
-let data78 = data71.sequence;
-if(!(((typeof data78 == "number") && (!(data78 % 1) && !isNaN(data78))) && (isFinite(data78)))){
-const err62 = {instancePath:instancePath+"/careTeam/" + i12+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_CareTeam/properties/sequence/type",keyword:"type",params:{type: "integer"}};
+const err62 = {instancePath:instancePath+"/careTeam/" + i12+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_CareTeam/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -5714,9 +5713,11 @@ vErrors.push(err62);
 }
 errors++;
 }
-if((typeof data78 == "number") && (isFinite(data78))){
-if(data78 > 2147483647 || isNaN(data78)){
-const err63 = {instancePath:instancePath+"/careTeam/" + i12+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_CareTeam/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+}
+if(data71.sequence !== undefined && func0.call(data71, "sequence")){
+let data78 = data71.sequence;
+if(!(((typeof data78 == "number") && (!(data78 % 1) && !isNaN(data78))) && (isFinite(data78)))){
+const err63 = {instancePath:instancePath+"/careTeam/" + i12+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_CareTeam/properties/sequence/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -5725,13 +5726,24 @@ vErrors.push(err63);
 }
 errors++;
 }
-if(data78 < 1 || isNaN(data78)){
-const err64 = {instancePath:instancePath+"/careTeam/" + i12+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_CareTeam/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if((typeof data78 == "number") && (isFinite(data78))){
+if(data78 > 2147483647 || isNaN(data78)){
+const err64 = {instancePath:instancePath+"/careTeam/" + i12+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_CareTeam/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err64];
 }
 else {
 vErrors.push(err64);
+}
+errors++;
+}
+if(data78 < 1 || isNaN(data78)){
+const err65 = {instancePath:instancePath+"/careTeam/" + i12+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_CareTeam/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
 }
 errors++;
 }
@@ -5751,12 +5763,12 @@ errors = vErrors.length;
 }
 if(data71.responsible !== undefined && func0.call(data71, "responsible")){
 if(typeof data71.responsible !== "boolean"){
-const err65 = {instancePath:instancePath+"/careTeam/" + i12+"/responsible",schemaPath:"#/$defs/ExplanationOfBenefit_CareTeam/properties/responsible/type",keyword:"type",params:{type: "boolean"}};
+const err66 = {instancePath:instancePath+"/careTeam/" + i12+"/responsible",schemaPath:"#/$defs/ExplanationOfBenefit_CareTeam/properties/responsible/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err65];
+vErrors = [err66];
 }
 else {
-vErrors.push(err65);
+vErrors.push(err66);
 }
 errors++;
 }
@@ -5781,24 +5793,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/careTeam/" + i12,schemaPath:"#/$defs/ExplanationOfBenefit_CareTeam/type",keyword:"type",params:{type: "object"}};
+const err67 = {instancePath:instancePath+"/careTeam/" + i12,schemaPath:"#/$defs/ExplanationOfBenefit_CareTeam/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err66];
+vErrors = [err67];
 }
 else {
-vErrors.push(err66);
+vErrors.push(err67);
 }
 errors++;
 }
 }
 }
 else {
-const err67 = {instancePath:instancePath+"/careTeam",schemaPath:"#/properties/careTeam/type",keyword:"type",params:{type: "array"}};
+const err68 = {instancePath:instancePath+"/careTeam",schemaPath:"#/properties/careTeam/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err67];
+vErrors = [err68];
 }
 else {
-vErrors.push(err67);
+vErrors.push(err68);
 }
 errors++;
 }
@@ -5814,12 +5826,12 @@ let valid53 = true;
 const _errs144 = errors;
 if(data86 && typeof data86 == "object" && !Array.isArray(data86)){
 if(data86._sequence !== undefined && func0.call(data86, "_sequence")){
-const err68 = {};
+const err69 = {};
 if(vErrors === null){
-vErrors = [err68];
+vErrors = [err69];
 }
 else {
-vErrors.push(err68);
+vErrors.push(err69);
 }
 errors++;
 }
@@ -5838,12 +5850,12 @@ if(_valid5){
 const _errs145 = errors;
 if(data86 && typeof data86 == "object" && !Array.isArray(data86)){
 if((data86.sequence === undefined) || (!(func0.call(data86, "sequence")))){
-const err69 = {instancePath:instancePath+"/supportingInfo/" + i15,schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
+const err70 = {instancePath:instancePath+"/supportingInfo/" + i15,schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
 if(vErrors === null){
-vErrors = [err69];
+vErrors = [err70];
 }
 else {
-vErrors.push(err69);
+vErrors.push(err70);
 }
 errors++;
 }
@@ -5857,23 +5869,23 @@ props5._sequence = true;
 }
 }
 if(!valid53){
-const err70 = {instancePath:instancePath+"/supportingInfo/" + i15,schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-if(data86 && typeof data86 == "object" && !Array.isArray(data86)){
-if((data86.category === undefined) || (!(func0.call(data86, "category")))){
-const err71 = {instancePath:instancePath+"/supportingInfo/" + i15,schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/required",keyword:"required",params:{missingProperty: "category"}};
+const err71 = {instancePath:instancePath+"/supportingInfo/" + i15,schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
 vErrors = [err71];
 }
 else {
 vErrors.push(err71);
+}
+errors++;
+}
+if(data86 && typeof data86 == "object" && !Array.isArray(data86)){
+if((data86.category === undefined) || (!(func0.call(data86, "category")))){
+const err72 = {instancePath:instancePath+"/supportingInfo/" + i15,schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/required",keyword:"required",params:{missingProperty: "category"}};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
 }
 errors++;
 }
@@ -5902,23 +5914,23 @@ if(data86.id !== undefined && func0.call(data86, "id")){
 let data88 = data86.id;
 if(typeof data88 === "string"){
 if(func10(data88) < 1){
-const err72 = {instancePath:instancePath+"/supportingInfo/" + i15+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
-}
-}
-else {
-const err73 = {instancePath:instancePath+"/supportingInfo/" + i15+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/properties/id/type",keyword:"type",params:{type: "string"}};
+const err73 = {instancePath:instancePath+"/supportingInfo/" + i15+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err73];
 }
 else {
 vErrors.push(err73);
+}
+errors++;
+}
+}
+else {
+const err74 = {instancePath:instancePath+"/supportingInfo/" + i15+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
 }
 errors++;
 }
@@ -5935,12 +5947,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err74 = {instancePath:instancePath+"/supportingInfo/" + i15+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err75 = {instancePath:instancePath+"/supportingInfo/" + i15+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err74];
+vErrors = [err75];
 }
 else {
-vErrors.push(err74);
+vErrors.push(err75);
 }
 errors++;
 }
@@ -5957,20 +5969,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/supportingInfo/" + i15+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
-}
-}
-if(data86.sequence !== undefined && func0.call(data86, "sequence")){
-let data93 = data86.sequence;
-if(!(((typeof data93 == "number") && (!(data93 % 1) && !isNaN(data93))) && (isFinite(data93)))){
-const err76 = {instancePath:instancePath+"/supportingInfo/" + i15+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/properties/sequence/type",keyword:"type",params:{type: "integer"}};
+const err76 = {instancePath:instancePath+"/supportingInfo/" + i15+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -5979,9 +5978,11 @@ vErrors.push(err76);
 }
 errors++;
 }
-if((typeof data93 == "number") && (isFinite(data93))){
-if(data93 > 2147483647 || isNaN(data93)){
-const err77 = {instancePath:instancePath+"/supportingInfo/" + i15+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+}
+if(data86.sequence !== undefined && func0.call(data86, "sequence")){
+let data93 = data86.sequence;
+if(!(((typeof data93 == "number") && (!(data93 % 1) && !isNaN(data93))) && (isFinite(data93)))){
+const err77 = {instancePath:instancePath+"/supportingInfo/" + i15+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/properties/sequence/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -5990,13 +5991,24 @@ vErrors.push(err77);
 }
 errors++;
 }
-if(data93 < 1 || isNaN(data93)){
-const err78 = {instancePath:instancePath+"/supportingInfo/" + i15+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if((typeof data93 == "number") && (isFinite(data93))){
+if(data93 > 2147483647 || isNaN(data93)){
+const err78 = {instancePath:instancePath+"/supportingInfo/" + i15+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err78];
 }
 else {
 vErrors.push(err78);
+}
+errors++;
+}
+if(data93 < 1 || isNaN(data93)){
+const err79 = {instancePath:instancePath+"/supportingInfo/" + i15+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
 }
 errors++;
 }
@@ -6024,23 +6036,23 @@ if(data86.timingDate !== undefined && func0.call(data86, "timingDate")){
 let data97 = data86.timingDate;
 if(typeof data97 === "string"){
 if(!pattern4.test(data97)){
-const err79 = {instancePath:instancePath+"/supportingInfo/" + i15+"/timingDate",schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/properties/timingDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
-}
-}
-else {
-const err80 = {instancePath:instancePath+"/supportingInfo/" + i15+"/timingDate",schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/properties/timingDate/type",keyword:"type",params:{type: "string"}};
+const err80 = {instancePath:instancePath+"/supportingInfo/" + i15+"/timingDate",schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/properties/timingDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
 if(vErrors === null){
 vErrors = [err80];
 }
 else {
 vErrors.push(err80);
+}
+errors++;
+}
+}
+else {
+const err81 = {instancePath:instancePath+"/supportingInfo/" + i15+"/timingDate",schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/properties/timingDate/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
 }
 errors++;
 }
@@ -6059,12 +6071,12 @@ errors = vErrors.length;
 }
 if(data86.valueBoolean !== undefined && func0.call(data86, "valueBoolean")){
 if(typeof data86.valueBoolean !== "boolean"){
-const err81 = {instancePath:instancePath+"/supportingInfo/" + i15+"/valueBoolean",schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/properties/valueBoolean/type",keyword:"type",params:{type: "boolean"}};
+const err82 = {instancePath:instancePath+"/supportingInfo/" + i15+"/valueBoolean",schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/properties/valueBoolean/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err81];
+vErrors = [err82];
 }
 else {
-vErrors.push(err81);
+vErrors.push(err82);
 }
 errors++;
 }
@@ -6079,23 +6091,23 @@ if(data86.valueString !== undefined && func0.call(data86, "valueString")){
 let data102 = data86.valueString;
 if(typeof data102 === "string"){
 if(func10(data102) < 1){
-const err82 = {instancePath:instancePath+"/supportingInfo/" + i15+"/valueString",schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/properties/valueString/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
-}
-}
-else {
-const err83 = {instancePath:instancePath+"/supportingInfo/" + i15+"/valueString",schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/properties/valueString/type",keyword:"type",params:{type: "string"}};
+const err83 = {instancePath:instancePath+"/supportingInfo/" + i15+"/valueString",schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/properties/valueString/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err83];
 }
 else {
 vErrors.push(err83);
+}
+errors++;
+}
+}
+else {
+const err84 = {instancePath:instancePath+"/supportingInfo/" + i15+"/valueString",schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/properties/valueString/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
 }
 errors++;
 }
@@ -6132,18 +6144,7 @@ errors = vErrors.length;
 }
 const forms0 = func14(data86, obj0);
 if(forms0 !== null){
-const err84 = {instancePath:instancePath+"/supportingInfo/" + i15,schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/cdxChoice",keyword:"cdxChoice",params:{choice: "timing[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
-}
-const forms1 = func14(data86, obj1);
-if(forms1 !== null){
-const err85 = {instancePath:instancePath+"/supportingInfo/" + i15,schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms1}};
+const err85 = {instancePath:instancePath+"/supportingInfo/" + i15,schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/cdxChoice",keyword:"cdxChoice",params:{choice: "timing[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -6152,9 +6153,9 @@ vErrors.push(err85);
 }
 errors++;
 }
-}
-else {
-const err86 = {instancePath:instancePath+"/supportingInfo/" + i15,schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/type",keyword:"type",params:{type: "object"}};
+const forms1 = func14(data86, obj1);
+if(forms1 !== null){
+const err86 = {instancePath:instancePath+"/supportingInfo/" + i15,schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms1}};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -6164,14 +6165,25 @@ vErrors.push(err86);
 errors++;
 }
 }
-}
 else {
-const err87 = {instancePath:instancePath+"/supportingInfo",schemaPath:"#/properties/supportingInfo/type",keyword:"type",params:{type: "array"}};
+const err87 = {instancePath:instancePath+"/supportingInfo/" + i15,schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err87];
 }
 else {
 vErrors.push(err87);
+}
+errors++;
+}
+}
+}
+else {
+const err88 = {instancePath:instancePath+"/supportingInfo",schemaPath:"#/properties/supportingInfo/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
 }
 errors++;
 }
@@ -6187,12 +6199,12 @@ let valid64 = true;
 const _errs180 = errors;
 if(data109 && typeof data109 == "object" && !Array.isArray(data109)){
 if(data109._sequence !== undefined && func0.call(data109, "_sequence")){
-const err88 = {};
+const err89 = {};
 if(vErrors === null){
-vErrors = [err88];
+vErrors = [err89];
 }
 else {
-vErrors.push(err88);
+vErrors.push(err89);
 }
 errors++;
 }
@@ -6211,12 +6223,12 @@ if(_valid6){
 const _errs181 = errors;
 if(data109 && typeof data109 == "object" && !Array.isArray(data109)){
 if((data109.sequence === undefined) || (!(func0.call(data109, "sequence")))){
-const err89 = {instancePath:instancePath+"/diagnosis/" + i18,schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
+const err90 = {instancePath:instancePath+"/diagnosis/" + i18,schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
 if(vErrors === null){
-vErrors = [err89];
+vErrors = [err90];
 }
 else {
-vErrors.push(err89);
+vErrors.push(err90);
 }
 errors++;
 }
@@ -6230,12 +6242,12 @@ props6._sequence = true;
 }
 }
 if(!valid64){
-const err90 = {instancePath:instancePath+"/diagnosis/" + i18,schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err91 = {instancePath:instancePath+"/diagnosis/" + i18,schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err90];
+vErrors = [err91];
 }
 else {
-vErrors.push(err90);
+vErrors.push(err91);
 }
 errors++;
 }
@@ -6245,12 +6257,12 @@ const _errs184 = errors;
 if(data109 && typeof data109 == "object" && !Array.isArray(data109)){
 if(data109.diagnosisCodeableConcept !== undefined && func0.call(data109, "diagnosisCodeableConcept")){
 var valid67 = false;
-const err91 = {};
+const err92 = {};
 if(vErrors === null){
-vErrors = [err91];
+vErrors = [err92];
 }
 else {
-vErrors.push(err91);
+vErrors.push(err92);
 }
 errors++;
 }
@@ -6260,12 +6272,12 @@ var valid67 = true;
 if(valid67){
 if(data109.diagnosisReference !== undefined && func0.call(data109, "diagnosisReference")){
 var valid67 = false;
-const err92 = {};
+const err93 = {};
 if(vErrors === null){
-vErrors = [err92];
+vErrors = [err93];
 }
 else {
-vErrors.push(err92);
+vErrors.push(err93);
 }
 errors++;
 }
@@ -6288,12 +6300,12 @@ if(_valid7){
 const _errs185 = errors;
 if(data109 && typeof data109 == "object" && !Array.isArray(data109)){
 if((data109.diagnosisCodeableConcept === undefined) || (!(func0.call(data109, "diagnosisCodeableConcept")))){
-const err93 = {instancePath:instancePath+"/diagnosis/" + i18,schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/allOf/1/then/required",keyword:"required",params:{missingProperty: "diagnosisCodeableConcept"}};
+const err94 = {instancePath:instancePath+"/diagnosis/" + i18,schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/allOf/1/then/required",keyword:"required",params:{missingProperty: "diagnosisCodeableConcept"}};
 if(vErrors === null){
-vErrors = [err93];
+vErrors = [err94];
 }
 else {
-vErrors.push(err93);
+vErrors.push(err94);
 }
 errors++;
 }
@@ -6302,12 +6314,12 @@ var _valid7 = _errs185 === errors;
 valid66 = _valid7;
 }
 if(!valid66){
-const err94 = {instancePath:instancePath+"/diagnosis/" + i18,schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
+const err95 = {instancePath:instancePath+"/diagnosis/" + i18,schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err94];
+vErrors = [err95];
 }
 else {
-vErrors.push(err94);
+vErrors.push(err95);
 }
 errors++;
 }
@@ -6334,23 +6346,23 @@ if(data109.id !== undefined && func0.call(data109, "id")){
 let data113 = data109.id;
 if(typeof data113 === "string"){
 if(func10(data113) < 1){
-const err95 = {instancePath:instancePath+"/diagnosis/" + i18+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
-}
-}
-else {
-const err96 = {instancePath:instancePath+"/diagnosis/" + i18+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/id/type",keyword:"type",params:{type: "string"}};
+const err96 = {instancePath:instancePath+"/diagnosis/" + i18+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err96];
 }
 else {
 vErrors.push(err96);
+}
+errors++;
+}
+}
+else {
+const err97 = {instancePath:instancePath+"/diagnosis/" + i18+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
 }
 errors++;
 }
@@ -6367,12 +6379,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err97 = {instancePath:instancePath+"/diagnosis/" + i18+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err98 = {instancePath:instancePath+"/diagnosis/" + i18+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err97];
+vErrors = [err98];
 }
 else {
-vErrors.push(err97);
+vErrors.push(err98);
 }
 errors++;
 }
@@ -6389,20 +6401,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err98 = {instancePath:instancePath+"/diagnosis/" + i18+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err98];
-}
-else {
-vErrors.push(err98);
-}
-errors++;
-}
-}
-if(data109.sequence !== undefined && func0.call(data109, "sequence")){
-let data118 = data109.sequence;
-if(!(((typeof data118 == "number") && (!(data118 % 1) && !isNaN(data118))) && (isFinite(data118)))){
-const err99 = {instancePath:instancePath+"/diagnosis/" + i18+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/sequence/type",keyword:"type",params:{type: "integer"}};
+const err99 = {instancePath:instancePath+"/diagnosis/" + i18+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -6411,9 +6410,11 @@ vErrors.push(err99);
 }
 errors++;
 }
-if((typeof data118 == "number") && (isFinite(data118))){
-if(data118 > 2147483647 || isNaN(data118)){
-const err100 = {instancePath:instancePath+"/diagnosis/" + i18+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+}
+if(data109.sequence !== undefined && func0.call(data109, "sequence")){
+let data118 = data109.sequence;
+if(!(((typeof data118 == "number") && (!(data118 % 1) && !isNaN(data118))) && (isFinite(data118)))){
+const err100 = {instancePath:instancePath+"/diagnosis/" + i18+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/sequence/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -6422,13 +6423,24 @@ vErrors.push(err100);
 }
 errors++;
 }
-if(data118 < 1 || isNaN(data118)){
-const err101 = {instancePath:instancePath+"/diagnosis/" + i18+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if((typeof data118 == "number") && (isFinite(data118))){
+if(data118 > 2147483647 || isNaN(data118)){
+const err101 = {instancePath:instancePath+"/diagnosis/" + i18+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err101];
 }
 else {
 vErrors.push(err101);
+}
+errors++;
+}
+if(data118 < 1 || isNaN(data118)){
+const err102 = {instancePath:instancePath+"/diagnosis/" + i18+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
 }
 errors++;
 }
@@ -6464,12 +6476,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err102 = {instancePath:instancePath+"/diagnosis/" + i18+"/type",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/type/type",keyword:"type",params:{type: "array"}};
+const err103 = {instancePath:instancePath+"/diagnosis/" + i18+"/type",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/type/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err102];
+vErrors = [err103];
 }
 else {
-vErrors.push(err102);
+vErrors.push(err103);
 }
 errors++;
 }
@@ -6488,18 +6500,7 @@ errors = vErrors.length;
 }
 const forms2 = func14(data109, obj2);
 if(forms2 !== null){
-const err103 = {instancePath:instancePath+"/diagnosis/" + i18,schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/cdxChoice",keyword:"cdxChoice",params:{choice: "diagnosis[x]", forms: forms2}};
-if(vErrors === null){
-vErrors = [err103];
-}
-else {
-vErrors.push(err103);
-}
-errors++;
-}
-}
-else {
-const err104 = {instancePath:instancePath+"/diagnosis/" + i18,schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/type",keyword:"type",params:{type: "object"}};
+const err104 = {instancePath:instancePath+"/diagnosis/" + i18,schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/cdxChoice",keyword:"cdxChoice",params:{choice: "diagnosis[x]", forms: forms2}};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -6509,14 +6510,25 @@ vErrors.push(err104);
 errors++;
 }
 }
-}
 else {
-const err105 = {instancePath:instancePath+"/diagnosis",schemaPath:"#/properties/diagnosis/type",keyword:"type",params:{type: "array"}};
+const err105 = {instancePath:instancePath+"/diagnosis/" + i18,schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err105];
 }
 else {
 vErrors.push(err105);
+}
+errors++;
+}
+}
+}
+else {
+const err106 = {instancePath:instancePath+"/diagnosis",schemaPath:"#/properties/diagnosis/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
 }
 errors++;
 }
@@ -6532,12 +6544,12 @@ let valid79 = true;
 const _errs211 = errors;
 if(data127 && typeof data127 == "object" && !Array.isArray(data127)){
 if(data127._sequence !== undefined && func0.call(data127, "_sequence")){
-const err106 = {};
+const err107 = {};
 if(vErrors === null){
-vErrors = [err106];
+vErrors = [err107];
 }
 else {
-vErrors.push(err106);
+vErrors.push(err107);
 }
 errors++;
 }
@@ -6556,12 +6568,12 @@ if(_valid8){
 const _errs212 = errors;
 if(data127 && typeof data127 == "object" && !Array.isArray(data127)){
 if((data127.sequence === undefined) || (!(func0.call(data127, "sequence")))){
-const err107 = {instancePath:instancePath+"/procedure/" + i22,schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
+const err108 = {instancePath:instancePath+"/procedure/" + i22,schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
 if(vErrors === null){
-vErrors = [err107];
+vErrors = [err108];
 }
 else {
-vErrors.push(err107);
+vErrors.push(err108);
 }
 errors++;
 }
@@ -6575,12 +6587,12 @@ props7._sequence = true;
 }
 }
 if(!valid79){
-const err108 = {instancePath:instancePath+"/procedure/" + i22,schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err109 = {instancePath:instancePath+"/procedure/" + i22,schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err108];
+vErrors = [err109];
 }
 else {
-vErrors.push(err108);
+vErrors.push(err109);
 }
 errors++;
 }
@@ -6590,12 +6602,12 @@ const _errs215 = errors;
 if(data127 && typeof data127 == "object" && !Array.isArray(data127)){
 if(data127.procedureCodeableConcept !== undefined && func0.call(data127, "procedureCodeableConcept")){
 var valid82 = false;
-const err109 = {};
+const err110 = {};
 if(vErrors === null){
-vErrors = [err109];
+vErrors = [err110];
 }
 else {
-vErrors.push(err109);
+vErrors.push(err110);
 }
 errors++;
 }
@@ -6605,12 +6617,12 @@ var valid82 = true;
 if(valid82){
 if(data127.procedureReference !== undefined && func0.call(data127, "procedureReference")){
 var valid82 = false;
-const err110 = {};
+const err111 = {};
 if(vErrors === null){
-vErrors = [err110];
+vErrors = [err111];
 }
 else {
-vErrors.push(err110);
+vErrors.push(err111);
 }
 errors++;
 }
@@ -6633,12 +6645,12 @@ if(_valid9){
 const _errs216 = errors;
 if(data127 && typeof data127 == "object" && !Array.isArray(data127)){
 if((data127.procedureCodeableConcept === undefined) || (!(func0.call(data127, "procedureCodeableConcept")))){
-const err111 = {instancePath:instancePath+"/procedure/" + i22,schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/allOf/1/then/required",keyword:"required",params:{missingProperty: "procedureCodeableConcept"}};
+const err112 = {instancePath:instancePath+"/procedure/" + i22,schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/allOf/1/then/required",keyword:"required",params:{missingProperty: "procedureCodeableConcept"}};
 if(vErrors === null){
-vErrors = [err111];
+vErrors = [err112];
 }
 else {
-vErrors.push(err111);
+vErrors.push(err112);
 }
 errors++;
 }
@@ -6647,12 +6659,12 @@ var _valid9 = _errs216 === errors;
 valid81 = _valid9;
 }
 if(!valid81){
-const err112 = {instancePath:instancePath+"/procedure/" + i22,schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
+const err113 = {instancePath:instancePath+"/procedure/" + i22,schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err112];
+vErrors = [err113];
 }
 else {
-vErrors.push(err112);
+vErrors.push(err113);
 }
 errors++;
 }
@@ -6680,23 +6692,23 @@ if(data127.id !== undefined && func0.call(data127, "id")){
 let data131 = data127.id;
 if(typeof data131 === "string"){
 if(func10(data131) < 1){
-const err113 = {instancePath:instancePath+"/procedure/" + i22+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err113];
-}
-else {
-vErrors.push(err113);
-}
-errors++;
-}
-}
-else {
-const err114 = {instancePath:instancePath+"/procedure/" + i22+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/id/type",keyword:"type",params:{type: "string"}};
+const err114 = {instancePath:instancePath+"/procedure/" + i22+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err114];
 }
 else {
 vErrors.push(err114);
+}
+errors++;
+}
+}
+else {
+const err115 = {instancePath:instancePath+"/procedure/" + i22+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err115];
+}
+else {
+vErrors.push(err115);
 }
 errors++;
 }
@@ -6713,12 +6725,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err115 = {instancePath:instancePath+"/procedure/" + i22+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err116 = {instancePath:instancePath+"/procedure/" + i22+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err115];
+vErrors = [err116];
 }
 else {
-vErrors.push(err115);
+vErrors.push(err116);
 }
 errors++;
 }
@@ -6735,20 +6747,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err116 = {instancePath:instancePath+"/procedure/" + i22+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err116];
-}
-else {
-vErrors.push(err116);
-}
-errors++;
-}
-}
-if(data127.sequence !== undefined && func0.call(data127, "sequence")){
-let data136 = data127.sequence;
-if(!(((typeof data136 == "number") && (!(data136 % 1) && !isNaN(data136))) && (isFinite(data136)))){
-const err117 = {instancePath:instancePath+"/procedure/" + i22+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/sequence/type",keyword:"type",params:{type: "integer"}};
+const err117 = {instancePath:instancePath+"/procedure/" + i22+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -6757,9 +6756,11 @@ vErrors.push(err117);
 }
 errors++;
 }
-if((typeof data136 == "number") && (isFinite(data136))){
-if(data136 > 2147483647 || isNaN(data136)){
-const err118 = {instancePath:instancePath+"/procedure/" + i22+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+}
+if(data127.sequence !== undefined && func0.call(data127, "sequence")){
+let data136 = data127.sequence;
+if(!(((typeof data136 == "number") && (!(data136 % 1) && !isNaN(data136))) && (isFinite(data136)))){
+const err118 = {instancePath:instancePath+"/procedure/" + i22+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/sequence/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -6768,13 +6769,24 @@ vErrors.push(err118);
 }
 errors++;
 }
-if(data136 < 1 || isNaN(data136)){
-const err119 = {instancePath:instancePath+"/procedure/" + i22+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if((typeof data136 == "number") && (isFinite(data136))){
+if(data136 > 2147483647 || isNaN(data136)){
+const err119 = {instancePath:instancePath+"/procedure/" + i22+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err119];
 }
 else {
 vErrors.push(err119);
+}
+errors++;
+}
+if(data136 < 1 || isNaN(data136)){
+const err120 = {instancePath:instancePath+"/procedure/" + i22+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if(vErrors === null){
+vErrors = [err120];
+}
+else {
+vErrors.push(err120);
 }
 errors++;
 }
@@ -6798,21 +6810,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err120 = {instancePath:instancePath+"/procedure/" + i22+"/type",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/type/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err120];
-}
-else {
-vErrors.push(err120);
-}
-errors++;
-}
-}
-if(data127.date !== undefined && func0.call(data127, "date")){
-let data140 = data127.date;
-if(typeof data140 === "string"){
-if(!pattern3.test(data140)){
-const err121 = {instancePath:instancePath+"/procedure/" + i22+"/date",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
+const err121 = {instancePath:instancePath+"/procedure/" + i22+"/type",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/type/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -6822,13 +6820,37 @@ vErrors.push(err121);
 errors++;
 }
 }
-else {
-const err122 = {instancePath:instancePath+"/procedure/" + i22+"/date",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/date/type",keyword:"type",params:{type: "string"}};
+if(data127.date !== undefined && func0.call(data127, "date")){
+let data140 = data127.date;
+if(typeof data140 === "string"){
+if(!pattern3.test(data140)){
+const err122 = {instancePath:instancePath+"/procedure/" + i22+"/date",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err122];
 }
 else {
 vErrors.push(err122);
+}
+errors++;
+}
+if(!(formats0(data140))){
+const err123 = {instancePath:instancePath+"/procedure/" + i22+"/date",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
+if(vErrors === null){
+vErrors = [err123];
+}
+else {
+vErrors.push(err123);
+}
+errors++;
+}
+}
+else {
+const err124 = {instancePath:instancePath+"/procedure/" + i22+"/date",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/date/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err124];
+}
+else {
+vErrors.push(err124);
 }
 errors++;
 }
@@ -6863,30 +6885,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err123 = {instancePath:instancePath+"/procedure/" + i22+"/udi",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/udi/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err123];
-}
-else {
-vErrors.push(err123);
-}
-errors++;
-}
-}
-const forms3 = func14(data127, obj3);
-if(forms3 !== null){
-const err124 = {instancePath:instancePath+"/procedure/" + i22,schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/cdxChoice",keyword:"cdxChoice",params:{choice: "procedure[x]", forms: forms3}};
-if(vErrors === null){
-vErrors = [err124];
-}
-else {
-vErrors.push(err124);
-}
-errors++;
-}
-}
-else {
-const err125 = {instancePath:instancePath+"/procedure/" + i22,schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/type",keyword:"type",params:{type: "object"}};
+const err125 = {instancePath:instancePath+"/procedure/" + i22+"/udi",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/udi/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -6896,9 +6895,9 @@ vErrors.push(err125);
 errors++;
 }
 }
-}
-else {
-const err126 = {instancePath:instancePath+"/procedure",schemaPath:"#/properties/procedure/type",keyword:"type",params:{type: "array"}};
+const forms3 = func14(data127, obj3);
+if(forms3 !== null){
+const err126 = {instancePath:instancePath+"/procedure/" + i22,schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/cdxChoice",keyword:"cdxChoice",params:{choice: "procedure[x]", forms: forms3}};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -6908,10 +6907,8 @@ vErrors.push(err126);
 errors++;
 }
 }
-if(data.precedence !== undefined && func0.call(data, "precedence")){
-let data146 = data.precedence;
-if(!(((typeof data146 == "number") && (!(data146 % 1) && !isNaN(data146))) && (isFinite(data146)))){
-const err127 = {instancePath:instancePath+"/precedence",schemaPath:"#/properties/precedence/type",keyword:"type",params:{type: "integer"}};
+else {
+const err127 = {instancePath:instancePath+"/procedure/" + i22,schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -6920,9 +6917,10 @@ vErrors.push(err127);
 }
 errors++;
 }
-if((typeof data146 == "number") && (isFinite(data146))){
-if(data146 > 2147483647 || isNaN(data146)){
-const err128 = {instancePath:instancePath+"/precedence",schemaPath:"#/properties/precedence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+}
+}
+else {
+const err128 = {instancePath:instancePath+"/procedure",schemaPath:"#/properties/procedure/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -6931,13 +6929,37 @@ vErrors.push(err128);
 }
 errors++;
 }
-if(data146 < 1 || isNaN(data146)){
-const err129 = {instancePath:instancePath+"/precedence",schemaPath:"#/properties/precedence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+}
+if(data.precedence !== undefined && func0.call(data, "precedence")){
+let data146 = data.precedence;
+if(!(((typeof data146 == "number") && (!(data146 % 1) && !isNaN(data146))) && (isFinite(data146)))){
+const err129 = {instancePath:instancePath+"/precedence",schemaPath:"#/properties/precedence/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err129];
 }
 else {
 vErrors.push(err129);
+}
+errors++;
+}
+if((typeof data146 == "number") && (isFinite(data146))){
+if(data146 > 2147483647 || isNaN(data146)){
+const err130 = {instancePath:instancePath+"/precedence",schemaPath:"#/properties/precedence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+if(vErrors === null){
+vErrors = [err130];
+}
+else {
+vErrors.push(err130);
+}
+errors++;
+}
+if(data146 < 1 || isNaN(data146)){
+const err131 = {instancePath:instancePath+"/precedence",schemaPath:"#/properties/precedence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if(vErrors === null){
+vErrors = [err131];
+}
+else {
+vErrors.push(err131);
 }
 errors++;
 }
@@ -6960,12 +6982,12 @@ let valid96 = true;
 const _errs249 = errors;
 if(data149 && typeof data149 == "object" && !Array.isArray(data149)){
 if(data149._focal !== undefined && func0.call(data149, "_focal")){
-const err130 = {};
+const err132 = {};
 if(vErrors === null){
-vErrors = [err130];
+vErrors = [err132];
 }
 else {
-vErrors.push(err130);
+vErrors.push(err132);
 }
 errors++;
 }
@@ -6984,12 +7006,12 @@ if(_valid10){
 const _errs250 = errors;
 if(data149 && typeof data149 == "object" && !Array.isArray(data149)){
 if((data149.focal === undefined) || (!(func0.call(data149, "focal")))){
-const err131 = {instancePath:instancePath+"/insurance/" + i27,schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/allOf/0/then/required",keyword:"required",params:{missingProperty: "focal"}};
+const err133 = {instancePath:instancePath+"/insurance/" + i27,schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/allOf/0/then/required",keyword:"required",params:{missingProperty: "focal"}};
 if(vErrors === null){
-vErrors = [err131];
+vErrors = [err133];
 }
 else {
-vErrors.push(err131);
+vErrors.push(err133);
 }
 errors++;
 }
@@ -7003,23 +7025,23 @@ props8._focal = true;
 }
 }
 if(!valid96){
-const err132 = {instancePath:instancePath+"/insurance/" + i27,schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err134 = {instancePath:instancePath+"/insurance/" + i27,schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err132];
+vErrors = [err134];
 }
 else {
-vErrors.push(err132);
+vErrors.push(err134);
 }
 errors++;
 }
 if(data149 && typeof data149 == "object" && !Array.isArray(data149)){
 if((data149.coverage === undefined) || (!(func0.call(data149, "coverage")))){
-const err133 = {instancePath:instancePath+"/insurance/" + i27,schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/required",keyword:"required",params:{missingProperty: "coverage"}};
+const err135 = {instancePath:instancePath+"/insurance/" + i27,schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/required",keyword:"required",params:{missingProperty: "coverage"}};
 if(vErrors === null){
-vErrors = [err133];
+vErrors = [err135];
 }
 else {
-vErrors.push(err133);
+vErrors.push(err135);
 }
 errors++;
 }
@@ -7038,23 +7060,23 @@ if(data149.id !== undefined && func0.call(data149, "id")){
 let data151 = data149.id;
 if(typeof data151 === "string"){
 if(func10(data151) < 1){
-const err134 = {instancePath:instancePath+"/insurance/" + i27+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err136 = {instancePath:instancePath+"/insurance/" + i27+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err134];
+vErrors = [err136];
 }
 else {
-vErrors.push(err134);
+vErrors.push(err136);
 }
 errors++;
 }
 }
 else {
-const err135 = {instancePath:instancePath+"/insurance/" + i27+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/id/type",keyword:"type",params:{type: "string"}};
+const err137 = {instancePath:instancePath+"/insurance/" + i27+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err135];
+vErrors = [err137];
 }
 else {
-vErrors.push(err135);
+vErrors.push(err137);
 }
 errors++;
 }
@@ -7071,12 +7093,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err136 = {instancePath:instancePath+"/insurance/" + i27+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err138 = {instancePath:instancePath+"/insurance/" + i27+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err136];
+vErrors = [err138];
 }
 else {
-vErrors.push(err136);
+vErrors.push(err138);
 }
 errors++;
 }
@@ -7093,24 +7115,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err137 = {instancePath:instancePath+"/insurance/" + i27+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err139 = {instancePath:instancePath+"/insurance/" + i27+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err137];
+vErrors = [err139];
 }
 else {
-vErrors.push(err137);
+vErrors.push(err139);
 }
 errors++;
 }
 }
 if(data149.focal !== undefined && func0.call(data149, "focal")){
 if(typeof data149.focal !== "boolean"){
-const err138 = {instancePath:instancePath+"/insurance/" + i27+"/focal",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/focal/type",keyword:"type",params:{type: "boolean"}};
+const err140 = {instancePath:instancePath+"/insurance/" + i27+"/focal",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/focal/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err138];
+vErrors = [err140];
 }
 else {
-vErrors.push(err138);
+vErrors.push(err140);
 }
 errors++;
 }
@@ -7135,35 +7157,35 @@ for(let i30=0; i30<len30; i30++){
 let data160 = data159[i30];
 if(typeof data160 === "string"){
 if(func10(data160) < 1){
-const err139 = {instancePath:instancePath+"/insurance/" + i27+"/preAuthRef/" + i30,schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/preAuthRef/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err139];
-}
-else {
-vErrors.push(err139);
-}
-errors++;
-}
-}
-else {
-const err140 = {instancePath:instancePath+"/insurance/" + i27+"/preAuthRef/" + i30,schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/preAuthRef/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err140];
-}
-else {
-vErrors.push(err140);
-}
-errors++;
-}
-}
-}
-else {
-const err141 = {instancePath:instancePath+"/insurance/" + i27+"/preAuthRef",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/preAuthRef/type",keyword:"type",params:{type: "array"}};
+const err141 = {instancePath:instancePath+"/insurance/" + i27+"/preAuthRef/" + i30,schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/preAuthRef/items/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err141];
 }
 else {
 vErrors.push(err141);
+}
+errors++;
+}
+}
+else {
+const err142 = {instancePath:instancePath+"/insurance/" + i27+"/preAuthRef/" + i30,schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/preAuthRef/items/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err142];
+}
+else {
+vErrors.push(err142);
+}
+errors++;
+}
+}
+}
+else {
+const err143 = {instancePath:instancePath+"/insurance/" + i27+"/preAuthRef",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/preAuthRef/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err143];
+}
+else {
+vErrors.push(err143);
 }
 errors++;
 }
@@ -7180,36 +7202,36 @@ errors = vErrors.length;
 }
 }
 else {
-const err142 = {instancePath:instancePath+"/insurance/" + i27+"/_preAuthRef",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/_preAuthRef/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err142];
-}
-else {
-vErrors.push(err142);
-}
-errors++;
-}
-}
-}
-else {
-const err143 = {instancePath:instancePath+"/insurance/" + i27,schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err143];
-}
-else {
-vErrors.push(err143);
-}
-errors++;
-}
-}
-}
-else {
-const err144 = {instancePath:instancePath+"/insurance",schemaPath:"#/properties/insurance/type",keyword:"type",params:{type: "array"}};
+const err144 = {instancePath:instancePath+"/insurance/" + i27+"/_preAuthRef",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/_preAuthRef/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err144];
 }
 else {
 vErrors.push(err144);
+}
+errors++;
+}
+}
+}
+else {
+const err145 = {instancePath:instancePath+"/insurance/" + i27,schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err145];
+}
+else {
+vErrors.push(err145);
+}
+errors++;
+}
+}
+}
+else {
+const err146 = {instancePath:instancePath+"/insurance",schemaPath:"#/properties/insurance/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err146];
+}
+else {
+vErrors.push(err146);
 }
 errors++;
 }
@@ -7221,23 +7243,23 @@ if(data163.id !== undefined && func0.call(data163, "id")){
 let data164 = data163.id;
 if(typeof data164 === "string"){
 if(func10(data164) < 1){
-const err145 = {instancePath:instancePath+"/accident/id",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err147 = {instancePath:instancePath+"/accident/id",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err145];
+vErrors = [err147];
 }
 else {
-vErrors.push(err145);
+vErrors.push(err147);
 }
 errors++;
 }
 }
 else {
-const err146 = {instancePath:instancePath+"/accident/id",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/properties/id/type",keyword:"type",params:{type: "string"}};
+const err148 = {instancePath:instancePath+"/accident/id",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err146];
+vErrors = [err148];
 }
 else {
-vErrors.push(err146);
+vErrors.push(err148);
 }
 errors++;
 }
@@ -7254,12 +7276,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err147 = {instancePath:instancePath+"/accident/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err149 = {instancePath:instancePath+"/accident/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err147];
+vErrors = [err149];
 }
 else {
-vErrors.push(err147);
+vErrors.push(err149);
 }
 errors++;
 }
@@ -7276,12 +7298,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err148 = {instancePath:instancePath+"/accident/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err150 = {instancePath:instancePath+"/accident/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err148];
+vErrors = [err150];
 }
 else {
-vErrors.push(err148);
+vErrors.push(err150);
 }
 errors++;
 }
@@ -7290,23 +7312,33 @@ if(data163.date !== undefined && func0.call(data163, "date")){
 let data169 = data163.date;
 if(typeof data169 === "string"){
 if(!pattern4.test(data169)){
-const err149 = {instancePath:instancePath+"/accident/date",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
+const err151 = {instancePath:instancePath+"/accident/date",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
 if(vErrors === null){
-vErrors = [err149];
+vErrors = [err151];
 }
 else {
-vErrors.push(err149);
+vErrors.push(err151);
+}
+errors++;
+}
+if(!(formats1(data169))){
+const err152 = {instancePath:instancePath+"/accident/date",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/properties/date/format",keyword:"format",params:{format: "fhir-date"}};
+if(vErrors === null){
+vErrors = [err152];
+}
+else {
+vErrors.push(err152);
 }
 errors++;
 }
 }
 else {
-const err150 = {instancePath:instancePath+"/accident/date",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/properties/date/type",keyword:"type",params:{type: "string"}};
+const err153 = {instancePath:instancePath+"/accident/date",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/properties/date/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err150];
+vErrors = [err153];
 }
 else {
-vErrors.push(err150);
+vErrors.push(err153);
 }
 errors++;
 }
@@ -7337,23 +7369,23 @@ errors = vErrors.length;
 }
 const forms4 = func14(data163, obj4);
 if(forms4 !== null){
-const err151 = {instancePath:instancePath+"/accident",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/cdxChoice",keyword:"cdxChoice",params:{choice: "location[x]", forms: forms4}};
+const err154 = {instancePath:instancePath+"/accident",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/cdxChoice",keyword:"cdxChoice",params:{choice: "location[x]", forms: forms4}};
 if(vErrors === null){
-vErrors = [err151];
+vErrors = [err154];
 }
 else {
-vErrors.push(err151);
+vErrors.push(err154);
 }
 errors++;
 }
 }
 else {
-const err152 = {instancePath:instancePath+"/accident",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/type",keyword:"type",params:{type: "object"}};
+const err155 = {instancePath:instancePath+"/accident",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err152];
+vErrors = [err155];
 }
 else {
-vErrors.push(err152);
+vErrors.push(err155);
 }
 errors++;
 }
@@ -7370,12 +7402,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err153 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/type",keyword:"type",params:{type: "array"}};
+const err156 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err153];
+vErrors = [err156];
 }
 else {
-vErrors.push(err153);
+vErrors.push(err156);
 }
 errors++;
 }
@@ -7392,12 +7424,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err154 = {instancePath:instancePath+"/addItem",schemaPath:"#/properties/addItem/type",keyword:"type",params:{type: "array"}};
+const err157 = {instancePath:instancePath+"/addItem",schemaPath:"#/properties/addItem/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err154];
+vErrors = [err157];
 }
 else {
-vErrors.push(err154);
+vErrors.push(err157);
 }
 errors++;
 }
@@ -7410,12 +7442,12 @@ for(let i36=0; i36<len36; i36++){
 let data179 = data178[i36];
 if(data179 && typeof data179 == "object" && !Array.isArray(data179)){
 if((data179.category === undefined) || (!(func0.call(data179, "category")))){
-const err155 = {instancePath:instancePath+"/adjudication/" + i36,schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/required",keyword:"required",params:{missingProperty: "category"}};
+const err158 = {instancePath:instancePath+"/adjudication/" + i36,schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/required",keyword:"required",params:{missingProperty: "category"}};
 if(vErrors === null){
-vErrors = [err155];
+vErrors = [err158];
 }
 else {
-vErrors.push(err155);
+vErrors.push(err158);
 }
 errors++;
 }
@@ -7423,23 +7455,23 @@ if(data179.id !== undefined && func0.call(data179, "id")){
 let data180 = data179.id;
 if(typeof data180 === "string"){
 if(func10(data180) < 1){
-const err156 = {instancePath:instancePath+"/adjudication/" + i36+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err159 = {instancePath:instancePath+"/adjudication/" + i36+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err156];
+vErrors = [err159];
 }
 else {
-vErrors.push(err156);
+vErrors.push(err159);
 }
 errors++;
 }
 }
 else {
-const err157 = {instancePath:instancePath+"/adjudication/" + i36+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/id/type",keyword:"type",params:{type: "string"}};
+const err160 = {instancePath:instancePath+"/adjudication/" + i36+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err157];
+vErrors = [err160];
 }
 else {
-vErrors.push(err157);
+vErrors.push(err160);
 }
 errors++;
 }
@@ -7456,12 +7488,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err158 = {instancePath:instancePath+"/adjudication/" + i36+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err161 = {instancePath:instancePath+"/adjudication/" + i36+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err158];
+vErrors = [err161];
 }
 else {
-vErrors.push(err158);
+vErrors.push(err161);
 }
 errors++;
 }
@@ -7478,12 +7510,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err159 = {instancePath:instancePath+"/adjudication/" + i36+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err162 = {instancePath:instancePath+"/adjudication/" + i36+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err159];
+vErrors = [err162];
 }
 else {
-vErrors.push(err159);
+vErrors.push(err162);
 }
 errors++;
 }
@@ -7509,12 +7541,12 @@ errors = vErrors.length;
 if(data179.value !== undefined && func0.call(data179, "value")){
 let data188 = data179.value;
 if(!((typeof data188 == "number") && (isFinite(data188)))){
-const err160 = {instancePath:instancePath+"/adjudication/" + i36+"/value",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/value/type",keyword:"type",params:{type: "number"}};
+const err163 = {instancePath:instancePath+"/adjudication/" + i36+"/value",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/value/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
-vErrors = [err160];
+vErrors = [err163];
 }
 else {
-vErrors.push(err160);
+vErrors.push(err163);
 }
 errors++;
 }
@@ -7527,24 +7559,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err161 = {instancePath:instancePath+"/adjudication/" + i36,schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/type",keyword:"type",params:{type: "object"}};
+const err164 = {instancePath:instancePath+"/adjudication/" + i36,schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err161];
+vErrors = [err164];
 }
 else {
-vErrors.push(err161);
+vErrors.push(err164);
 }
 errors++;
 }
 }
 }
 else {
-const err162 = {instancePath:instancePath+"/adjudication",schemaPath:"#/properties/adjudication/type",keyword:"type",params:{type: "array"}};
+const err165 = {instancePath:instancePath+"/adjudication",schemaPath:"#/properties/adjudication/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err162];
+vErrors = [err165];
 }
 else {
-vErrors.push(err162);
+vErrors.push(err165);
 }
 errors++;
 }
@@ -7557,22 +7589,22 @@ for(let i39=0; i39<len39; i39++){
 let data191 = data190[i39];
 if(data191 && typeof data191 == "object" && !Array.isArray(data191)){
 if((data191.amount === undefined) || (!(func0.call(data191, "amount")))){
-const err163 = {instancePath:instancePath+"/total/" + i39,schemaPath:"#/$defs/ExplanationOfBenefit_Total/required",keyword:"required",params:{missingProperty: "amount"}};
+const err166 = {instancePath:instancePath+"/total/" + i39,schemaPath:"#/$defs/ExplanationOfBenefit_Total/required",keyword:"required",params:{missingProperty: "amount"}};
 if(vErrors === null){
-vErrors = [err163];
+vErrors = [err166];
 }
 else {
-vErrors.push(err163);
+vErrors.push(err166);
 }
 errors++;
 }
 if((data191.category === undefined) || (!(func0.call(data191, "category")))){
-const err164 = {instancePath:instancePath+"/total/" + i39,schemaPath:"#/$defs/ExplanationOfBenefit_Total/required",keyword:"required",params:{missingProperty: "category"}};
+const err167 = {instancePath:instancePath+"/total/" + i39,schemaPath:"#/$defs/ExplanationOfBenefit_Total/required",keyword:"required",params:{missingProperty: "category"}};
 if(vErrors === null){
-vErrors = [err164];
+vErrors = [err167];
 }
 else {
-vErrors.push(err164);
+vErrors.push(err167);
 }
 errors++;
 }
@@ -7580,23 +7612,23 @@ if(data191.id !== undefined && func0.call(data191, "id")){
 let data192 = data191.id;
 if(typeof data192 === "string"){
 if(func10(data192) < 1){
-const err165 = {instancePath:instancePath+"/total/" + i39+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Total/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err168 = {instancePath:instancePath+"/total/" + i39+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Total/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err165];
+vErrors = [err168];
 }
 else {
-vErrors.push(err165);
+vErrors.push(err168);
 }
 errors++;
 }
 }
 else {
-const err166 = {instancePath:instancePath+"/total/" + i39+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Total/properties/id/type",keyword:"type",params:{type: "string"}};
+const err169 = {instancePath:instancePath+"/total/" + i39+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Total/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err166];
+vErrors = [err169];
 }
 else {
-vErrors.push(err166);
+vErrors.push(err169);
 }
 errors++;
 }
@@ -7613,12 +7645,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err167 = {instancePath:instancePath+"/total/" + i39+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Total/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err170 = {instancePath:instancePath+"/total/" + i39+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Total/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err167];
+vErrors = [err170];
 }
 else {
-vErrors.push(err167);
+vErrors.push(err170);
 }
 errors++;
 }
@@ -7635,12 +7667,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err168 = {instancePath:instancePath+"/total/" + i39+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Total/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err171 = {instancePath:instancePath+"/total/" + i39+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Total/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err168];
+vErrors = [err171];
 }
 else {
-vErrors.push(err168);
+vErrors.push(err171);
 }
 errors++;
 }
@@ -7659,24 +7691,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err169 = {instancePath:instancePath+"/total/" + i39,schemaPath:"#/$defs/ExplanationOfBenefit_Total/type",keyword:"type",params:{type: "object"}};
+const err172 = {instancePath:instancePath+"/total/" + i39,schemaPath:"#/$defs/ExplanationOfBenefit_Total/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err169];
+vErrors = [err172];
 }
 else {
-vErrors.push(err169);
+vErrors.push(err172);
 }
 errors++;
 }
 }
 }
 else {
-const err170 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "array"}};
+const err173 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err170];
+vErrors = [err173];
 }
 else {
-vErrors.push(err170);
+vErrors.push(err173);
 }
 errors++;
 }
@@ -7688,23 +7720,23 @@ if(data199.id !== undefined && func0.call(data199, "id")){
 let data200 = data199.id;
 if(typeof data200 === "string"){
 if(func10(data200) < 1){
-const err171 = {instancePath:instancePath+"/payment/id",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err174 = {instancePath:instancePath+"/payment/id",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err171];
+vErrors = [err174];
 }
 else {
-vErrors.push(err171);
+vErrors.push(err174);
 }
 errors++;
 }
 }
 else {
-const err172 = {instancePath:instancePath+"/payment/id",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/properties/id/type",keyword:"type",params:{type: "string"}};
+const err175 = {instancePath:instancePath+"/payment/id",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err172];
+vErrors = [err175];
 }
 else {
-vErrors.push(err172);
+vErrors.push(err175);
 }
 errors++;
 }
@@ -7721,12 +7753,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err173 = {instancePath:instancePath+"/payment/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err176 = {instancePath:instancePath+"/payment/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err173];
+vErrors = [err176];
 }
 else {
-vErrors.push(err173);
+vErrors.push(err176);
 }
 errors++;
 }
@@ -7743,12 +7775,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err174 = {instancePath:instancePath+"/payment/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err177 = {instancePath:instancePath+"/payment/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err174];
+vErrors = [err177];
 }
 else {
-vErrors.push(err174);
+vErrors.push(err177);
 }
 errors++;
 }
@@ -7775,23 +7807,33 @@ if(data199.date !== undefined && func0.call(data199, "date")){
 let data208 = data199.date;
 if(typeof data208 === "string"){
 if(!pattern4.test(data208)){
-const err175 = {instancePath:instancePath+"/payment/date",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
+const err178 = {instancePath:instancePath+"/payment/date",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
 if(vErrors === null){
-vErrors = [err175];
+vErrors = [err178];
 }
 else {
-vErrors.push(err175);
+vErrors.push(err178);
+}
+errors++;
+}
+if(!(formats1(data208))){
+const err179 = {instancePath:instancePath+"/payment/date",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/properties/date/format",keyword:"format",params:{format: "fhir-date"}};
+if(vErrors === null){
+vErrors = [err179];
+}
+else {
+vErrors.push(err179);
 }
 errors++;
 }
 }
 else {
-const err176 = {instancePath:instancePath+"/payment/date",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/properties/date/type",keyword:"type",params:{type: "string"}};
+const err180 = {instancePath:instancePath+"/payment/date",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/properties/date/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err176];
+vErrors = [err180];
 }
 else {
-vErrors.push(err176);
+vErrors.push(err180);
 }
 errors++;
 }
@@ -7816,12 +7858,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err177 = {instancePath:instancePath+"/payment",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/type",keyword:"type",params:{type: "object"}};
+const err181 = {instancePath:instancePath+"/payment",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err177];
+vErrors = [err181];
 }
 else {
-vErrors.push(err177);
+vErrors.push(err181);
 }
 errors++;
 }
@@ -7849,23 +7891,23 @@ if(data215.id !== undefined && func0.call(data215, "id")){
 let data216 = data215.id;
 if(typeof data216 === "string"){
 if(func10(data216) < 1){
-const err178 = {instancePath:instancePath+"/processNote/" + i44+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err182 = {instancePath:instancePath+"/processNote/" + i44+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err178];
+vErrors = [err182];
 }
 else {
-vErrors.push(err178);
+vErrors.push(err182);
 }
 errors++;
 }
 }
 else {
-const err179 = {instancePath:instancePath+"/processNote/" + i44+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/id/type",keyword:"type",params:{type: "string"}};
+const err183 = {instancePath:instancePath+"/processNote/" + i44+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err179];
+vErrors = [err183];
 }
 else {
-vErrors.push(err179);
+vErrors.push(err183);
 }
 errors++;
 }
@@ -7882,12 +7924,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err180 = {instancePath:instancePath+"/processNote/" + i44+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err184 = {instancePath:instancePath+"/processNote/" + i44+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err180];
+vErrors = [err184];
 }
 else {
-vErrors.push(err180);
+vErrors.push(err184);
 }
 errors++;
 }
@@ -7904,12 +7946,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err181 = {instancePath:instancePath+"/processNote/" + i44+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err185 = {instancePath:instancePath+"/processNote/" + i44+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err181];
+vErrors = [err185];
 }
 else {
-vErrors.push(err181);
+vErrors.push(err185);
 }
 errors++;
 }
@@ -7917,33 +7959,33 @@ errors++;
 if(data215.number !== undefined && func0.call(data215, "number")){
 let data221 = data215.number;
 if(!(((typeof data221 == "number") && (!(data221 % 1) && !isNaN(data221))) && (isFinite(data221)))){
-const err182 = {instancePath:instancePath+"/processNote/" + i44+"/number",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/number/type",keyword:"type",params:{type: "integer"}};
+const err186 = {instancePath:instancePath+"/processNote/" + i44+"/number",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/number/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
-vErrors = [err182];
+vErrors = [err186];
 }
 else {
-vErrors.push(err182);
+vErrors.push(err186);
 }
 errors++;
 }
 if((typeof data221 == "number") && (isFinite(data221))){
 if(data221 > 2147483647 || isNaN(data221)){
-const err183 = {instancePath:instancePath+"/processNote/" + i44+"/number",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/number/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err187 = {instancePath:instancePath+"/processNote/" + i44+"/number",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/number/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
-vErrors = [err183];
+vErrors = [err187];
 }
 else {
-vErrors.push(err183);
+vErrors.push(err187);
 }
 errors++;
 }
 if(data221 < 1 || isNaN(data221)){
-const err184 = {instancePath:instancePath+"/processNote/" + i44+"/number",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/number/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+const err188 = {instancePath:instancePath+"/processNote/" + i44+"/number",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/number/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
-vErrors = [err184];
+vErrors = [err188];
 }
 else {
-vErrors.push(err184);
+vErrors.push(err188);
 }
 errors++;
 }
@@ -7958,12 +8000,12 @@ errors = vErrors.length;
 if(data215.type !== undefined && func0.call(data215, "type")){
 let data223 = data215.type;
 if(!(((data223 === "display") || (data223 === "print")) || (data223 === "printoper"))){
-const err185 = {instancePath:instancePath+"/processNote/" + i44+"/type",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/type/enum",keyword:"enum",params:{allowedValues: schema1.properties.type.enum}};
+const err189 = {instancePath:instancePath+"/processNote/" + i44+"/type",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/type/enum",keyword:"enum",params:{allowedValues: schema1.properties.type.enum}};
 if(vErrors === null){
-vErrors = [err185];
+vErrors = [err189];
 }
 else {
-vErrors.push(err185);
+vErrors.push(err189);
 }
 errors++;
 }
@@ -7978,23 +8020,23 @@ if(data215.text !== undefined && func0.call(data215, "text")){
 let data225 = data215.text;
 if(typeof data225 === "string"){
 if(func10(data225) < 1){
-const err186 = {instancePath:instancePath+"/processNote/" + i44+"/text",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/text/minLength",keyword:"minLength",params:{limit: 1}};
+const err190 = {instancePath:instancePath+"/processNote/" + i44+"/text",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/text/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err186];
+vErrors = [err190];
 }
 else {
-vErrors.push(err186);
+vErrors.push(err190);
 }
 errors++;
 }
 }
 else {
-const err187 = {instancePath:instancePath+"/processNote/" + i44+"/text",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/text/type",keyword:"type",params:{type: "string"}};
+const err191 = {instancePath:instancePath+"/processNote/" + i44+"/text",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/text/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err187];
+vErrors = [err191];
 }
 else {
-vErrors.push(err187);
+vErrors.push(err191);
 }
 errors++;
 }
@@ -8013,24 +8055,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err188 = {instancePath:instancePath+"/processNote/" + i44,schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/type",keyword:"type",params:{type: "object"}};
+const err192 = {instancePath:instancePath+"/processNote/" + i44,schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err188];
+vErrors = [err192];
 }
 else {
-vErrors.push(err188);
+vErrors.push(err192);
 }
 errors++;
 }
 }
 }
 else {
-const err189 = {instancePath:instancePath+"/processNote",schemaPath:"#/properties/processNote/type",keyword:"type",params:{type: "array"}};
+const err193 = {instancePath:instancePath+"/processNote",schemaPath:"#/properties/processNote/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err189];
+vErrors = [err193];
 }
 else {
-vErrors.push(err189);
+vErrors.push(err193);
 }
 errors++;
 }
@@ -8053,24 +8095,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err190 = {instancePath:instancePath+"/benefitBalance",schemaPath:"#/properties/benefitBalance/type",keyword:"type",params:{type: "array"}};
+const err194 = {instancePath:instancePath+"/benefitBalance",schemaPath:"#/properties/benefitBalance/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err190];
+vErrors = [err194];
 }
 else {
-vErrors.push(err190);
+vErrors.push(err194);
 }
 errors++;
 }
 }
 }
 else {
-const err191 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err195 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err191];
+vErrors = [err195];
 }
 else {
-vErrors.push(err191);
+vErrors.push(err195);
 }
 errors++;
 }

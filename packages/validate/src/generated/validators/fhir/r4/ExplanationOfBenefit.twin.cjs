@@ -34,6 +34,8 @@ const func11 = require("./datatypes.twin.cjs")["Coding"];
 const func12 = require("../../../../choice.cjs").choiceForms;
 const func13 = require("./datatypes.twin.cjs")["Address"];
 const func14 = require("./datatypes.twin.cjs")["Money"];
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const formats1 = require("../../../../formats.cjs")["fhir-date"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 const obj1 = new Set(["timingDate", "timingPeriod"]);
 const obj2 = new Set(["valueBoolean", "valueString", "valueQuantity", "valueAttachment", "valueReference"]);
@@ -2914,6 +2916,9 @@ if(typeof data28 === "string"){
 if(!pattern3.test(data28)){
 errors++;
 }
+if(!(formats0(data28))){
+errors++;
+}
 }
 else {
 errors++;
@@ -3921,6 +3926,9 @@ if(typeof data140 === "string"){
 if(!pattern3.test(data140)){
 errors++;
 }
+if(!(formats0(data140))){
+errors++;
+}
 }
 else {
 errors++;
@@ -4195,6 +4203,9 @@ if(data163.date !== undefined){
 let data169 = data163.date;
 if(typeof data169 === "string"){
 if(!pattern4.test(data169)){
+errors++;
+}
+if(!(formats1(data169))){
 errors++;
 }
 }
@@ -4510,6 +4521,9 @@ if(data199.date !== undefined){
 let data208 = data199.date;
 if(typeof data208 === "string"){
 if(!pattern4.test(data208)){
+errors++;
+}
+if(!(formats1(data208))){
 errors++;
 }
 }

@@ -23,6 +23,7 @@ const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = new Set(["onsetAge", "onsetRange", "onsetPeriod", "onsetString"]);
 const obj1 = new Set(["bornPeriod", "bornDate", "bornString"]);
 const obj2 = new Set(["ageAge", "ageRange", "ageString"]);
@@ -548,14 +549,24 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-else {
-const err27 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data29))){
+const err27 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err27];
 }
 else {
 vErrors.push(err27);
+}
+errors++;
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
 }
 errors++;
 }
@@ -570,23 +581,23 @@ if(data.name !== undefined && func0.call(data, "name")){
 let data31 = data.name;
 if(typeof data31 === "string"){
 if(func9(data31) < 1){
-const err28 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
+const err29 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err29];
 }
 else {
 vErrors.push(err29);
+}
+errors++;
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
 }
 errors++;
 }
@@ -619,23 +630,23 @@ if(data.bornDate !== undefined && func0.call(data, "bornDate")){
 let data36 = data.bornDate;
 if(typeof data36 === "string"){
 if(!pattern4.test(data36)){
-const err30 = {instancePath:instancePath+"/bornDate",schemaPath:"#/properties/bornDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-else {
-const err31 = {instancePath:instancePath+"/bornDate",schemaPath:"#/properties/bornDate/type",keyword:"type",params:{type: "string"}};
+const err31 = {instancePath:instancePath+"/bornDate",schemaPath:"#/properties/bornDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
 if(vErrors === null){
 vErrors = [err31];
 }
 else {
 vErrors.push(err31);
+}
+errors++;
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/bornDate",schemaPath:"#/properties/bornDate/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
 }
 errors++;
 }
@@ -650,23 +661,23 @@ if(data.bornString !== undefined && func0.call(data, "bornString")){
 let data38 = data.bornString;
 if(typeof data38 === "string"){
 if(func9(data38) < 1){
-const err32 = {instancePath:instancePath+"/bornString",schemaPath:"#/properties/bornString/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-else {
-const err33 = {instancePath:instancePath+"/bornString",schemaPath:"#/properties/bornString/type",keyword:"type",params:{type: "string"}};
+const err33 = {instancePath:instancePath+"/bornString",schemaPath:"#/properties/bornString/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err33];
 }
 else {
 vErrors.push(err33);
+}
+errors++;
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/bornString",schemaPath:"#/properties/bornString/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
 }
 errors++;
 }
@@ -693,23 +704,23 @@ if(data.ageString !== undefined && func0.call(data, "ageString")){
 let data42 = data.ageString;
 if(typeof data42 === "string"){
 if(func9(data42) < 1){
-const err34 = {instancePath:instancePath+"/ageString",schemaPath:"#/properties/ageString/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-else {
-const err35 = {instancePath:instancePath+"/ageString",schemaPath:"#/properties/ageString/type",keyword:"type",params:{type: "string"}};
+const err35 = {instancePath:instancePath+"/ageString",schemaPath:"#/properties/ageString/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err35];
 }
 else {
 vErrors.push(err35);
+}
+errors++;
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/ageString",schemaPath:"#/properties/ageString/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
 }
 errors++;
 }
@@ -722,12 +733,12 @@ errors = vErrors.length;
 }
 if(data.estimatedAge !== undefined && func0.call(data, "estimatedAge")){
 if(typeof data.estimatedAge !== "boolean"){
-const err36 = {instancePath:instancePath+"/estimatedAge",schemaPath:"#/properties/estimatedAge/type",keyword:"type",params:{type: "boolean"}};
+const err37 = {instancePath:instancePath+"/estimatedAge",schemaPath:"#/properties/estimatedAge/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err36];
+vErrors = [err37];
 }
 else {
-vErrors.push(err36);
+vErrors.push(err37);
 }
 errors++;
 }
@@ -740,12 +751,12 @@ errors = vErrors.length;
 }
 if(data.deceasedBoolean !== undefined && func0.call(data, "deceasedBoolean")){
 if(typeof data.deceasedBoolean !== "boolean"){
-const err37 = {instancePath:instancePath+"/deceasedBoolean",schemaPath:"#/properties/deceasedBoolean/type",keyword:"type",params:{type: "boolean"}};
+const err38 = {instancePath:instancePath+"/deceasedBoolean",schemaPath:"#/properties/deceasedBoolean/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err37];
+vErrors = [err38];
 }
 else {
-vErrors.push(err37);
+vErrors.push(err38);
 }
 errors++;
 }
@@ -772,23 +783,23 @@ if(data.deceasedDate !== undefined && func0.call(data, "deceasedDate")){
 let data50 = data.deceasedDate;
 if(typeof data50 === "string"){
 if(!pattern4.test(data50)){
-const err38 = {instancePath:instancePath+"/deceasedDate",schemaPath:"#/properties/deceasedDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-else {
-const err39 = {instancePath:instancePath+"/deceasedDate",schemaPath:"#/properties/deceasedDate/type",keyword:"type",params:{type: "string"}};
+const err39 = {instancePath:instancePath+"/deceasedDate",schemaPath:"#/properties/deceasedDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
 if(vErrors === null){
 vErrors = [err39];
 }
 else {
 vErrors.push(err39);
+}
+errors++;
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/deceasedDate",schemaPath:"#/properties/deceasedDate/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
 }
 errors++;
 }
@@ -803,23 +814,23 @@ if(data.deceasedString !== undefined && func0.call(data, "deceasedString")){
 let data52 = data.deceasedString;
 if(typeof data52 === "string"){
 if(func9(data52) < 1){
-const err40 = {instancePath:instancePath+"/deceasedString",schemaPath:"#/properties/deceasedString/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-else {
-const err41 = {instancePath:instancePath+"/deceasedString",schemaPath:"#/properties/deceasedString/type",keyword:"type",params:{type: "string"}};
+const err41 = {instancePath:instancePath+"/deceasedString",schemaPath:"#/properties/deceasedString/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err41];
 }
 else {
 vErrors.push(err41);
+}
+errors++;
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/deceasedString",schemaPath:"#/properties/deceasedString/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
 }
 errors++;
 }
@@ -842,12 +853,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/reasonCode",schemaPath:"#/properties/reasonCode/type",keyword:"type",params:{type: "array"}};
+const err43 = {instancePath:instancePath+"/reasonCode",schemaPath:"#/properties/reasonCode/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err42];
+vErrors = [err43];
 }
 else {
-vErrors.push(err42);
+vErrors.push(err43);
 }
 errors++;
 }
@@ -864,12 +875,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/reasonReference",schemaPath:"#/properties/reasonReference/type",keyword:"type",params:{type: "array"}};
+const err44 = {instancePath:instancePath+"/reasonReference",schemaPath:"#/properties/reasonReference/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err43];
+vErrors = [err44];
 }
 else {
-vErrors.push(err43);
+vErrors.push(err44);
 }
 errors++;
 }
@@ -886,12 +897,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
+const err45 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err44];
+vErrors = [err45];
 }
 else {
-vErrors.push(err44);
+vErrors.push(err45);
 }
 errors++;
 }
@@ -904,20 +915,7 @@ for(let i11=0; i11<len11; i11++){
 let data61 = data60[i11];
 if(data61 && typeof data61 == "object" && !Array.isArray(data61)){
 if((data61.code === undefined) || (!(func0.call(data61, "code")))){
-const err45 = {instancePath:instancePath+"/condition/" + i11,schemaPath:"#/$defs/FamilyMemberHistory_Condition/required",keyword:"required",params:{missingProperty: "code"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-if(data61.id !== undefined && func0.call(data61, "id")){
-let data62 = data61.id;
-if(typeof data62 === "string"){
-if(func9(data62) < 1){
-const err46 = {instancePath:instancePath+"/condition/" + i11+"/id",schemaPath:"#/$defs/FamilyMemberHistory_Condition/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err46 = {instancePath:instancePath+"/condition/" + i11,schemaPath:"#/$defs/FamilyMemberHistory_Condition/required",keyword:"required",params:{missingProperty: "code"}};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -926,14 +924,27 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-else {
-const err47 = {instancePath:instancePath+"/condition/" + i11+"/id",schemaPath:"#/$defs/FamilyMemberHistory_Condition/properties/id/type",keyword:"type",params:{type: "string"}};
+if(data61.id !== undefined && func0.call(data61, "id")){
+let data62 = data61.id;
+if(typeof data62 === "string"){
+if(func9(data62) < 1){
+const err47 = {instancePath:instancePath+"/condition/" + i11+"/id",schemaPath:"#/$defs/FamilyMemberHistory_Condition/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err47];
 }
 else {
 vErrors.push(err47);
+}
+errors++;
+}
+}
+else {
+const err48 = {instancePath:instancePath+"/condition/" + i11+"/id",schemaPath:"#/$defs/FamilyMemberHistory_Condition/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
 }
 errors++;
 }
@@ -950,12 +961,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/condition/" + i11+"/extension",schemaPath:"#/$defs/FamilyMemberHistory_Condition/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err49 = {instancePath:instancePath+"/condition/" + i11+"/extension",schemaPath:"#/$defs/FamilyMemberHistory_Condition/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err48];
+vErrors = [err49];
 }
 else {
-vErrors.push(err48);
+vErrors.push(err49);
 }
 errors++;
 }
@@ -972,12 +983,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/condition/" + i11+"/modifierExtension",schemaPath:"#/$defs/FamilyMemberHistory_Condition/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err50 = {instancePath:instancePath+"/condition/" + i11+"/modifierExtension",schemaPath:"#/$defs/FamilyMemberHistory_Condition/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err49];
+vErrors = [err50];
 }
 else {
-vErrors.push(err49);
+vErrors.push(err50);
 }
 errors++;
 }
@@ -996,12 +1007,12 @@ errors = vErrors.length;
 }
 if(data61.contributedToDeath !== undefined && func0.call(data61, "contributedToDeath")){
 if(typeof data61.contributedToDeath !== "boolean"){
-const err50 = {instancePath:instancePath+"/condition/" + i11+"/contributedToDeath",schemaPath:"#/$defs/FamilyMemberHistory_Condition/properties/contributedToDeath/type",keyword:"type",params:{type: "boolean"}};
+const err51 = {instancePath:instancePath+"/condition/" + i11+"/contributedToDeath",schemaPath:"#/$defs/FamilyMemberHistory_Condition/properties/contributedToDeath/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err50];
+vErrors = [err51];
 }
 else {
-vErrors.push(err50);
+vErrors.push(err51);
 }
 errors++;
 }
@@ -1034,23 +1045,23 @@ if(data61.onsetString !== undefined && func0.call(data61, "onsetString")){
 let data74 = data61.onsetString;
 if(typeof data74 === "string"){
 if(func9(data74) < 1){
-const err51 = {instancePath:instancePath+"/condition/" + i11+"/onsetString",schemaPath:"#/$defs/FamilyMemberHistory_Condition/properties/onsetString/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-}
-else {
-const err52 = {instancePath:instancePath+"/condition/" + i11+"/onsetString",schemaPath:"#/$defs/FamilyMemberHistory_Condition/properties/onsetString/type",keyword:"type",params:{type: "string"}};
+const err52 = {instancePath:instancePath+"/condition/" + i11+"/onsetString",schemaPath:"#/$defs/FamilyMemberHistory_Condition/properties/onsetString/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err52];
 }
 else {
 vErrors.push(err52);
+}
+errors++;
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/condition/" + i11+"/onsetString",schemaPath:"#/$defs/FamilyMemberHistory_Condition/properties/onsetString/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
 }
 errors++;
 }
@@ -1073,19 +1084,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/condition/" + i11+"/note",schemaPath:"#/$defs/FamilyMemberHistory_Condition/properties/note/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-}
-const forms0 = func14(data61, obj0);
-if(forms0 !== null){
-const err54 = {instancePath:instancePath+"/condition/" + i11,schemaPath:"#/$defs/FamilyMemberHistory_Condition/cdxChoice",keyword:"cdxChoice",params:{choice: "onset[x]", forms: forms0}};
+const err54 = {instancePath:instancePath+"/condition/" + i11+"/note",schemaPath:"#/$defs/FamilyMemberHistory_Condition/properties/note/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -1095,8 +1094,9 @@ vErrors.push(err54);
 errors++;
 }
 }
-else {
-const err55 = {instancePath:instancePath+"/condition/" + i11,schemaPath:"#/$defs/FamilyMemberHistory_Condition/type",keyword:"type",params:{type: "object"}};
+const forms0 = func14(data61, obj0);
+if(forms0 !== null){
+const err55 = {instancePath:instancePath+"/condition/" + i11,schemaPath:"#/$defs/FamilyMemberHistory_Condition/cdxChoice",keyword:"cdxChoice",params:{choice: "onset[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -1106,9 +1106,8 @@ vErrors.push(err55);
 errors++;
 }
 }
-}
 else {
-const err56 = {instancePath:instancePath+"/condition",schemaPath:"#/properties/condition/type",keyword:"type",params:{type: "array"}};
+const err56 = {instancePath:instancePath+"/condition/" + i11,schemaPath:"#/$defs/FamilyMemberHistory_Condition/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1118,9 +1117,9 @@ vErrors.push(err56);
 errors++;
 }
 }
-const forms1 = func14(data, obj1);
-if(forms1 !== null){
-const err57 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "born[x]", forms: forms1}};
+}
+else {
+const err57 = {instancePath:instancePath+"/condition",schemaPath:"#/properties/condition/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -1129,9 +1128,10 @@ vErrors.push(err57);
 }
 errors++;
 }
-const forms2 = func14(data, obj2);
-if(forms2 !== null){
-const err58 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "age[x]", forms: forms2}};
+}
+const forms1 = func14(data, obj1);
+if(forms1 !== null){
+const err58 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "born[x]", forms: forms1}};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -1140,9 +1140,9 @@ vErrors.push(err58);
 }
 errors++;
 }
-const forms3 = func14(data, obj3);
-if(forms3 !== null){
-const err59 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "deceased[x]", forms: forms3}};
+const forms2 = func14(data, obj2);
+if(forms2 !== null){
+const err59 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "age[x]", forms: forms2}};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -1151,14 +1151,25 @@ vErrors.push(err59);
 }
 errors++;
 }
-}
-else {
-const err60 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms3 = func14(data, obj3);
+if(forms3 !== null){
+const err60 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "deceased[x]", forms: forms3}};
 if(vErrors === null){
 vErrors = [err60];
 }
 else {
 vErrors.push(err60);
+}
+errors++;
+}
+}
+else {
+const err61 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
 }
 errors++;
 }

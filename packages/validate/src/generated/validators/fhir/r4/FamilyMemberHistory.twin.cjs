@@ -21,6 +21,7 @@ const func9 = require("./datatypes.twin.cjs")["Age"];
 const func10 = require("./datatypes.twin.cjs")["Range"];
 const func11 = require("./datatypes.twin.cjs")["Annotation"];
 const func12 = require("../../../../choice.cjs").choiceForms;
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = new Set(["onsetAge", "onsetRange", "onsetPeriod", "onsetString"]);
 const obj1 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 const obj2 = new Set(["bornPeriod", "bornDate", "bornString"]);
@@ -286,6 +287,9 @@ if(data.date !== undefined){
 let data29 = data.date;
 if(typeof data29 === "string"){
 if(!pattern3.test(data29)){
+errors++;
+}
+if(!(formats0(data29))){
 errors++;
 }
 }

@@ -42,6 +42,7 @@ const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)
 const obj0 = new Set(["detailQuantity", "detailRange", "detailCodeableConcept", "detailString", "detailBoolean", "detailInteger", "detailRatio"]);
 const obj1 = new Set(["dueDate", "dueDuration"]);
 const obj2 = new Set(["startDate", "startCodeableConcept"]);
+const formats0 = require("../../../../formats.cjs")["fhir-date"];
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Goal.schema.json" */;
@@ -770,14 +771,24 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-else {
-const err38 = {instancePath:instancePath+"/statusDate",schemaPath:"#/properties/statusDate/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data49))){
+const err38 = {instancePath:instancePath+"/statusDate",schemaPath:"#/properties/statusDate/format",keyword:"format",params:{format: "fhir-date"}};
 if(vErrors === null){
 vErrors = [err38];
 }
 else {
 vErrors.push(err38);
+}
+errors++;
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/statusDate",schemaPath:"#/properties/statusDate/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
 }
 errors++;
 }
@@ -792,23 +803,23 @@ if(data.statusReason !== undefined && func0.call(data, "statusReason")){
 let data51 = data.statusReason;
 if(typeof data51 === "string"){
 if(func9(data51) < 1){
-const err39 = {instancePath:instancePath+"/statusReason",schemaPath:"#/properties/statusReason/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-else {
-const err40 = {instancePath:instancePath+"/statusReason",schemaPath:"#/properties/statusReason/type",keyword:"type",params:{type: "string"}};
+const err40 = {instancePath:instancePath+"/statusReason",schemaPath:"#/properties/statusReason/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err40];
 }
 else {
 vErrors.push(err40);
+}
+errors++;
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/statusReason",schemaPath:"#/properties/statusReason/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
 }
 errors++;
 }
@@ -837,12 +848,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/addresses",schemaPath:"#/properties/addresses/type",keyword:"type",params:{type: "array"}};
+const err42 = {instancePath:instancePath+"/addresses",schemaPath:"#/properties/addresses/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err41];
+vErrors = [err42];
 }
 else {
-vErrors.push(err41);
+vErrors.push(err42);
 }
 errors++;
 }
@@ -859,12 +870,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
+const err43 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err42];
+vErrors = [err43];
 }
 else {
-vErrors.push(err42);
+vErrors.push(err43);
 }
 errors++;
 }
@@ -881,12 +892,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/outcomeCode",schemaPath:"#/properties/outcomeCode/type",keyword:"type",params:{type: "array"}};
+const err44 = {instancePath:instancePath+"/outcomeCode",schemaPath:"#/properties/outcomeCode/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err43];
+vErrors = [err44];
 }
 else {
-vErrors.push(err43);
+vErrors.push(err44);
 }
 errors++;
 }
@@ -903,19 +914,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/outcomeReference",schemaPath:"#/properties/outcomeReference/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-}
-const forms2 = func14(data, obj2);
-if(forms2 !== null){
-const err45 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "start[x]", forms: forms2}};
+const err45 = {instancePath:instancePath+"/outcomeReference",schemaPath:"#/properties/outcomeReference/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -925,13 +924,25 @@ vErrors.push(err45);
 errors++;
 }
 }
-else {
-const err46 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms2 = func14(data, obj2);
+if(forms2 !== null){
+const err46 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "start[x]", forms: forms2}};
 if(vErrors === null){
 vErrors = [err46];
 }
 else {
 vErrors.push(err46);
+}
+errors++;
+}
+}
+else {
+const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
 }
 errors++;
 }

@@ -25,6 +25,7 @@ const obj0 = new Set(["detailQuantity", "detailRange", "detailCodeableConcept", 
 const obj1 = new Set(["dueDate", "dueDuration"]);
 const obj2 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 const obj3 = new Set(["startDate", "startCodeableConcept"]);
+const formats0 = require("../../../../formats.cjs")["fhir-date"];
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/Goal.schema.json" */;
@@ -428,6 +429,9 @@ if(data.statusDate !== undefined){
 let data49 = data.statusDate;
 if(typeof data49 === "string"){
 if(!pattern3.test(data49)){
+errors++;
+}
+if(!(formats0(data49))){
 errors++;
 }
 }

@@ -179,6 +179,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 const schema1 = {
  "properties": {
@@ -1955,14 +1956,24 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-else {
-const err29 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data27))){
+const err29 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err29];
 }
 else {
 vErrors.push(err29);
+}
+errors++;
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
 }
 errors++;
 }
@@ -1977,23 +1988,23 @@ if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data29 = data.publisher;
 if(typeof data29 === "string"){
 if(func6(data29) < 1){
-const err30 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-else {
-const err31 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
+const err31 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err31];
 }
 else {
 vErrors.push(err31);
+}
+errors++;
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
 }
 errors++;
 }
@@ -2016,21 +2027,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-let data33 = data.description;
-if(typeof data33 === "string"){
-if(func6(data33) < 1){
-const err33 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+const err33 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2040,13 +2037,27 @@ vErrors.push(err33);
 errors++;
 }
 }
-else {
-const err34 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(data.description !== undefined && func0.call(data, "description")){
+let data33 = data.description;
+if(typeof data33 === "string"){
+if(func6(data33) < 1){
+const err34 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err34];
 }
 else {
 vErrors.push(err34);
+}
+errors++;
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
 }
 errors++;
 }
@@ -2069,12 +2080,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
+const err36 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err35];
+vErrors = [err36];
 }
 else {
-vErrors.push(err35);
+vErrors.push(err36);
 }
 errors++;
 }
@@ -2091,21 +2102,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-if(data.purpose !== undefined && func0.call(data, "purpose")){
-let data39 = data.purpose;
-if(typeof data39 === "string"){
-if(func6(data39) < 1){
-const err37 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
+const err37 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2115,13 +2112,27 @@ vErrors.push(err37);
 errors++;
 }
 }
-else {
-const err38 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
+if(data.purpose !== undefined && func0.call(data, "purpose")){
+let data39 = data.purpose;
+if(typeof data39 === "string"){
+if(func6(data39) < 1){
+const err38 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err38];
 }
 else {
 vErrors.push(err38);
+}
+errors++;
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
 }
 errors++;
 }
@@ -2135,22 +2146,22 @@ errors = vErrors.length;
 if(data.start !== undefined && func0.call(data, "start")){
 let data41 = data.start;
 if(typeof data41 !== "string"){
-const err39 = {instancePath:instancePath+"/start",schemaPath:"#/properties/start/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data41 === "Account") || (data41 === "ActivityDefinition")) || (data41 === "AdverseEvent")) || (data41 === "AllergyIntolerance")) || (data41 === "Appointment")) || (data41 === "AppointmentResponse")) || (data41 === "AuditEvent")) || (data41 === "Basic")) || (data41 === "Binary")) || (data41 === "BiologicallyDerivedProduct")) || (data41 === "BodyStructure")) || (data41 === "Bundle")) || (data41 === "CapabilityStatement")) || (data41 === "CarePlan")) || (data41 === "CareTeam")) || (data41 === "CatalogEntry")) || (data41 === "ChargeItem")) || (data41 === "ChargeItemDefinition")) || (data41 === "Claim")) || (data41 === "ClaimResponse")) || (data41 === "ClinicalImpression")) || (data41 === "CodeSystem")) || (data41 === "Communication")) || (data41 === "CommunicationRequest")) || (data41 === "CompartmentDefinition")) || (data41 === "Composition")) || (data41 === "ConceptMap")) || (data41 === "Condition")) || (data41 === "Consent")) || (data41 === "Contract")) || (data41 === "Coverage")) || (data41 === "CoverageEligibilityRequest")) || (data41 === "CoverageEligibilityResponse")) || (data41 === "DetectedIssue")) || (data41 === "Device")) || (data41 === "DeviceDefinition")) || (data41 === "DeviceMetric")) || (data41 === "DeviceRequest")) || (data41 === "DeviceUseStatement")) || (data41 === "DiagnosticReport")) || (data41 === "DocumentManifest")) || (data41 === "DocumentReference")) || (data41 === "DomainResource")) || (data41 === "EffectEvidenceSynthesis")) || (data41 === "Encounter")) || (data41 === "Endpoint")) || (data41 === "EnrollmentRequest")) || (data41 === "EnrollmentResponse")) || (data41 === "EpisodeOfCare")) || (data41 === "EventDefinition")) || (data41 === "Evidence")) || (data41 === "EvidenceVariable")) || (data41 === "ExampleScenario")) || (data41 === "ExplanationOfBenefit")) || (data41 === "FamilyMemberHistory")) || (data41 === "Flag")) || (data41 === "Goal")) || (data41 === "GraphDefinition")) || (data41 === "Group")) || (data41 === "GuidanceResponse")) || (data41 === "HealthcareService")) || (data41 === "ImagingStudy")) || (data41 === "Immunization")) || (data41 === "ImmunizationEvaluation")) || (data41 === "ImmunizationRecommendation")) || (data41 === "ImplementationGuide")) || (data41 === "InsurancePlan")) || (data41 === "Invoice")) || (data41 === "Library")) || (data41 === "Linkage")) || (data41 === "List")) || (data41 === "Location")) || (data41 === "Measure")) || (data41 === "MeasureReport")) || (data41 === "Media")) || (data41 === "Medication")) || (data41 === "MedicationAdministration")) || (data41 === "MedicationDispense")) || (data41 === "MedicationKnowledge")) || (data41 === "MedicationRequest")) || (data41 === "MedicationStatement")) || (data41 === "MedicinalProduct")) || (data41 === "MedicinalProductAuthorization")) || (data41 === "MedicinalProductContraindication")) || (data41 === "MedicinalProductIndication")) || (data41 === "MedicinalProductIngredient")) || (data41 === "MedicinalProductInteraction")) || (data41 === "MedicinalProductManufactured")) || (data41 === "MedicinalProductPackaged")) || (data41 === "MedicinalProductPharmaceutical")) || (data41 === "MedicinalProductUndesirableEffect")) || (data41 === "MessageDefinition")) || (data41 === "MessageHeader")) || (data41 === "MolecularSequence")) || (data41 === "NamingSystem")) || (data41 === "NutritionOrder")) || (data41 === "Observation")) || (data41 === "ObservationDefinition")) || (data41 === "OperationDefinition")) || (data41 === "OperationOutcome")) || (data41 === "Organization")) || (data41 === "OrganizationAffiliation")) || (data41 === "Parameters")) || (data41 === "Patient")) || (data41 === "PaymentNotice")) || (data41 === "PaymentReconciliation")) || (data41 === "Person")) || (data41 === "PlanDefinition")) || (data41 === "Practitioner")) || (data41 === "PractitionerRole")) || (data41 === "Procedure")) || (data41 === "Provenance")) || (data41 === "Questionnaire")) || (data41 === "QuestionnaireResponse")) || (data41 === "RelatedPerson")) || (data41 === "RequestGroup")) || (data41 === "ResearchDefinition")) || (data41 === "ResearchElementDefinition")) || (data41 === "ResearchStudy")) || (data41 === "ResearchSubject")) || (data41 === "Resource")) || (data41 === "RiskAssessment")) || (data41 === "RiskEvidenceSynthesis")) || (data41 === "Schedule")) || (data41 === "SearchParameter")) || (data41 === "ServiceRequest")) || (data41 === "Slot")) || (data41 === "Specimen")) || (data41 === "SpecimenDefinition")) || (data41 === "StructureDefinition")) || (data41 === "StructureMap")) || (data41 === "Subscription")) || (data41 === "Substance")) || (data41 === "SubstanceNucleicAcid")) || (data41 === "SubstancePolymer")) || (data41 === "SubstanceProtein")) || (data41 === "SubstanceReferenceInformation")) || (data41 === "SubstanceSourceMaterial")) || (data41 === "SubstanceSpecification")) || (data41 === "SupplyDelivery")) || (data41 === "SupplyRequest")) || (data41 === "Task")) || (data41 === "TerminologyCapabilities")) || (data41 === "TestReport")) || (data41 === "TestScript")) || (data41 === "ValueSet")) || (data41 === "VerificationResult")) || (data41 === "VisionPrescription"))){
-const err40 = {instancePath:instancePath+"/start",schemaPath:"#/properties/start/enum",keyword:"enum",params:{allowedValues: schema0.properties.start.enum}};
+const err40 = {instancePath:instancePath+"/start",schemaPath:"#/properties/start/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err40];
 }
 else {
 vErrors.push(err40);
+}
+errors++;
+}
+if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data41 === "Account") || (data41 === "ActivityDefinition")) || (data41 === "AdverseEvent")) || (data41 === "AllergyIntolerance")) || (data41 === "Appointment")) || (data41 === "AppointmentResponse")) || (data41 === "AuditEvent")) || (data41 === "Basic")) || (data41 === "Binary")) || (data41 === "BiologicallyDerivedProduct")) || (data41 === "BodyStructure")) || (data41 === "Bundle")) || (data41 === "CapabilityStatement")) || (data41 === "CarePlan")) || (data41 === "CareTeam")) || (data41 === "CatalogEntry")) || (data41 === "ChargeItem")) || (data41 === "ChargeItemDefinition")) || (data41 === "Claim")) || (data41 === "ClaimResponse")) || (data41 === "ClinicalImpression")) || (data41 === "CodeSystem")) || (data41 === "Communication")) || (data41 === "CommunicationRequest")) || (data41 === "CompartmentDefinition")) || (data41 === "Composition")) || (data41 === "ConceptMap")) || (data41 === "Condition")) || (data41 === "Consent")) || (data41 === "Contract")) || (data41 === "Coverage")) || (data41 === "CoverageEligibilityRequest")) || (data41 === "CoverageEligibilityResponse")) || (data41 === "DetectedIssue")) || (data41 === "Device")) || (data41 === "DeviceDefinition")) || (data41 === "DeviceMetric")) || (data41 === "DeviceRequest")) || (data41 === "DeviceUseStatement")) || (data41 === "DiagnosticReport")) || (data41 === "DocumentManifest")) || (data41 === "DocumentReference")) || (data41 === "DomainResource")) || (data41 === "EffectEvidenceSynthesis")) || (data41 === "Encounter")) || (data41 === "Endpoint")) || (data41 === "EnrollmentRequest")) || (data41 === "EnrollmentResponse")) || (data41 === "EpisodeOfCare")) || (data41 === "EventDefinition")) || (data41 === "Evidence")) || (data41 === "EvidenceVariable")) || (data41 === "ExampleScenario")) || (data41 === "ExplanationOfBenefit")) || (data41 === "FamilyMemberHistory")) || (data41 === "Flag")) || (data41 === "Goal")) || (data41 === "GraphDefinition")) || (data41 === "Group")) || (data41 === "GuidanceResponse")) || (data41 === "HealthcareService")) || (data41 === "ImagingStudy")) || (data41 === "Immunization")) || (data41 === "ImmunizationEvaluation")) || (data41 === "ImmunizationRecommendation")) || (data41 === "ImplementationGuide")) || (data41 === "InsurancePlan")) || (data41 === "Invoice")) || (data41 === "Library")) || (data41 === "Linkage")) || (data41 === "List")) || (data41 === "Location")) || (data41 === "Measure")) || (data41 === "MeasureReport")) || (data41 === "Media")) || (data41 === "Medication")) || (data41 === "MedicationAdministration")) || (data41 === "MedicationDispense")) || (data41 === "MedicationKnowledge")) || (data41 === "MedicationRequest")) || (data41 === "MedicationStatement")) || (data41 === "MedicinalProduct")) || (data41 === "MedicinalProductAuthorization")) || (data41 === "MedicinalProductContraindication")) || (data41 === "MedicinalProductIndication")) || (data41 === "MedicinalProductIngredient")) || (data41 === "MedicinalProductInteraction")) || (data41 === "MedicinalProductManufactured")) || (data41 === "MedicinalProductPackaged")) || (data41 === "MedicinalProductPharmaceutical")) || (data41 === "MedicinalProductUndesirableEffect")) || (data41 === "MessageDefinition")) || (data41 === "MessageHeader")) || (data41 === "MolecularSequence")) || (data41 === "NamingSystem")) || (data41 === "NutritionOrder")) || (data41 === "Observation")) || (data41 === "ObservationDefinition")) || (data41 === "OperationDefinition")) || (data41 === "OperationOutcome")) || (data41 === "Organization")) || (data41 === "OrganizationAffiliation")) || (data41 === "Parameters")) || (data41 === "Patient")) || (data41 === "PaymentNotice")) || (data41 === "PaymentReconciliation")) || (data41 === "Person")) || (data41 === "PlanDefinition")) || (data41 === "Practitioner")) || (data41 === "PractitionerRole")) || (data41 === "Procedure")) || (data41 === "Provenance")) || (data41 === "Questionnaire")) || (data41 === "QuestionnaireResponse")) || (data41 === "RelatedPerson")) || (data41 === "RequestGroup")) || (data41 === "ResearchDefinition")) || (data41 === "ResearchElementDefinition")) || (data41 === "ResearchStudy")) || (data41 === "ResearchSubject")) || (data41 === "Resource")) || (data41 === "RiskAssessment")) || (data41 === "RiskEvidenceSynthesis")) || (data41 === "Schedule")) || (data41 === "SearchParameter")) || (data41 === "ServiceRequest")) || (data41 === "Slot")) || (data41 === "Specimen")) || (data41 === "SpecimenDefinition")) || (data41 === "StructureDefinition")) || (data41 === "StructureMap")) || (data41 === "Subscription")) || (data41 === "Substance")) || (data41 === "SubstanceNucleicAcid")) || (data41 === "SubstancePolymer")) || (data41 === "SubstanceProtein")) || (data41 === "SubstanceReferenceInformation")) || (data41 === "SubstanceSourceMaterial")) || (data41 === "SubstanceSpecification")) || (data41 === "SupplyDelivery")) || (data41 === "SupplyRequest")) || (data41 === "Task")) || (data41 === "TerminologyCapabilities")) || (data41 === "TestReport")) || (data41 === "TestScript")) || (data41 === "ValueSet")) || (data41 === "VerificationResult")) || (data41 === "VisionPrescription"))){
+const err41 = {instancePath:instancePath+"/start",schemaPath:"#/properties/start/enum",keyword:"enum",params:{allowedValues: schema0.properties.start.enum}};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
 }
 errors++;
 }
@@ -2165,23 +2176,23 @@ if(data.profile !== undefined && func0.call(data, "profile")){
 let data43 = data.profile;
 if(typeof data43 === "string"){
 if(!pattern1.test(data43)){
-const err41 = {instancePath:instancePath+"/profile",schemaPath:"#/properties/profile/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/profile",schemaPath:"#/properties/profile/type",keyword:"type",params:{type: "string"}};
+const err42 = {instancePath:instancePath+"/profile",schemaPath:"#/properties/profile/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err42];
 }
 else {
 vErrors.push(err42);
+}
+errors++;
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/profile",schemaPath:"#/properties/profile/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
 }
 errors++;
 }
@@ -2204,24 +2215,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/link",schemaPath:"#/properties/link/type",keyword:"type",params:{type: "array"}};
+const err44 = {instancePath:instancePath+"/link",schemaPath:"#/properties/link/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err43];
+vErrors = [err44];
 }
 else {
-vErrors.push(err43);
+vErrors.push(err44);
 }
 errors++;
 }
 }
 }
 else {
-const err44 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err44];
+vErrors = [err45];
 }
 else {
-vErrors.push(err44);
+vErrors.push(err45);
 }
 errors++;
 }

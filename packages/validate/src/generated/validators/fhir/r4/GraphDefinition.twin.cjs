@@ -14,6 +14,7 @@ const func4 = require("./datatypes.twin.cjs")["Extension"];
 const func5 = require("./datatypes.twin.cjs")["ContactDetail"];
 const func6 = require("./datatypes.twin.cjs")["UsageContext"];
 const func7 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 
 
@@ -859,6 +860,9 @@ if(data.date !== undefined){
 let data27 = data.date;
 if(typeof data27 === "string"){
 if(!pattern3.test(data27)){
+errors++;
+}
+if(!(formats0(data27))){
 errors++;
 }
 }

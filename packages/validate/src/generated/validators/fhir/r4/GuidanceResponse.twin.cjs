@@ -17,6 +17,7 @@ const func7 = require("./datatypes.twin.cjs")["Reference"];
 const func8 = require("./datatypes.twin.cjs")["Annotation"];
 const func9 = require("./datatypes.twin.cjs")["DataRequirement"];
 const func10 = require("../../../../choice.cjs").choiceForms;
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = new Set(["moduleUri", "moduleCanonical", "moduleCodeableConcept"]);
 const obj1 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
@@ -318,6 +319,9 @@ if(data.occurrenceDateTime !== undefined){
 let data32 = data.occurrenceDateTime;
 if(typeof data32 === "string"){
 if(!pattern3.test(data32)){
+errors++;
+}
+if(!(formats0(data32))){
 errors++;
 }
 }

@@ -22,6 +22,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-time"];
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/HealthcareService.schema.json" */;
@@ -922,14 +923,24 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-else {
-const err48 = {instancePath:instancePath+"/availableTime/" + i18+"/availableStartTime",schemaPath:"#/$defs/HealthcareService_AvailableTime/properties/availableStartTime/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data73))){
+const err48 = {instancePath:instancePath+"/availableTime/" + i18+"/availableStartTime",schemaPath:"#/$defs/HealthcareService_AvailableTime/properties/availableStartTime/format",keyword:"format",params:{format: "fhir-time"}};
 if(vErrors === null){
 vErrors = [err48];
 }
 else {
 vErrors.push(err48);
+}
+errors++;
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/availableTime/" + i18+"/availableStartTime",schemaPath:"#/$defs/HealthcareService_AvailableTime/properties/availableStartTime/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
 }
 errors++;
 }
@@ -944,23 +955,33 @@ if(data61.availableEndTime !== undefined && func0.call(data61, "availableEndTime
 let data75 = data61.availableEndTime;
 if(typeof data75 === "string"){
 if(!pattern3.test(data75)){
-const err49 = {instancePath:instancePath+"/availableTime/" + i18+"/availableEndTime",schemaPath:"#/$defs/HealthcareService_AvailableTime/properties/availableEndTime/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-}
-else {
-const err50 = {instancePath:instancePath+"/availableTime/" + i18+"/availableEndTime",schemaPath:"#/$defs/HealthcareService_AvailableTime/properties/availableEndTime/type",keyword:"type",params:{type: "string"}};
+const err50 = {instancePath:instancePath+"/availableTime/" + i18+"/availableEndTime",schemaPath:"#/$defs/HealthcareService_AvailableTime/properties/availableEndTime/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}};
 if(vErrors === null){
 vErrors = [err50];
 }
 else {
 vErrors.push(err50);
+}
+errors++;
+}
+if(!(formats0(data75))){
+const err51 = {instancePath:instancePath+"/availableTime/" + i18+"/availableEndTime",schemaPath:"#/$defs/HealthcareService_AvailableTime/properties/availableEndTime/format",keyword:"format",params:{format: "fhir-time"}};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+else {
+const err52 = {instancePath:instancePath+"/availableTime/" + i18+"/availableEndTime",schemaPath:"#/$defs/HealthcareService_AvailableTime/properties/availableEndTime/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
 }
 errors++;
 }
@@ -973,24 +994,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/availableTime/" + i18,schemaPath:"#/$defs/HealthcareService_AvailableTime/type",keyword:"type",params:{type: "object"}};
+const err53 = {instancePath:instancePath+"/availableTime/" + i18,schemaPath:"#/$defs/HealthcareService_AvailableTime/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err51];
+vErrors = [err53];
 }
 else {
-vErrors.push(err51);
+vErrors.push(err53);
 }
 errors++;
 }
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/availableTime",schemaPath:"#/properties/availableTime/type",keyword:"type",params:{type: "array"}};
+const err54 = {instancePath:instancePath+"/availableTime",schemaPath:"#/properties/availableTime/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err52];
+vErrors = [err54];
 }
 else {
-vErrors.push(err52);
+vErrors.push(err54);
 }
 errors++;
 }
@@ -1006,12 +1027,12 @@ let valid55 = true;
 const _errs128 = errors;
 if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
 if(data78._description !== undefined && func0.call(data78, "_description")){
-const err53 = {};
+const err55 = {};
 if(vErrors === null){
-vErrors = [err53];
+vErrors = [err55];
 }
 else {
-vErrors.push(err53);
+vErrors.push(err55);
 }
 errors++;
 }
@@ -1030,12 +1051,12 @@ if(_valid0){
 const _errs129 = errors;
 if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
 if((data78.description === undefined) || (!(func0.call(data78, "description")))){
-const err54 = {instancePath:instancePath+"/notAvailable/" + i23,schemaPath:"#/$defs/HealthcareService_NotAvailable/allOf/0/then/required",keyword:"required",params:{missingProperty: "description"}};
+const err56 = {instancePath:instancePath+"/notAvailable/" + i23,schemaPath:"#/$defs/HealthcareService_NotAvailable/allOf/0/then/required",keyword:"required",params:{missingProperty: "description"}};
 if(vErrors === null){
-vErrors = [err54];
+vErrors = [err56];
 }
 else {
-vErrors.push(err54);
+vErrors.push(err56);
 }
 errors++;
 }
@@ -1049,12 +1070,12 @@ props0._description = true;
 }
 }
 if(!valid55){
-const err55 = {instancePath:instancePath+"/notAvailable/" + i23,schemaPath:"#/$defs/HealthcareService_NotAvailable/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err57 = {instancePath:instancePath+"/notAvailable/" + i23,schemaPath:"#/$defs/HealthcareService_NotAvailable/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err55];
+vErrors = [err57];
 }
 else {
-vErrors.push(err55);
+vErrors.push(err57);
 }
 errors++;
 }
@@ -1072,23 +1093,23 @@ if(data78.id !== undefined && func0.call(data78, "id")){
 let data80 = data78.id;
 if(typeof data80 === "string"){
 if(func9(data80) < 1){
-const err56 = {instancePath:instancePath+"/notAvailable/" + i23+"/id",schemaPath:"#/$defs/HealthcareService_NotAvailable/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err58 = {instancePath:instancePath+"/notAvailable/" + i23+"/id",schemaPath:"#/$defs/HealthcareService_NotAvailable/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err56];
+vErrors = [err58];
 }
 else {
-vErrors.push(err56);
+vErrors.push(err58);
 }
 errors++;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/notAvailable/" + i23+"/id",schemaPath:"#/$defs/HealthcareService_NotAvailable/properties/id/type",keyword:"type",params:{type: "string"}};
+const err59 = {instancePath:instancePath+"/notAvailable/" + i23+"/id",schemaPath:"#/$defs/HealthcareService_NotAvailable/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err57];
+vErrors = [err59];
 }
 else {
-vErrors.push(err57);
+vErrors.push(err59);
 }
 errors++;
 }
@@ -1105,12 +1126,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/notAvailable/" + i23+"/extension",schemaPath:"#/$defs/HealthcareService_NotAvailable/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err60 = {instancePath:instancePath+"/notAvailable/" + i23+"/extension",schemaPath:"#/$defs/HealthcareService_NotAvailable/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err58];
+vErrors = [err60];
 }
 else {
-vErrors.push(err58);
+vErrors.push(err60);
 }
 errors++;
 }
@@ -1127,12 +1148,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err59 = {instancePath:instancePath+"/notAvailable/" + i23+"/modifierExtension",schemaPath:"#/$defs/HealthcareService_NotAvailable/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err61 = {instancePath:instancePath+"/notAvailable/" + i23+"/modifierExtension",schemaPath:"#/$defs/HealthcareService_NotAvailable/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err59];
+vErrors = [err61];
 }
 else {
-vErrors.push(err59);
+vErrors.push(err61);
 }
 errors++;
 }
@@ -1141,23 +1162,23 @@ if(data78.description !== undefined && func0.call(data78, "description")){
 let data85 = data78.description;
 if(typeof data85 === "string"){
 if(func9(data85) < 1){
-const err60 = {instancePath:instancePath+"/notAvailable/" + i23+"/description",schemaPath:"#/$defs/HealthcareService_NotAvailable/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+const err62 = {instancePath:instancePath+"/notAvailable/" + i23+"/description",schemaPath:"#/$defs/HealthcareService_NotAvailable/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err60];
+vErrors = [err62];
 }
 else {
-vErrors.push(err60);
+vErrors.push(err62);
 }
 errors++;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/notAvailable/" + i23+"/description",schemaPath:"#/$defs/HealthcareService_NotAvailable/properties/description/type",keyword:"type",params:{type: "string"}};
+const err63 = {instancePath:instancePath+"/notAvailable/" + i23+"/description",schemaPath:"#/$defs/HealthcareService_NotAvailable/properties/description/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err61];
+vErrors = [err63];
 }
 else {
-vErrors.push(err61);
+vErrors.push(err63);
 }
 errors++;
 }
@@ -1176,33 +1197,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/notAvailable/" + i23,schemaPath:"#/$defs/HealthcareService_NotAvailable/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
-}
-}
-}
-else {
-const err63 = {instancePath:instancePath+"/notAvailable",schemaPath:"#/properties/notAvailable/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
-}
-}
-if(data.availabilityExceptions !== undefined && func0.call(data, "availabilityExceptions")){
-let data88 = data.availabilityExceptions;
-if(typeof data88 === "string"){
-if(func9(data88) < 1){
-const err64 = {instancePath:instancePath+"/availabilityExceptions",schemaPath:"#/properties/availabilityExceptions/minLength",keyword:"minLength",params:{limit: 1}};
+const err64 = {instancePath:instancePath+"/notAvailable/" + i23,schemaPath:"#/$defs/HealthcareService_NotAvailable/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1212,13 +1207,39 @@ vErrors.push(err64);
 errors++;
 }
 }
+}
 else {
-const err65 = {instancePath:instancePath+"/availabilityExceptions",schemaPath:"#/properties/availabilityExceptions/type",keyword:"type",params:{type: "string"}};
+const err65 = {instancePath:instancePath+"/notAvailable",schemaPath:"#/properties/notAvailable/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err65];
 }
 else {
 vErrors.push(err65);
+}
+errors++;
+}
+}
+if(data.availabilityExceptions !== undefined && func0.call(data, "availabilityExceptions")){
+let data88 = data.availabilityExceptions;
+if(typeof data88 === "string"){
+if(func9(data88) < 1){
+const err66 = {instancePath:instancePath+"/availabilityExceptions",schemaPath:"#/properties/availabilityExceptions/minLength",keyword:"minLength",params:{limit: 1}};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+else {
+const err67 = {instancePath:instancePath+"/availabilityExceptions",schemaPath:"#/properties/availabilityExceptions/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
 }
 errors++;
 }
@@ -1241,24 +1262,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/endpoint",schemaPath:"#/properties/endpoint/type",keyword:"type",params:{type: "array"}};
+const err68 = {instancePath:instancePath+"/endpoint",schemaPath:"#/properties/endpoint/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err66];
+vErrors = [err68];
 }
 else {
-vErrors.push(err66);
+vErrors.push(err68);
 }
 errors++;
 }
 }
 }
 else {
-const err67 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err69 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err67];
+vErrors = [err69];
 }
 else {
-vErrors.push(err67);
+vErrors.push(err69);
 }
 errors++;
 }

@@ -21,6 +21,7 @@ const func8 = require("./datatypes.twin.cjs")["Attachment"];
 const func9 = require("./datatypes.twin.cjs")["ContactPoint"];
 const func10 = require("./datatypes.twin.cjs")["Period"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const formats0 = require("../../../../formats.cjs")["fhir-time"];
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/HealthcareService.schema.json" */;
@@ -562,6 +563,9 @@ if(typeof data73 === "string"){
 if(!pattern3.test(data73)){
 errors++;
 }
+if(!(formats0(data73))){
+errors++;
+}
 }
 else {
 errors++;
@@ -576,6 +580,9 @@ if(data61.availableEndTime !== undefined){
 let data75 = data61.availableEndTime;
 if(typeof data75 === "string"){
 if(!pattern3.test(data75)){
+errors++;
+}
+if(!(formats0(data75))){
 errors++;
 }
 }

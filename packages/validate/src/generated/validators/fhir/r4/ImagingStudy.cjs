@@ -18,6 +18,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 
 
@@ -411,14 +412,24 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-else {
-const err21 = {instancePath:instancePath+"/started",schemaPath:"#/properties/started/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data21))){
+const err21 = {instancePath:instancePath+"/started",schemaPath:"#/properties/started/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err21];
 }
 else {
 vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/started",schemaPath:"#/properties/started/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
 }
 errors++;
 }
@@ -437,20 +448,7 @@ for(let i4=0; i4<len4; i4++){
 let data24 = data23[i4];
 if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
 if((data24.actor === undefined) || (!(func0.call(data24, "actor")))){
-const err22 = {instancePath:instancePath+"/performer/" + i4,schemaPath:"#/$defs/ImagingStudy_Performer/required",keyword:"required",params:{missingProperty: "actor"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-if(data24.id !== undefined && func0.call(data24, "id")){
-let data25 = data24.id;
-if(typeof data25 === "string"){
-if(func11(data25) < 1){
-const err23 = {instancePath:instancePath+"/performer/" + i4+"/id",schemaPath:"#/$defs/ImagingStudy_Performer/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err23 = {instancePath:instancePath+"/performer/" + i4,schemaPath:"#/$defs/ImagingStudy_Performer/required",keyword:"required",params:{missingProperty: "actor"}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -459,14 +457,27 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-else {
-const err24 = {instancePath:instancePath+"/performer/" + i4+"/id",schemaPath:"#/$defs/ImagingStudy_Performer/properties/id/type",keyword:"type",params:{type: "string"}};
+if(data24.id !== undefined && func0.call(data24, "id")){
+let data25 = data24.id;
+if(typeof data25 === "string"){
+if(func11(data25) < 1){
+const err24 = {instancePath:instancePath+"/performer/" + i4+"/id",schemaPath:"#/$defs/ImagingStudy_Performer/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err24];
 }
 else {
 vErrors.push(err24);
+}
+errors++;
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/performer/" + i4+"/id",schemaPath:"#/$defs/ImagingStudy_Performer/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
 }
 errors++;
 }
@@ -483,12 +494,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/performer/" + i4+"/extension",schemaPath:"#/$defs/ImagingStudy_Performer/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err26 = {instancePath:instancePath+"/performer/" + i4+"/extension",schemaPath:"#/$defs/ImagingStudy_Performer/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err25];
+vErrors = [err26];
 }
 else {
-vErrors.push(err25);
+vErrors.push(err26);
 }
 errors++;
 }
@@ -505,12 +516,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/performer/" + i4+"/modifierExtension",schemaPath:"#/$defs/ImagingStudy_Performer/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err27 = {instancePath:instancePath+"/performer/" + i4+"/modifierExtension",schemaPath:"#/$defs/ImagingStudy_Performer/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err26];
+vErrors = [err27];
 }
 else {
-vErrors.push(err26);
+vErrors.push(err27);
 }
 errors++;
 }
@@ -529,24 +540,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/performer/" + i4,schemaPath:"#/$defs/ImagingStudy_Performer/type",keyword:"type",params:{type: "object"}};
+const err28 = {instancePath:instancePath+"/performer/" + i4,schemaPath:"#/$defs/ImagingStudy_Performer/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err27];
+vErrors = [err28];
 }
 else {
-vErrors.push(err27);
+vErrors.push(err28);
 }
 errors++;
 }
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/performer",schemaPath:"#/properties/performer/type",keyword:"type",params:{type: "array"}};
+const err29 = {instancePath:instancePath+"/performer",schemaPath:"#/properties/performer/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err28];
+vErrors = [err29];
 }
 else {
-vErrors.push(err28);
+vErrors.push(err29);
 }
 errors++;
 }
@@ -562,12 +573,12 @@ let valid24 = true;
 const _errs59 = errors;
 if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
 if(data33._uid !== undefined && func0.call(data33, "_uid")){
-const err29 = {};
+const err30 = {};
 if(vErrors === null){
-vErrors = [err29];
+vErrors = [err30];
 }
 else {
-vErrors.push(err29);
+vErrors.push(err30);
 }
 errors++;
 }
@@ -586,12 +597,12 @@ if(_valid1){
 const _errs60 = errors;
 if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
 if((data33.uid === undefined) || (!(func0.call(data33, "uid")))){
-const err30 = {instancePath:instancePath+"/instance/" + i7,schemaPath:"#/$defs/ImagingStudy_Instance/allOf/0/then/required",keyword:"required",params:{missingProperty: "uid"}};
+const err31 = {instancePath:instancePath+"/instance/" + i7,schemaPath:"#/$defs/ImagingStudy_Instance/allOf/0/then/required",keyword:"required",params:{missingProperty: "uid"}};
 if(vErrors === null){
-vErrors = [err30];
+vErrors = [err31];
 }
 else {
-vErrors.push(err30);
+vErrors.push(err31);
 }
 errors++;
 }
@@ -605,23 +616,23 @@ props1._uid = true;
 }
 }
 if(!valid24){
-const err31 = {instancePath:instancePath+"/instance/" + i7,schemaPath:"#/$defs/ImagingStudy_Instance/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
-if((data33.sopClass === undefined) || (!(func0.call(data33, "sopClass")))){
-const err32 = {instancePath:instancePath+"/instance/" + i7,schemaPath:"#/$defs/ImagingStudy_Instance/required",keyword:"required",params:{missingProperty: "sopClass"}};
+const err32 = {instancePath:instancePath+"/instance/" + i7,schemaPath:"#/$defs/ImagingStudy_Instance/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
 vErrors = [err32];
 }
 else {
 vErrors.push(err32);
+}
+errors++;
+}
+if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
+if((data33.sopClass === undefined) || (!(func0.call(data33, "sopClass")))){
+const err33 = {instancePath:instancePath+"/instance/" + i7,schemaPath:"#/$defs/ImagingStudy_Instance/required",keyword:"required",params:{missingProperty: "sopClass"}};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
 }
 errors++;
 }
@@ -642,23 +653,23 @@ if(data33.id !== undefined && func0.call(data33, "id")){
 let data35 = data33.id;
 if(typeof data35 === "string"){
 if(func11(data35) < 1){
-const err33 = {instancePath:instancePath+"/instance/" + i7+"/id",schemaPath:"#/$defs/ImagingStudy_Instance/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-else {
-const err34 = {instancePath:instancePath+"/instance/" + i7+"/id",schemaPath:"#/$defs/ImagingStudy_Instance/properties/id/type",keyword:"type",params:{type: "string"}};
+const err34 = {instancePath:instancePath+"/instance/" + i7+"/id",schemaPath:"#/$defs/ImagingStudy_Instance/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err34];
 }
 else {
 vErrors.push(err34);
+}
+errors++;
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/instance/" + i7+"/id",schemaPath:"#/$defs/ImagingStudy_Instance/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
 }
 errors++;
 }
@@ -675,12 +686,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/instance/" + i7+"/extension",schemaPath:"#/$defs/ImagingStudy_Instance/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err36 = {instancePath:instancePath+"/instance/" + i7+"/extension",schemaPath:"#/$defs/ImagingStudy_Instance/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err35];
+vErrors = [err36];
 }
 else {
-vErrors.push(err35);
+vErrors.push(err36);
 }
 errors++;
 }
@@ -697,21 +708,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/instance/" + i7+"/modifierExtension",schemaPath:"#/$defs/ImagingStudy_Instance/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-if(data33.uid !== undefined && func0.call(data33, "uid")){
-let data40 = data33.uid;
-if(typeof data40 === "string"){
-if(!pattern0.test(data40)){
-const err37 = {instancePath:instancePath+"/instance/" + i7+"/uid",schemaPath:"#/$defs/ImagingStudy_Instance/properties/uid/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
+const err37 = {instancePath:instancePath+"/instance/" + i7+"/modifierExtension",schemaPath:"#/$defs/ImagingStudy_Instance/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -721,13 +718,27 @@ vErrors.push(err37);
 errors++;
 }
 }
-else {
-const err38 = {instancePath:instancePath+"/instance/" + i7+"/uid",schemaPath:"#/$defs/ImagingStudy_Instance/properties/uid/type",keyword:"type",params:{type: "string"}};
+if(data33.uid !== undefined && func0.call(data33, "uid")){
+let data40 = data33.uid;
+if(typeof data40 === "string"){
+if(!pattern0.test(data40)){
+const err38 = {instancePath:instancePath+"/instance/" + i7+"/uid",schemaPath:"#/$defs/ImagingStudy_Instance/properties/uid/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
 if(vErrors === null){
 vErrors = [err38];
 }
 else {
 vErrors.push(err38);
+}
+errors++;
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/instance/" + i7+"/uid",schemaPath:"#/$defs/ImagingStudy_Instance/properties/uid/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
 }
 errors++;
 }
@@ -747,18 +758,7 @@ errors = vErrors.length;
 if(data33.number !== undefined && func0.call(data33, "number")){
 let data43 = data33.number;
 if(!(((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43))) && (isFinite(data43)))){
-const err39 = {instancePath:instancePath+"/instance/" + i7+"/number",schemaPath:"#/$defs/ImagingStudy_Instance/properties/number/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-if((typeof data43 == "number") && (isFinite(data43))){
-if(data43 > 2147483647 || isNaN(data43)){
-const err40 = {instancePath:instancePath+"/instance/" + i7+"/number",schemaPath:"#/$defs/ImagingStudy_Instance/properties/number/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err40 = {instancePath:instancePath+"/instance/" + i7+"/number",schemaPath:"#/$defs/ImagingStudy_Instance/properties/number/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -767,13 +767,24 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(data43 < 0 || isNaN(data43)){
-const err41 = {instancePath:instancePath+"/instance/" + i7+"/number",schemaPath:"#/$defs/ImagingStudy_Instance/properties/number/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+if((typeof data43 == "number") && (isFinite(data43))){
+if(data43 > 2147483647 || isNaN(data43)){
+const err41 = {instancePath:instancePath+"/instance/" + i7+"/number",schemaPath:"#/$defs/ImagingStudy_Instance/properties/number/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err41];
 }
 else {
 vErrors.push(err41);
+}
+errors++;
+}
+if(data43 < 0 || isNaN(data43)){
+const err42 = {instancePath:instancePath+"/instance/" + i7+"/number",schemaPath:"#/$defs/ImagingStudy_Instance/properties/number/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
 }
 errors++;
 }
@@ -789,23 +800,23 @@ if(data33.title !== undefined && func0.call(data33, "title")){
 let data45 = data33.title;
 if(typeof data45 === "string"){
 if(func11(data45) < 1){
-const err42 = {instancePath:instancePath+"/instance/" + i7+"/title",schemaPath:"#/$defs/ImagingStudy_Instance/properties/title/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-else {
-const err43 = {instancePath:instancePath+"/instance/" + i7+"/title",schemaPath:"#/$defs/ImagingStudy_Instance/properties/title/type",keyword:"type",params:{type: "string"}};
+const err43 = {instancePath:instancePath+"/instance/" + i7+"/title",schemaPath:"#/$defs/ImagingStudy_Instance/properties/title/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err43];
 }
 else {
 vErrors.push(err43);
+}
+errors++;
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/instance/" + i7+"/title",schemaPath:"#/$defs/ImagingStudy_Instance/properties/title/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
 }
 errors++;
 }
@@ -818,19 +829,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/instance/" + i7,schemaPath:"#/$defs/ImagingStudy_Instance/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-}
-}
-else {
-const err45 = {instancePath:instancePath+"/instance",schemaPath:"#/properties/instance/type",keyword:"type",params:{type: "array"}};
+const err45 = {instancePath:instancePath+"/instance/" + i7,schemaPath:"#/$defs/ImagingStudy_Instance/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -842,12 +841,24 @@ errors++;
 }
 }
 else {
-const err46 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err46 = {instancePath:instancePath+"/instance",schemaPath:"#/properties/instance/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err46];
 }
 else {
 vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+else {
+const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
 }
 errors++;
 }
@@ -1251,14 +1262,24 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-else {
-const err19 = {instancePath:instancePath+"/started",schemaPath:"#/properties/started/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data23))){
+const err19 = {instancePath:instancePath+"/started",schemaPath:"#/properties/started/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err19];
 }
 else {
 vErrors.push(err19);
+}
+errors++;
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/started",schemaPath:"#/properties/started/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
 }
 errors++;
 }
@@ -1281,12 +1302,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/basedOn",schemaPath:"#/properties/basedOn/type",keyword:"type",params:{type: "array"}};
+const err21 = {instancePath:instancePath+"/basedOn",schemaPath:"#/properties/basedOn/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err20];
+vErrors = [err21];
 }
 else {
-vErrors.push(err20);
+vErrors.push(err21);
 }
 errors++;
 }
@@ -1309,12 +1330,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/interpreter",schemaPath:"#/properties/interpreter/type",keyword:"type",params:{type: "array"}};
+const err22 = {instancePath:instancePath+"/interpreter",schemaPath:"#/properties/interpreter/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err21];
+vErrors = [err22];
 }
 else {
-vErrors.push(err21);
+vErrors.push(err22);
 }
 errors++;
 }
@@ -1331,20 +1352,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/endpoint",schemaPath:"#/properties/endpoint/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data.numberOfSeries !== undefined && func0.call(data, "numberOfSeries")){
-let data32 = data.numberOfSeries;
-if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
-const err23 = {instancePath:instancePath+"/numberOfSeries",schemaPath:"#/properties/numberOfSeries/type",keyword:"type",params:{type: "integer"}};
+const err23 = {instancePath:instancePath+"/endpoint",schemaPath:"#/properties/endpoint/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1353,9 +1361,11 @@ vErrors.push(err23);
 }
 errors++;
 }
-if((typeof data32 == "number") && (isFinite(data32))){
-if(data32 > 2147483647 || isNaN(data32)){
-const err24 = {instancePath:instancePath+"/numberOfSeries",schemaPath:"#/properties/numberOfSeries/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+}
+if(data.numberOfSeries !== undefined && func0.call(data, "numberOfSeries")){
+let data32 = data.numberOfSeries;
+if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
+const err24 = {instancePath:instancePath+"/numberOfSeries",schemaPath:"#/properties/numberOfSeries/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1364,13 +1374,24 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(data32 < 0 || isNaN(data32)){
-const err25 = {instancePath:instancePath+"/numberOfSeries",schemaPath:"#/properties/numberOfSeries/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+if((typeof data32 == "number") && (isFinite(data32))){
+if(data32 > 2147483647 || isNaN(data32)){
+const err25 = {instancePath:instancePath+"/numberOfSeries",schemaPath:"#/properties/numberOfSeries/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err25];
 }
 else {
 vErrors.push(err25);
+}
+errors++;
+}
+if(data32 < 0 || isNaN(data32)){
+const err26 = {instancePath:instancePath+"/numberOfSeries",schemaPath:"#/properties/numberOfSeries/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
 }
 errors++;
 }
@@ -1385,18 +1406,7 @@ errors = vErrors.length;
 if(data.numberOfInstances !== undefined && func0.call(data, "numberOfInstances")){
 let data34 = data.numberOfInstances;
 if(!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))){
-const err26 = {instancePath:instancePath+"/numberOfInstances",schemaPath:"#/properties/numberOfInstances/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-if((typeof data34 == "number") && (isFinite(data34))){
-if(data34 > 2147483647 || isNaN(data34)){
-const err27 = {instancePath:instancePath+"/numberOfInstances",schemaPath:"#/properties/numberOfInstances/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err27 = {instancePath:instancePath+"/numberOfInstances",schemaPath:"#/properties/numberOfInstances/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1405,13 +1415,24 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(data34 < 0 || isNaN(data34)){
-const err28 = {instancePath:instancePath+"/numberOfInstances",schemaPath:"#/properties/numberOfInstances/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+if((typeof data34 == "number") && (isFinite(data34))){
+if(data34 > 2147483647 || isNaN(data34)){
+const err28 = {instancePath:instancePath+"/numberOfInstances",schemaPath:"#/properties/numberOfInstances/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err28];
 }
 else {
 vErrors.push(err28);
+}
+errors++;
+}
+if(data34 < 0 || isNaN(data34)){
+const err29 = {instancePath:instancePath+"/numberOfInstances",schemaPath:"#/properties/numberOfInstances/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
 }
 errors++;
 }
@@ -1441,12 +1462,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/procedureCode",schemaPath:"#/properties/procedureCode/type",keyword:"type",params:{type: "array"}};
+const err30 = {instancePath:instancePath+"/procedureCode",schemaPath:"#/properties/procedureCode/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err29];
+vErrors = [err30];
 }
 else {
-vErrors.push(err29);
+vErrors.push(err30);
 }
 errors++;
 }
@@ -1469,12 +1490,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/reasonCode",schemaPath:"#/properties/reasonCode/type",keyword:"type",params:{type: "array"}};
+const err31 = {instancePath:instancePath+"/reasonCode",schemaPath:"#/properties/reasonCode/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err30];
+vErrors = [err31];
 }
 else {
-vErrors.push(err30);
+vErrors.push(err31);
 }
 errors++;
 }
@@ -1491,12 +1512,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/reasonReference",schemaPath:"#/properties/reasonReference/type",keyword:"type",params:{type: "array"}};
+const err32 = {instancePath:instancePath+"/reasonReference",schemaPath:"#/properties/reasonReference/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err31];
+vErrors = [err32];
 }
 else {
-vErrors.push(err31);
+vErrors.push(err32);
 }
 errors++;
 }
@@ -1513,21 +1534,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-let data46 = data.description;
-if(typeof data46 === "string"){
-if(func11(data46) < 1){
-const err33 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+const err33 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1537,13 +1544,27 @@ vErrors.push(err33);
 errors++;
 }
 }
-else {
-const err34 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(data.description !== undefined && func0.call(data, "description")){
+let data46 = data.description;
+if(typeof data46 === "string"){
+if(func11(data46) < 1){
+const err34 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err34];
 }
 else {
 vErrors.push(err34);
+}
+errors++;
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
 }
 errors++;
 }
@@ -1566,24 +1587,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/type",keyword:"type",params:{type: "array"}};
+const err36 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err35];
+vErrors = [err36];
 }
 else {
-vErrors.push(err35);
+vErrors.push(err36);
 }
 errors++;
 }
 }
 }
 else {
-const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err36];
+vErrors = [err37];
 }
 else {
-vErrors.push(err36);
+vErrors.push(err37);
 }
 errors++;
 }

@@ -16,6 +16,7 @@ const func6 = require("./datatypes.twin.cjs")["Coding"];
 const func7 = require("./datatypes.twin.cjs")["Reference"];
 const func8 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func9 = require("./datatypes.twin.cjs")["Annotation"];
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 
 
@@ -222,6 +223,9 @@ if(data.started !== undefined){
 let data21 = data.started;
 if(typeof data21 === "string"){
 if(!pattern3.test(data21)){
+errors++;
+}
+if(!(formats0(data21))){
 errors++;
 }
 }
@@ -694,6 +698,9 @@ if(data.started !== undefined){
 let data23 = data.started;
 if(typeof data23 === "string"){
 if(!pattern3.test(data23)){
+errors++;
+}
+if(!(formats0(data23))){
 errors++;
 }
 }

@@ -24,6 +24,8 @@ const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const formats1 = require("../../../../formats.cjs")["fhir-date"];
 const obj0 = new Set(["doseNumberPositiveInt", "doseNumberString"]);
 const obj1 = new Set(["seriesDosesPositiveInt", "seriesDosesString"]);
 const obj2 = new Set(["occurrenceDateTime", "occurrenceString"]);
@@ -616,14 +618,24 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-else {
-const err30 = {instancePath:instancePath+"/recorded",schemaPath:"#/properties/recorded/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data31))){
+const err30 = {instancePath:instancePath+"/recorded",schemaPath:"#/properties/recorded/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err30];
 }
 else {
 vErrors.push(err30);
+}
+errors++;
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/recorded",schemaPath:"#/properties/recorded/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
 }
 errors++;
 }
@@ -636,12 +648,12 @@ errors = vErrors.length;
 }
 if(data.primarySource !== undefined && func0.call(data, "primarySource")){
 if(typeof data.primarySource !== "boolean"){
-const err31 = {instancePath:instancePath+"/primarySource",schemaPath:"#/properties/primarySource/type",keyword:"type",params:{type: "boolean"}};
+const err32 = {instancePath:instancePath+"/primarySource",schemaPath:"#/properties/primarySource/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err31];
+vErrors = [err32];
 }
 else {
-vErrors.push(err31);
+vErrors.push(err32);
 }
 errors++;
 }
@@ -674,23 +686,23 @@ if(data.lotNumber !== undefined && func0.call(data, "lotNumber")){
 let data38 = data.lotNumber;
 if(typeof data38 === "string"){
 if(func9(data38) < 1){
-const err32 = {instancePath:instancePath+"/lotNumber",schemaPath:"#/properties/lotNumber/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-else {
-const err33 = {instancePath:instancePath+"/lotNumber",schemaPath:"#/properties/lotNumber/type",keyword:"type",params:{type: "string"}};
+const err33 = {instancePath:instancePath+"/lotNumber",schemaPath:"#/properties/lotNumber/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err33];
 }
 else {
 vErrors.push(err33);
+}
+errors++;
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/lotNumber",schemaPath:"#/properties/lotNumber/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
 }
 errors++;
 }
@@ -705,23 +717,33 @@ if(data.expirationDate !== undefined && func0.call(data, "expirationDate")){
 let data40 = data.expirationDate;
 if(typeof data40 === "string"){
 if(!pattern4.test(data40)){
-const err34 = {instancePath:instancePath+"/expirationDate",schemaPath:"#/properties/expirationDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-else {
-const err35 = {instancePath:instancePath+"/expirationDate",schemaPath:"#/properties/expirationDate/type",keyword:"type",params:{type: "string"}};
+const err35 = {instancePath:instancePath+"/expirationDate",schemaPath:"#/properties/expirationDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
 if(vErrors === null){
 vErrors = [err35];
 }
 else {
 vErrors.push(err35);
+}
+errors++;
+}
+if(!(formats1(data40))){
+const err36 = {instancePath:instancePath+"/expirationDate",schemaPath:"#/properties/expirationDate/format",keyword:"format",params:{format: "fhir-date"}};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/expirationDate",schemaPath:"#/properties/expirationDate/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
 }
 errors++;
 }
@@ -758,12 +780,12 @@ for(let i4=0; i4<len4; i4++){
 let data46 = data45[i4];
 if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
 if((data46.actor === undefined) || (!(func0.call(data46, "actor")))){
-const err36 = {instancePath:instancePath+"/performer/" + i4,schemaPath:"#/$defs/Immunization_Performer/required",keyword:"required",params:{missingProperty: "actor"}};
+const err38 = {instancePath:instancePath+"/performer/" + i4,schemaPath:"#/$defs/Immunization_Performer/required",keyword:"required",params:{missingProperty: "actor"}};
 if(vErrors === null){
-vErrors = [err36];
+vErrors = [err38];
 }
 else {
-vErrors.push(err36);
+vErrors.push(err38);
 }
 errors++;
 }
@@ -771,23 +793,23 @@ if(data46.id !== undefined && func0.call(data46, "id")){
 let data47 = data46.id;
 if(typeof data47 === "string"){
 if(func9(data47) < 1){
-const err37 = {instancePath:instancePath+"/performer/" + i4+"/id",schemaPath:"#/$defs/Immunization_Performer/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err39 = {instancePath:instancePath+"/performer/" + i4+"/id",schemaPath:"#/$defs/Immunization_Performer/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err37];
+vErrors = [err39];
 }
 else {
-vErrors.push(err37);
+vErrors.push(err39);
 }
 errors++;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/performer/" + i4+"/id",schemaPath:"#/$defs/Immunization_Performer/properties/id/type",keyword:"type",params:{type: "string"}};
+const err40 = {instancePath:instancePath+"/performer/" + i4+"/id",schemaPath:"#/$defs/Immunization_Performer/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err38];
+vErrors = [err40];
 }
 else {
-vErrors.push(err38);
+vErrors.push(err40);
 }
 errors++;
 }
@@ -804,12 +826,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/performer/" + i4+"/extension",schemaPath:"#/$defs/Immunization_Performer/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err41 = {instancePath:instancePath+"/performer/" + i4+"/extension",schemaPath:"#/$defs/Immunization_Performer/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err39];
+vErrors = [err41];
 }
 else {
-vErrors.push(err39);
+vErrors.push(err41);
 }
 errors++;
 }
@@ -826,12 +848,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/performer/" + i4+"/modifierExtension",schemaPath:"#/$defs/Immunization_Performer/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err42 = {instancePath:instancePath+"/performer/" + i4+"/modifierExtension",schemaPath:"#/$defs/Immunization_Performer/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err40];
+vErrors = [err42];
 }
 else {
-vErrors.push(err40);
+vErrors.push(err42);
 }
 errors++;
 }
@@ -850,24 +872,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/performer/" + i4,schemaPath:"#/$defs/Immunization_Performer/type",keyword:"type",params:{type: "object"}};
+const err43 = {instancePath:instancePath+"/performer/" + i4,schemaPath:"#/$defs/Immunization_Performer/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err41];
+vErrors = [err43];
 }
 else {
-vErrors.push(err41);
+vErrors.push(err43);
 }
 errors++;
 }
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/performer",schemaPath:"#/properties/performer/type",keyword:"type",params:{type: "array"}};
+const err44 = {instancePath:instancePath+"/performer",schemaPath:"#/properties/performer/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err42];
+vErrors = [err44];
 }
 else {
-vErrors.push(err42);
+vErrors.push(err44);
 }
 errors++;
 }
@@ -884,12 +906,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
+const err45 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err43];
+vErrors = [err45];
 }
 else {
-vErrors.push(err43);
+vErrors.push(err45);
 }
 errors++;
 }
@@ -906,12 +928,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/reasonCode",schemaPath:"#/properties/reasonCode/type",keyword:"type",params:{type: "array"}};
+const err46 = {instancePath:instancePath+"/reasonCode",schemaPath:"#/properties/reasonCode/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err44];
+vErrors = [err46];
 }
 else {
-vErrors.push(err44);
+vErrors.push(err46);
 }
 errors++;
 }
@@ -928,24 +950,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/reasonReference",schemaPath:"#/properties/reasonReference/type",keyword:"type",params:{type: "array"}};
+const err47 = {instancePath:instancePath+"/reasonReference",schemaPath:"#/properties/reasonReference/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err45];
+vErrors = [err47];
 }
 else {
-vErrors.push(err45);
+vErrors.push(err47);
 }
 errors++;
 }
 }
 if(data.isSubpotent !== undefined && func0.call(data, "isSubpotent")){
 if(typeof data.isSubpotent !== "boolean"){
-const err46 = {instancePath:instancePath+"/isSubpotent",schemaPath:"#/properties/isSubpotent/type",keyword:"type",params:{type: "boolean"}};
+const err48 = {instancePath:instancePath+"/isSubpotent",schemaPath:"#/properties/isSubpotent/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err48];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err48);
 }
 errors++;
 }
@@ -968,12 +990,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/subpotentReason",schemaPath:"#/properties/subpotentReason/type",keyword:"type",params:{type: "array"}};
+const err49 = {instancePath:instancePath+"/subpotentReason",schemaPath:"#/properties/subpotentReason/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err47];
+vErrors = [err49];
 }
 else {
-vErrors.push(err47);
+vErrors.push(err49);
 }
 errors++;
 }
@@ -989,23 +1011,23 @@ if(data65.id !== undefined && func0.call(data65, "id")){
 let data66 = data65.id;
 if(typeof data66 === "string"){
 if(func9(data66) < 1){
-const err48 = {instancePath:instancePath+"/education/" + i11+"/id",schemaPath:"#/$defs/Immunization_Education/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err50 = {instancePath:instancePath+"/education/" + i11+"/id",schemaPath:"#/$defs/Immunization_Education/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err48];
+vErrors = [err50];
 }
 else {
-vErrors.push(err48);
+vErrors.push(err50);
 }
 errors++;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/education/" + i11+"/id",schemaPath:"#/$defs/Immunization_Education/properties/id/type",keyword:"type",params:{type: "string"}};
+const err51 = {instancePath:instancePath+"/education/" + i11+"/id",schemaPath:"#/$defs/Immunization_Education/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err49];
+vErrors = [err51];
 }
 else {
-vErrors.push(err49);
+vErrors.push(err51);
 }
 errors++;
 }
@@ -1022,12 +1044,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/education/" + i11+"/extension",schemaPath:"#/$defs/Immunization_Education/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err52 = {instancePath:instancePath+"/education/" + i11+"/extension",schemaPath:"#/$defs/Immunization_Education/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err50];
+vErrors = [err52];
 }
 else {
-vErrors.push(err50);
+vErrors.push(err52);
 }
 errors++;
 }
@@ -1044,12 +1066,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/education/" + i11+"/modifierExtension",schemaPath:"#/$defs/Immunization_Education/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err53 = {instancePath:instancePath+"/education/" + i11+"/modifierExtension",schemaPath:"#/$defs/Immunization_Education/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err51];
+vErrors = [err53];
 }
 else {
-vErrors.push(err51);
+vErrors.push(err53);
 }
 errors++;
 }
@@ -1058,23 +1080,23 @@ if(data65.documentType !== undefined && func0.call(data65, "documentType")){
 let data71 = data65.documentType;
 if(typeof data71 === "string"){
 if(func9(data71) < 1){
-const err52 = {instancePath:instancePath+"/education/" + i11+"/documentType",schemaPath:"#/$defs/Immunization_Education/properties/documentType/minLength",keyword:"minLength",params:{limit: 1}};
+const err54 = {instancePath:instancePath+"/education/" + i11+"/documentType",schemaPath:"#/$defs/Immunization_Education/properties/documentType/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err52];
+vErrors = [err54];
 }
 else {
-vErrors.push(err52);
+vErrors.push(err54);
 }
 errors++;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/education/" + i11+"/documentType",schemaPath:"#/$defs/Immunization_Education/properties/documentType/type",keyword:"type",params:{type: "string"}};
+const err55 = {instancePath:instancePath+"/education/" + i11+"/documentType",schemaPath:"#/$defs/Immunization_Education/properties/documentType/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err53];
+vErrors = [err55];
 }
 else {
-vErrors.push(err53);
+vErrors.push(err55);
 }
 errors++;
 }
@@ -1089,23 +1111,23 @@ if(data65.reference !== undefined && func0.call(data65, "reference")){
 let data73 = data65.reference;
 if(typeof data73 === "string"){
 if(!pattern1.test(data73)){
-const err54 = {instancePath:instancePath+"/education/" + i11+"/reference",schemaPath:"#/$defs/Immunization_Education/properties/reference/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
+const err56 = {instancePath:instancePath+"/education/" + i11+"/reference",schemaPath:"#/$defs/Immunization_Education/properties/reference/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
-vErrors = [err54];
+vErrors = [err56];
 }
 else {
-vErrors.push(err54);
+vErrors.push(err56);
 }
 errors++;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/education/" + i11+"/reference",schemaPath:"#/$defs/Immunization_Education/properties/reference/type",keyword:"type",params:{type: "string"}};
+const err57 = {instancePath:instancePath+"/education/" + i11+"/reference",schemaPath:"#/$defs/Immunization_Education/properties/reference/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err55];
+vErrors = [err57];
 }
 else {
-vErrors.push(err55);
+vErrors.push(err57);
 }
 errors++;
 }
@@ -1120,23 +1142,33 @@ if(data65.publicationDate !== undefined && func0.call(data65, "publicationDate")
 let data75 = data65.publicationDate;
 if(typeof data75 === "string"){
 if(!pattern3.test(data75)){
-const err56 = {instancePath:instancePath+"/education/" + i11+"/publicationDate",schemaPath:"#/$defs/Immunization_Education/properties/publicationDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
+const err58 = {instancePath:instancePath+"/education/" + i11+"/publicationDate",schemaPath:"#/$defs/Immunization_Education/properties/publicationDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
-vErrors = [err56];
+vErrors = [err58];
 }
 else {
-vErrors.push(err56);
+vErrors.push(err58);
+}
+errors++;
+}
+if(!(formats0(data75))){
+const err59 = {instancePath:instancePath+"/education/" + i11+"/publicationDate",schemaPath:"#/$defs/Immunization_Education/properties/publicationDate/format",keyword:"format",params:{format: "fhir-dateTime"}};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
 }
 errors++;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/education/" + i11+"/publicationDate",schemaPath:"#/$defs/Immunization_Education/properties/publicationDate/type",keyword:"type",params:{type: "string"}};
+const err60 = {instancePath:instancePath+"/education/" + i11+"/publicationDate",schemaPath:"#/$defs/Immunization_Education/properties/publicationDate/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err57];
+vErrors = [err60];
 }
 else {
-vErrors.push(err57);
+vErrors.push(err60);
 }
 errors++;
 }
@@ -1151,23 +1183,33 @@ if(data65.presentationDate !== undefined && func0.call(data65, "presentationDate
 let data77 = data65.presentationDate;
 if(typeof data77 === "string"){
 if(!pattern3.test(data77)){
-const err58 = {instancePath:instancePath+"/education/" + i11+"/presentationDate",schemaPath:"#/$defs/Immunization_Education/properties/presentationDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
+const err61 = {instancePath:instancePath+"/education/" + i11+"/presentationDate",schemaPath:"#/$defs/Immunization_Education/properties/presentationDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
-vErrors = [err58];
+vErrors = [err61];
 }
 else {
-vErrors.push(err58);
+vErrors.push(err61);
+}
+errors++;
+}
+if(!(formats0(data77))){
+const err62 = {instancePath:instancePath+"/education/" + i11+"/presentationDate",schemaPath:"#/$defs/Immunization_Education/properties/presentationDate/format",keyword:"format",params:{format: "fhir-dateTime"}};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
 }
 errors++;
 }
 }
 else {
-const err59 = {instancePath:instancePath+"/education/" + i11+"/presentationDate",schemaPath:"#/$defs/Immunization_Education/properties/presentationDate/type",keyword:"type",params:{type: "string"}};
+const err63 = {instancePath:instancePath+"/education/" + i11+"/presentationDate",schemaPath:"#/$defs/Immunization_Education/properties/presentationDate/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err59];
+vErrors = [err63];
 }
 else {
-vErrors.push(err59);
+vErrors.push(err63);
 }
 errors++;
 }
@@ -1180,24 +1222,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/education/" + i11,schemaPath:"#/$defs/Immunization_Education/type",keyword:"type",params:{type: "object"}};
+const err64 = {instancePath:instancePath+"/education/" + i11,schemaPath:"#/$defs/Immunization_Education/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err60];
+vErrors = [err64];
 }
 else {
-vErrors.push(err60);
+vErrors.push(err64);
 }
 errors++;
 }
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/education",schemaPath:"#/properties/education/type",keyword:"type",params:{type: "array"}};
+const err65 = {instancePath:instancePath+"/education",schemaPath:"#/properties/education/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err61];
+vErrors = [err65];
 }
 else {
-vErrors.push(err61);
+vErrors.push(err65);
 }
 errors++;
 }
@@ -1214,12 +1256,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/programEligibility",schemaPath:"#/properties/programEligibility/type",keyword:"type",params:{type: "array"}};
+const err66 = {instancePath:instancePath+"/programEligibility",schemaPath:"#/properties/programEligibility/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err62];
+vErrors = [err66];
 }
 else {
-vErrors.push(err62);
+vErrors.push(err66);
 }
 errors++;
 }
@@ -1241,23 +1283,23 @@ if(data83.id !== undefined && func0.call(data83, "id")){
 let data84 = data83.id;
 if(typeof data84 === "string"){
 if(func9(data84) < 1){
-const err63 = {instancePath:instancePath+"/reaction/" + i15+"/id",schemaPath:"#/$defs/Immunization_Reaction/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err67 = {instancePath:instancePath+"/reaction/" + i15+"/id",schemaPath:"#/$defs/Immunization_Reaction/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err63];
+vErrors = [err67];
 }
 else {
-vErrors.push(err63);
+vErrors.push(err67);
 }
 errors++;
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/reaction/" + i15+"/id",schemaPath:"#/$defs/Immunization_Reaction/properties/id/type",keyword:"type",params:{type: "string"}};
+const err68 = {instancePath:instancePath+"/reaction/" + i15+"/id",schemaPath:"#/$defs/Immunization_Reaction/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err64];
+vErrors = [err68];
 }
 else {
-vErrors.push(err64);
+vErrors.push(err68);
 }
 errors++;
 }
@@ -1274,12 +1316,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/reaction/" + i15+"/extension",schemaPath:"#/$defs/Immunization_Reaction/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err69 = {instancePath:instancePath+"/reaction/" + i15+"/extension",schemaPath:"#/$defs/Immunization_Reaction/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err65];
+vErrors = [err69];
 }
 else {
-vErrors.push(err65);
+vErrors.push(err69);
 }
 errors++;
 }
@@ -1296,12 +1338,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/reaction/" + i15+"/modifierExtension",schemaPath:"#/$defs/Immunization_Reaction/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err70 = {instancePath:instancePath+"/reaction/" + i15+"/modifierExtension",schemaPath:"#/$defs/Immunization_Reaction/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err66];
+vErrors = [err70];
 }
 else {
-vErrors.push(err66);
+vErrors.push(err70);
 }
 errors++;
 }
@@ -1310,23 +1352,33 @@ if(data83.date !== undefined && func0.call(data83, "date")){
 let data89 = data83.date;
 if(typeof data89 === "string"){
 if(!pattern3.test(data89)){
-const err67 = {instancePath:instancePath+"/reaction/" + i15+"/date",schemaPath:"#/$defs/Immunization_Reaction/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
+const err71 = {instancePath:instancePath+"/reaction/" + i15+"/date",schemaPath:"#/$defs/Immunization_Reaction/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
-vErrors = [err67];
+vErrors = [err71];
 }
 else {
-vErrors.push(err67);
+vErrors.push(err71);
+}
+errors++;
+}
+if(!(formats0(data89))){
+const err72 = {instancePath:instancePath+"/reaction/" + i15+"/date",schemaPath:"#/$defs/Immunization_Reaction/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
 }
 errors++;
 }
 }
 else {
-const err68 = {instancePath:instancePath+"/reaction/" + i15+"/date",schemaPath:"#/$defs/Immunization_Reaction/properties/date/type",keyword:"type",params:{type: "string"}};
+const err73 = {instancePath:instancePath+"/reaction/" + i15+"/date",schemaPath:"#/$defs/Immunization_Reaction/properties/date/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err68];
+vErrors = [err73];
 }
 else {
-vErrors.push(err68);
+vErrors.push(err73);
 }
 errors++;
 }
@@ -1345,12 +1397,12 @@ errors = vErrors.length;
 }
 if(data83.reported !== undefined && func0.call(data83, "reported")){
 if(typeof data83.reported !== "boolean"){
-const err69 = {instancePath:instancePath+"/reaction/" + i15+"/reported",schemaPath:"#/$defs/Immunization_Reaction/properties/reported/type",keyword:"type",params:{type: "boolean"}};
+const err74 = {instancePath:instancePath+"/reaction/" + i15+"/reported",schemaPath:"#/$defs/Immunization_Reaction/properties/reported/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err69];
+vErrors = [err74];
 }
 else {
-vErrors.push(err69);
+vErrors.push(err74);
 }
 errors++;
 }
@@ -1363,24 +1415,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err70 = {instancePath:instancePath+"/reaction/" + i15,schemaPath:"#/$defs/Immunization_Reaction/type",keyword:"type",params:{type: "object"}};
+const err75 = {instancePath:instancePath+"/reaction/" + i15,schemaPath:"#/$defs/Immunization_Reaction/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err70];
+vErrors = [err75];
 }
 else {
-vErrors.push(err70);
+vErrors.push(err75);
 }
 errors++;
 }
 }
 }
 else {
-const err71 = {instancePath:instancePath+"/reaction",schemaPath:"#/properties/reaction/type",keyword:"type",params:{type: "array"}};
+const err76 = {instancePath:instancePath+"/reaction",schemaPath:"#/properties/reaction/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err71];
+vErrors = [err76];
 }
 else {
-vErrors.push(err71);
+vErrors.push(err76);
 }
 errors++;
 }
@@ -1397,12 +1449,12 @@ const _errs151 = errors;
 if(data95 && typeof data95 == "object" && !Array.isArray(data95)){
 if(data95.doseNumberPositiveInt !== undefined && func0.call(data95, "doseNumberPositiveInt")){
 var valid53 = false;
-const err72 = {};
+const err77 = {};
 if(vErrors === null){
-vErrors = [err72];
+vErrors = [err77];
 }
 else {
-vErrors.push(err72);
+vErrors.push(err77);
 }
 errors++;
 }
@@ -1412,12 +1464,12 @@ var valid53 = true;
 if(valid53){
 if(data95._doseNumberPositiveInt !== undefined && func0.call(data95, "_doseNumberPositiveInt")){
 var valid53 = false;
-const err73 = {};
+const err78 = {};
 if(vErrors === null){
-vErrors = [err73];
+vErrors = [err78];
 }
 else {
-vErrors.push(err73);
+vErrors.push(err78);
 }
 errors++;
 }
@@ -1427,12 +1479,12 @@ var valid53 = true;
 if(valid53){
 if(data95.doseNumberString !== undefined && func0.call(data95, "doseNumberString")){
 var valid53 = false;
-const err74 = {};
+const err79 = {};
 if(vErrors === null){
-vErrors = [err74];
+vErrors = [err79];
 }
 else {
-vErrors.push(err74);
+vErrors.push(err79);
 }
 errors++;
 }
@@ -1442,12 +1494,12 @@ var valid53 = true;
 if(valid53){
 if(data95._doseNumberString !== undefined && func0.call(data95, "_doseNumberString")){
 var valid53 = false;
-const err75 = {};
+const err80 = {};
 if(vErrors === null){
-vErrors = [err75];
+vErrors = [err80];
 }
 else {
-vErrors.push(err75);
+vErrors.push(err80);
 }
 errors++;
 }
@@ -1472,12 +1524,12 @@ if(_valid2){
 const _errs152 = errors;
 if(data95 && typeof data95 == "object" && !Array.isArray(data95)){
 if((data95.doseNumberPositiveInt === undefined) || (!(func0.call(data95, "doseNumberPositiveInt")))){
-const err76 = {instancePath:instancePath+"/protocolApplied/" + i18,schemaPath:"#/$defs/Immunization_ProtocolApplied/allOf/0/then/required",keyword:"required",params:{missingProperty: "doseNumberPositiveInt"}};
+const err81 = {instancePath:instancePath+"/protocolApplied/" + i18,schemaPath:"#/$defs/Immunization_ProtocolApplied/allOf/0/then/required",keyword:"required",params:{missingProperty: "doseNumberPositiveInt"}};
 if(vErrors === null){
-vErrors = [err76];
+vErrors = [err81];
 }
 else {
-vErrors.push(err76);
+vErrors.push(err81);
 }
 errors++;
 }
@@ -1486,12 +1538,12 @@ var _valid2 = _errs152 === errors;
 valid52 = _valid2;
 }
 if(!valid52){
-const err77 = {instancePath:instancePath+"/protocolApplied/" + i18,schemaPath:"#/$defs/Immunization_ProtocolApplied/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err82 = {instancePath:instancePath+"/protocolApplied/" + i18,schemaPath:"#/$defs/Immunization_ProtocolApplied/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err77];
+vErrors = [err82];
 }
 else {
-vErrors.push(err77);
+vErrors.push(err82);
 }
 errors++;
 }
@@ -1500,23 +1552,23 @@ if(data95.id !== undefined && func0.call(data95, "id")){
 let data100 = data95.id;
 if(typeof data100 === "string"){
 if(func9(data100) < 1){
-const err78 = {instancePath:instancePath+"/protocolApplied/" + i18+"/id",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err83 = {instancePath:instancePath+"/protocolApplied/" + i18+"/id",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err78];
+vErrors = [err83];
 }
 else {
-vErrors.push(err78);
+vErrors.push(err83);
 }
 errors++;
 }
 }
 else {
-const err79 = {instancePath:instancePath+"/protocolApplied/" + i18+"/id",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/id/type",keyword:"type",params:{type: "string"}};
+const err84 = {instancePath:instancePath+"/protocolApplied/" + i18+"/id",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err79];
+vErrors = [err84];
 }
 else {
-vErrors.push(err79);
+vErrors.push(err84);
 }
 errors++;
 }
@@ -1533,12 +1585,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err80 = {instancePath:instancePath+"/protocolApplied/" + i18+"/extension",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err85 = {instancePath:instancePath+"/protocolApplied/" + i18+"/extension",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err80];
+vErrors = [err85];
 }
 else {
-vErrors.push(err80);
+vErrors.push(err85);
 }
 errors++;
 }
@@ -1555,12 +1607,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err81 = {instancePath:instancePath+"/protocolApplied/" + i18+"/modifierExtension",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err86 = {instancePath:instancePath+"/protocolApplied/" + i18+"/modifierExtension",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err81];
+vErrors = [err86];
 }
 else {
-vErrors.push(err81);
+vErrors.push(err86);
 }
 errors++;
 }
@@ -1569,23 +1621,23 @@ if(data95.series !== undefined && func0.call(data95, "series")){
 let data105 = data95.series;
 if(typeof data105 === "string"){
 if(func9(data105) < 1){
-const err82 = {instancePath:instancePath+"/protocolApplied/" + i18+"/series",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/series/minLength",keyword:"minLength",params:{limit: 1}};
+const err87 = {instancePath:instancePath+"/protocolApplied/" + i18+"/series",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/series/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err82];
+vErrors = [err87];
 }
 else {
-vErrors.push(err82);
+vErrors.push(err87);
 }
 errors++;
 }
 }
 else {
-const err83 = {instancePath:instancePath+"/protocolApplied/" + i18+"/series",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/series/type",keyword:"type",params:{type: "string"}};
+const err88 = {instancePath:instancePath+"/protocolApplied/" + i18+"/series",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/series/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err83];
+vErrors = [err88];
 }
 else {
-vErrors.push(err83);
+vErrors.push(err88);
 }
 errors++;
 }
@@ -1614,12 +1666,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err84 = {instancePath:instancePath+"/protocolApplied/" + i18+"/targetDisease",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/targetDisease/type",keyword:"type",params:{type: "array"}};
+const err89 = {instancePath:instancePath+"/protocolApplied/" + i18+"/targetDisease",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/targetDisease/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err84];
+vErrors = [err89];
 }
 else {
-vErrors.push(err84);
+vErrors.push(err89);
 }
 errors++;
 }
@@ -1627,33 +1679,33 @@ errors++;
 if(data95.doseNumberPositiveInt !== undefined && func0.call(data95, "doseNumberPositiveInt")){
 let data110 = data95.doseNumberPositiveInt;
 if(!(((typeof data110 == "number") && (!(data110 % 1) && !isNaN(data110))) && (isFinite(data110)))){
-const err85 = {instancePath:instancePath+"/protocolApplied/" + i18+"/doseNumberPositiveInt",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/doseNumberPositiveInt/type",keyword:"type",params:{type: "integer"}};
+const err90 = {instancePath:instancePath+"/protocolApplied/" + i18+"/doseNumberPositiveInt",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/doseNumberPositiveInt/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
-vErrors = [err85];
+vErrors = [err90];
 }
 else {
-vErrors.push(err85);
+vErrors.push(err90);
 }
 errors++;
 }
 if((typeof data110 == "number") && (isFinite(data110))){
 if(data110 > 2147483647 || isNaN(data110)){
-const err86 = {instancePath:instancePath+"/protocolApplied/" + i18+"/doseNumberPositiveInt",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/doseNumberPositiveInt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err91 = {instancePath:instancePath+"/protocolApplied/" + i18+"/doseNumberPositiveInt",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/doseNumberPositiveInt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
-vErrors = [err86];
+vErrors = [err91];
 }
 else {
-vErrors.push(err86);
+vErrors.push(err91);
 }
 errors++;
 }
 if(data110 < 1 || isNaN(data110)){
-const err87 = {instancePath:instancePath+"/protocolApplied/" + i18+"/doseNumberPositiveInt",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/doseNumberPositiveInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+const err92 = {instancePath:instancePath+"/protocolApplied/" + i18+"/doseNumberPositiveInt",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/doseNumberPositiveInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
-vErrors = [err87];
+vErrors = [err92];
 }
 else {
-vErrors.push(err87);
+vErrors.push(err92);
 }
 errors++;
 }
@@ -1669,23 +1721,23 @@ if(data95.doseNumberString !== undefined && func0.call(data95, "doseNumberString
 let data112 = data95.doseNumberString;
 if(typeof data112 === "string"){
 if(func9(data112) < 1){
-const err88 = {instancePath:instancePath+"/protocolApplied/" + i18+"/doseNumberString",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/doseNumberString/minLength",keyword:"minLength",params:{limit: 1}};
+const err93 = {instancePath:instancePath+"/protocolApplied/" + i18+"/doseNumberString",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/doseNumberString/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err88];
+vErrors = [err93];
 }
 else {
-vErrors.push(err88);
+vErrors.push(err93);
 }
 errors++;
 }
 }
 else {
-const err89 = {instancePath:instancePath+"/protocolApplied/" + i18+"/doseNumberString",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/doseNumberString/type",keyword:"type",params:{type: "string"}};
+const err94 = {instancePath:instancePath+"/protocolApplied/" + i18+"/doseNumberString",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/doseNumberString/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err89];
+vErrors = [err94];
 }
 else {
-vErrors.push(err89);
+vErrors.push(err94);
 }
 errors++;
 }
@@ -1699,33 +1751,33 @@ errors = vErrors.length;
 if(data95.seriesDosesPositiveInt !== undefined && func0.call(data95, "seriesDosesPositiveInt")){
 let data114 = data95.seriesDosesPositiveInt;
 if(!(((typeof data114 == "number") && (!(data114 % 1) && !isNaN(data114))) && (isFinite(data114)))){
-const err90 = {instancePath:instancePath+"/protocolApplied/" + i18+"/seriesDosesPositiveInt",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/seriesDosesPositiveInt/type",keyword:"type",params:{type: "integer"}};
+const err95 = {instancePath:instancePath+"/protocolApplied/" + i18+"/seriesDosesPositiveInt",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/seriesDosesPositiveInt/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
-vErrors = [err90];
+vErrors = [err95];
 }
 else {
-vErrors.push(err90);
+vErrors.push(err95);
 }
 errors++;
 }
 if((typeof data114 == "number") && (isFinite(data114))){
 if(data114 > 2147483647 || isNaN(data114)){
-const err91 = {instancePath:instancePath+"/protocolApplied/" + i18+"/seriesDosesPositiveInt",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/seriesDosesPositiveInt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err96 = {instancePath:instancePath+"/protocolApplied/" + i18+"/seriesDosesPositiveInt",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/seriesDosesPositiveInt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
-vErrors = [err91];
+vErrors = [err96];
 }
 else {
-vErrors.push(err91);
+vErrors.push(err96);
 }
 errors++;
 }
 if(data114 < 1 || isNaN(data114)){
-const err92 = {instancePath:instancePath+"/protocolApplied/" + i18+"/seriesDosesPositiveInt",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/seriesDosesPositiveInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+const err97 = {instancePath:instancePath+"/protocolApplied/" + i18+"/seriesDosesPositiveInt",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/seriesDosesPositiveInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
-vErrors = [err92];
+vErrors = [err97];
 }
 else {
-vErrors.push(err92);
+vErrors.push(err97);
 }
 errors++;
 }
@@ -1741,23 +1793,23 @@ if(data95.seriesDosesString !== undefined && func0.call(data95, "seriesDosesStri
 let data116 = data95.seriesDosesString;
 if(typeof data116 === "string"){
 if(func9(data116) < 1){
-const err93 = {instancePath:instancePath+"/protocolApplied/" + i18+"/seriesDosesString",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/seriesDosesString/minLength",keyword:"minLength",params:{limit: 1}};
+const err98 = {instancePath:instancePath+"/protocolApplied/" + i18+"/seriesDosesString",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/seriesDosesString/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err93];
+vErrors = [err98];
 }
 else {
-vErrors.push(err93);
+vErrors.push(err98);
 }
 errors++;
 }
 }
 else {
-const err94 = {instancePath:instancePath+"/protocolApplied/" + i18+"/seriesDosesString",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/seriesDosesString/type",keyword:"type",params:{type: "string"}};
+const err99 = {instancePath:instancePath+"/protocolApplied/" + i18+"/seriesDosesString",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/seriesDosesString/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err94];
+vErrors = [err99];
 }
 else {
-vErrors.push(err94);
+vErrors.push(err99);
 }
 errors++;
 }
@@ -1770,69 +1822,69 @@ errors = vErrors.length;
 }
 const forms0 = func12(data95, obj0);
 if(forms0 !== null){
-const err95 = {instancePath:instancePath+"/protocolApplied/" + i18,schemaPath:"#/$defs/Immunization_ProtocolApplied/cdxChoice",keyword:"cdxChoice",params:{choice: "doseNumber[x]", forms: forms0}};
+const err100 = {instancePath:instancePath+"/protocolApplied/" + i18,schemaPath:"#/$defs/Immunization_ProtocolApplied/cdxChoice",keyword:"cdxChoice",params:{choice: "doseNumber[x]", forms: forms0}};
 if(vErrors === null){
-vErrors = [err95];
+vErrors = [err100];
 }
 else {
-vErrors.push(err95);
+vErrors.push(err100);
 }
 errors++;
 }
 const forms1 = func12(data95, obj1);
 if(forms1 !== null){
-const err96 = {instancePath:instancePath+"/protocolApplied/" + i18,schemaPath:"#/$defs/Immunization_ProtocolApplied/cdxChoice",keyword:"cdxChoice",params:{choice: "seriesDoses[x]", forms: forms1}};
+const err101 = {instancePath:instancePath+"/protocolApplied/" + i18,schemaPath:"#/$defs/Immunization_ProtocolApplied/cdxChoice",keyword:"cdxChoice",params:{choice: "seriesDoses[x]", forms: forms1}};
 if(vErrors === null){
-vErrors = [err96];
+vErrors = [err101];
 }
 else {
-vErrors.push(err96);
+vErrors.push(err101);
 }
 errors++;
 }
 }
 else {
-const err97 = {instancePath:instancePath+"/protocolApplied/" + i18,schemaPath:"#/$defs/Immunization_ProtocolApplied/type",keyword:"type",params:{type: "object"}};
+const err102 = {instancePath:instancePath+"/protocolApplied/" + i18,schemaPath:"#/$defs/Immunization_ProtocolApplied/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err97];
+vErrors = [err102];
 }
 else {
-vErrors.push(err97);
+vErrors.push(err102);
 }
 errors++;
 }
 }
 }
 else {
-const err98 = {instancePath:instancePath+"/protocolApplied",schemaPath:"#/properties/protocolApplied/type",keyword:"type",params:{type: "array"}};
+const err103 = {instancePath:instancePath+"/protocolApplied",schemaPath:"#/properties/protocolApplied/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err98];
+vErrors = [err103];
 }
 else {
-vErrors.push(err98);
+vErrors.push(err103);
 }
 errors++;
 }
 }
 const forms2 = func12(data, obj2);
 if(forms2 !== null){
-const err99 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "occurrence[x]", forms: forms2}};
+const err104 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "occurrence[x]", forms: forms2}};
 if(vErrors === null){
-vErrors = [err99];
+vErrors = [err104];
 }
 else {
-vErrors.push(err99);
+vErrors.push(err104);
 }
 errors++;
 }
 }
 else {
-const err100 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err105 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err100];
+vErrors = [err105];
 }
 else {
-vErrors.push(err100);
+vErrors.push(err105);
 }
 errors++;
 }

@@ -22,6 +22,8 @@ const func7 = require("./datatypes.twin.cjs")["Reference"];
 const func8 = require("./datatypes.twin.cjs")["Quantity"];
 const func9 = require("./datatypes.twin.cjs")["Annotation"];
 const func10 = require("../../../../choice.cjs").choiceForms;
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const formats1 = require("../../../../formats.cjs")["fhir-date"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 const obj1 = new Set(["doseNumberPositiveInt", "doseNumberString"]);
 const obj2 = new Set(["seriesDosesPositiveInt", "seriesDosesString"]);
@@ -327,6 +329,9 @@ if(typeof data31 === "string"){
 if(!pattern3.test(data31)){
 errors++;
 }
+if(!(formats0(data31))){
+errors++;
+}
 }
 else {
 errors++;
@@ -382,6 +387,9 @@ if(data.expirationDate !== undefined){
 let data40 = data.expirationDate;
 if(typeof data40 === "string"){
 if(!pattern4.test(data40)){
+errors++;
+}
+if(!(formats1(data40))){
 errors++;
 }
 }
@@ -642,6 +650,9 @@ if(typeof data75 === "string"){
 if(!pattern3.test(data75)){
 errors++;
 }
+if(!(formats0(data75))){
+errors++;
+}
 }
 else {
 errors++;
@@ -656,6 +667,9 @@ if(data65.presentationDate !== undefined){
 let data77 = data65.presentationDate;
 if(typeof data77 === "string"){
 if(!pattern3.test(data77)){
+errors++;
+}
+if(!(formats0(data77))){
 errors++;
 }
 }
@@ -758,6 +772,9 @@ if(data83.date !== undefined){
 let data89 = data83.date;
 if(typeof data89 === "string"){
 if(!pattern3.test(data89)){
+errors++;
+}
+if(!(formats0(data89))){
 errors++;
 }
 }

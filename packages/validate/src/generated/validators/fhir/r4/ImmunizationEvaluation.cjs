@@ -17,6 +17,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = new Set(["doseNumberPositiveInt", "doseNumberString"]);
 const obj1 = new Set(["seriesDosesPositiveInt", "seriesDosesString"]);
 
@@ -423,14 +424,24 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-else {
-const err22 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data20))){
+const err22 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err22];
 }
 else {
 vErrors.push(err22);
+}
+errors++;
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
 }
 errors++;
 }
@@ -477,21 +488,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/doseStatusReason",schemaPath:"#/properties/doseStatusReason/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-let data28 = data.description;
-if(typeof data28 === "string"){
-if(func9(data28) < 1){
-const err24 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+const err24 = {instancePath:instancePath+"/doseStatusReason",schemaPath:"#/properties/doseStatusReason/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -501,13 +498,27 @@ vErrors.push(err24);
 errors++;
 }
 }
-else {
-const err25 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(data.description !== undefined && func0.call(data, "description")){
+let data28 = data.description;
+if(typeof data28 === "string"){
+if(func9(data28) < 1){
+const err25 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err25];
 }
 else {
 vErrors.push(err25);
+}
+errors++;
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
 }
 errors++;
 }
@@ -522,23 +533,23 @@ if(data.series !== undefined && func0.call(data, "series")){
 let data30 = data.series;
 if(typeof data30 === "string"){
 if(func9(data30) < 1){
-const err26 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-else {
-const err27 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/type",keyword:"type",params:{type: "string"}};
+const err27 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err27];
 }
 else {
 vErrors.push(err27);
+}
+errors++;
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
 }
 errors++;
 }
@@ -552,18 +563,7 @@ errors = vErrors.length;
 if(data.doseNumberPositiveInt !== undefined && func0.call(data, "doseNumberPositiveInt")){
 let data32 = data.doseNumberPositiveInt;
 if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
-const err28 = {instancePath:instancePath+"/doseNumberPositiveInt",schemaPath:"#/properties/doseNumberPositiveInt/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-if((typeof data32 == "number") && (isFinite(data32))){
-if(data32 > 2147483647 || isNaN(data32)){
-const err29 = {instancePath:instancePath+"/doseNumberPositiveInt",schemaPath:"#/properties/doseNumberPositiveInt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err29 = {instancePath:instancePath+"/doseNumberPositiveInt",schemaPath:"#/properties/doseNumberPositiveInt/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -572,13 +572,24 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(data32 < 1 || isNaN(data32)){
-const err30 = {instancePath:instancePath+"/doseNumberPositiveInt",schemaPath:"#/properties/doseNumberPositiveInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if((typeof data32 == "number") && (isFinite(data32))){
+if(data32 > 2147483647 || isNaN(data32)){
+const err30 = {instancePath:instancePath+"/doseNumberPositiveInt",schemaPath:"#/properties/doseNumberPositiveInt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err30];
 }
 else {
 vErrors.push(err30);
+}
+errors++;
+}
+if(data32 < 1 || isNaN(data32)){
+const err31 = {instancePath:instancePath+"/doseNumberPositiveInt",schemaPath:"#/properties/doseNumberPositiveInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
 }
 errors++;
 }
@@ -594,23 +605,23 @@ if(data.doseNumberString !== undefined && func0.call(data, "doseNumberString")){
 let data34 = data.doseNumberString;
 if(typeof data34 === "string"){
 if(func9(data34) < 1){
-const err31 = {instancePath:instancePath+"/doseNumberString",schemaPath:"#/properties/doseNumberString/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-else {
-const err32 = {instancePath:instancePath+"/doseNumberString",schemaPath:"#/properties/doseNumberString/type",keyword:"type",params:{type: "string"}};
+const err32 = {instancePath:instancePath+"/doseNumberString",schemaPath:"#/properties/doseNumberString/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err32];
 }
 else {
 vErrors.push(err32);
+}
+errors++;
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/doseNumberString",schemaPath:"#/properties/doseNumberString/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
 }
 errors++;
 }
@@ -624,18 +635,7 @@ errors = vErrors.length;
 if(data.seriesDosesPositiveInt !== undefined && func0.call(data, "seriesDosesPositiveInt")){
 let data36 = data.seriesDosesPositiveInt;
 if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
-const err33 = {instancePath:instancePath+"/seriesDosesPositiveInt",schemaPath:"#/properties/seriesDosesPositiveInt/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-if((typeof data36 == "number") && (isFinite(data36))){
-if(data36 > 2147483647 || isNaN(data36)){
-const err34 = {instancePath:instancePath+"/seriesDosesPositiveInt",schemaPath:"#/properties/seriesDosesPositiveInt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err34 = {instancePath:instancePath+"/seriesDosesPositiveInt",schemaPath:"#/properties/seriesDosesPositiveInt/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -644,13 +644,24 @@ vErrors.push(err34);
 }
 errors++;
 }
-if(data36 < 1 || isNaN(data36)){
-const err35 = {instancePath:instancePath+"/seriesDosesPositiveInt",schemaPath:"#/properties/seriesDosesPositiveInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if((typeof data36 == "number") && (isFinite(data36))){
+if(data36 > 2147483647 || isNaN(data36)){
+const err35 = {instancePath:instancePath+"/seriesDosesPositiveInt",schemaPath:"#/properties/seriesDosesPositiveInt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err35];
 }
 else {
 vErrors.push(err35);
+}
+errors++;
+}
+if(data36 < 1 || isNaN(data36)){
+const err36 = {instancePath:instancePath+"/seriesDosesPositiveInt",schemaPath:"#/properties/seriesDosesPositiveInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
 }
 errors++;
 }
@@ -666,23 +677,23 @@ if(data.seriesDosesString !== undefined && func0.call(data, "seriesDosesString")
 let data38 = data.seriesDosesString;
 if(typeof data38 === "string"){
 if(func9(data38) < 1){
-const err36 = {instancePath:instancePath+"/seriesDosesString",schemaPath:"#/properties/seriesDosesString/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-else {
-const err37 = {instancePath:instancePath+"/seriesDosesString",schemaPath:"#/properties/seriesDosesString/type",keyword:"type",params:{type: "string"}};
+const err37 = {instancePath:instancePath+"/seriesDosesString",schemaPath:"#/properties/seriesDosesString/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err37];
 }
 else {
 vErrors.push(err37);
+}
+errors++;
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/seriesDosesString",schemaPath:"#/properties/seriesDosesString/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
 }
 errors++;
 }
@@ -695,18 +706,7 @@ errors = vErrors.length;
 }
 const forms0 = func10(data, obj0);
 if(forms0 !== null){
-const err38 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "doseNumber[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-const forms1 = func10(data, obj1);
-if(forms1 !== null){
-const err39 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "seriesDoses[x]", forms: forms1}};
+const err39 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "doseNumber[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -715,14 +715,25 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-else {
-const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms1 = func10(data, obj1);
+if(forms1 !== null){
+const err40 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "seriesDoses[x]", forms: forms1}};
 if(vErrors === null){
 vErrors = [err40];
 }
 else {
 vErrors.push(err40);
+}
+errors++;
+}
+}
+else {
+const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
 }
 errors++;
 }

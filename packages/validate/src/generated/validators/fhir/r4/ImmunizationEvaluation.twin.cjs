@@ -15,6 +15,7 @@ const func5 = require("./datatypes.twin.cjs")["Identifier"];
 const func6 = require("./datatypes.twin.cjs")["Reference"];
 const func7 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func8 = require("../../../../choice.cjs").choiceForms;
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = new Set(["doseNumberPositiveInt", "doseNumberString"]);
 const obj1 = new Set(["seriesDosesPositiveInt", "seriesDosesString"]);
 const obj2 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
@@ -214,6 +215,9 @@ if(data.date !== undefined){
 let data20 = data.date;
 if(typeof data20 === "string"){
 if(!pattern3.test(data20)){
+errors++;
+}
+if(!(formats0(data20))){
 errors++;
 }
 }

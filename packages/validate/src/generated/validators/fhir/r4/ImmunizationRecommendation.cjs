@@ -14,6 +14,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 
 const func8 = require("ajv/dist/runtime/ucs2length").default;
@@ -361,14 +362,24 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-else {
-const err17 = {instancePath:instancePath+"/dateCriterion/" + i5+"/value",schemaPath:"#/$defs/ImmunizationRecommendation_DateCriterion/properties/value/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data22))){
+const err17 = {instancePath:instancePath+"/dateCriterion/" + i5+"/value",schemaPath:"#/$defs/ImmunizationRecommendation_DateCriterion/properties/value/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err17];
 }
 else {
 vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/dateCriterion/" + i5+"/value",schemaPath:"#/$defs/ImmunizationRecommendation_DateCriterion/properties/value/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
 }
 errors++;
 }
@@ -381,19 +392,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/dateCriterion/" + i5,schemaPath:"#/$defs/ImmunizationRecommendation_DateCriterion/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-}
-else {
-const err19 = {instancePath:instancePath+"/dateCriterion",schemaPath:"#/properties/dateCriterion/type",keyword:"type",params:{type: "array"}};
+const err19 = {instancePath:instancePath+"/dateCriterion/" + i5,schemaPath:"#/$defs/ImmunizationRecommendation_DateCriterion/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -403,11 +402,9 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.description !== undefined && func0.call(data, "description")){
-let data24 = data.description;
-if(typeof data24 === "string"){
-if(func8(data24) < 1){
-const err20 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+}
+else {
+const err20 = {instancePath:instancePath+"/dateCriterion",schemaPath:"#/properties/dateCriterion/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -417,13 +414,27 @@ vErrors.push(err20);
 errors++;
 }
 }
-else {
-const err21 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(data.description !== undefined && func0.call(data, "description")){
+let data24 = data.description;
+if(typeof data24 === "string"){
+if(func8(data24) < 1){
+const err21 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err21];
 }
 else {
 vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
 }
 errors++;
 }
@@ -438,23 +449,23 @@ if(data.series !== undefined && func0.call(data, "series")){
 let data26 = data.series;
 if(typeof data26 === "string"){
 if(func8(data26) < 1){
-const err22 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/type",keyword:"type",params:{type: "string"}};
+const err23 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err23];
 }
 else {
 vErrors.push(err23);
+}
+errors++;
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
 }
 errors++;
 }
@@ -468,18 +479,7 @@ errors = vErrors.length;
 if(data.doseNumberPositiveInt !== undefined && func0.call(data, "doseNumberPositiveInt")){
 let data28 = data.doseNumberPositiveInt;
 if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
-const err24 = {instancePath:instancePath+"/doseNumberPositiveInt",schemaPath:"#/properties/doseNumberPositiveInt/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-if((typeof data28 == "number") && (isFinite(data28))){
-if(data28 > 2147483647 || isNaN(data28)){
-const err25 = {instancePath:instancePath+"/doseNumberPositiveInt",schemaPath:"#/properties/doseNumberPositiveInt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err25 = {instancePath:instancePath+"/doseNumberPositiveInt",schemaPath:"#/properties/doseNumberPositiveInt/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -488,13 +488,24 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(data28 < 1 || isNaN(data28)){
-const err26 = {instancePath:instancePath+"/doseNumberPositiveInt",schemaPath:"#/properties/doseNumberPositiveInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if((typeof data28 == "number") && (isFinite(data28))){
+if(data28 > 2147483647 || isNaN(data28)){
+const err26 = {instancePath:instancePath+"/doseNumberPositiveInt",schemaPath:"#/properties/doseNumberPositiveInt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err26];
 }
 else {
 vErrors.push(err26);
+}
+errors++;
+}
+if(data28 < 1 || isNaN(data28)){
+const err27 = {instancePath:instancePath+"/doseNumberPositiveInt",schemaPath:"#/properties/doseNumberPositiveInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
 }
 errors++;
 }
@@ -510,23 +521,23 @@ if(data.doseNumberString !== undefined && func0.call(data, "doseNumberString")){
 let data30 = data.doseNumberString;
 if(typeof data30 === "string"){
 if(func8(data30) < 1){
-const err27 = {instancePath:instancePath+"/doseNumberString",schemaPath:"#/properties/doseNumberString/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-else {
-const err28 = {instancePath:instancePath+"/doseNumberString",schemaPath:"#/properties/doseNumberString/type",keyword:"type",params:{type: "string"}};
+const err28 = {instancePath:instancePath+"/doseNumberString",schemaPath:"#/properties/doseNumberString/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err28];
 }
 else {
 vErrors.push(err28);
+}
+errors++;
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/doseNumberString",schemaPath:"#/properties/doseNumberString/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
 }
 errors++;
 }
@@ -540,18 +551,7 @@ errors = vErrors.length;
 if(data.seriesDosesPositiveInt !== undefined && func0.call(data, "seriesDosesPositiveInt")){
 let data32 = data.seriesDosesPositiveInt;
 if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
-const err29 = {instancePath:instancePath+"/seriesDosesPositiveInt",schemaPath:"#/properties/seriesDosesPositiveInt/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-if((typeof data32 == "number") && (isFinite(data32))){
-if(data32 > 2147483647 || isNaN(data32)){
-const err30 = {instancePath:instancePath+"/seriesDosesPositiveInt",schemaPath:"#/properties/seriesDosesPositiveInt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err30 = {instancePath:instancePath+"/seriesDosesPositiveInt",schemaPath:"#/properties/seriesDosesPositiveInt/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -560,13 +560,24 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(data32 < 1 || isNaN(data32)){
-const err31 = {instancePath:instancePath+"/seriesDosesPositiveInt",schemaPath:"#/properties/seriesDosesPositiveInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if((typeof data32 == "number") && (isFinite(data32))){
+if(data32 > 2147483647 || isNaN(data32)){
+const err31 = {instancePath:instancePath+"/seriesDosesPositiveInt",schemaPath:"#/properties/seriesDosesPositiveInt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err31];
 }
 else {
 vErrors.push(err31);
+}
+errors++;
+}
+if(data32 < 1 || isNaN(data32)){
+const err32 = {instancePath:instancePath+"/seriesDosesPositiveInt",schemaPath:"#/properties/seriesDosesPositiveInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
 }
 errors++;
 }
@@ -582,23 +593,23 @@ if(data.seriesDosesString !== undefined && func0.call(data, "seriesDosesString")
 let data34 = data.seriesDosesString;
 if(typeof data34 === "string"){
 if(func8(data34) < 1){
-const err32 = {instancePath:instancePath+"/seriesDosesString",schemaPath:"#/properties/seriesDosesString/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-else {
-const err33 = {instancePath:instancePath+"/seriesDosesString",schemaPath:"#/properties/seriesDosesString/type",keyword:"type",params:{type: "string"}};
+const err33 = {instancePath:instancePath+"/seriesDosesString",schemaPath:"#/properties/seriesDosesString/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err33];
 }
 else {
 vErrors.push(err33);
+}
+errors++;
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/seriesDosesString",schemaPath:"#/properties/seriesDosesString/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
 }
 errors++;
 }
@@ -621,12 +632,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/supportingImmunization",schemaPath:"#/properties/supportingImmunization/type",keyword:"type",params:{type: "array"}};
+const err35 = {instancePath:instancePath+"/supportingImmunization",schemaPath:"#/properties/supportingImmunization/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err34];
+vErrors = [err35];
 }
 else {
-vErrors.push(err34);
+vErrors.push(err35);
 }
 errors++;
 }
@@ -643,19 +654,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/supportingPatientInformation",schemaPath:"#/properties/supportingPatientInformation/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-const forms0 = func10(data, obj0);
-if(forms0 !== null){
-const err36 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "doseNumber[x]", forms: forms0}};
+const err36 = {instancePath:instancePath+"/supportingPatientInformation",schemaPath:"#/properties/supportingPatientInformation/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -664,9 +663,10 @@ vErrors.push(err36);
 }
 errors++;
 }
-const forms1 = func10(data, obj1);
-if(forms1 !== null){
-const err37 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "seriesDoses[x]", forms: forms1}};
+}
+const forms0 = func10(data, obj0);
+if(forms0 !== null){
+const err37 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "doseNumber[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -675,14 +675,25 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-else {
-const err38 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms1 = func10(data, obj1);
+if(forms1 !== null){
+const err38 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "seriesDoses[x]", forms: forms1}};
 if(vErrors === null){
 vErrors = [err38];
 }
 else {
 vErrors.push(err38);
+}
+errors++;
+}
+}
+else {
+const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
 }
 errors++;
 }
@@ -1057,14 +1068,24 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-else {
-const err18 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data18))){
+const err18 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err18];
 }
 else {
 vErrors.push(err18);
+}
+errors++;
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
 }
 errors++;
 }
@@ -1093,24 +1114,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/recommendation",schemaPath:"#/properties/recommendation/type",keyword:"type",params:{type: "array"}};
+const err20 = {instancePath:instancePath+"/recommendation",schemaPath:"#/properties/recommendation/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err19];
+vErrors = [err20];
 }
 else {
-vErrors.push(err19);
+vErrors.push(err20);
 }
 errors++;
 }
 }
 }
 else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err20];
+vErrors = [err21];
 }
 else {
-vErrors.push(err20);
+vErrors.push(err21);
 }
 errors++;
 }

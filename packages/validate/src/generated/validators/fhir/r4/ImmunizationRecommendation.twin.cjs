@@ -13,6 +13,7 @@ const func3 = require("../../../../fhir/resources.cjs")["twin"];
 const func4 = require("./datatypes.twin.cjs")["Extension"];
 const func5 = require("./datatypes.twin.cjs")["Identifier"];
 const func6 = require("./datatypes.twin.cjs")["Reference"];
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 
 const func7 = require("./datatypes.twin.cjs")["CodeableConcept"];
@@ -215,6 +216,9 @@ if(data14.value !== undefined){
 let data22 = data14.value;
 if(typeof data22 === "string"){
 if(!pattern3.test(data22)){
+errors++;
+}
+if(!(formats0(data22))){
 errors++;
 }
 }
@@ -582,6 +586,9 @@ if(data.date !== undefined){
 let data18 = data.date;
 if(typeof data18 === "string"){
 if(!pattern3.test(data18)){
+errors++;
+}
+if(!(formats0(data18))){
 errors++;
 }
 }

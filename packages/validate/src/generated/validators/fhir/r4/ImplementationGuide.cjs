@@ -563,6 +563,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 
 const schema2 = {
@@ -3893,14 +3894,24 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-else {
-const err37 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data31))){
+const err37 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err37];
 }
 else {
 vErrors.push(err37);
+}
+errors++;
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
 }
 errors++;
 }
@@ -3915,23 +3926,23 @@ if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data33 = data.publisher;
 if(typeof data33 === "string"){
 if(func6(data33) < 1){
-const err38 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-else {
-const err39 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
+const err39 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err39];
 }
 else {
 vErrors.push(err39);
+}
+errors++;
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
 }
 errors++;
 }
@@ -3954,21 +3965,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-let data37 = data.description;
-if(typeof data37 === "string"){
-if(func6(data37) < 1){
-const err41 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+const err41 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -3978,13 +3975,27 @@ vErrors.push(err41);
 errors++;
 }
 }
-else {
-const err42 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(data.description !== undefined && func0.call(data, "description")){
+let data37 = data.description;
+if(typeof data37 === "string"){
+if(func6(data37) < 1){
+const err42 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err42];
 }
 else {
 vErrors.push(err42);
+}
+errors++;
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
 }
 errors++;
 }
@@ -4007,12 +4018,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
+const err44 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err43];
+vErrors = [err44];
 }
 else {
-vErrors.push(err43);
+vErrors.push(err44);
 }
 errors++;
 }
@@ -4029,21 +4040,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-}
-if(data.copyright !== undefined && func0.call(data, "copyright")){
-let data43 = data.copyright;
-if(typeof data43 === "string"){
-if(func6(data43) < 1){
-const err45 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
+const err45 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -4053,13 +4050,27 @@ vErrors.push(err45);
 errors++;
 }
 }
-else {
-const err46 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
+if(data.copyright !== undefined && func0.call(data, "copyright")){
+let data43 = data.copyright;
+if(typeof data43 === "string"){
+if(func6(data43) < 1){
+const err46 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err46];
 }
 else {
 vErrors.push(err46);
+}
+errors++;
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
 }
 errors++;
 }
@@ -4074,23 +4085,23 @@ if(data.packageId !== undefined && func0.call(data, "packageId")){
 let data45 = data.packageId;
 if(typeof data45 === "string"){
 if(!pattern0.test(data45)){
-const err47 = {instancePath:instancePath+"/packageId",schemaPath:"#/properties/packageId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-else {
-const err48 = {instancePath:instancePath+"/packageId",schemaPath:"#/properties/packageId/type",keyword:"type",params:{type: "string"}};
+const err48 = {instancePath:instancePath+"/packageId",schemaPath:"#/properties/packageId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
 if(vErrors === null){
 vErrors = [err48];
 }
 else {
 vErrors.push(err48);
+}
+errors++;
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/packageId",schemaPath:"#/properties/packageId/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
 }
 errors++;
 }
@@ -4111,12 +4122,12 @@ break;
 }
 }
 if(!valid24){
-const err49 = {instancePath:instancePath+"/license",schemaPath:"#/properties/license/enum",keyword:"enum",params:{allowedValues: schema0.properties.license.enum}};
+const err50 = {instancePath:instancePath+"/license",schemaPath:"#/properties/license/enum",keyword:"enum",params:{allowedValues: schema0.properties.license.enum}};
 if(vErrors === null){
-vErrors = [err49];
+vErrors = [err50];
 }
 else {
-vErrors.push(err49);
+vErrors.push(err50);
 }
 errors++;
 }
@@ -4134,17 +4145,7 @@ const len6 = data49.length;
 for(let i6=0; i6<len6; i6++){
 let data50 = data49[i6];
 if(typeof data50 !== "string"){
-const err50 = {instancePath:instancePath+"/fhirVersion/" + i6,schemaPath:"#/properties/fhirVersion/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-if(!((((((((((((((((((((((data50 === "0.01") || (data50 === "0.05")) || (data50 === "0.06")) || (data50 === "0.11")) || (data50 === "0.0.80")) || (data50 === "0.0.81")) || (data50 === "0.0.82")) || (data50 === "0.4.0")) || (data50 === "0.5.0")) || (data50 === "1.0.0")) || (data50 === "1.0.1")) || (data50 === "1.0.2")) || (data50 === "1.1.0")) || (data50 === "1.4.0")) || (data50 === "1.6.0")) || (data50 === "1.8.0")) || (data50 === "3.0.0")) || (data50 === "3.0.1")) || (data50 === "3.3.0")) || (data50 === "3.5.0")) || (data50 === "4.0.0")) || (data50 === "4.0.1"))){
-const err51 = {instancePath:instancePath+"/fhirVersion/" + i6,schemaPath:"#/properties/fhirVersion/items/enum",keyword:"enum",params:{allowedValues: schema0.properties.fhirVersion.items.enum}};
+const err51 = {instancePath:instancePath+"/fhirVersion/" + i6,schemaPath:"#/properties/fhirVersion/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -4153,15 +4154,25 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-}
-else {
-const err52 = {instancePath:instancePath+"/fhirVersion",schemaPath:"#/properties/fhirVersion/type",keyword:"type",params:{type: "array"}};
+if(!((((((((((((((((((((((data50 === "0.01") || (data50 === "0.05")) || (data50 === "0.06")) || (data50 === "0.11")) || (data50 === "0.0.80")) || (data50 === "0.0.81")) || (data50 === "0.0.82")) || (data50 === "0.4.0")) || (data50 === "0.5.0")) || (data50 === "1.0.0")) || (data50 === "1.0.1")) || (data50 === "1.0.2")) || (data50 === "1.1.0")) || (data50 === "1.4.0")) || (data50 === "1.6.0")) || (data50 === "1.8.0")) || (data50 === "3.0.0")) || (data50 === "3.0.1")) || (data50 === "3.3.0")) || (data50 === "3.5.0")) || (data50 === "4.0.0")) || (data50 === "4.0.1"))){
+const err52 = {instancePath:instancePath+"/fhirVersion/" + i6,schemaPath:"#/properties/fhirVersion/items/enum",keyword:"enum",params:{allowedValues: schema0.properties.fhirVersion.items.enum}};
 if(vErrors === null){
 vErrors = [err52];
 }
 else {
 vErrors.push(err52);
+}
+errors++;
+}
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/fhirVersion",schemaPath:"#/properties/fhirVersion/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
 }
 errors++;
 }
@@ -4178,12 +4189,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/_fhirVersion",schemaPath:"#/properties/_fhirVersion/type",keyword:"type",params:{type: "array"}};
+const err54 = {instancePath:instancePath+"/_fhirVersion",schemaPath:"#/properties/_fhirVersion/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err53];
+vErrors = [err54];
 }
 else {
-vErrors.push(err53);
+vErrors.push(err54);
 }
 errors++;
 }
@@ -4196,20 +4207,7 @@ for(let i8=0; i8<len8; i8++){
 let data54 = data53[i8];
 if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
 if((data54.uri === undefined) || (!(func0.call(data54, "uri")))){
-const err54 = {instancePath:instancePath+"/dependsOn/" + i8,schemaPath:"#/$defs/ImplementationGuide_DependsOn/required",keyword:"required",params:{missingProperty: "uri"}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-if(data54.id !== undefined && func0.call(data54, "id")){
-let data55 = data54.id;
-if(typeof data55 === "string"){
-if(func6(data55) < 1){
-const err55 = {instancePath:instancePath+"/dependsOn/" + i8+"/id",schemaPath:"#/$defs/ImplementationGuide_DependsOn/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err55 = {instancePath:instancePath+"/dependsOn/" + i8,schemaPath:"#/$defs/ImplementationGuide_DependsOn/required",keyword:"required",params:{missingProperty: "uri"}};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -4218,14 +4216,27 @@ vErrors.push(err55);
 }
 errors++;
 }
-}
-else {
-const err56 = {instancePath:instancePath+"/dependsOn/" + i8+"/id",schemaPath:"#/$defs/ImplementationGuide_DependsOn/properties/id/type",keyword:"type",params:{type: "string"}};
+if(data54.id !== undefined && func0.call(data54, "id")){
+let data55 = data54.id;
+if(typeof data55 === "string"){
+if(func6(data55) < 1){
+const err56 = {instancePath:instancePath+"/dependsOn/" + i8+"/id",schemaPath:"#/$defs/ImplementationGuide_DependsOn/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err56];
 }
 else {
 vErrors.push(err56);
+}
+errors++;
+}
+}
+else {
+const err57 = {instancePath:instancePath+"/dependsOn/" + i8+"/id",schemaPath:"#/$defs/ImplementationGuide_DependsOn/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
 }
 errors++;
 }
@@ -4242,12 +4253,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/dependsOn/" + i8+"/extension",schemaPath:"#/$defs/ImplementationGuide_DependsOn/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err58 = {instancePath:instancePath+"/dependsOn/" + i8+"/extension",schemaPath:"#/$defs/ImplementationGuide_DependsOn/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err57];
+vErrors = [err58];
 }
 else {
-vErrors.push(err57);
+vErrors.push(err58);
 }
 errors++;
 }
@@ -4264,21 +4275,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/dependsOn/" + i8+"/modifierExtension",schemaPath:"#/$defs/ImplementationGuide_DependsOn/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
-}
-}
-if(data54.uri !== undefined && func0.call(data54, "uri")){
-let data60 = data54.uri;
-if(typeof data60 === "string"){
-if(!pattern1.test(data60)){
-const err59 = {instancePath:instancePath+"/dependsOn/" + i8+"/uri",schemaPath:"#/$defs/ImplementationGuide_DependsOn/properties/uri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
+const err59 = {instancePath:instancePath+"/dependsOn/" + i8+"/modifierExtension",schemaPath:"#/$defs/ImplementationGuide_DependsOn/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -4288,13 +4285,27 @@ vErrors.push(err59);
 errors++;
 }
 }
-else {
-const err60 = {instancePath:instancePath+"/dependsOn/" + i8+"/uri",schemaPath:"#/$defs/ImplementationGuide_DependsOn/properties/uri/type",keyword:"type",params:{type: "string"}};
+if(data54.uri !== undefined && func0.call(data54, "uri")){
+let data60 = data54.uri;
+if(typeof data60 === "string"){
+if(!pattern1.test(data60)){
+const err60 = {instancePath:instancePath+"/dependsOn/" + i8+"/uri",schemaPath:"#/$defs/ImplementationGuide_DependsOn/properties/uri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err60];
 }
 else {
 vErrors.push(err60);
+}
+errors++;
+}
+}
+else {
+const err61 = {instancePath:instancePath+"/dependsOn/" + i8+"/uri",schemaPath:"#/$defs/ImplementationGuide_DependsOn/properties/uri/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
 }
 errors++;
 }
@@ -4309,23 +4320,23 @@ if(data54.packageId !== undefined && func0.call(data54, "packageId")){
 let data62 = data54.packageId;
 if(typeof data62 === "string"){
 if(!pattern0.test(data62)){
-const err61 = {instancePath:instancePath+"/dependsOn/" + i8+"/packageId",schemaPath:"#/$defs/ImplementationGuide_DependsOn/properties/packageId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
-}
-}
-else {
-const err62 = {instancePath:instancePath+"/dependsOn/" + i8+"/packageId",schemaPath:"#/$defs/ImplementationGuide_DependsOn/properties/packageId/type",keyword:"type",params:{type: "string"}};
+const err62 = {instancePath:instancePath+"/dependsOn/" + i8+"/packageId",schemaPath:"#/$defs/ImplementationGuide_DependsOn/properties/packageId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
 if(vErrors === null){
 vErrors = [err62];
 }
 else {
 vErrors.push(err62);
+}
+errors++;
+}
+}
+else {
+const err63 = {instancePath:instancePath+"/dependsOn/" + i8+"/packageId",schemaPath:"#/$defs/ImplementationGuide_DependsOn/properties/packageId/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
 }
 errors++;
 }
@@ -4340,23 +4351,23 @@ if(data54.version !== undefined && func0.call(data54, "version")){
 let data64 = data54.version;
 if(typeof data64 === "string"){
 if(func6(data64) < 1){
-const err63 = {instancePath:instancePath+"/dependsOn/" + i8+"/version",schemaPath:"#/$defs/ImplementationGuide_DependsOn/properties/version/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
-}
-}
-else {
-const err64 = {instancePath:instancePath+"/dependsOn/" + i8+"/version",schemaPath:"#/$defs/ImplementationGuide_DependsOn/properties/version/type",keyword:"type",params:{type: "string"}};
+const err64 = {instancePath:instancePath+"/dependsOn/" + i8+"/version",schemaPath:"#/$defs/ImplementationGuide_DependsOn/properties/version/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err64];
 }
 else {
 vErrors.push(err64);
+}
+errors++;
+}
+}
+else {
+const err65 = {instancePath:instancePath+"/dependsOn/" + i8+"/version",schemaPath:"#/$defs/ImplementationGuide_DependsOn/properties/version/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
 }
 errors++;
 }
@@ -4369,24 +4380,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/dependsOn/" + i8,schemaPath:"#/$defs/ImplementationGuide_DependsOn/type",keyword:"type",params:{type: "object"}};
+const err66 = {instancePath:instancePath+"/dependsOn/" + i8,schemaPath:"#/$defs/ImplementationGuide_DependsOn/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err65];
+vErrors = [err66];
 }
 else {
-vErrors.push(err65);
+vErrors.push(err66);
 }
 errors++;
 }
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/dependsOn",schemaPath:"#/properties/dependsOn/type",keyword:"type",params:{type: "array"}};
+const err67 = {instancePath:instancePath+"/dependsOn",schemaPath:"#/properties/dependsOn/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err66];
+vErrors = [err67];
 }
 else {
-vErrors.push(err66);
+vErrors.push(err67);
 }
 errors++;
 }
@@ -4402,12 +4413,12 @@ let valid41 = true;
 const _errs122 = errors;
 if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
 if(data67._type !== undefined && func0.call(data67, "_type")){
-const err67 = {};
+const err68 = {};
 if(vErrors === null){
-vErrors = [err67];
+vErrors = [err68];
 }
 else {
-vErrors.push(err67);
+vErrors.push(err68);
 }
 errors++;
 }
@@ -4426,12 +4437,12 @@ if(_valid5){
 const _errs123 = errors;
 if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
 if((data67.type === undefined) || (!(func0.call(data67, "type")))){
-const err68 = {instancePath:instancePath+"/global/" + i11,schemaPath:"#/$defs/ImplementationGuide_Global/allOf/0/then/required",keyword:"required",params:{missingProperty: "type"}};
+const err69 = {instancePath:instancePath+"/global/" + i11,schemaPath:"#/$defs/ImplementationGuide_Global/allOf/0/then/required",keyword:"required",params:{missingProperty: "type"}};
 if(vErrors === null){
-vErrors = [err68];
+vErrors = [err69];
 }
 else {
-vErrors.push(err68);
+vErrors.push(err69);
 }
 errors++;
 }
@@ -4445,23 +4456,23 @@ props5._type = true;
 }
 }
 if(!valid41){
-const err69 = {instancePath:instancePath+"/global/" + i11,schemaPath:"#/$defs/ImplementationGuide_Global/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
-}
-if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
-if((data67.profile === undefined) || (!(func0.call(data67, "profile")))){
-const err70 = {instancePath:instancePath+"/global/" + i11,schemaPath:"#/$defs/ImplementationGuide_Global/required",keyword:"required",params:{missingProperty: "profile"}};
+const err70 = {instancePath:instancePath+"/global/" + i11,schemaPath:"#/$defs/ImplementationGuide_Global/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
 vErrors = [err70];
 }
 else {
 vErrors.push(err70);
+}
+errors++;
+}
+if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
+if((data67.profile === undefined) || (!(func0.call(data67, "profile")))){
+const err71 = {instancePath:instancePath+"/global/" + i11,schemaPath:"#/$defs/ImplementationGuide_Global/required",keyword:"required",params:{missingProperty: "profile"}};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
 }
 errors++;
 }
@@ -4479,23 +4490,23 @@ if(data67.id !== undefined && func0.call(data67, "id")){
 let data69 = data67.id;
 if(typeof data69 === "string"){
 if(func6(data69) < 1){
-const err71 = {instancePath:instancePath+"/global/" + i11+"/id",schemaPath:"#/$defs/ImplementationGuide_Global/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
-}
-}
-else {
-const err72 = {instancePath:instancePath+"/global/" + i11+"/id",schemaPath:"#/$defs/ImplementationGuide_Global/properties/id/type",keyword:"type",params:{type: "string"}};
+const err72 = {instancePath:instancePath+"/global/" + i11+"/id",schemaPath:"#/$defs/ImplementationGuide_Global/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err72];
 }
 else {
 vErrors.push(err72);
+}
+errors++;
+}
+}
+else {
+const err73 = {instancePath:instancePath+"/global/" + i11+"/id",schemaPath:"#/$defs/ImplementationGuide_Global/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
 }
 errors++;
 }
@@ -4512,12 +4523,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err73 = {instancePath:instancePath+"/global/" + i11+"/extension",schemaPath:"#/$defs/ImplementationGuide_Global/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err74 = {instancePath:instancePath+"/global/" + i11+"/extension",schemaPath:"#/$defs/ImplementationGuide_Global/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err73];
+vErrors = [err74];
 }
 else {
-vErrors.push(err73);
+vErrors.push(err74);
 }
 errors++;
 }
@@ -4534,20 +4545,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err74 = {instancePath:instancePath+"/global/" + i11+"/modifierExtension",schemaPath:"#/$defs/ImplementationGuide_Global/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
-}
-}
-if(data67.type !== undefined && func0.call(data67, "type")){
-let data74 = data67.type;
-if(typeof data74 !== "string"){
-const err75 = {instancePath:instancePath+"/global/" + i11+"/type",schemaPath:"#/$defs/ImplementationGuide_Global/properties/type/type",keyword:"type",params:{type: "string"}};
+const err75 = {instancePath:instancePath+"/global/" + i11+"/modifierExtension",schemaPath:"#/$defs/ImplementationGuide_Global/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -4556,13 +4554,26 @@ vErrors.push(err75);
 }
 errors++;
 }
-if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data74 === "Account") || (data74 === "ActivityDefinition")) || (data74 === "AdverseEvent")) || (data74 === "AllergyIntolerance")) || (data74 === "Appointment")) || (data74 === "AppointmentResponse")) || (data74 === "AuditEvent")) || (data74 === "Basic")) || (data74 === "Binary")) || (data74 === "BiologicallyDerivedProduct")) || (data74 === "BodyStructure")) || (data74 === "Bundle")) || (data74 === "CapabilityStatement")) || (data74 === "CarePlan")) || (data74 === "CareTeam")) || (data74 === "CatalogEntry")) || (data74 === "ChargeItem")) || (data74 === "ChargeItemDefinition")) || (data74 === "Claim")) || (data74 === "ClaimResponse")) || (data74 === "ClinicalImpression")) || (data74 === "CodeSystem")) || (data74 === "Communication")) || (data74 === "CommunicationRequest")) || (data74 === "CompartmentDefinition")) || (data74 === "Composition")) || (data74 === "ConceptMap")) || (data74 === "Condition")) || (data74 === "Consent")) || (data74 === "Contract")) || (data74 === "Coverage")) || (data74 === "CoverageEligibilityRequest")) || (data74 === "CoverageEligibilityResponse")) || (data74 === "DetectedIssue")) || (data74 === "Device")) || (data74 === "DeviceDefinition")) || (data74 === "DeviceMetric")) || (data74 === "DeviceRequest")) || (data74 === "DeviceUseStatement")) || (data74 === "DiagnosticReport")) || (data74 === "DocumentManifest")) || (data74 === "DocumentReference")) || (data74 === "DomainResource")) || (data74 === "EffectEvidenceSynthesis")) || (data74 === "Encounter")) || (data74 === "Endpoint")) || (data74 === "EnrollmentRequest")) || (data74 === "EnrollmentResponse")) || (data74 === "EpisodeOfCare")) || (data74 === "EventDefinition")) || (data74 === "Evidence")) || (data74 === "EvidenceVariable")) || (data74 === "ExampleScenario")) || (data74 === "ExplanationOfBenefit")) || (data74 === "FamilyMemberHistory")) || (data74 === "Flag")) || (data74 === "Goal")) || (data74 === "GraphDefinition")) || (data74 === "Group")) || (data74 === "GuidanceResponse")) || (data74 === "HealthcareService")) || (data74 === "ImagingStudy")) || (data74 === "Immunization")) || (data74 === "ImmunizationEvaluation")) || (data74 === "ImmunizationRecommendation")) || (data74 === "ImplementationGuide")) || (data74 === "InsurancePlan")) || (data74 === "Invoice")) || (data74 === "Library")) || (data74 === "Linkage")) || (data74 === "List")) || (data74 === "Location")) || (data74 === "Measure")) || (data74 === "MeasureReport")) || (data74 === "Media")) || (data74 === "Medication")) || (data74 === "MedicationAdministration")) || (data74 === "MedicationDispense")) || (data74 === "MedicationKnowledge")) || (data74 === "MedicationRequest")) || (data74 === "MedicationStatement")) || (data74 === "MedicinalProduct")) || (data74 === "MedicinalProductAuthorization")) || (data74 === "MedicinalProductContraindication")) || (data74 === "MedicinalProductIndication")) || (data74 === "MedicinalProductIngredient")) || (data74 === "MedicinalProductInteraction")) || (data74 === "MedicinalProductManufactured")) || (data74 === "MedicinalProductPackaged")) || (data74 === "MedicinalProductPharmaceutical")) || (data74 === "MedicinalProductUndesirableEffect")) || (data74 === "MessageDefinition")) || (data74 === "MessageHeader")) || (data74 === "MolecularSequence")) || (data74 === "NamingSystem")) || (data74 === "NutritionOrder")) || (data74 === "Observation")) || (data74 === "ObservationDefinition")) || (data74 === "OperationDefinition")) || (data74 === "OperationOutcome")) || (data74 === "Organization")) || (data74 === "OrganizationAffiliation")) || (data74 === "Parameters")) || (data74 === "Patient")) || (data74 === "PaymentNotice")) || (data74 === "PaymentReconciliation")) || (data74 === "Person")) || (data74 === "PlanDefinition")) || (data74 === "Practitioner")) || (data74 === "PractitionerRole")) || (data74 === "Procedure")) || (data74 === "Provenance")) || (data74 === "Questionnaire")) || (data74 === "QuestionnaireResponse")) || (data74 === "RelatedPerson")) || (data74 === "RequestGroup")) || (data74 === "ResearchDefinition")) || (data74 === "ResearchElementDefinition")) || (data74 === "ResearchStudy")) || (data74 === "ResearchSubject")) || (data74 === "Resource")) || (data74 === "RiskAssessment")) || (data74 === "RiskEvidenceSynthesis")) || (data74 === "Schedule")) || (data74 === "SearchParameter")) || (data74 === "ServiceRequest")) || (data74 === "Slot")) || (data74 === "Specimen")) || (data74 === "SpecimenDefinition")) || (data74 === "StructureDefinition")) || (data74 === "StructureMap")) || (data74 === "Subscription")) || (data74 === "Substance")) || (data74 === "SubstanceNucleicAcid")) || (data74 === "SubstancePolymer")) || (data74 === "SubstanceProtein")) || (data74 === "SubstanceReferenceInformation")) || (data74 === "SubstanceSourceMaterial")) || (data74 === "SubstanceSpecification")) || (data74 === "SupplyDelivery")) || (data74 === "SupplyRequest")) || (data74 === "Task")) || (data74 === "TerminologyCapabilities")) || (data74 === "TestReport")) || (data74 === "TestScript")) || (data74 === "ValueSet")) || (data74 === "VerificationResult")) || (data74 === "VisionPrescription"))){
-const err76 = {instancePath:instancePath+"/global/" + i11+"/type",schemaPath:"#/$defs/ImplementationGuide_Global/properties/type/enum",keyword:"enum",params:{allowedValues: schema1.properties.type.enum}};
+}
+if(data67.type !== undefined && func0.call(data67, "type")){
+let data74 = data67.type;
+if(typeof data74 !== "string"){
+const err76 = {instancePath:instancePath+"/global/" + i11+"/type",schemaPath:"#/$defs/ImplementationGuide_Global/properties/type/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err76];
 }
 else {
 vErrors.push(err76);
+}
+errors++;
+}
+if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data74 === "Account") || (data74 === "ActivityDefinition")) || (data74 === "AdverseEvent")) || (data74 === "AllergyIntolerance")) || (data74 === "Appointment")) || (data74 === "AppointmentResponse")) || (data74 === "AuditEvent")) || (data74 === "Basic")) || (data74 === "Binary")) || (data74 === "BiologicallyDerivedProduct")) || (data74 === "BodyStructure")) || (data74 === "Bundle")) || (data74 === "CapabilityStatement")) || (data74 === "CarePlan")) || (data74 === "CareTeam")) || (data74 === "CatalogEntry")) || (data74 === "ChargeItem")) || (data74 === "ChargeItemDefinition")) || (data74 === "Claim")) || (data74 === "ClaimResponse")) || (data74 === "ClinicalImpression")) || (data74 === "CodeSystem")) || (data74 === "Communication")) || (data74 === "CommunicationRequest")) || (data74 === "CompartmentDefinition")) || (data74 === "Composition")) || (data74 === "ConceptMap")) || (data74 === "Condition")) || (data74 === "Consent")) || (data74 === "Contract")) || (data74 === "Coverage")) || (data74 === "CoverageEligibilityRequest")) || (data74 === "CoverageEligibilityResponse")) || (data74 === "DetectedIssue")) || (data74 === "Device")) || (data74 === "DeviceDefinition")) || (data74 === "DeviceMetric")) || (data74 === "DeviceRequest")) || (data74 === "DeviceUseStatement")) || (data74 === "DiagnosticReport")) || (data74 === "DocumentManifest")) || (data74 === "DocumentReference")) || (data74 === "DomainResource")) || (data74 === "EffectEvidenceSynthesis")) || (data74 === "Encounter")) || (data74 === "Endpoint")) || (data74 === "EnrollmentRequest")) || (data74 === "EnrollmentResponse")) || (data74 === "EpisodeOfCare")) || (data74 === "EventDefinition")) || (data74 === "Evidence")) || (data74 === "EvidenceVariable")) || (data74 === "ExampleScenario")) || (data74 === "ExplanationOfBenefit")) || (data74 === "FamilyMemberHistory")) || (data74 === "Flag")) || (data74 === "Goal")) || (data74 === "GraphDefinition")) || (data74 === "Group")) || (data74 === "GuidanceResponse")) || (data74 === "HealthcareService")) || (data74 === "ImagingStudy")) || (data74 === "Immunization")) || (data74 === "ImmunizationEvaluation")) || (data74 === "ImmunizationRecommendation")) || (data74 === "ImplementationGuide")) || (data74 === "InsurancePlan")) || (data74 === "Invoice")) || (data74 === "Library")) || (data74 === "Linkage")) || (data74 === "List")) || (data74 === "Location")) || (data74 === "Measure")) || (data74 === "MeasureReport")) || (data74 === "Media")) || (data74 === "Medication")) || (data74 === "MedicationAdministration")) || (data74 === "MedicationDispense")) || (data74 === "MedicationKnowledge")) || (data74 === "MedicationRequest")) || (data74 === "MedicationStatement")) || (data74 === "MedicinalProduct")) || (data74 === "MedicinalProductAuthorization")) || (data74 === "MedicinalProductContraindication")) || (data74 === "MedicinalProductIndication")) || (data74 === "MedicinalProductIngredient")) || (data74 === "MedicinalProductInteraction")) || (data74 === "MedicinalProductManufactured")) || (data74 === "MedicinalProductPackaged")) || (data74 === "MedicinalProductPharmaceutical")) || (data74 === "MedicinalProductUndesirableEffect")) || (data74 === "MessageDefinition")) || (data74 === "MessageHeader")) || (data74 === "MolecularSequence")) || (data74 === "NamingSystem")) || (data74 === "NutritionOrder")) || (data74 === "Observation")) || (data74 === "ObservationDefinition")) || (data74 === "OperationDefinition")) || (data74 === "OperationOutcome")) || (data74 === "Organization")) || (data74 === "OrganizationAffiliation")) || (data74 === "Parameters")) || (data74 === "Patient")) || (data74 === "PaymentNotice")) || (data74 === "PaymentReconciliation")) || (data74 === "Person")) || (data74 === "PlanDefinition")) || (data74 === "Practitioner")) || (data74 === "PractitionerRole")) || (data74 === "Procedure")) || (data74 === "Provenance")) || (data74 === "Questionnaire")) || (data74 === "QuestionnaireResponse")) || (data74 === "RelatedPerson")) || (data74 === "RequestGroup")) || (data74 === "ResearchDefinition")) || (data74 === "ResearchElementDefinition")) || (data74 === "ResearchStudy")) || (data74 === "ResearchSubject")) || (data74 === "Resource")) || (data74 === "RiskAssessment")) || (data74 === "RiskEvidenceSynthesis")) || (data74 === "Schedule")) || (data74 === "SearchParameter")) || (data74 === "ServiceRequest")) || (data74 === "Slot")) || (data74 === "Specimen")) || (data74 === "SpecimenDefinition")) || (data74 === "StructureDefinition")) || (data74 === "StructureMap")) || (data74 === "Subscription")) || (data74 === "Substance")) || (data74 === "SubstanceNucleicAcid")) || (data74 === "SubstancePolymer")) || (data74 === "SubstanceProtein")) || (data74 === "SubstanceReferenceInformation")) || (data74 === "SubstanceSourceMaterial")) || (data74 === "SubstanceSpecification")) || (data74 === "SupplyDelivery")) || (data74 === "SupplyRequest")) || (data74 === "Task")) || (data74 === "TerminologyCapabilities")) || (data74 === "TestReport")) || (data74 === "TestScript")) || (data74 === "ValueSet")) || (data74 === "VerificationResult")) || (data74 === "VisionPrescription"))){
+const err77 = {instancePath:instancePath+"/global/" + i11+"/type",schemaPath:"#/$defs/ImplementationGuide_Global/properties/type/enum",keyword:"enum",params:{allowedValues: schema1.properties.type.enum}};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
 }
 errors++;
 }
@@ -4577,23 +4588,23 @@ if(data67.profile !== undefined && func0.call(data67, "profile")){
 let data76 = data67.profile;
 if(typeof data76 === "string"){
 if(!pattern1.test(data76)){
-const err77 = {instancePath:instancePath+"/global/" + i11+"/profile",schemaPath:"#/$defs/ImplementationGuide_Global/properties/profile/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
-}
-}
-else {
-const err78 = {instancePath:instancePath+"/global/" + i11+"/profile",schemaPath:"#/$defs/ImplementationGuide_Global/properties/profile/type",keyword:"type",params:{type: "string"}};
+const err78 = {instancePath:instancePath+"/global/" + i11+"/profile",schemaPath:"#/$defs/ImplementationGuide_Global/properties/profile/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err78];
 }
 else {
 vErrors.push(err78);
+}
+errors++;
+}
+}
+else {
+const err79 = {instancePath:instancePath+"/global/" + i11+"/profile",schemaPath:"#/$defs/ImplementationGuide_Global/properties/profile/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
 }
 errors++;
 }
@@ -4606,24 +4617,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err79 = {instancePath:instancePath+"/global/" + i11,schemaPath:"#/$defs/ImplementationGuide_Global/type",keyword:"type",params:{type: "object"}};
+const err80 = {instancePath:instancePath+"/global/" + i11,schemaPath:"#/$defs/ImplementationGuide_Global/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err79];
+vErrors = [err80];
 }
 else {
-vErrors.push(err79);
+vErrors.push(err80);
 }
 errors++;
 }
 }
 }
 else {
-const err80 = {instancePath:instancePath+"/global",schemaPath:"#/properties/global/type",keyword:"type",params:{type: "array"}};
+const err81 = {instancePath:instancePath+"/global",schemaPath:"#/properties/global/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err80];
+vErrors = [err81];
 }
 else {
-vErrors.push(err80);
+vErrors.push(err81);
 }
 errors++;
 }
@@ -4642,12 +4653,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err81 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err82 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err81];
+vErrors = [err82];
 }
 else {
-vErrors.push(err81);
+vErrors.push(err82);
 }
 errors++;
 }

@@ -370,6 +370,7 @@ const func5 = require("./datatypes.twin.cjs")["ContactDetail"];
 const func6 = require("./datatypes.twin.cjs")["UsageContext"];
 const func7 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func8 = require("ajv/dist/runtime/equal").default;
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 
@@ -2167,6 +2168,9 @@ if(data.date !== undefined){
 let data31 = data.date;
 if(typeof data31 === "string"){
 if(!pattern3.test(data31)){
+errors++;
+}
+if(!(formats0(data31))){
 errors++;
 }
 }

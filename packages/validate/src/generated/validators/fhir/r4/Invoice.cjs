@@ -20,6 +20,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 const func12 = require("../../../../choice.cjs").choiceForms;
 const obj0 = new Set(["chargeItemReference", "chargeItemCodeableConcept"]);
@@ -882,14 +883,24 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-else {
-const err19 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data24))){
+const err19 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err19];
 }
 else {
 vErrors.push(err19);
+}
+errors++;
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
 }
 errors++;
 }
@@ -908,20 +919,7 @@ for(let i4=0; i4<len4; i4++){
 let data27 = data26[i4];
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 if((data27.actor === undefined) || (!(func0.call(data27, "actor")))){
-const err20 = {instancePath:instancePath+"/participant/" + i4,schemaPath:"#/$defs/Invoice_Participant/required",keyword:"required",params:{missingProperty: "actor"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-if(data27.id !== undefined && func0.call(data27, "id")){
-let data28 = data27.id;
-if(typeof data28 === "string"){
-if(func7(data28) < 1){
-const err21 = {instancePath:instancePath+"/participant/" + i4+"/id",schemaPath:"#/$defs/Invoice_Participant/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err21 = {instancePath:instancePath+"/participant/" + i4,schemaPath:"#/$defs/Invoice_Participant/required",keyword:"required",params:{missingProperty: "actor"}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -930,14 +928,27 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-else {
-const err22 = {instancePath:instancePath+"/participant/" + i4+"/id",schemaPath:"#/$defs/Invoice_Participant/properties/id/type",keyword:"type",params:{type: "string"}};
+if(data27.id !== undefined && func0.call(data27, "id")){
+let data28 = data27.id;
+if(typeof data28 === "string"){
+if(func7(data28) < 1){
+const err22 = {instancePath:instancePath+"/participant/" + i4+"/id",schemaPath:"#/$defs/Invoice_Participant/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err22];
 }
 else {
 vErrors.push(err22);
+}
+errors++;
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/participant/" + i4+"/id",schemaPath:"#/$defs/Invoice_Participant/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
 }
 errors++;
 }
@@ -954,12 +965,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/participant/" + i4+"/extension",schemaPath:"#/$defs/Invoice_Participant/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err24 = {instancePath:instancePath+"/participant/" + i4+"/extension",schemaPath:"#/$defs/Invoice_Participant/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err23];
+vErrors = [err24];
 }
 else {
-vErrors.push(err23);
+vErrors.push(err24);
 }
 errors++;
 }
@@ -976,12 +987,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/participant/" + i4+"/modifierExtension",schemaPath:"#/$defs/Invoice_Participant/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err25 = {instancePath:instancePath+"/participant/" + i4+"/modifierExtension",schemaPath:"#/$defs/Invoice_Participant/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err24];
+vErrors = [err25];
 }
 else {
-vErrors.push(err24);
+vErrors.push(err25);
 }
 errors++;
 }
@@ -1000,24 +1011,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/participant/" + i4,schemaPath:"#/$defs/Invoice_Participant/type",keyword:"type",params:{type: "object"}};
+const err26 = {instancePath:instancePath+"/participant/" + i4,schemaPath:"#/$defs/Invoice_Participant/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err25];
+vErrors = [err26];
 }
 else {
-vErrors.push(err25);
+vErrors.push(err26);
 }
 errors++;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/participant",schemaPath:"#/properties/participant/type",keyword:"type",params:{type: "array"}};
+const err27 = {instancePath:instancePath+"/participant",schemaPath:"#/properties/participant/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err26];
+vErrors = [err27];
 }
 else {
-vErrors.push(err26);
+vErrors.push(err27);
 }
 errors++;
 }
@@ -1046,12 +1057,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/lineItem",schemaPath:"#/properties/lineItem/type",keyword:"type",params:{type: "array"}};
+const err28 = {instancePath:instancePath+"/lineItem",schemaPath:"#/properties/lineItem/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err27];
+vErrors = [err28];
 }
 else {
-vErrors.push(err27);
+vErrors.push(err28);
 }
 errors++;
 }
@@ -1067,12 +1078,12 @@ let valid26 = true;
 const _errs68 = errors;
 if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
 if(data40._type !== undefined && func0.call(data40, "_type")){
-const err28 = {};
+const err29 = {};
 if(vErrors === null){
-vErrors = [err28];
+vErrors = [err29];
 }
 else {
-vErrors.push(err28);
+vErrors.push(err29);
 }
 errors++;
 }
@@ -1091,12 +1102,12 @@ if(_valid1){
 const _errs69 = errors;
 if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
 if((data40.type === undefined) || (!(func0.call(data40, "type")))){
-const err29 = {instancePath:instancePath+"/totalPriceComponent/" + i8,schemaPath:"#/$defs/Invoice_PriceComponent/allOf/0/then/required",keyword:"required",params:{missingProperty: "type"}};
+const err30 = {instancePath:instancePath+"/totalPriceComponent/" + i8,schemaPath:"#/$defs/Invoice_PriceComponent/allOf/0/then/required",keyword:"required",params:{missingProperty: "type"}};
 if(vErrors === null){
-vErrors = [err29];
+vErrors = [err30];
 }
 else {
-vErrors.push(err29);
+vErrors.push(err30);
 }
 errors++;
 }
@@ -1110,12 +1121,12 @@ props1._type = true;
 }
 }
 if(!valid26){
-const err30 = {instancePath:instancePath+"/totalPriceComponent/" + i8,schemaPath:"#/$defs/Invoice_PriceComponent/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err31 = {instancePath:instancePath+"/totalPriceComponent/" + i8,schemaPath:"#/$defs/Invoice_PriceComponent/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err30];
+vErrors = [err31];
 }
 else {
-vErrors.push(err30);
+vErrors.push(err31);
 }
 errors++;
 }
@@ -1136,23 +1147,23 @@ if(data40.id !== undefined && func0.call(data40, "id")){
 let data42 = data40.id;
 if(typeof data42 === "string"){
 if(func7(data42) < 1){
-const err31 = {instancePath:instancePath+"/totalPriceComponent/" + i8+"/id",schemaPath:"#/$defs/Invoice_PriceComponent/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-else {
-const err32 = {instancePath:instancePath+"/totalPriceComponent/" + i8+"/id",schemaPath:"#/$defs/Invoice_PriceComponent/properties/id/type",keyword:"type",params:{type: "string"}};
+const err32 = {instancePath:instancePath+"/totalPriceComponent/" + i8+"/id",schemaPath:"#/$defs/Invoice_PriceComponent/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err32];
 }
 else {
 vErrors.push(err32);
+}
+errors++;
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/totalPriceComponent/" + i8+"/id",schemaPath:"#/$defs/Invoice_PriceComponent/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
 }
 errors++;
 }
@@ -1169,12 +1180,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/totalPriceComponent/" + i8+"/extension",schemaPath:"#/$defs/Invoice_PriceComponent/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err34 = {instancePath:instancePath+"/totalPriceComponent/" + i8+"/extension",schemaPath:"#/$defs/Invoice_PriceComponent/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err33];
+vErrors = [err34];
 }
 else {
-vErrors.push(err33);
+vErrors.push(err34);
 }
 errors++;
 }
@@ -1191,12 +1202,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/totalPriceComponent/" + i8+"/modifierExtension",schemaPath:"#/$defs/Invoice_PriceComponent/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err35 = {instancePath:instancePath+"/totalPriceComponent/" + i8+"/modifierExtension",schemaPath:"#/$defs/Invoice_PriceComponent/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err34];
+vErrors = [err35];
 }
 else {
-vErrors.push(err34);
+vErrors.push(err35);
 }
 errors++;
 }
@@ -1204,12 +1215,12 @@ errors++;
 if(data40.type !== undefined && func0.call(data40, "type")){
 let data47 = data40.type;
 if(!((((((data47 === "base") || (data47 === "surcharge")) || (data47 === "deduction")) || (data47 === "discount")) || (data47 === "tax")) || (data47 === "informational"))){
-const err35 = {instancePath:instancePath+"/totalPriceComponent/" + i8+"/type",schemaPath:"#/$defs/Invoice_PriceComponent/properties/type/enum",keyword:"enum",params:{allowedValues: schema1.properties.type.enum}};
+const err36 = {instancePath:instancePath+"/totalPriceComponent/" + i8+"/type",schemaPath:"#/$defs/Invoice_PriceComponent/properties/type/enum",keyword:"enum",params:{allowedValues: schema1.properties.type.enum}};
 if(vErrors === null){
-vErrors = [err35];
+vErrors = [err36];
 }
 else {
-vErrors.push(err35);
+vErrors.push(err36);
 }
 errors++;
 }
@@ -1229,12 +1240,12 @@ errors = vErrors.length;
 if(data40.factor !== undefined && func0.call(data40, "factor")){
 let data50 = data40.factor;
 if(!((typeof data50 == "number") && (isFinite(data50)))){
-const err36 = {instancePath:instancePath+"/totalPriceComponent/" + i8+"/factor",schemaPath:"#/$defs/Invoice_PriceComponent/properties/factor/type",keyword:"type",params:{type: "number"}};
+const err37 = {instancePath:instancePath+"/totalPriceComponent/" + i8+"/factor",schemaPath:"#/$defs/Invoice_PriceComponent/properties/factor/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
-vErrors = [err36];
+vErrors = [err37];
 }
 else {
-vErrors.push(err36);
+vErrors.push(err37);
 }
 errors++;
 }
@@ -1253,24 +1264,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/totalPriceComponent/" + i8,schemaPath:"#/$defs/Invoice_PriceComponent/type",keyword:"type",params:{type: "object"}};
+const err38 = {instancePath:instancePath+"/totalPriceComponent/" + i8,schemaPath:"#/$defs/Invoice_PriceComponent/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err37];
+vErrors = [err38];
 }
 else {
-vErrors.push(err37);
+vErrors.push(err38);
 }
 errors++;
 }
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/totalPriceComponent",schemaPath:"#/properties/totalPriceComponent/type",keyword:"type",params:{type: "array"}};
+const err39 = {instancePath:instancePath+"/totalPriceComponent",schemaPath:"#/properties/totalPriceComponent/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err38];
+vErrors = [err39];
 }
 else {
-vErrors.push(err38);
+vErrors.push(err39);
 }
 errors++;
 }
@@ -1291,23 +1302,23 @@ if(data.paymentTerms !== undefined && func0.call(data, "paymentTerms")){
 let data55 = data.paymentTerms;
 if(typeof data55 === "string"){
 if(func7(data55) < 1){
-const err39 = {instancePath:instancePath+"/paymentTerms",schemaPath:"#/properties/paymentTerms/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-else {
-const err40 = {instancePath:instancePath+"/paymentTerms",schemaPath:"#/properties/paymentTerms/type",keyword:"type",params:{type: "string"}};
+const err40 = {instancePath:instancePath+"/paymentTerms",schemaPath:"#/properties/paymentTerms/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err40];
 }
 else {
 vErrors.push(err40);
+}
+errors++;
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/paymentTerms",schemaPath:"#/properties/paymentTerms/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
 }
 errors++;
 }
@@ -1330,24 +1341,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
+const err42 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err41];
+vErrors = [err42];
 }
 else {
-vErrors.push(err41);
+vErrors.push(err42);
 }
 errors++;
 }
 }
 }
 else {
-const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err42];
+vErrors = [err43];
 }
 else {
-vErrors.push(err42);
+vErrors.push(err43);
 }
 errors++;
 }

@@ -18,6 +18,7 @@ const func6 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func7 = require("./datatypes.twin.cjs")["Reference"];
 const func8 = require("./datatypes.twin.cjs")["Money"];
 const func9 = require("./datatypes.twin.cjs")["Annotation"];
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 const func10 = require("../../../../choice.cjs").choiceForms;
@@ -507,6 +508,9 @@ if(data.date !== undefined){
 let data24 = data.date;
 if(typeof data24 === "string"){
 if(!pattern3.test(data24)){
+errors++;
+}
+if(!(formats0(data24))){
 errors++;
 }
 }

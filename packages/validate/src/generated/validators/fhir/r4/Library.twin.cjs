@@ -23,6 +23,8 @@ const func12 = require("./datatypes.twin.cjs")["ParameterDefinition"];
 const func13 = require("./datatypes.twin.cjs")["DataRequirement"];
 const func14 = require("./datatypes.twin.cjs")["Attachment"];
 const func15 = require("../../../../choice.cjs").choiceForms;
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const formats1 = require("../../../../formats.cjs")["fhir-date"];
 const obj0 = new Set(["subjectCodeableConcept", "subjectReference"]);
 const obj1 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
@@ -311,6 +313,9 @@ if(typeof data34 === "string"){
 if(!pattern3.test(data34)){
 errors++;
 }
+if(!(formats0(data34))){
+errors++;
+}
 }
 else {
 errors++;
@@ -449,6 +454,9 @@ if(typeof data52 === "string"){
 if(!pattern4.test(data52)){
 errors++;
 }
+if(!(formats1(data52))){
+errors++;
+}
 }
 else {
 errors++;
@@ -463,6 +471,9 @@ if(data.lastReviewDate !== undefined){
 let data54 = data.lastReviewDate;
 if(typeof data54 === "string"){
 if(!pattern4.test(data54)){
+errors++;
+}
+if(!(formats1(data54))){
 errors++;
 }
 }

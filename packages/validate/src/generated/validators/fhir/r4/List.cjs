@@ -35,6 +35,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/List.schema.json" */;
@@ -511,14 +512,24 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-else {
-const err23 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data27))){
+const err23 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err23];
 }
 else {
 vErrors.push(err23);
+}
+errors++;
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
 }
 errors++;
 }
@@ -553,12 +564,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
+const err25 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err24];
+vErrors = [err25];
 }
 else {
-vErrors.push(err24);
+vErrors.push(err25);
 }
 errors++;
 }
@@ -571,20 +582,7 @@ for(let i5=0; i5<len5; i5++){
 let data34 = data33[i5];
 if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
 if((data34.item === undefined) || (!(func0.call(data34, "item")))){
-const err25 = {instancePath:instancePath+"/entry/" + i5,schemaPath:"#/$defs/List_Entry/required",keyword:"required",params:{missingProperty: "item"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-if(data34.id !== undefined && func0.call(data34, "id")){
-let data35 = data34.id;
-if(typeof data35 === "string"){
-if(func7(data35) < 1){
-const err26 = {instancePath:instancePath+"/entry/" + i5+"/id",schemaPath:"#/$defs/List_Entry/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err26 = {instancePath:instancePath+"/entry/" + i5,schemaPath:"#/$defs/List_Entry/required",keyword:"required",params:{missingProperty: "item"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -593,14 +591,27 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-else {
-const err27 = {instancePath:instancePath+"/entry/" + i5+"/id",schemaPath:"#/$defs/List_Entry/properties/id/type",keyword:"type",params:{type: "string"}};
+if(data34.id !== undefined && func0.call(data34, "id")){
+let data35 = data34.id;
+if(typeof data35 === "string"){
+if(func7(data35) < 1){
+const err27 = {instancePath:instancePath+"/entry/" + i5+"/id",schemaPath:"#/$defs/List_Entry/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err27];
 }
 else {
 vErrors.push(err27);
+}
+errors++;
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/entry/" + i5+"/id",schemaPath:"#/$defs/List_Entry/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
 }
 errors++;
 }
@@ -617,12 +628,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/entry/" + i5+"/extension",schemaPath:"#/$defs/List_Entry/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err29 = {instancePath:instancePath+"/entry/" + i5+"/extension",schemaPath:"#/$defs/List_Entry/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err28];
+vErrors = [err29];
 }
 else {
-vErrors.push(err28);
+vErrors.push(err29);
 }
 errors++;
 }
@@ -639,12 +650,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/entry/" + i5+"/modifierExtension",schemaPath:"#/$defs/List_Entry/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err30 = {instancePath:instancePath+"/entry/" + i5+"/modifierExtension",schemaPath:"#/$defs/List_Entry/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err29];
+vErrors = [err30];
 }
 else {
-vErrors.push(err29);
+vErrors.push(err30);
 }
 errors++;
 }
@@ -657,12 +668,12 @@ errors = vErrors.length;
 }
 if(data34.deleted !== undefined && func0.call(data34, "deleted")){
 if(typeof data34.deleted !== "boolean"){
-const err30 = {instancePath:instancePath+"/entry/" + i5+"/deleted",schemaPath:"#/$defs/List_Entry/properties/deleted/type",keyword:"type",params:{type: "boolean"}};
+const err31 = {instancePath:instancePath+"/entry/" + i5+"/deleted",schemaPath:"#/$defs/List_Entry/properties/deleted/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err30];
+vErrors = [err31];
 }
 else {
-vErrors.push(err30);
+vErrors.push(err31);
 }
 errors++;
 }
@@ -677,23 +688,33 @@ if(data34.date !== undefined && func0.call(data34, "date")){
 let data43 = data34.date;
 if(typeof data43 === "string"){
 if(!pattern3.test(data43)){
-const err31 = {instancePath:instancePath+"/entry/" + i5+"/date",schemaPath:"#/$defs/List_Entry/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-else {
-const err32 = {instancePath:instancePath+"/entry/" + i5+"/date",schemaPath:"#/$defs/List_Entry/properties/date/type",keyword:"type",params:{type: "string"}};
+const err32 = {instancePath:instancePath+"/entry/" + i5+"/date",schemaPath:"#/$defs/List_Entry/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err32];
 }
 else {
 vErrors.push(err32);
+}
+errors++;
+}
+if(!(formats0(data43))){
+const err33 = {instancePath:instancePath+"/entry/" + i5+"/date",schemaPath:"#/$defs/List_Entry/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/entry/" + i5+"/date",schemaPath:"#/$defs/List_Entry/properties/date/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
 }
 errors++;
 }
@@ -712,24 +733,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/entry/" + i5,schemaPath:"#/$defs/List_Entry/type",keyword:"type",params:{type: "object"}};
+const err35 = {instancePath:instancePath+"/entry/" + i5,schemaPath:"#/$defs/List_Entry/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err33];
+vErrors = [err35];
 }
 else {
-vErrors.push(err33);
+vErrors.push(err35);
 }
 errors++;
 }
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/entry",schemaPath:"#/properties/entry/type",keyword:"type",params:{type: "array"}};
+const err36 = {instancePath:instancePath+"/entry",schemaPath:"#/properties/entry/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err34];
+vErrors = [err36];
 }
 else {
-vErrors.push(err34);
+vErrors.push(err36);
 }
 errors++;
 }
@@ -742,12 +763,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err35];
+vErrors = [err37];
 }
 else {
-vErrors.push(err35);
+vErrors.push(err37);
 }
 errors++;
 }

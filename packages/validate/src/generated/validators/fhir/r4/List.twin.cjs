@@ -16,6 +16,7 @@ const func5 = require("./datatypes.twin.cjs")["Identifier"];
 const func6 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func7 = require("./datatypes.twin.cjs")["Reference"];
 const func8 = require("./datatypes.twin.cjs")["Annotation"];
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate0(data){
@@ -268,6 +269,9 @@ if(typeof data27 === "string"){
 if(!pattern3.test(data27)){
 errors++;
 }
+if(!(formats0(data27))){
+errors++;
+}
 }
 else {
 errors++;
@@ -370,6 +374,9 @@ if(data34.date !== undefined){
 let data43 = data34.date;
 if(typeof data43 === "string"){
 if(!pattern3.test(data43)){
+errors++;
+}
+if(!(formats0(data43))){
 errors++;
 }
 }

@@ -37,6 +37,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-time"];
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Location.schema.json" */;
@@ -940,14 +941,24 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-else {
-const err48 = {instancePath:instancePath+"/hoursOfOperation/" + i10+"/openingTime",schemaPath:"#/$defs/Location_HoursOfOperation/properties/openingTime/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data64))){
+const err48 = {instancePath:instancePath+"/hoursOfOperation/" + i10+"/openingTime",schemaPath:"#/$defs/Location_HoursOfOperation/properties/openingTime/format",keyword:"format",params:{format: "fhir-time"}};
 if(vErrors === null){
 vErrors = [err48];
 }
 else {
 vErrors.push(err48);
+}
+errors++;
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/hoursOfOperation/" + i10+"/openingTime",schemaPath:"#/$defs/Location_HoursOfOperation/properties/openingTime/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
 }
 errors++;
 }
@@ -962,23 +973,33 @@ if(data52.closingTime !== undefined && func0.call(data52, "closingTime")){
 let data66 = data52.closingTime;
 if(typeof data66 === "string"){
 if(!pattern3.test(data66)){
-const err49 = {instancePath:instancePath+"/hoursOfOperation/" + i10+"/closingTime",schemaPath:"#/$defs/Location_HoursOfOperation/properties/closingTime/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-}
-else {
-const err50 = {instancePath:instancePath+"/hoursOfOperation/" + i10+"/closingTime",schemaPath:"#/$defs/Location_HoursOfOperation/properties/closingTime/type",keyword:"type",params:{type: "string"}};
+const err50 = {instancePath:instancePath+"/hoursOfOperation/" + i10+"/closingTime",schemaPath:"#/$defs/Location_HoursOfOperation/properties/closingTime/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}};
 if(vErrors === null){
 vErrors = [err50];
 }
 else {
 vErrors.push(err50);
+}
+errors++;
+}
+if(!(formats0(data66))){
+const err51 = {instancePath:instancePath+"/hoursOfOperation/" + i10+"/closingTime",schemaPath:"#/$defs/Location_HoursOfOperation/properties/closingTime/format",keyword:"format",params:{format: "fhir-time"}};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+else {
+const err52 = {instancePath:instancePath+"/hoursOfOperation/" + i10+"/closingTime",schemaPath:"#/$defs/Location_HoursOfOperation/properties/closingTime/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
 }
 errors++;
 }
@@ -991,33 +1012,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/hoursOfOperation/" + i10,schemaPath:"#/$defs/Location_HoursOfOperation/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-}
-}
-else {
-const err52 = {instancePath:instancePath+"/hoursOfOperation",schemaPath:"#/properties/hoursOfOperation/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-}
-if(data.availabilityExceptions !== undefined && func0.call(data, "availabilityExceptions")){
-let data68 = data.availabilityExceptions;
-if(typeof data68 === "string"){
-if(func8(data68) < 1){
-const err53 = {instancePath:instancePath+"/availabilityExceptions",schemaPath:"#/properties/availabilityExceptions/minLength",keyword:"minLength",params:{limit: 1}};
+const err53 = {instancePath:instancePath+"/hoursOfOperation/" + i10,schemaPath:"#/$defs/Location_HoursOfOperation/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1027,13 +1022,39 @@ vErrors.push(err53);
 errors++;
 }
 }
+}
 else {
-const err54 = {instancePath:instancePath+"/availabilityExceptions",schemaPath:"#/properties/availabilityExceptions/type",keyword:"type",params:{type: "string"}};
+const err54 = {instancePath:instancePath+"/hoursOfOperation",schemaPath:"#/properties/hoursOfOperation/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err54];
 }
 else {
 vErrors.push(err54);
+}
+errors++;
+}
+}
+if(data.availabilityExceptions !== undefined && func0.call(data, "availabilityExceptions")){
+let data68 = data.availabilityExceptions;
+if(typeof data68 === "string"){
+if(func8(data68) < 1){
+const err55 = {instancePath:instancePath+"/availabilityExceptions",schemaPath:"#/properties/availabilityExceptions/minLength",keyword:"minLength",params:{limit: 1}};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+else {
+const err56 = {instancePath:instancePath+"/availabilityExceptions",schemaPath:"#/properties/availabilityExceptions/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
 }
 errors++;
 }
@@ -1056,24 +1077,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/endpoint",schemaPath:"#/properties/endpoint/type",keyword:"type",params:{type: "array"}};
+const err57 = {instancePath:instancePath+"/endpoint",schemaPath:"#/properties/endpoint/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err55];
+vErrors = [err57];
 }
 else {
-vErrors.push(err55);
+vErrors.push(err57);
 }
 errors++;
 }
 }
 }
 else {
-const err56 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err58 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err56];
+vErrors = [err58];
 }
 else {
-vErrors.push(err56);
+vErrors.push(err58);
 }
 errors++;
 }

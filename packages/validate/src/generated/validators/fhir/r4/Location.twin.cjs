@@ -20,6 +20,7 @@ const func8 = require("./datatypes.twin.cjs")["ContactPoint"];
 const func9 = require("./datatypes.twin.cjs")["Address"];
 const func10 = require("./datatypes.twin.cjs")["Reference"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const formats0 = require("../../../../formats.cjs")["fhir-time"];
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/Location.schema.json" */;
@@ -538,6 +539,9 @@ if(typeof data64 === "string"){
 if(!pattern3.test(data64)){
 errors++;
 }
+if(!(formats0(data64))){
+errors++;
+}
 }
 else {
 errors++;
@@ -552,6 +556,9 @@ if(data52.closingTime !== undefined){
 let data66 = data52.closingTime;
 if(typeof data66 === "string"){
 if(!pattern3.test(data66)){
+errors++;
+}
+if(!(formats0(data66))){
 errors++;
 }
 }

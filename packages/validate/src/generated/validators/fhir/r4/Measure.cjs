@@ -24,6 +24,8 @@ const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const formats1 = require("../../../../formats.cjs")["fhir-date"];
 
 
 
@@ -1232,14 +1234,24 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-else {
-const err28 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data33))){
+const err28 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err28];
 }
 else {
 vErrors.push(err28);
+}
+errors++;
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
 }
 errors++;
 }
@@ -1254,23 +1266,23 @@ if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data35 = data.publisher;
 if(typeof data35 === "string"){
 if(func7(data35) < 1){
-const err29 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-else {
-const err30 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
+const err30 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err30];
 }
 else {
 vErrors.push(err30);
+}
+errors++;
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
 }
 errors++;
 }
@@ -1293,21 +1305,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-let data39 = data.description;
-if(typeof data39 === "string"){
-if(func7(data39) < 1){
-const err32 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+const err32 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1317,13 +1315,27 @@ vErrors.push(err32);
 errors++;
 }
 }
-else {
-const err33 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(data.description !== undefined && func0.call(data, "description")){
+let data39 = data.description;
+if(typeof data39 === "string"){
+if(func7(data39) < 1){
+const err33 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err33];
 }
 else {
 vErrors.push(err33);
+}
+errors++;
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
 }
 errors++;
 }
@@ -1346,12 +1358,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
+const err35 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err34];
+vErrors = [err35];
 }
 else {
-vErrors.push(err34);
+vErrors.push(err35);
 }
 errors++;
 }
@@ -1368,21 +1380,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-if(data.purpose !== undefined && func0.call(data, "purpose")){
-let data45 = data.purpose;
-if(typeof data45 === "string"){
-if(func7(data45) < 1){
-const err36 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
+const err36 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1392,13 +1390,27 @@ vErrors.push(err36);
 errors++;
 }
 }
-else {
-const err37 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
+if(data.purpose !== undefined && func0.call(data, "purpose")){
+let data45 = data.purpose;
+if(typeof data45 === "string"){
+if(func7(data45) < 1){
+const err37 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err37];
 }
 else {
 vErrors.push(err37);
+}
+errors++;
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
 }
 errors++;
 }
@@ -1413,23 +1425,23 @@ if(data.usage !== undefined && func0.call(data, "usage")){
 let data47 = data.usage;
 if(typeof data47 === "string"){
 if(func7(data47) < 1){
-const err38 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-else {
-const err39 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/type",keyword:"type",params:{type: "string"}};
+const err39 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err39];
 }
 else {
 vErrors.push(err39);
+}
+errors++;
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
 }
 errors++;
 }
@@ -1444,23 +1456,23 @@ if(data.copyright !== undefined && func0.call(data, "copyright")){
 let data49 = data.copyright;
 if(typeof data49 === "string"){
 if(func7(data49) < 1){
-const err40 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-else {
-const err41 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
+const err41 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err41];
 }
 else {
 vErrors.push(err41);
+}
+errors++;
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
 }
 errors++;
 }
@@ -1475,23 +1487,33 @@ if(data.approvalDate !== undefined && func0.call(data, "approvalDate")){
 let data51 = data.approvalDate;
 if(typeof data51 === "string"){
 if(!pattern4.test(data51)){
-const err42 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-else {
-const err43 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/type",keyword:"type",params:{type: "string"}};
+const err43 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
 if(vErrors === null){
 vErrors = [err43];
 }
 else {
 vErrors.push(err43);
+}
+errors++;
+}
+if(!(formats1(data51))){
+const err44 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/format",keyword:"format",params:{format: "fhir-date"}};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
 }
 errors++;
 }
@@ -1506,23 +1528,33 @@ if(data.lastReviewDate !== undefined && func0.call(data, "lastReviewDate")){
 let data53 = data.lastReviewDate;
 if(typeof data53 === "string"){
 if(!pattern4.test(data53)){
-const err44 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
+const err46 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
 if(vErrors === null){
-vErrors = [err44];
+vErrors = [err46];
 }
 else {
-vErrors.push(err44);
+vErrors.push(err46);
+}
+errors++;
+}
+if(!(formats1(data53))){
+const err47 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/format",keyword:"format",params:{format: "fhir-date"}};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
 }
 errors++;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/type",keyword:"type",params:{type: "string"}};
+const err48 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err45];
+vErrors = [err48];
 }
 else {
-vErrors.push(err45);
+vErrors.push(err48);
 }
 errors++;
 }
@@ -1551,12 +1583,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/topic",schemaPath:"#/properties/topic/type",keyword:"type",params:{type: "array"}};
+const err49 = {instancePath:instancePath+"/topic",schemaPath:"#/properties/topic/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err49];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err49);
 }
 errors++;
 }
@@ -1573,12 +1605,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "array"}};
+const err50 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err47];
+vErrors = [err50];
 }
 else {
-vErrors.push(err47);
+vErrors.push(err50);
 }
 errors++;
 }
@@ -1595,12 +1627,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/editor",schemaPath:"#/properties/editor/type",keyword:"type",params:{type: "array"}};
+const err51 = {instancePath:instancePath+"/editor",schemaPath:"#/properties/editor/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err48];
+vErrors = [err51];
 }
 else {
-vErrors.push(err48);
+vErrors.push(err51);
 }
 errors++;
 }
@@ -1617,12 +1649,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/reviewer",schemaPath:"#/properties/reviewer/type",keyword:"type",params:{type: "array"}};
+const err52 = {instancePath:instancePath+"/reviewer",schemaPath:"#/properties/reviewer/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err49];
+vErrors = [err52];
 }
 else {
-vErrors.push(err49);
+vErrors.push(err52);
 }
 errors++;
 }
@@ -1639,12 +1671,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/endorser",schemaPath:"#/properties/endorser/type",keyword:"type",params:{type: "array"}};
+const err53 = {instancePath:instancePath+"/endorser",schemaPath:"#/properties/endorser/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err50];
+vErrors = [err53];
 }
 else {
-vErrors.push(err50);
+vErrors.push(err53);
 }
 errors++;
 }
@@ -1661,12 +1693,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/relatedArtifact",schemaPath:"#/properties/relatedArtifact/type",keyword:"type",params:{type: "array"}};
+const err54 = {instancePath:instancePath+"/relatedArtifact",schemaPath:"#/properties/relatedArtifact/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err51];
+vErrors = [err54];
 }
 else {
-vErrors.push(err51);
+vErrors.push(err54);
 }
 errors++;
 }
@@ -1679,35 +1711,35 @@ for(let i13=0; i13<len13; i13++){
 let data69 = data68[i13];
 if(typeof data69 === "string"){
 if(!pattern1.test(data69)){
-const err52 = {instancePath:instancePath+"/library/" + i13,schemaPath:"#/properties/library/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
+const err55 = {instancePath:instancePath+"/library/" + i13,schemaPath:"#/properties/library/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
-vErrors = [err52];
+vErrors = [err55];
 }
 else {
-vErrors.push(err52);
+vErrors.push(err55);
 }
 errors++;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/library/" + i13,schemaPath:"#/properties/library/items/type",keyword:"type",params:{type: "string"}};
+const err56 = {instancePath:instancePath+"/library/" + i13,schemaPath:"#/properties/library/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err53];
+vErrors = [err56];
 }
 else {
-vErrors.push(err53);
+vErrors.push(err56);
 }
 errors++;
 }
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/library",schemaPath:"#/properties/library/type",keyword:"type",params:{type: "array"}};
+const err57 = {instancePath:instancePath+"/library",schemaPath:"#/properties/library/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err54];
+vErrors = [err57];
 }
 else {
-vErrors.push(err54);
+vErrors.push(err57);
 }
 errors++;
 }
@@ -1724,12 +1756,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/_library",schemaPath:"#/properties/_library/type",keyword:"type",params:{type: "array"}};
+const err58 = {instancePath:instancePath+"/_library",schemaPath:"#/properties/_library/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err55];
+vErrors = [err58];
 }
 else {
-vErrors.push(err55);
+vErrors.push(err58);
 }
 errors++;
 }
@@ -1738,23 +1770,23 @@ if(data.disclaimer !== undefined && func0.call(data, "disclaimer")){
 let data72 = data.disclaimer;
 if(typeof data72 === "string"){
 if(func7(data72) < 1){
-const err56 = {instancePath:instancePath+"/disclaimer",schemaPath:"#/properties/disclaimer/minLength",keyword:"minLength",params:{limit: 1}};
+const err59 = {instancePath:instancePath+"/disclaimer",schemaPath:"#/properties/disclaimer/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err56];
+vErrors = [err59];
 }
 else {
-vErrors.push(err56);
+vErrors.push(err59);
 }
 errors++;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/disclaimer",schemaPath:"#/properties/disclaimer/type",keyword:"type",params:{type: "string"}};
+const err60 = {instancePath:instancePath+"/disclaimer",schemaPath:"#/properties/disclaimer/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err57];
+vErrors = [err60];
 }
 else {
-vErrors.push(err57);
+vErrors.push(err60);
 }
 errors++;
 }
@@ -1789,12 +1821,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "array"}};
+const err61 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err58];
+vErrors = [err61];
 }
 else {
-vErrors.push(err58);
+vErrors.push(err61);
 }
 errors++;
 }
@@ -1803,23 +1835,23 @@ if(data.riskAdjustment !== undefined && func0.call(data, "riskAdjustment")){
 let data78 = data.riskAdjustment;
 if(typeof data78 === "string"){
 if(func7(data78) < 1){
-const err59 = {instancePath:instancePath+"/riskAdjustment",schemaPath:"#/properties/riskAdjustment/minLength",keyword:"minLength",params:{limit: 1}};
+const err62 = {instancePath:instancePath+"/riskAdjustment",schemaPath:"#/properties/riskAdjustment/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err59];
+vErrors = [err62];
 }
 else {
-vErrors.push(err59);
+vErrors.push(err62);
 }
 errors++;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/riskAdjustment",schemaPath:"#/properties/riskAdjustment/type",keyword:"type",params:{type: "string"}};
+const err63 = {instancePath:instancePath+"/riskAdjustment",schemaPath:"#/properties/riskAdjustment/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err60];
+vErrors = [err63];
 }
 else {
-vErrors.push(err60);
+vErrors.push(err63);
 }
 errors++;
 }
@@ -1834,23 +1866,23 @@ if(data.rateAggregation !== undefined && func0.call(data, "rateAggregation")){
 let data80 = data.rateAggregation;
 if(typeof data80 === "string"){
 if(func7(data80) < 1){
-const err61 = {instancePath:instancePath+"/rateAggregation",schemaPath:"#/properties/rateAggregation/minLength",keyword:"minLength",params:{limit: 1}};
+const err64 = {instancePath:instancePath+"/rateAggregation",schemaPath:"#/properties/rateAggregation/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err61];
+vErrors = [err64];
 }
 else {
-vErrors.push(err61);
+vErrors.push(err64);
 }
 errors++;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/rateAggregation",schemaPath:"#/properties/rateAggregation/type",keyword:"type",params:{type: "string"}};
+const err65 = {instancePath:instancePath+"/rateAggregation",schemaPath:"#/properties/rateAggregation/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err62];
+vErrors = [err65];
 }
 else {
-vErrors.push(err62);
+vErrors.push(err65);
 }
 errors++;
 }
@@ -1865,23 +1897,23 @@ if(data.rationale !== undefined && func0.call(data, "rationale")){
 let data82 = data.rationale;
 if(typeof data82 === "string"){
 if(func7(data82) < 1){
-const err63 = {instancePath:instancePath+"/rationale",schemaPath:"#/properties/rationale/minLength",keyword:"minLength",params:{limit: 1}};
+const err66 = {instancePath:instancePath+"/rationale",schemaPath:"#/properties/rationale/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err63];
+vErrors = [err66];
 }
 else {
-vErrors.push(err63);
+vErrors.push(err66);
 }
 errors++;
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/rationale",schemaPath:"#/properties/rationale/type",keyword:"type",params:{type: "string"}};
+const err67 = {instancePath:instancePath+"/rationale",schemaPath:"#/properties/rationale/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err64];
+vErrors = [err67];
 }
 else {
-vErrors.push(err64);
+vErrors.push(err67);
 }
 errors++;
 }
@@ -1896,23 +1928,23 @@ if(data.clinicalRecommendationStatement !== undefined && func0.call(data, "clini
 let data84 = data.clinicalRecommendationStatement;
 if(typeof data84 === "string"){
 if(func7(data84) < 1){
-const err65 = {instancePath:instancePath+"/clinicalRecommendationStatement",schemaPath:"#/properties/clinicalRecommendationStatement/minLength",keyword:"minLength",params:{limit: 1}};
+const err68 = {instancePath:instancePath+"/clinicalRecommendationStatement",schemaPath:"#/properties/clinicalRecommendationStatement/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err65];
+vErrors = [err68];
 }
 else {
-vErrors.push(err65);
+vErrors.push(err68);
 }
 errors++;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/clinicalRecommendationStatement",schemaPath:"#/properties/clinicalRecommendationStatement/type",keyword:"type",params:{type: "string"}};
+const err69 = {instancePath:instancePath+"/clinicalRecommendationStatement",schemaPath:"#/properties/clinicalRecommendationStatement/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err66];
+vErrors = [err69];
 }
 else {
-vErrors.push(err66);
+vErrors.push(err69);
 }
 errors++;
 }
@@ -1937,35 +1969,35 @@ for(let i16=0; i16<len16; i16++){
 let data88 = data87[i16];
 if(typeof data88 === "string"){
 if(func7(data88) < 1){
-const err67 = {instancePath:instancePath+"/definition/" + i16,schemaPath:"#/properties/definition/items/minLength",keyword:"minLength",params:{limit: 1}};
+const err70 = {instancePath:instancePath+"/definition/" + i16,schemaPath:"#/properties/definition/items/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err67];
+vErrors = [err70];
 }
 else {
-vErrors.push(err67);
+vErrors.push(err70);
 }
 errors++;
 }
 }
 else {
-const err68 = {instancePath:instancePath+"/definition/" + i16,schemaPath:"#/properties/definition/items/type",keyword:"type",params:{type: "string"}};
+const err71 = {instancePath:instancePath+"/definition/" + i16,schemaPath:"#/properties/definition/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err68];
+vErrors = [err71];
 }
 else {
-vErrors.push(err68);
+vErrors.push(err71);
 }
 errors++;
 }
 }
 }
 else {
-const err69 = {instancePath:instancePath+"/definition",schemaPath:"#/properties/definition/type",keyword:"type",params:{type: "array"}};
+const err72 = {instancePath:instancePath+"/definition",schemaPath:"#/properties/definition/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err69];
+vErrors = [err72];
 }
 else {
-vErrors.push(err69);
+vErrors.push(err72);
 }
 errors++;
 }
@@ -1982,12 +2014,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err70 = {instancePath:instancePath+"/_definition",schemaPath:"#/properties/_definition/type",keyword:"type",params:{type: "array"}};
+const err73 = {instancePath:instancePath+"/_definition",schemaPath:"#/properties/_definition/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err70];
+vErrors = [err73];
 }
 else {
-vErrors.push(err70);
+vErrors.push(err73);
 }
 errors++;
 }
@@ -1996,23 +2028,23 @@ if(data.guidance !== undefined && func0.call(data, "guidance")){
 let data91 = data.guidance;
 if(typeof data91 === "string"){
 if(func7(data91) < 1){
-const err71 = {instancePath:instancePath+"/guidance",schemaPath:"#/properties/guidance/minLength",keyword:"minLength",params:{limit: 1}};
+const err74 = {instancePath:instancePath+"/guidance",schemaPath:"#/properties/guidance/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err71];
+vErrors = [err74];
 }
 else {
-vErrors.push(err71);
+vErrors.push(err74);
 }
 errors++;
 }
 }
 else {
-const err72 = {instancePath:instancePath+"/guidance",schemaPath:"#/properties/guidance/type",keyword:"type",params:{type: "string"}};
+const err75 = {instancePath:instancePath+"/guidance",schemaPath:"#/properties/guidance/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err72];
+vErrors = [err75];
 }
 else {
-vErrors.push(err72);
+vErrors.push(err75);
 }
 errors++;
 }
@@ -2035,12 +2067,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err73 = {instancePath:instancePath+"/group",schemaPath:"#/properties/group/type",keyword:"type",params:{type: "array"}};
+const err76 = {instancePath:instancePath+"/group",schemaPath:"#/properties/group/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err73];
+vErrors = [err76];
 }
 else {
-vErrors.push(err73);
+vErrors.push(err76);
 }
 errors++;
 }
@@ -2053,12 +2085,12 @@ for(let i19=0; i19<len19; i19++){
 let data96 = data95[i19];
 if(data96 && typeof data96 == "object" && !Array.isArray(data96)){
 if((data96.criteria === undefined) || (!(func0.call(data96, "criteria")))){
-const err74 = {instancePath:instancePath+"/supplementalData/" + i19,schemaPath:"#/$defs/Measure_SupplementalData/required",keyword:"required",params:{missingProperty: "criteria"}};
+const err77 = {instancePath:instancePath+"/supplementalData/" + i19,schemaPath:"#/$defs/Measure_SupplementalData/required",keyword:"required",params:{missingProperty: "criteria"}};
 if(vErrors === null){
-vErrors = [err74];
+vErrors = [err77];
 }
 else {
-vErrors.push(err74);
+vErrors.push(err77);
 }
 errors++;
 }
@@ -2066,23 +2098,23 @@ if(data96.id !== undefined && func0.call(data96, "id")){
 let data97 = data96.id;
 if(typeof data97 === "string"){
 if(func7(data97) < 1){
-const err75 = {instancePath:instancePath+"/supplementalData/" + i19+"/id",schemaPath:"#/$defs/Measure_SupplementalData/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err78 = {instancePath:instancePath+"/supplementalData/" + i19+"/id",schemaPath:"#/$defs/Measure_SupplementalData/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err75];
+vErrors = [err78];
 }
 else {
-vErrors.push(err75);
+vErrors.push(err78);
 }
 errors++;
 }
 }
 else {
-const err76 = {instancePath:instancePath+"/supplementalData/" + i19+"/id",schemaPath:"#/$defs/Measure_SupplementalData/properties/id/type",keyword:"type",params:{type: "string"}};
+const err79 = {instancePath:instancePath+"/supplementalData/" + i19+"/id",schemaPath:"#/$defs/Measure_SupplementalData/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err76];
+vErrors = [err79];
 }
 else {
-vErrors.push(err76);
+vErrors.push(err79);
 }
 errors++;
 }
@@ -2099,12 +2131,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err77 = {instancePath:instancePath+"/supplementalData/" + i19+"/extension",schemaPath:"#/$defs/Measure_SupplementalData/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err80 = {instancePath:instancePath+"/supplementalData/" + i19+"/extension",schemaPath:"#/$defs/Measure_SupplementalData/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err77];
+vErrors = [err80];
 }
 else {
-vErrors.push(err77);
+vErrors.push(err80);
 }
 errors++;
 }
@@ -2121,12 +2153,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err78 = {instancePath:instancePath+"/supplementalData/" + i19+"/modifierExtension",schemaPath:"#/$defs/Measure_SupplementalData/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err81 = {instancePath:instancePath+"/supplementalData/" + i19+"/modifierExtension",schemaPath:"#/$defs/Measure_SupplementalData/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err78];
+vErrors = [err81];
 }
 else {
-vErrors.push(err78);
+vErrors.push(err81);
 }
 errors++;
 }
@@ -2149,12 +2181,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err79 = {instancePath:instancePath+"/supplementalData/" + i19+"/usage",schemaPath:"#/$defs/Measure_SupplementalData/properties/usage/type",keyword:"type",params:{type: "array"}};
+const err82 = {instancePath:instancePath+"/supplementalData/" + i19+"/usage",schemaPath:"#/$defs/Measure_SupplementalData/properties/usage/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err79];
+vErrors = [err82];
 }
 else {
-vErrors.push(err79);
+vErrors.push(err82);
 }
 errors++;
 }
@@ -2163,23 +2195,23 @@ if(data96.description !== undefined && func0.call(data96, "description")){
 let data105 = data96.description;
 if(typeof data105 === "string"){
 if(func7(data105) < 1){
-const err80 = {instancePath:instancePath+"/supplementalData/" + i19+"/description",schemaPath:"#/$defs/Measure_SupplementalData/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+const err83 = {instancePath:instancePath+"/supplementalData/" + i19+"/description",schemaPath:"#/$defs/Measure_SupplementalData/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err80];
+vErrors = [err83];
 }
 else {
-vErrors.push(err80);
+vErrors.push(err83);
 }
 errors++;
 }
 }
 else {
-const err81 = {instancePath:instancePath+"/supplementalData/" + i19+"/description",schemaPath:"#/$defs/Measure_SupplementalData/properties/description/type",keyword:"type",params:{type: "string"}};
+const err84 = {instancePath:instancePath+"/supplementalData/" + i19+"/description",schemaPath:"#/$defs/Measure_SupplementalData/properties/description/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err81];
+vErrors = [err84];
 }
 else {
-vErrors.push(err81);
+vErrors.push(err84);
 }
 errors++;
 }
@@ -2198,47 +2230,47 @@ errors = vErrors.length;
 }
 }
 else {
-const err82 = {instancePath:instancePath+"/supplementalData/" + i19,schemaPath:"#/$defs/Measure_SupplementalData/type",keyword:"type",params:{type: "object"}};
+const err85 = {instancePath:instancePath+"/supplementalData/" + i19,schemaPath:"#/$defs/Measure_SupplementalData/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err82];
+vErrors = [err85];
 }
 else {
-vErrors.push(err82);
+vErrors.push(err85);
 }
 errors++;
 }
 }
 }
 else {
-const err83 = {instancePath:instancePath+"/supplementalData",schemaPath:"#/properties/supplementalData/type",keyword:"type",params:{type: "array"}};
+const err86 = {instancePath:instancePath+"/supplementalData",schemaPath:"#/properties/supplementalData/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err83];
+vErrors = [err86];
 }
 else {
-vErrors.push(err83);
+vErrors.push(err86);
 }
 errors++;
 }
 }
 const forms0 = func15(data, obj0);
 if(forms0 !== null){
-const err84 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "subject[x]", forms: forms0}};
+const err87 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "subject[x]", forms: forms0}};
 if(vErrors === null){
-vErrors = [err84];
+vErrors = [err87];
 }
 else {
-vErrors.push(err84);
+vErrors.push(err87);
 }
 errors++;
 }
 }
 else {
-const err85 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err88 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err85];
+vErrors = [err88];
 }
 else {
-vErrors.push(err85);
+vErrors.push(err88);
 }
 errors++;
 }

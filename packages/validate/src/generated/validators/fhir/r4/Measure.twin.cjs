@@ -22,6 +22,8 @@ const func10 = require("./datatypes.twin.cjs")["Period"];
 const func11 = require("./datatypes.twin.cjs")["RelatedArtifact"];
 const func12 = require("./datatypes.twin.cjs")["Expression"];
 const func13 = require("../../../../choice.cjs").choiceForms;
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const formats1 = require("../../../../formats.cjs")["fhir-date"];
 
 
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
@@ -701,6 +703,9 @@ if(typeof data33 === "string"){
 if(!pattern3.test(data33)){
 errors++;
 }
+if(!(formats0(data33))){
+errors++;
+}
 }
 else {
 errors++;
@@ -839,6 +844,9 @@ if(typeof data51 === "string"){
 if(!pattern4.test(data51)){
 errors++;
 }
+if(!(formats1(data51))){
+errors++;
+}
 }
 else {
 errors++;
@@ -853,6 +861,9 @@ if(data.lastReviewDate !== undefined){
 let data53 = data.lastReviewDate;
 if(typeof data53 === "string"){
 if(!pattern4.test(data53)){
+errors++;
+}
+if(!(formats1(data53))){
 errors++;
 }
 }

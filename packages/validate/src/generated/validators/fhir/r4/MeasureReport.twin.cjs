@@ -15,6 +15,7 @@ const func5 = require("./datatypes.twin.cjs")["Identifier"];
 const func6 = require("./datatypes.twin.cjs")["Reference"];
 const func7 = require("./datatypes.twin.cjs")["Period"];
 const func8 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 
 const func9 = require("./datatypes.twin.cjs")["Quantity"];
@@ -818,6 +819,9 @@ if(data.date !== undefined){
 let data25 = data.date;
 if(typeof data25 === "string"){
 if(!pattern3.test(data25)){
+errors++;
+}
+if(!(formats0(data25))){
 errors++;
 }
 }

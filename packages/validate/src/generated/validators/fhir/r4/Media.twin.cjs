@@ -19,6 +19,7 @@ const func8 = require("./datatypes.twin.cjs")["Period"];
 const func9 = require("./datatypes.twin.cjs")["Attachment"];
 const func10 = require("./datatypes.twin.cjs")["Annotation"];
 const func11 = require("../../../../choice.cjs").choiceForms;
+const formats0 = require("../../../../formats.cjs")["fhir-instant"];
 const obj0 = new Set(["createdDateTime", "createdPeriod"]);
 const obj1 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
@@ -277,6 +278,9 @@ if(data.issued !== undefined){
 let data31 = data.issued;
 if(typeof data31 === "string"){
 if(!pattern4.test(data31)){
+errors++;
+}
+if(!(formats0(data31))){
 errors++;
 }
 }

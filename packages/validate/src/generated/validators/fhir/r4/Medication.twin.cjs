@@ -20,6 +20,7 @@ const func8 = require("./datatypes.twin.cjs")["Ratio"];
 const func9 = require("../../../../choice.cjs").choiceForms;
 const obj0 = new Set(["itemCodeableConcept", "itemReference"]);
 const obj1 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/Medication.schema.json" */;
@@ -386,6 +387,9 @@ if(data36.expirationDate !== undefined){
 let data44 = data36.expirationDate;
 if(typeof data44 === "string"){
 if(!pattern3.test(data44)){
+errors++;
+}
+if(!(formats0(data44))){
 errors++;
 }
 }

@@ -38,6 +38,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = new Set(["statusReasonCodeableConcept", "statusReasonReference"]);
 const obj1 = new Set(["medicationCodeableConcept", "medicationReference"]);
 
@@ -735,14 +736,24 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-else {
-const err32 = {instancePath:instancePath+"/whenPrepared",schemaPath:"#/properties/whenPrepared/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data47))){
+const err32 = {instancePath:instancePath+"/whenPrepared",schemaPath:"#/properties/whenPrepared/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err32];
 }
 else {
 vErrors.push(err32);
+}
+errors++;
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/whenPrepared",schemaPath:"#/properties/whenPrepared/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
 }
 errors++;
 }
@@ -757,23 +768,33 @@ if(data.whenHandedOver !== undefined && func0.call(data, "whenHandedOver")){
 let data49 = data.whenHandedOver;
 if(typeof data49 === "string"){
 if(!pattern3.test(data49)){
-const err33 = {instancePath:instancePath+"/whenHandedOver",schemaPath:"#/properties/whenHandedOver/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-else {
-const err34 = {instancePath:instancePath+"/whenHandedOver",schemaPath:"#/properties/whenHandedOver/type",keyword:"type",params:{type: "string"}};
+const err34 = {instancePath:instancePath+"/whenHandedOver",schemaPath:"#/properties/whenHandedOver/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err34];
 }
 else {
 vErrors.push(err34);
+}
+errors++;
+}
+if(!(formats0(data49))){
+const err35 = {instancePath:instancePath+"/whenHandedOver",schemaPath:"#/properties/whenHandedOver/format",keyword:"format",params:{format: "fhir-dateTime"}};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/whenHandedOver",schemaPath:"#/properties/whenHandedOver/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
 }
 errors++;
 }
@@ -802,12 +823,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/receiver",schemaPath:"#/properties/receiver/type",keyword:"type",params:{type: "array"}};
+const err37 = {instancePath:instancePath+"/receiver",schemaPath:"#/properties/receiver/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err35];
+vErrors = [err37];
 }
 else {
-vErrors.push(err35);
+vErrors.push(err37);
 }
 errors++;
 }
@@ -824,12 +845,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
+const err38 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err36];
+vErrors = [err38];
 }
 else {
-vErrors.push(err36);
+vErrors.push(err38);
 }
 errors++;
 }
@@ -846,12 +867,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/dosageInstruction",schemaPath:"#/properties/dosageInstruction/type",keyword:"type",params:{type: "array"}};
+const err39 = {instancePath:instancePath+"/dosageInstruction",schemaPath:"#/properties/dosageInstruction/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err37];
+vErrors = [err39];
 }
 else {
-vErrors.push(err37);
+vErrors.push(err39);
 }
 errors++;
 }
@@ -863,12 +884,12 @@ let valid36 = true;
 const _errs93 = errors;
 if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
 if(data58._wasSubstituted !== undefined && func0.call(data58, "_wasSubstituted")){
-const err38 = {};
+const err40 = {};
 if(vErrors === null){
-vErrors = [err38];
+vErrors = [err40];
 }
 else {
-vErrors.push(err38);
+vErrors.push(err40);
 }
 errors++;
 }
@@ -887,12 +908,12 @@ if(_valid2){
 const _errs94 = errors;
 if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
 if((data58.wasSubstituted === undefined) || (!(func0.call(data58, "wasSubstituted")))){
-const err39 = {instancePath:instancePath+"/substitution",schemaPath:"#/$defs/MedicationDispense_Substitution/allOf/0/then/required",keyword:"required",params:{missingProperty: "wasSubstituted"}};
+const err41 = {instancePath:instancePath+"/substitution",schemaPath:"#/$defs/MedicationDispense_Substitution/allOf/0/then/required",keyword:"required",params:{missingProperty: "wasSubstituted"}};
 if(vErrors === null){
-vErrors = [err39];
+vErrors = [err41];
 }
 else {
-vErrors.push(err39);
+vErrors.push(err41);
 }
 errors++;
 }
@@ -906,12 +927,12 @@ props1._wasSubstituted = true;
 }
 }
 if(!valid36){
-const err40 = {instancePath:instancePath+"/substitution",schemaPath:"#/$defs/MedicationDispense_Substitution/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err42 = {instancePath:instancePath+"/substitution",schemaPath:"#/$defs/MedicationDispense_Substitution/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err40];
+vErrors = [err42];
 }
 else {
-vErrors.push(err40);
+vErrors.push(err42);
 }
 errors++;
 }
@@ -931,23 +952,23 @@ if(data58.id !== undefined && func0.call(data58, "id")){
 let data60 = data58.id;
 if(typeof data60 === "string"){
 if(func9(data60) < 1){
-const err41 = {instancePath:instancePath+"/substitution/id",schemaPath:"#/$defs/MedicationDispense_Substitution/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err43 = {instancePath:instancePath+"/substitution/id",schemaPath:"#/$defs/MedicationDispense_Substitution/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err41];
+vErrors = [err43];
 }
 else {
-vErrors.push(err41);
+vErrors.push(err43);
 }
 errors++;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/substitution/id",schemaPath:"#/$defs/MedicationDispense_Substitution/properties/id/type",keyword:"type",params:{type: "string"}};
+const err44 = {instancePath:instancePath+"/substitution/id",schemaPath:"#/$defs/MedicationDispense_Substitution/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err42];
+vErrors = [err44];
 }
 else {
-vErrors.push(err42);
+vErrors.push(err44);
 }
 errors++;
 }
@@ -964,12 +985,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/substitution/extension",schemaPath:"#/$defs/MedicationDispense_Substitution/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err45 = {instancePath:instancePath+"/substitution/extension",schemaPath:"#/$defs/MedicationDispense_Substitution/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err43];
+vErrors = [err45];
 }
 else {
-vErrors.push(err43);
+vErrors.push(err45);
 }
 errors++;
 }
@@ -986,24 +1007,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/substitution/modifierExtension",schemaPath:"#/$defs/MedicationDispense_Substitution/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err46 = {instancePath:instancePath+"/substitution/modifierExtension",schemaPath:"#/$defs/MedicationDispense_Substitution/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err44];
+vErrors = [err46];
 }
 else {
-vErrors.push(err44);
+vErrors.push(err46);
 }
 errors++;
 }
 }
 if(data58.wasSubstituted !== undefined && func0.call(data58, "wasSubstituted")){
 if(typeof data58.wasSubstituted !== "boolean"){
-const err45 = {instancePath:instancePath+"/substitution/wasSubstituted",schemaPath:"#/$defs/MedicationDispense_Substitution/properties/wasSubstituted/type",keyword:"type",params:{type: "boolean"}};
+const err47 = {instancePath:instancePath+"/substitution/wasSubstituted",schemaPath:"#/$defs/MedicationDispense_Substitution/properties/wasSubstituted/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err45];
+vErrors = [err47];
 }
 else {
-vErrors.push(err45);
+vErrors.push(err47);
 }
 errors++;
 }
@@ -1032,12 +1053,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/substitution/reason",schemaPath:"#/$defs/MedicationDispense_Substitution/properties/reason/type",keyword:"type",params:{type: "array"}};
+const err48 = {instancePath:instancePath+"/substitution/reason",schemaPath:"#/$defs/MedicationDispense_Substitution/properties/reason/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err48];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err48);
 }
 errors++;
 }
@@ -1054,24 +1075,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/substitution/responsibleParty",schemaPath:"#/$defs/MedicationDispense_Substitution/properties/responsibleParty/type",keyword:"type",params:{type: "array"}};
+const err49 = {instancePath:instancePath+"/substitution/responsibleParty",schemaPath:"#/$defs/MedicationDispense_Substitution/properties/responsibleParty/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err47];
+vErrors = [err49];
 }
 else {
-vErrors.push(err47);
+vErrors.push(err49);
 }
 errors++;
 }
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/substitution",schemaPath:"#/$defs/MedicationDispense_Substitution/type",keyword:"type",params:{type: "object"}};
+const err50 = {instancePath:instancePath+"/substitution",schemaPath:"#/$defs/MedicationDispense_Substitution/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err48];
+vErrors = [err50];
 }
 else {
-vErrors.push(err48);
+vErrors.push(err50);
 }
 errors++;
 }
@@ -1088,12 +1109,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/detectedIssue",schemaPath:"#/properties/detectedIssue/type",keyword:"type",params:{type: "array"}};
+const err51 = {instancePath:instancePath+"/detectedIssue",schemaPath:"#/properties/detectedIssue/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err49];
+vErrors = [err51];
 }
 else {
-vErrors.push(err49);
+vErrors.push(err51);
 }
 errors++;
 }
@@ -1110,30 +1131,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/eventHistory",schemaPath:"#/properties/eventHistory/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-}
-const forms0 = func13(data, obj0);
-if(forms0 !== null){
-const err51 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "statusReason[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-const forms1 = func13(data, obj1);
-if(forms1 !== null){
-const err52 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "medication[x]", forms: forms1}};
+const err52 = {instancePath:instancePath+"/eventHistory",schemaPath:"#/properties/eventHistory/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -1143,13 +1141,36 @@ vErrors.push(err52);
 errors++;
 }
 }
-else {
-const err53 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func13(data, obj0);
+if(forms0 !== null){
+const err53 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "statusReason[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err53];
 }
 else {
 vErrors.push(err53);
+}
+errors++;
+}
+const forms1 = func13(data, obj1);
+if(forms1 !== null){
+const err54 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "medication[x]", forms: forms1}};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+else {
+const err55 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
 }
 errors++;
 }

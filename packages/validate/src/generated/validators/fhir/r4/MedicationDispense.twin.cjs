@@ -23,6 +23,7 @@ const func11 = require("../../../../choice.cjs").choiceForms;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 const obj1 = new Set(["statusReasonCodeableConcept", "statusReasonReference"]);
 const obj2 = new Set(["medicationCodeableConcept", "medicationReference"]);
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/MedicationDispense.schema.json" */;
@@ -425,6 +426,9 @@ if(typeof data47 === "string"){
 if(!pattern3.test(data47)){
 errors++;
 }
+if(!(formats0(data47))){
+errors++;
+}
 }
 else {
 errors++;
@@ -439,6 +443,9 @@ if(data.whenHandedOver !== undefined){
 let data49 = data.whenHandedOver;
 if(typeof data49 === "string"){
 if(!pattern3.test(data49)){
+errors++;
+}
+if(!(formats0(data49))){
 errors++;
 }
 }

@@ -55,6 +55,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 
 const func13 = require("./datatypes.cjs")["Quantity"];
@@ -1047,14 +1048,24 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-else {
-const err34 = {instancePath:instancePath+"/authoredOn",schemaPath:"#/properties/authoredOn/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data40))){
+const err34 = {instancePath:instancePath+"/authoredOn",schemaPath:"#/properties/authoredOn/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err34];
 }
 else {
 vErrors.push(err34);
+}
+errors++;
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/authoredOn",schemaPath:"#/properties/authoredOn/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
 }
 errors++;
 }
@@ -1101,12 +1112,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/reasonCode",schemaPath:"#/properties/reasonCode/type",keyword:"type",params:{type: "array"}};
+const err36 = {instancePath:instancePath+"/reasonCode",schemaPath:"#/properties/reasonCode/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err35];
+vErrors = [err36];
 }
 else {
-vErrors.push(err35);
+vErrors.push(err36);
 }
 errors++;
 }
@@ -1123,12 +1134,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/reasonReference",schemaPath:"#/properties/reasonReference/type",keyword:"type",params:{type: "array"}};
+const err37 = {instancePath:instancePath+"/reasonReference",schemaPath:"#/properties/reasonReference/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err36];
+vErrors = [err37];
 }
 else {
-vErrors.push(err36);
+vErrors.push(err37);
 }
 errors++;
 }
@@ -1141,18 +1152,7 @@ for(let i8=0; i8<len8; i8++){
 let data51 = data50[i8];
 if(typeof data51 === "string"){
 if(!pattern1.test(data51)){
-const err37 = {instancePath:instancePath+"/instantiatesCanonical/" + i8,schemaPath:"#/properties/instantiatesCanonical/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-}
-else {
-const err38 = {instancePath:instancePath+"/instantiatesCanonical/" + i8,schemaPath:"#/properties/instantiatesCanonical/items/type",keyword:"type",params:{type: "string"}};
+const err38 = {instancePath:instancePath+"/instantiatesCanonical/" + i8,schemaPath:"#/properties/instantiatesCanonical/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1162,14 +1162,25 @@ vErrors.push(err38);
 errors++;
 }
 }
-}
 else {
-const err39 = {instancePath:instancePath+"/instantiatesCanonical",schemaPath:"#/properties/instantiatesCanonical/type",keyword:"type",params:{type: "array"}};
+const err39 = {instancePath:instancePath+"/instantiatesCanonical/" + i8,schemaPath:"#/properties/instantiatesCanonical/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err39];
 }
 else {
 vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/instantiatesCanonical",schemaPath:"#/properties/instantiatesCanonical/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
 }
 errors++;
 }
@@ -1186,12 +1197,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/_instantiatesCanonical",schemaPath:"#/properties/_instantiatesCanonical/type",keyword:"type",params:{type: "array"}};
+const err41 = {instancePath:instancePath+"/_instantiatesCanonical",schemaPath:"#/properties/_instantiatesCanonical/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err40];
+vErrors = [err41];
 }
 else {
-vErrors.push(err40);
+vErrors.push(err41);
 }
 errors++;
 }
@@ -1204,18 +1215,7 @@ for(let i10=0; i10<len10; i10++){
 let data55 = data54[i10];
 if(typeof data55 === "string"){
 if(!pattern1.test(data55)){
-const err41 = {instancePath:instancePath+"/instantiatesUri/" + i10,schemaPath:"#/properties/instantiatesUri/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/instantiatesUri/" + i10,schemaPath:"#/properties/instantiatesUri/items/type",keyword:"type",params:{type: "string"}};
+const err42 = {instancePath:instancePath+"/instantiatesUri/" + i10,schemaPath:"#/properties/instantiatesUri/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1225,14 +1225,25 @@ vErrors.push(err42);
 errors++;
 }
 }
-}
 else {
-const err43 = {instancePath:instancePath+"/instantiatesUri",schemaPath:"#/properties/instantiatesUri/type",keyword:"type",params:{type: "array"}};
+const err43 = {instancePath:instancePath+"/instantiatesUri/" + i10,schemaPath:"#/properties/instantiatesUri/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err43];
 }
 else {
 vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/instantiatesUri",schemaPath:"#/properties/instantiatesUri/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
 }
 errors++;
 }
@@ -1249,12 +1260,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/_instantiatesUri",schemaPath:"#/properties/_instantiatesUri/type",keyword:"type",params:{type: "array"}};
+const err45 = {instancePath:instancePath+"/_instantiatesUri",schemaPath:"#/properties/_instantiatesUri/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err44];
+vErrors = [err45];
 }
 else {
-vErrors.push(err44);
+vErrors.push(err45);
 }
 errors++;
 }
@@ -1271,12 +1282,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/basedOn",schemaPath:"#/properties/basedOn/type",keyword:"type",params:{type: "array"}};
+const err46 = {instancePath:instancePath+"/basedOn",schemaPath:"#/properties/basedOn/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err45];
+vErrors = [err46];
 }
 else {
-vErrors.push(err45);
+vErrors.push(err46);
 }
 errors++;
 }
@@ -1305,12 +1316,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/insurance",schemaPath:"#/properties/insurance/type",keyword:"type",params:{type: "array"}};
+const err47 = {instancePath:instancePath+"/insurance",schemaPath:"#/properties/insurance/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err47];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err47);
 }
 errors++;
 }
@@ -1327,12 +1338,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
+const err48 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err47];
+vErrors = [err48];
 }
 else {
-vErrors.push(err47);
+vErrors.push(err48);
 }
 errors++;
 }
@@ -1349,12 +1360,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/dosageInstruction",schemaPath:"#/properties/dosageInstruction/type",keyword:"type",params:{type: "array"}};
+const err49 = {instancePath:instancePath+"/dosageInstruction",schemaPath:"#/properties/dosageInstruction/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err48];
+vErrors = [err49];
 }
 else {
-vErrors.push(err48);
+vErrors.push(err49);
 }
 errors++;
 }
@@ -1373,21 +1384,6 @@ const _errs110 = errors;
 if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
 if(data69.allowedBoolean !== undefined && func0.call(data69, "allowedBoolean")){
 var valid43 = false;
-const err49 = {};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-else {
-var valid43 = true;
-}
-if(valid43){
-if(data69._allowedBoolean !== undefined && func0.call(data69, "_allowedBoolean")){
-var valid43 = false;
 const err50 = {};
 if(vErrors === null){
 vErrors = [err50];
@@ -1401,7 +1397,7 @@ else {
 var valid43 = true;
 }
 if(valid43){
-if(data69.allowedCodeableConcept !== undefined && func0.call(data69, "allowedCodeableConcept")){
+if(data69._allowedBoolean !== undefined && func0.call(data69, "_allowedBoolean")){
 var valid43 = false;
 const err51 = {};
 if(vErrors === null){
@@ -1409,6 +1405,21 @@ vErrors = [err51];
 }
 else {
 vErrors.push(err51);
+}
+errors++;
+}
+else {
+var valid43 = true;
+}
+if(valid43){
+if(data69.allowedCodeableConcept !== undefined && func0.call(data69, "allowedCodeableConcept")){
+var valid43 = false;
+const err52 = {};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
 }
 errors++;
 }
@@ -1432,21 +1443,7 @@ if(_valid3){
 const _errs111 = errors;
 if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
 if((data69.allowedBoolean === undefined) || (!(func0.call(data69, "allowedBoolean")))){
-const err52 = {instancePath:instancePath+"/substitution",schemaPath:"#/$defs/MedicationRequest_Substitution/allOf/0/then/required",keyword:"required",params:{missingProperty: "allowedBoolean"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-}
-var _valid3 = _errs111 === errors;
-valid42 = _valid3;
-}
-if(!valid42){
-const err53 = {instancePath:instancePath+"/substitution",schemaPath:"#/$defs/MedicationRequest_Substitution/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err53 = {instancePath:instancePath+"/substitution",schemaPath:"#/$defs/MedicationRequest_Substitution/allOf/0/then/required",keyword:"required",params:{missingProperty: "allowedBoolean"}};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1455,12 +1452,12 @@ vErrors.push(err53);
 }
 errors++;
 }
-if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
-if(data69.id !== undefined && func0.call(data69, "id")){
-let data73 = data69.id;
-if(typeof data73 === "string"){
-if(func11(data73) < 1){
-const err54 = {instancePath:instancePath+"/substitution/id",schemaPath:"#/$defs/MedicationRequest_Substitution/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+}
+var _valid3 = _errs111 === errors;
+valid42 = _valid3;
+}
+if(!valid42){
+const err54 = {instancePath:instancePath+"/substitution",schemaPath:"#/$defs/MedicationRequest_Substitution/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -1469,14 +1466,28 @@ vErrors.push(err54);
 }
 errors++;
 }
-}
-else {
-const err55 = {instancePath:instancePath+"/substitution/id",schemaPath:"#/$defs/MedicationRequest_Substitution/properties/id/type",keyword:"type",params:{type: "string"}};
+if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
+if(data69.id !== undefined && func0.call(data69, "id")){
+let data73 = data69.id;
+if(typeof data73 === "string"){
+if(func11(data73) < 1){
+const err55 = {instancePath:instancePath+"/substitution/id",schemaPath:"#/$defs/MedicationRequest_Substitution/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err55];
 }
 else {
 vErrors.push(err55);
+}
+errors++;
+}
+}
+else {
+const err56 = {instancePath:instancePath+"/substitution/id",schemaPath:"#/$defs/MedicationRequest_Substitution/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
 }
 errors++;
 }
@@ -1493,12 +1504,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/substitution/extension",schemaPath:"#/$defs/MedicationRequest_Substitution/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err57 = {instancePath:instancePath+"/substitution/extension",schemaPath:"#/$defs/MedicationRequest_Substitution/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err56];
+vErrors = [err57];
 }
 else {
-vErrors.push(err56);
+vErrors.push(err57);
 }
 errors++;
 }
@@ -1515,24 +1526,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/substitution/modifierExtension",schemaPath:"#/$defs/MedicationRequest_Substitution/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err58 = {instancePath:instancePath+"/substitution/modifierExtension",schemaPath:"#/$defs/MedicationRequest_Substitution/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err57];
+vErrors = [err58];
 }
 else {
-vErrors.push(err57);
+vErrors.push(err58);
 }
 errors++;
 }
 }
 if(data69.allowedBoolean !== undefined && func0.call(data69, "allowedBoolean")){
 if(typeof data69.allowedBoolean !== "boolean"){
-const err58 = {instancePath:instancePath+"/substitution/allowedBoolean",schemaPath:"#/$defs/MedicationRequest_Substitution/properties/allowedBoolean/type",keyword:"type",params:{type: "boolean"}};
+const err59 = {instancePath:instancePath+"/substitution/allowedBoolean",schemaPath:"#/$defs/MedicationRequest_Substitution/properties/allowedBoolean/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err58];
+vErrors = [err59];
 }
 else {
-vErrors.push(err58);
+vErrors.push(err59);
 }
 errors++;
 }
@@ -1557,23 +1568,23 @@ errors = vErrors.length;
 }
 const forms0 = func12(data69, obj0);
 if(forms0 !== null){
-const err59 = {instancePath:instancePath+"/substitution",schemaPath:"#/$defs/MedicationRequest_Substitution/cdxChoice",keyword:"cdxChoice",params:{choice: "allowed[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
-}
-}
-else {
-const err60 = {instancePath:instancePath+"/substitution",schemaPath:"#/$defs/MedicationRequest_Substitution/type",keyword:"type",params:{type: "object"}};
+const err60 = {instancePath:instancePath+"/substitution",schemaPath:"#/$defs/MedicationRequest_Substitution/cdxChoice",keyword:"cdxChoice",params:{choice: "allowed[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err60];
 }
 else {
 vErrors.push(err60);
+}
+errors++;
+}
+}
+else {
+const err61 = {instancePath:instancePath+"/substitution",schemaPath:"#/$defs/MedicationRequest_Substitution/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
 }
 errors++;
 }
@@ -1596,12 +1607,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/detectedIssue",schemaPath:"#/properties/detectedIssue/type",keyword:"type",params:{type: "array"}};
+const err62 = {instancePath:instancePath+"/detectedIssue",schemaPath:"#/properties/detectedIssue/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err61];
+vErrors = [err62];
 }
 else {
-vErrors.push(err61);
+vErrors.push(err62);
 }
 errors++;
 }
@@ -1618,19 +1629,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/eventHistory",schemaPath:"#/properties/eventHistory/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
-}
-}
-const forms1 = func12(data, obj1);
-if(forms1 !== null){
-const err63 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "reported[x]", forms: forms1}};
+const err63 = {instancePath:instancePath+"/eventHistory",schemaPath:"#/properties/eventHistory/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1639,9 +1638,10 @@ vErrors.push(err63);
 }
 errors++;
 }
-const forms2 = func12(data, obj2);
-if(forms2 !== null){
-const err64 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "medication[x]", forms: forms2}};
+}
+const forms1 = func12(data, obj1);
+if(forms1 !== null){
+const err64 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "reported[x]", forms: forms1}};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1650,14 +1650,25 @@ vErrors.push(err64);
 }
 errors++;
 }
-}
-else {
-const err65 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms2 = func12(data, obj2);
+if(forms2 !== null){
+const err65 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "medication[x]", forms: forms2}};
 if(vErrors === null){
 vErrors = [err65];
 }
 else {
 vErrors.push(err65);
+}
+errors++;
+}
+}
+else {
+const err66 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
 }
 errors++;
 }

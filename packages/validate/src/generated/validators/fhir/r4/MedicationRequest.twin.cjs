@@ -18,6 +18,7 @@ const func7 = require("./datatypes.twin.cjs")["Reference"];
 const func8 = require("./datatypes.twin.cjs")["Annotation"];
 const func9 = require("./datatypes.twin.cjs")["Dosage"];
 const func10 = require("../../../../choice.cjs").choiceForms;
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 
 const func11 = require("./datatypes.twin.cjs")["Quantity"];
@@ -573,6 +574,9 @@ if(data.authoredOn !== undefined){
 let data40 = data.authoredOn;
 if(typeof data40 === "string"){
 if(!pattern3.test(data40)){
+errors++;
+}
+if(!(formats0(data40))){
 errors++;
 }
 }

@@ -18,6 +18,7 @@ const func8 = require("./datatypes.twin.cjs")["Period"];
 const func9 = require("./datatypes.twin.cjs")["Annotation"];
 const func10 = require("./datatypes.twin.cjs")["Dosage"];
 const func11 = require("../../../../choice.cjs").choiceForms;
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = new Set(["medicationCodeableConcept", "medicationReference"]);
 const obj1 = new Set(["effectiveDateTime", "effectivePeriod"]);
 const obj2 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
@@ -335,6 +336,9 @@ if(data.dateAsserted !== undefined){
 let data35 = data.dateAsserted;
 if(typeof data35 === "string"){
 if(!pattern3.test(data35)){
+errors++;
+}
+if(!(formats0(data35))){
 errors++;
 }
 }

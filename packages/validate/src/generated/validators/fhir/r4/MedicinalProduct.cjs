@@ -571,6 +571,7 @@ return errors === 0;
 }
 validate1.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = new Set(["indicationCodeableConcept", "indicationReference"]);
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1224,14 +1225,24 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-else {
-const err32 = {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/effectiveDate",schemaPath:"#/$defs/MedicinalProduct_ManufacturingBusinessOperation/properties/effectiveDate/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data55))){
+const err32 = {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/effectiveDate",schemaPath:"#/$defs/MedicinalProduct_ManufacturingBusinessOperation/properties/effectiveDate/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err32];
 }
 else {
 vErrors.push(err32);
+}
+errors++;
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/effectiveDate",schemaPath:"#/$defs/MedicinalProduct_ManufacturingBusinessOperation/properties/effectiveDate/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
 }
 errors++;
 }
@@ -1260,12 +1271,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/manufacturer",schemaPath:"#/$defs/MedicinalProduct_ManufacturingBusinessOperation/properties/manufacturer/type",keyword:"type",params:{type: "array"}};
+const err34 = {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/manufacturer",schemaPath:"#/$defs/MedicinalProduct_ManufacturingBusinessOperation/properties/manufacturer/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err33];
+vErrors = [err34];
 }
 else {
-vErrors.push(err33);
+vErrors.push(err34);
 }
 errors++;
 }
@@ -1278,24 +1289,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16,schemaPath:"#/$defs/MedicinalProduct_ManufacturingBusinessOperation/type",keyword:"type",params:{type: "object"}};
+const err35 = {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16,schemaPath:"#/$defs/MedicinalProduct_ManufacturingBusinessOperation/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err34];
+vErrors = [err35];
 }
 else {
-vErrors.push(err34);
+vErrors.push(err35);
 }
 errors++;
 }
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/manufacturingBusinessOperation",schemaPath:"#/properties/manufacturingBusinessOperation/type",keyword:"type",params:{type: "array"}};
+const err36 = {instancePath:instancePath+"/manufacturingBusinessOperation",schemaPath:"#/properties/manufacturingBusinessOperation/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err35];
+vErrors = [err36];
 }
 else {
-vErrors.push(err35);
+vErrors.push(err36);
 }
 errors++;
 }
@@ -1311,23 +1322,23 @@ if(data62.id !== undefined && func0.call(data62, "id")){
 let data63 = data62.id;
 if(typeof data63 === "string"){
 if(func9(data63) < 1){
-const err36 = {instancePath:instancePath+"/specialDesignation/" + i20+"/id",schemaPath:"#/$defs/MedicinalProduct_SpecialDesignation/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-else {
-const err37 = {instancePath:instancePath+"/specialDesignation/" + i20+"/id",schemaPath:"#/$defs/MedicinalProduct_SpecialDesignation/properties/id/type",keyword:"type",params:{type: "string"}};
+const err37 = {instancePath:instancePath+"/specialDesignation/" + i20+"/id",schemaPath:"#/$defs/MedicinalProduct_SpecialDesignation/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err37];
 }
 else {
 vErrors.push(err37);
+}
+errors++;
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/specialDesignation/" + i20+"/id",schemaPath:"#/$defs/MedicinalProduct_SpecialDesignation/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
 }
 errors++;
 }
@@ -1344,12 +1355,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/specialDesignation/" + i20+"/extension",schemaPath:"#/$defs/MedicinalProduct_SpecialDesignation/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err39 = {instancePath:instancePath+"/specialDesignation/" + i20+"/extension",schemaPath:"#/$defs/MedicinalProduct_SpecialDesignation/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err38];
+vErrors = [err39];
 }
 else {
-vErrors.push(err38);
+vErrors.push(err39);
 }
 errors++;
 }
@@ -1366,12 +1377,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/specialDesignation/" + i20+"/modifierExtension",schemaPath:"#/$defs/MedicinalProduct_SpecialDesignation/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err40 = {instancePath:instancePath+"/specialDesignation/" + i20+"/modifierExtension",schemaPath:"#/$defs/MedicinalProduct_SpecialDesignation/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err39];
+vErrors = [err40];
 }
 else {
-vErrors.push(err39);
+vErrors.push(err40);
 }
 errors++;
 }
@@ -1388,12 +1399,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/specialDesignation/" + i20+"/identifier",schemaPath:"#/$defs/MedicinalProduct_SpecialDesignation/properties/identifier/type",keyword:"type",params:{type: "array"}};
+const err41 = {instancePath:instancePath+"/specialDesignation/" + i20+"/identifier",schemaPath:"#/$defs/MedicinalProduct_SpecialDesignation/properties/identifier/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err40];
+vErrors = [err41];
 }
 else {
-vErrors.push(err40);
+vErrors.push(err41);
 }
 errors++;
 }
@@ -1432,23 +1443,33 @@ if(data62.date !== undefined && func0.call(data62, "date")){
 let data75 = data62.date;
 if(typeof data75 === "string"){
 if(!pattern3.test(data75)){
-const err41 = {instancePath:instancePath+"/specialDesignation/" + i20+"/date",schemaPath:"#/$defs/MedicinalProduct_SpecialDesignation/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/specialDesignation/" + i20+"/date",schemaPath:"#/$defs/MedicinalProduct_SpecialDesignation/properties/date/type",keyword:"type",params:{type: "string"}};
+const err42 = {instancePath:instancePath+"/specialDesignation/" + i20+"/date",schemaPath:"#/$defs/MedicinalProduct_SpecialDesignation/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err42];
 }
 else {
 vErrors.push(err42);
+}
+errors++;
+}
+if(!(formats0(data75))){
+const err43 = {instancePath:instancePath+"/specialDesignation/" + i20+"/date",schemaPath:"#/$defs/MedicinalProduct_SpecialDesignation/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/specialDesignation/" + i20+"/date",schemaPath:"#/$defs/MedicinalProduct_SpecialDesignation/properties/date/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
 }
 errors++;
 }
@@ -1467,30 +1488,7 @@ errors = vErrors.length;
 }
 const forms0 = func12(data62, obj0);
 if(forms0 !== null){
-const err43 = {instancePath:instancePath+"/specialDesignation/" + i20,schemaPath:"#/$defs/MedicinalProduct_SpecialDesignation/cdxChoice",keyword:"cdxChoice",params:{choice: "indication[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-}
-else {
-const err44 = {instancePath:instancePath+"/specialDesignation/" + i20,schemaPath:"#/$defs/MedicinalProduct_SpecialDesignation/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-}
-}
-else {
-const err45 = {instancePath:instancePath+"/specialDesignation",schemaPath:"#/properties/specialDesignation/type",keyword:"type",params:{type: "array"}};
+const err45 = {instancePath:instancePath+"/specialDesignation/" + i20,schemaPath:"#/$defs/MedicinalProduct_SpecialDesignation/cdxChoice",keyword:"cdxChoice",params:{choice: "indication[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1500,14 +1498,37 @@ vErrors.push(err45);
 errors++;
 }
 }
-}
 else {
-const err46 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err46 = {instancePath:instancePath+"/specialDesignation/" + i20,schemaPath:"#/$defs/MedicinalProduct_SpecialDesignation/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err46];
 }
 else {
 vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/specialDesignation",schemaPath:"#/properties/specialDesignation/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+}
+else {
+const err48 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
 }
 errors++;
 }

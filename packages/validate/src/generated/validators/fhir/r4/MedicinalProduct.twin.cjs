@@ -351,6 +351,7 @@ return errors === 0;
 }
 validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj1 = new Set(["indicationCodeableConcept", "indicationReference"]);
 
 function validate0(data){
@@ -751,6 +752,9 @@ if(typeof data55 === "string"){
 if(!pattern3.test(data55)){
 errors++;
 }
+if(!(formats0(data55))){
+errors++;
+}
 }
 else {
 errors++;
@@ -895,6 +899,9 @@ if(data62.date !== undefined){
 let data75 = data62.date;
 if(typeof data75 === "string"){
 if(!pattern3.test(data75)){
+errors++;
+}
+if(!(formats0(data75))){
 errors++;
 }
 }

@@ -18,6 +18,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 const func11 = require("../../../../choice.cjs").choiceForms;
 const wrapper0 = {validate: validate1};
@@ -516,14 +517,24 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-else {
-const err15 = {instancePath:instancePath+"/statusDate",schemaPath:"#/properties/statusDate/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data22))){
+const err15 = {instancePath:instancePath+"/statusDate",schemaPath:"#/properties/statusDate/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err15];
 }
 else {
 vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/statusDate",schemaPath:"#/properties/statusDate/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }
@@ -538,23 +549,33 @@ if(data.restoreDate !== undefined && func0.call(data, "restoreDate")){
 let data24 = data.restoreDate;
 if(typeof data24 === "string"){
 if(!pattern3.test(data24)){
-const err16 = {instancePath:instancePath+"/restoreDate",schemaPath:"#/properties/restoreDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/restoreDate",schemaPath:"#/properties/restoreDate/type",keyword:"type",params:{type: "string"}};
+const err17 = {instancePath:instancePath+"/restoreDate",schemaPath:"#/properties/restoreDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err17];
 }
 else {
 vErrors.push(err17);
+}
+errors++;
+}
+if(!(formats0(data24))){
+const err18 = {instancePath:instancePath+"/restoreDate",schemaPath:"#/properties/restoreDate/format",keyword:"format",params:{format: "fhir-dateTime"}};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/restoreDate",schemaPath:"#/properties/restoreDate/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
 }
 errors++;
 }
@@ -581,23 +602,33 @@ if(data.dateOfFirstAuthorization !== undefined && func0.call(data, "dateOfFirstA
 let data28 = data.dateOfFirstAuthorization;
 if(typeof data28 === "string"){
 if(!pattern3.test(data28)){
-const err18 = {instancePath:instancePath+"/dateOfFirstAuthorization",schemaPath:"#/properties/dateOfFirstAuthorization/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
+const err20 = {instancePath:instancePath+"/dateOfFirstAuthorization",schemaPath:"#/properties/dateOfFirstAuthorization/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
-vErrors = [err18];
+vErrors = [err20];
 }
 else {
-vErrors.push(err18);
+vErrors.push(err20);
+}
+errors++;
+}
+if(!(formats0(data28))){
+const err21 = {instancePath:instancePath+"/dateOfFirstAuthorization",schemaPath:"#/properties/dateOfFirstAuthorization/format",keyword:"format",params:{format: "fhir-dateTime"}};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
 }
 errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/dateOfFirstAuthorization",schemaPath:"#/properties/dateOfFirstAuthorization/type",keyword:"type",params:{type: "string"}};
+const err22 = {instancePath:instancePath+"/dateOfFirstAuthorization",schemaPath:"#/properties/dateOfFirstAuthorization/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err19];
+vErrors = [err22];
 }
 else {
-vErrors.push(err19);
+vErrors.push(err22);
 }
 errors++;
 }
@@ -612,23 +643,33 @@ if(data.internationalBirthDate !== undefined && func0.call(data, "internationalB
 let data30 = data.internationalBirthDate;
 if(typeof data30 === "string"){
 if(!pattern3.test(data30)){
-const err20 = {instancePath:instancePath+"/internationalBirthDate",schemaPath:"#/properties/internationalBirthDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
+const err23 = {instancePath:instancePath+"/internationalBirthDate",schemaPath:"#/properties/internationalBirthDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
-vErrors = [err20];
+vErrors = [err23];
 }
 else {
-vErrors.push(err20);
+vErrors.push(err23);
+}
+errors++;
+}
+if(!(formats0(data30))){
+const err24 = {instancePath:instancePath+"/internationalBirthDate",schemaPath:"#/properties/internationalBirthDate/format",keyword:"format",params:{format: "fhir-dateTime"}};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
 }
 errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/internationalBirthDate",schemaPath:"#/properties/internationalBirthDate/type",keyword:"type",params:{type: "string"}};
+const err25 = {instancePath:instancePath+"/internationalBirthDate",schemaPath:"#/properties/internationalBirthDate/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err21];
+vErrors = [err25];
 }
 else {
-vErrors.push(err21);
+vErrors.push(err25);
 }
 errors++;
 }
@@ -656,23 +697,23 @@ if(data34.id !== undefined && func0.call(data34, "id")){
 let data35 = data34.id;
 if(typeof data35 === "string"){
 if(func10(data35) < 1){
-const err22 = {instancePath:instancePath+"/jurisdictionalAuthorization/" + i6+"/id",schemaPath:"#/$defs/MedicinalProductAuthorization_JurisdictionalAuthorization/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err26 = {instancePath:instancePath+"/jurisdictionalAuthorization/" + i6+"/id",schemaPath:"#/$defs/MedicinalProductAuthorization_JurisdictionalAuthorization/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err22];
+vErrors = [err26];
 }
 else {
-vErrors.push(err22);
+vErrors.push(err26);
 }
 errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/jurisdictionalAuthorization/" + i6+"/id",schemaPath:"#/$defs/MedicinalProductAuthorization_JurisdictionalAuthorization/properties/id/type",keyword:"type",params:{type: "string"}};
+const err27 = {instancePath:instancePath+"/jurisdictionalAuthorization/" + i6+"/id",schemaPath:"#/$defs/MedicinalProductAuthorization_JurisdictionalAuthorization/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err23];
+vErrors = [err27];
 }
 else {
-vErrors.push(err23);
+vErrors.push(err27);
 }
 errors++;
 }
@@ -689,12 +730,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/jurisdictionalAuthorization/" + i6+"/extension",schemaPath:"#/$defs/MedicinalProductAuthorization_JurisdictionalAuthorization/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err28 = {instancePath:instancePath+"/jurisdictionalAuthorization/" + i6+"/extension",schemaPath:"#/$defs/MedicinalProductAuthorization_JurisdictionalAuthorization/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err24];
+vErrors = [err28];
 }
 else {
-vErrors.push(err24);
+vErrors.push(err28);
 }
 errors++;
 }
@@ -711,12 +752,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/jurisdictionalAuthorization/" + i6+"/modifierExtension",schemaPath:"#/$defs/MedicinalProductAuthorization_JurisdictionalAuthorization/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err29 = {instancePath:instancePath+"/jurisdictionalAuthorization/" + i6+"/modifierExtension",schemaPath:"#/$defs/MedicinalProductAuthorization_JurisdictionalAuthorization/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err25];
+vErrors = [err29];
 }
 else {
-vErrors.push(err25);
+vErrors.push(err29);
 }
 errors++;
 }
@@ -733,12 +774,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/jurisdictionalAuthorization/" + i6+"/identifier",schemaPath:"#/$defs/MedicinalProductAuthorization_JurisdictionalAuthorization/properties/identifier/type",keyword:"type",params:{type: "array"}};
+const err30 = {instancePath:instancePath+"/jurisdictionalAuthorization/" + i6+"/identifier",schemaPath:"#/$defs/MedicinalProductAuthorization_JurisdictionalAuthorization/properties/identifier/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err26];
+vErrors = [err30];
 }
 else {
-vErrors.push(err26);
+vErrors.push(err30);
 }
 errors++;
 }
@@ -761,12 +802,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/jurisdictionalAuthorization/" + i6+"/jurisdiction",schemaPath:"#/$defs/MedicinalProductAuthorization_JurisdictionalAuthorization/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
+const err31 = {instancePath:instancePath+"/jurisdictionalAuthorization/" + i6+"/jurisdiction",schemaPath:"#/$defs/MedicinalProductAuthorization_JurisdictionalAuthorization/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err27];
+vErrors = [err31];
 }
 else {
-vErrors.push(err27);
+vErrors.push(err31);
 }
 errors++;
 }
@@ -785,24 +826,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/jurisdictionalAuthorization/" + i6,schemaPath:"#/$defs/MedicinalProductAuthorization_JurisdictionalAuthorization/type",keyword:"type",params:{type: "object"}};
+const err32 = {instancePath:instancePath+"/jurisdictionalAuthorization/" + i6,schemaPath:"#/$defs/MedicinalProductAuthorization_JurisdictionalAuthorization/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err28];
+vErrors = [err32];
 }
 else {
-vErrors.push(err28);
+vErrors.push(err32);
 }
 errors++;
 }
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/jurisdictionalAuthorization",schemaPath:"#/properties/jurisdictionalAuthorization/type",keyword:"type",params:{type: "array"}};
+const err33 = {instancePath:instancePath+"/jurisdictionalAuthorization",schemaPath:"#/properties/jurisdictionalAuthorization/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err29];
+vErrors = [err33];
 }
 else {
-vErrors.push(err29);
+vErrors.push(err33);
 }
 errors++;
 }
@@ -827,12 +868,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err30];
+vErrors = [err34];
 }
 else {
-vErrors.push(err30);
+vErrors.push(err34);
 }
 errors++;
 }

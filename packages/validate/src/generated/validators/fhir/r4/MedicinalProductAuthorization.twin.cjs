@@ -16,6 +16,7 @@ const func5 = require("./datatypes.twin.cjs")["Identifier"];
 const func6 = require("./datatypes.twin.cjs")["Reference"];
 const func7 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func8 = require("./datatypes.twin.cjs")["Period"];
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 const func9 = require("../../../../choice.cjs").choiceForms;
@@ -318,6 +319,9 @@ if(typeof data22 === "string"){
 if(!pattern3.test(data22)){
 errors++;
 }
+if(!(formats0(data22))){
+errors++;
+}
 }
 else {
 errors++;
@@ -332,6 +336,9 @@ if(data.restoreDate !== undefined){
 let data24 = data.restoreDate;
 if(typeof data24 === "string"){
 if(!pattern3.test(data24)){
+errors++;
+}
+if(!(formats0(data24))){
 errors++;
 }
 }
@@ -360,6 +367,9 @@ if(typeof data28 === "string"){
 if(!pattern3.test(data28)){
 errors++;
 }
+if(!(formats0(data28))){
+errors++;
+}
 }
 else {
 errors++;
@@ -374,6 +384,9 @@ if(data.internationalBirthDate !== undefined){
 let data30 = data.internationalBirthDate;
 if(typeof data30 === "string"){
 if(!pattern3.test(data30)){
+errors++;
+}
+if(!(formats0(data30))){
 errors++;
 }
 }

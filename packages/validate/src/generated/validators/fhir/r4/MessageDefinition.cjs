@@ -202,6 +202,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = new Set(["eventCoding", "eventUri"]);
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -936,14 +937,24 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-else {
-const err38 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data37))){
+const err38 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err38];
 }
 else {
 vErrors.push(err38);
+}
+errors++;
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
 }
 errors++;
 }
@@ -958,23 +969,23 @@ if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data39 = data.publisher;
 if(typeof data39 === "string"){
 if(func7(data39) < 1){
-const err39 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-else {
-const err40 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
+const err40 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err40];
 }
 else {
 vErrors.push(err40);
+}
+errors++;
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
 }
 errors++;
 }
@@ -997,21 +1008,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-let data43 = data.description;
-if(typeof data43 === "string"){
-if(func7(data43) < 1){
-const err42 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+const err42 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1021,13 +1018,27 @@ vErrors.push(err42);
 errors++;
 }
 }
-else {
-const err43 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(data.description !== undefined && func0.call(data, "description")){
+let data43 = data.description;
+if(typeof data43 === "string"){
+if(func7(data43) < 1){
+const err43 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err43];
 }
 else {
 vErrors.push(err43);
+}
+errors++;
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
 }
 errors++;
 }
@@ -1050,12 +1061,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
+const err45 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err44];
+vErrors = [err45];
 }
 else {
-vErrors.push(err44);
+vErrors.push(err45);
 }
 errors++;
 }
@@ -1072,21 +1083,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-}
-if(data.purpose !== undefined && func0.call(data, "purpose")){
-let data49 = data.purpose;
-if(typeof data49 === "string"){
-if(func7(data49) < 1){
-const err46 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
+const err46 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -1096,13 +1093,27 @@ vErrors.push(err46);
 errors++;
 }
 }
-else {
-const err47 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
+if(data.purpose !== undefined && func0.call(data, "purpose")){
+let data49 = data.purpose;
+if(typeof data49 === "string"){
+if(func7(data49) < 1){
+const err47 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err47];
 }
 else {
 vErrors.push(err47);
+}
+errors++;
+}
+}
+else {
+const err48 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
 }
 errors++;
 }
@@ -1117,23 +1128,23 @@ if(data.copyright !== undefined && func0.call(data, "copyright")){
 let data51 = data.copyright;
 if(typeof data51 === "string"){
 if(func7(data51) < 1){
-const err48 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-}
-else {
-const err49 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
+const err49 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err49];
 }
 else {
 vErrors.push(err49);
+}
+errors++;
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
 }
 errors++;
 }
@@ -1148,23 +1159,23 @@ if(data.base !== undefined && func0.call(data, "base")){
 let data53 = data.base;
 if(typeof data53 === "string"){
 if(!pattern1.test(data53)){
-const err50 = {instancePath:instancePath+"/base",schemaPath:"#/properties/base/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-}
-else {
-const err51 = {instancePath:instancePath+"/base",schemaPath:"#/properties/base/type",keyword:"type",params:{type: "string"}};
+const err51 = {instancePath:instancePath+"/base",schemaPath:"#/properties/base/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err51];
 }
 else {
 vErrors.push(err51);
+}
+errors++;
+}
+}
+else {
+const err52 = {instancePath:instancePath+"/base",schemaPath:"#/properties/base/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
 }
 errors++;
 }
@@ -1183,18 +1194,7 @@ for(let i9=0; i9<len9; i9++){
 let data56 = data55[i9];
 if(typeof data56 === "string"){
 if(!pattern1.test(data56)){
-const err52 = {instancePath:instancePath+"/parent/" + i9,schemaPath:"#/properties/parent/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-}
-else {
-const err53 = {instancePath:instancePath+"/parent/" + i9,schemaPath:"#/properties/parent/items/type",keyword:"type",params:{type: "string"}};
+const err53 = {instancePath:instancePath+"/parent/" + i9,schemaPath:"#/properties/parent/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1204,14 +1204,25 @@ vErrors.push(err53);
 errors++;
 }
 }
-}
 else {
-const err54 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "array"}};
+const err54 = {instancePath:instancePath+"/parent/" + i9,schemaPath:"#/properties/parent/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err54];
 }
 else {
 vErrors.push(err54);
+}
+errors++;
+}
+}
+}
+else {
+const err55 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
 }
 errors++;
 }
@@ -1228,12 +1239,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/_parent",schemaPath:"#/properties/_parent/type",keyword:"type",params:{type: "array"}};
+const err56 = {instancePath:instancePath+"/_parent",schemaPath:"#/properties/_parent/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err55];
+vErrors = [err56];
 }
 else {
-vErrors.push(err55);
+vErrors.push(err56);
 }
 errors++;
 }
@@ -1248,23 +1259,23 @@ if(data.eventUri !== undefined && func0.call(data, "eventUri")){
 let data60 = data.eventUri;
 if(typeof data60 === "string"){
 if(!pattern1.test(data60)){
-const err56 = {instancePath:instancePath+"/eventUri",schemaPath:"#/properties/eventUri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-}
-else {
-const err57 = {instancePath:instancePath+"/eventUri",schemaPath:"#/properties/eventUri/type",keyword:"type",params:{type: "string"}};
+const err57 = {instancePath:instancePath+"/eventUri",schemaPath:"#/properties/eventUri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err57];
 }
 else {
 vErrors.push(err57);
+}
+errors++;
+}
+}
+else {
+const err58 = {instancePath:instancePath+"/eventUri",schemaPath:"#/properties/eventUri/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
 }
 errors++;
 }
@@ -1278,12 +1289,12 @@ errors = vErrors.length;
 if(data.category !== undefined && func0.call(data, "category")){
 let data62 = data.category;
 if(!(((data62 === "consequence") || (data62 === "currency")) || (data62 === "notification"))){
-const err58 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/enum",keyword:"enum",params:{allowedValues: schema0.properties.category.enum}};
+const err59 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/enum",keyword:"enum",params:{allowedValues: schema0.properties.category.enum}};
 if(vErrors === null){
-vErrors = [err58];
+vErrors = [err59];
 }
 else {
-vErrors.push(err58);
+vErrors.push(err59);
 }
 errors++;
 }
@@ -1305,12 +1316,12 @@ let valid34 = true;
 const _errs109 = errors;
 if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
 if(data65._code !== undefined && func0.call(data65, "_code")){
-const err59 = {};
+const err60 = {};
 if(vErrors === null){
-vErrors = [err59];
+vErrors = [err60];
 }
 else {
-vErrors.push(err59);
+vErrors.push(err60);
 }
 errors++;
 }
@@ -1329,12 +1340,12 @@ if(_valid3){
 const _errs110 = errors;
 if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
 if((data65.code === undefined) || (!(func0.call(data65, "code")))){
-const err60 = {instancePath:instancePath+"/focus/" + i11,schemaPath:"#/$defs/MessageDefinition_Focus/allOf/0/then/required",keyword:"required",params:{missingProperty: "code"}};
+const err61 = {instancePath:instancePath+"/focus/" + i11,schemaPath:"#/$defs/MessageDefinition_Focus/allOf/0/then/required",keyword:"required",params:{missingProperty: "code"}};
 if(vErrors === null){
-vErrors = [err60];
+vErrors = [err61];
 }
 else {
-vErrors.push(err60);
+vErrors.push(err61);
 }
 errors++;
 }
@@ -1348,12 +1359,12 @@ props2._code = true;
 }
 }
 if(!valid34){
-const err61 = {instancePath:instancePath+"/focus/" + i11,schemaPath:"#/$defs/MessageDefinition_Focus/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err62 = {instancePath:instancePath+"/focus/" + i11,schemaPath:"#/$defs/MessageDefinition_Focus/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err61];
+vErrors = [err62];
 }
 else {
-vErrors.push(err61);
+vErrors.push(err62);
 }
 errors++;
 }
@@ -1362,12 +1373,12 @@ let valid36 = true;
 const _errs113 = errors;
 if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
 if(data65._min !== undefined && func0.call(data65, "_min")){
-const err62 = {};
+const err63 = {};
 if(vErrors === null){
-vErrors = [err62];
+vErrors = [err63];
 }
 else {
-vErrors.push(err62);
+vErrors.push(err63);
 }
 errors++;
 }
@@ -1386,12 +1397,12 @@ if(_valid4){
 const _errs114 = errors;
 if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
 if((data65.min === undefined) || (!(func0.call(data65, "min")))){
-const err63 = {instancePath:instancePath+"/focus/" + i11,schemaPath:"#/$defs/MessageDefinition_Focus/allOf/1/then/required",keyword:"required",params:{missingProperty: "min"}};
+const err64 = {instancePath:instancePath+"/focus/" + i11,schemaPath:"#/$defs/MessageDefinition_Focus/allOf/1/then/required",keyword:"required",params:{missingProperty: "min"}};
 if(vErrors === null){
-vErrors = [err63];
+vErrors = [err64];
 }
 else {
-vErrors.push(err63);
+vErrors.push(err64);
 }
 errors++;
 }
@@ -1405,12 +1416,12 @@ props3._min = true;
 }
 }
 if(!valid36){
-const err64 = {instancePath:instancePath+"/focus/" + i11,schemaPath:"#/$defs/MessageDefinition_Focus/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
+const err65 = {instancePath:instancePath+"/focus/" + i11,schemaPath:"#/$defs/MessageDefinition_Focus/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err64];
+vErrors = [err65];
 }
 else {
-vErrors.push(err64);
+vErrors.push(err65);
 }
 errors++;
 }
@@ -1442,23 +1453,23 @@ if(data65.id !== undefined && func0.call(data65, "id")){
 let data68 = data65.id;
 if(typeof data68 === "string"){
 if(func7(data68) < 1){
-const err65 = {instancePath:instancePath+"/focus/" + i11+"/id",schemaPath:"#/$defs/MessageDefinition_Focus/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
-}
-}
-else {
-const err66 = {instancePath:instancePath+"/focus/" + i11+"/id",schemaPath:"#/$defs/MessageDefinition_Focus/properties/id/type",keyword:"type",params:{type: "string"}};
+const err66 = {instancePath:instancePath+"/focus/" + i11+"/id",schemaPath:"#/$defs/MessageDefinition_Focus/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err66];
 }
 else {
 vErrors.push(err66);
+}
+errors++;
+}
+}
+else {
+const err67 = {instancePath:instancePath+"/focus/" + i11+"/id",schemaPath:"#/$defs/MessageDefinition_Focus/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
 }
 errors++;
 }
@@ -1475,12 +1486,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err67 = {instancePath:instancePath+"/focus/" + i11+"/extension",schemaPath:"#/$defs/MessageDefinition_Focus/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err68 = {instancePath:instancePath+"/focus/" + i11+"/extension",schemaPath:"#/$defs/MessageDefinition_Focus/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err67];
+vErrors = [err68];
 }
 else {
-vErrors.push(err67);
+vErrors.push(err68);
 }
 errors++;
 }
@@ -1497,20 +1508,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err68 = {instancePath:instancePath+"/focus/" + i11+"/modifierExtension",schemaPath:"#/$defs/MessageDefinition_Focus/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
-}
-}
-if(data65.code !== undefined && func0.call(data65, "code")){
-let data73 = data65.code;
-if(typeof data73 !== "string"){
-const err69 = {instancePath:instancePath+"/focus/" + i11+"/code",schemaPath:"#/$defs/MessageDefinition_Focus/properties/code/type",keyword:"type",params:{type: "string"}};
+const err69 = {instancePath:instancePath+"/focus/" + i11+"/modifierExtension",schemaPath:"#/$defs/MessageDefinition_Focus/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1519,13 +1517,26 @@ vErrors.push(err69);
 }
 errors++;
 }
-if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data73 === "Account") || (data73 === "ActivityDefinition")) || (data73 === "AdverseEvent")) || (data73 === "AllergyIntolerance")) || (data73 === "Appointment")) || (data73 === "AppointmentResponse")) || (data73 === "AuditEvent")) || (data73 === "Basic")) || (data73 === "Binary")) || (data73 === "BiologicallyDerivedProduct")) || (data73 === "BodyStructure")) || (data73 === "Bundle")) || (data73 === "CapabilityStatement")) || (data73 === "CarePlan")) || (data73 === "CareTeam")) || (data73 === "CatalogEntry")) || (data73 === "ChargeItem")) || (data73 === "ChargeItemDefinition")) || (data73 === "Claim")) || (data73 === "ClaimResponse")) || (data73 === "ClinicalImpression")) || (data73 === "CodeSystem")) || (data73 === "Communication")) || (data73 === "CommunicationRequest")) || (data73 === "CompartmentDefinition")) || (data73 === "Composition")) || (data73 === "ConceptMap")) || (data73 === "Condition")) || (data73 === "Consent")) || (data73 === "Contract")) || (data73 === "Coverage")) || (data73 === "CoverageEligibilityRequest")) || (data73 === "CoverageEligibilityResponse")) || (data73 === "DetectedIssue")) || (data73 === "Device")) || (data73 === "DeviceDefinition")) || (data73 === "DeviceMetric")) || (data73 === "DeviceRequest")) || (data73 === "DeviceUseStatement")) || (data73 === "DiagnosticReport")) || (data73 === "DocumentManifest")) || (data73 === "DocumentReference")) || (data73 === "DomainResource")) || (data73 === "EffectEvidenceSynthesis")) || (data73 === "Encounter")) || (data73 === "Endpoint")) || (data73 === "EnrollmentRequest")) || (data73 === "EnrollmentResponse")) || (data73 === "EpisodeOfCare")) || (data73 === "EventDefinition")) || (data73 === "Evidence")) || (data73 === "EvidenceVariable")) || (data73 === "ExampleScenario")) || (data73 === "ExplanationOfBenefit")) || (data73 === "FamilyMemberHistory")) || (data73 === "Flag")) || (data73 === "Goal")) || (data73 === "GraphDefinition")) || (data73 === "Group")) || (data73 === "GuidanceResponse")) || (data73 === "HealthcareService")) || (data73 === "ImagingStudy")) || (data73 === "Immunization")) || (data73 === "ImmunizationEvaluation")) || (data73 === "ImmunizationRecommendation")) || (data73 === "ImplementationGuide")) || (data73 === "InsurancePlan")) || (data73 === "Invoice")) || (data73 === "Library")) || (data73 === "Linkage")) || (data73 === "List")) || (data73 === "Location")) || (data73 === "Measure")) || (data73 === "MeasureReport")) || (data73 === "Media")) || (data73 === "Medication")) || (data73 === "MedicationAdministration")) || (data73 === "MedicationDispense")) || (data73 === "MedicationKnowledge")) || (data73 === "MedicationRequest")) || (data73 === "MedicationStatement")) || (data73 === "MedicinalProduct")) || (data73 === "MedicinalProductAuthorization")) || (data73 === "MedicinalProductContraindication")) || (data73 === "MedicinalProductIndication")) || (data73 === "MedicinalProductIngredient")) || (data73 === "MedicinalProductInteraction")) || (data73 === "MedicinalProductManufactured")) || (data73 === "MedicinalProductPackaged")) || (data73 === "MedicinalProductPharmaceutical")) || (data73 === "MedicinalProductUndesirableEffect")) || (data73 === "MessageDefinition")) || (data73 === "MessageHeader")) || (data73 === "MolecularSequence")) || (data73 === "NamingSystem")) || (data73 === "NutritionOrder")) || (data73 === "Observation")) || (data73 === "ObservationDefinition")) || (data73 === "OperationDefinition")) || (data73 === "OperationOutcome")) || (data73 === "Organization")) || (data73 === "OrganizationAffiliation")) || (data73 === "Parameters")) || (data73 === "Patient")) || (data73 === "PaymentNotice")) || (data73 === "PaymentReconciliation")) || (data73 === "Person")) || (data73 === "PlanDefinition")) || (data73 === "Practitioner")) || (data73 === "PractitionerRole")) || (data73 === "Procedure")) || (data73 === "Provenance")) || (data73 === "Questionnaire")) || (data73 === "QuestionnaireResponse")) || (data73 === "RelatedPerson")) || (data73 === "RequestGroup")) || (data73 === "ResearchDefinition")) || (data73 === "ResearchElementDefinition")) || (data73 === "ResearchStudy")) || (data73 === "ResearchSubject")) || (data73 === "Resource")) || (data73 === "RiskAssessment")) || (data73 === "RiskEvidenceSynthesis")) || (data73 === "Schedule")) || (data73 === "SearchParameter")) || (data73 === "ServiceRequest")) || (data73 === "Slot")) || (data73 === "Specimen")) || (data73 === "SpecimenDefinition")) || (data73 === "StructureDefinition")) || (data73 === "StructureMap")) || (data73 === "Subscription")) || (data73 === "Substance")) || (data73 === "SubstanceNucleicAcid")) || (data73 === "SubstancePolymer")) || (data73 === "SubstanceProtein")) || (data73 === "SubstanceReferenceInformation")) || (data73 === "SubstanceSourceMaterial")) || (data73 === "SubstanceSpecification")) || (data73 === "SupplyDelivery")) || (data73 === "SupplyRequest")) || (data73 === "Task")) || (data73 === "TerminologyCapabilities")) || (data73 === "TestReport")) || (data73 === "TestScript")) || (data73 === "ValueSet")) || (data73 === "VerificationResult")) || (data73 === "VisionPrescription"))){
-const err70 = {instancePath:instancePath+"/focus/" + i11+"/code",schemaPath:"#/$defs/MessageDefinition_Focus/properties/code/enum",keyword:"enum",params:{allowedValues: schema1.properties.code.enum}};
+}
+if(data65.code !== undefined && func0.call(data65, "code")){
+let data73 = data65.code;
+if(typeof data73 !== "string"){
+const err70 = {instancePath:instancePath+"/focus/" + i11+"/code",schemaPath:"#/$defs/MessageDefinition_Focus/properties/code/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err70];
 }
 else {
 vErrors.push(err70);
+}
+errors++;
+}
+if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data73 === "Account") || (data73 === "ActivityDefinition")) || (data73 === "AdverseEvent")) || (data73 === "AllergyIntolerance")) || (data73 === "Appointment")) || (data73 === "AppointmentResponse")) || (data73 === "AuditEvent")) || (data73 === "Basic")) || (data73 === "Binary")) || (data73 === "BiologicallyDerivedProduct")) || (data73 === "BodyStructure")) || (data73 === "Bundle")) || (data73 === "CapabilityStatement")) || (data73 === "CarePlan")) || (data73 === "CareTeam")) || (data73 === "CatalogEntry")) || (data73 === "ChargeItem")) || (data73 === "ChargeItemDefinition")) || (data73 === "Claim")) || (data73 === "ClaimResponse")) || (data73 === "ClinicalImpression")) || (data73 === "CodeSystem")) || (data73 === "Communication")) || (data73 === "CommunicationRequest")) || (data73 === "CompartmentDefinition")) || (data73 === "Composition")) || (data73 === "ConceptMap")) || (data73 === "Condition")) || (data73 === "Consent")) || (data73 === "Contract")) || (data73 === "Coverage")) || (data73 === "CoverageEligibilityRequest")) || (data73 === "CoverageEligibilityResponse")) || (data73 === "DetectedIssue")) || (data73 === "Device")) || (data73 === "DeviceDefinition")) || (data73 === "DeviceMetric")) || (data73 === "DeviceRequest")) || (data73 === "DeviceUseStatement")) || (data73 === "DiagnosticReport")) || (data73 === "DocumentManifest")) || (data73 === "DocumentReference")) || (data73 === "DomainResource")) || (data73 === "EffectEvidenceSynthesis")) || (data73 === "Encounter")) || (data73 === "Endpoint")) || (data73 === "EnrollmentRequest")) || (data73 === "EnrollmentResponse")) || (data73 === "EpisodeOfCare")) || (data73 === "EventDefinition")) || (data73 === "Evidence")) || (data73 === "EvidenceVariable")) || (data73 === "ExampleScenario")) || (data73 === "ExplanationOfBenefit")) || (data73 === "FamilyMemberHistory")) || (data73 === "Flag")) || (data73 === "Goal")) || (data73 === "GraphDefinition")) || (data73 === "Group")) || (data73 === "GuidanceResponse")) || (data73 === "HealthcareService")) || (data73 === "ImagingStudy")) || (data73 === "Immunization")) || (data73 === "ImmunizationEvaluation")) || (data73 === "ImmunizationRecommendation")) || (data73 === "ImplementationGuide")) || (data73 === "InsurancePlan")) || (data73 === "Invoice")) || (data73 === "Library")) || (data73 === "Linkage")) || (data73 === "List")) || (data73 === "Location")) || (data73 === "Measure")) || (data73 === "MeasureReport")) || (data73 === "Media")) || (data73 === "Medication")) || (data73 === "MedicationAdministration")) || (data73 === "MedicationDispense")) || (data73 === "MedicationKnowledge")) || (data73 === "MedicationRequest")) || (data73 === "MedicationStatement")) || (data73 === "MedicinalProduct")) || (data73 === "MedicinalProductAuthorization")) || (data73 === "MedicinalProductContraindication")) || (data73 === "MedicinalProductIndication")) || (data73 === "MedicinalProductIngredient")) || (data73 === "MedicinalProductInteraction")) || (data73 === "MedicinalProductManufactured")) || (data73 === "MedicinalProductPackaged")) || (data73 === "MedicinalProductPharmaceutical")) || (data73 === "MedicinalProductUndesirableEffect")) || (data73 === "MessageDefinition")) || (data73 === "MessageHeader")) || (data73 === "MolecularSequence")) || (data73 === "NamingSystem")) || (data73 === "NutritionOrder")) || (data73 === "Observation")) || (data73 === "ObservationDefinition")) || (data73 === "OperationDefinition")) || (data73 === "OperationOutcome")) || (data73 === "Organization")) || (data73 === "OrganizationAffiliation")) || (data73 === "Parameters")) || (data73 === "Patient")) || (data73 === "PaymentNotice")) || (data73 === "PaymentReconciliation")) || (data73 === "Person")) || (data73 === "PlanDefinition")) || (data73 === "Practitioner")) || (data73 === "PractitionerRole")) || (data73 === "Procedure")) || (data73 === "Provenance")) || (data73 === "Questionnaire")) || (data73 === "QuestionnaireResponse")) || (data73 === "RelatedPerson")) || (data73 === "RequestGroup")) || (data73 === "ResearchDefinition")) || (data73 === "ResearchElementDefinition")) || (data73 === "ResearchStudy")) || (data73 === "ResearchSubject")) || (data73 === "Resource")) || (data73 === "RiskAssessment")) || (data73 === "RiskEvidenceSynthesis")) || (data73 === "Schedule")) || (data73 === "SearchParameter")) || (data73 === "ServiceRequest")) || (data73 === "Slot")) || (data73 === "Specimen")) || (data73 === "SpecimenDefinition")) || (data73 === "StructureDefinition")) || (data73 === "StructureMap")) || (data73 === "Subscription")) || (data73 === "Substance")) || (data73 === "SubstanceNucleicAcid")) || (data73 === "SubstancePolymer")) || (data73 === "SubstanceProtein")) || (data73 === "SubstanceReferenceInformation")) || (data73 === "SubstanceSourceMaterial")) || (data73 === "SubstanceSpecification")) || (data73 === "SupplyDelivery")) || (data73 === "SupplyRequest")) || (data73 === "Task")) || (data73 === "TerminologyCapabilities")) || (data73 === "TestReport")) || (data73 === "TestScript")) || (data73 === "ValueSet")) || (data73 === "VerificationResult")) || (data73 === "VisionPrescription"))){
+const err71 = {instancePath:instancePath+"/focus/" + i11+"/code",schemaPath:"#/$defs/MessageDefinition_Focus/properties/code/enum",keyword:"enum",params:{allowedValues: schema1.properties.code.enum}};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
 }
 errors++;
 }
@@ -1540,23 +1551,23 @@ if(data65.profile !== undefined && func0.call(data65, "profile")){
 let data75 = data65.profile;
 if(typeof data75 === "string"){
 if(!pattern1.test(data75)){
-const err71 = {instancePath:instancePath+"/focus/" + i11+"/profile",schemaPath:"#/$defs/MessageDefinition_Focus/properties/profile/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
-}
-}
-else {
-const err72 = {instancePath:instancePath+"/focus/" + i11+"/profile",schemaPath:"#/$defs/MessageDefinition_Focus/properties/profile/type",keyword:"type",params:{type: "string"}};
+const err72 = {instancePath:instancePath+"/focus/" + i11+"/profile",schemaPath:"#/$defs/MessageDefinition_Focus/properties/profile/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err72];
 }
 else {
 vErrors.push(err72);
+}
+errors++;
+}
+}
+else {
+const err73 = {instancePath:instancePath+"/focus/" + i11+"/profile",schemaPath:"#/$defs/MessageDefinition_Focus/properties/profile/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
 }
 errors++;
 }
@@ -1570,18 +1581,7 @@ errors = vErrors.length;
 if(data65.min !== undefined && func0.call(data65, "min")){
 let data77 = data65.min;
 if(!(((typeof data77 == "number") && (!(data77 % 1) && !isNaN(data77))) && (isFinite(data77)))){
-const err73 = {instancePath:instancePath+"/focus/" + i11+"/min",schemaPath:"#/$defs/MessageDefinition_Focus/properties/min/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
-}
-if((typeof data77 == "number") && (isFinite(data77))){
-if(data77 > 2147483647 || isNaN(data77)){
-const err74 = {instancePath:instancePath+"/focus/" + i11+"/min",schemaPath:"#/$defs/MessageDefinition_Focus/properties/min/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err74 = {instancePath:instancePath+"/focus/" + i11+"/min",schemaPath:"#/$defs/MessageDefinition_Focus/properties/min/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1590,13 +1590,24 @@ vErrors.push(err74);
 }
 errors++;
 }
-if(data77 < 0 || isNaN(data77)){
-const err75 = {instancePath:instancePath+"/focus/" + i11+"/min",schemaPath:"#/$defs/MessageDefinition_Focus/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+if((typeof data77 == "number") && (isFinite(data77))){
+if(data77 > 2147483647 || isNaN(data77)){
+const err75 = {instancePath:instancePath+"/focus/" + i11+"/min",schemaPath:"#/$defs/MessageDefinition_Focus/properties/min/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err75];
 }
 else {
 vErrors.push(err75);
+}
+errors++;
+}
+if(data77 < 0 || isNaN(data77)){
+const err76 = {instancePath:instancePath+"/focus/" + i11+"/min",schemaPath:"#/$defs/MessageDefinition_Focus/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
 }
 errors++;
 }
@@ -1612,23 +1623,23 @@ if(data65.max !== undefined && func0.call(data65, "max")){
 let data79 = data65.max;
 if(typeof data79 === "string"){
 if(func7(data79) < 1){
-const err76 = {instancePath:instancePath+"/focus/" + i11+"/max",schemaPath:"#/$defs/MessageDefinition_Focus/properties/max/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
-}
-}
-else {
-const err77 = {instancePath:instancePath+"/focus/" + i11+"/max",schemaPath:"#/$defs/MessageDefinition_Focus/properties/max/type",keyword:"type",params:{type: "string"}};
+const err77 = {instancePath:instancePath+"/focus/" + i11+"/max",schemaPath:"#/$defs/MessageDefinition_Focus/properties/max/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err77];
 }
 else {
 vErrors.push(err77);
+}
+errors++;
+}
+}
+else {
+const err78 = {instancePath:instancePath+"/focus/" + i11+"/max",schemaPath:"#/$defs/MessageDefinition_Focus/properties/max/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
 }
 errors++;
 }
@@ -1641,19 +1652,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err78 = {instancePath:instancePath+"/focus/" + i11,schemaPath:"#/$defs/MessageDefinition_Focus/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
-}
-}
-}
-else {
-const err79 = {instancePath:instancePath+"/focus",schemaPath:"#/properties/focus/type",keyword:"type",params:{type: "array"}};
+const err79 = {instancePath:instancePath+"/focus/" + i11,schemaPath:"#/$defs/MessageDefinition_Focus/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1663,15 +1662,27 @@ vErrors.push(err79);
 errors++;
 }
 }
-if(data.responseRequired !== undefined && func0.call(data, "responseRequired")){
-let data81 = data.responseRequired;
-if(!((((data81 === "always") || (data81 === "on-error")) || (data81 === "never")) || (data81 === "on-success"))){
-const err80 = {instancePath:instancePath+"/responseRequired",schemaPath:"#/properties/responseRequired/enum",keyword:"enum",params:{allowedValues: schema0.properties.responseRequired.enum}};
+}
+else {
+const err80 = {instancePath:instancePath+"/focus",schemaPath:"#/properties/focus/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err80];
 }
 else {
 vErrors.push(err80);
+}
+errors++;
+}
+}
+if(data.responseRequired !== undefined && func0.call(data, "responseRequired")){
+let data81 = data.responseRequired;
+if(!((((data81 === "always") || (data81 === "on-error")) || (data81 === "never")) || (data81 === "on-success"))){
+const err81 = {instancePath:instancePath+"/responseRequired",schemaPath:"#/properties/responseRequired/enum",keyword:"enum",params:{allowedValues: schema0.properties.responseRequired.enum}};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
 }
 errors++;
 }
@@ -1690,20 +1701,7 @@ for(let i14=0; i14<len14; i14++){
 let data84 = data83[i14];
 if(data84 && typeof data84 == "object" && !Array.isArray(data84)){
 if((data84.message === undefined) || (!(func0.call(data84, "message")))){
-const err81 = {instancePath:instancePath+"/allowedResponse/" + i14,schemaPath:"#/$defs/MessageDefinition_AllowedResponse/required",keyword:"required",params:{missingProperty: "message"}};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
-}
-if(data84.id !== undefined && func0.call(data84, "id")){
-let data85 = data84.id;
-if(typeof data85 === "string"){
-if(func7(data85) < 1){
-const err82 = {instancePath:instancePath+"/allowedResponse/" + i14+"/id",schemaPath:"#/$defs/MessageDefinition_AllowedResponse/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err82 = {instancePath:instancePath+"/allowedResponse/" + i14,schemaPath:"#/$defs/MessageDefinition_AllowedResponse/required",keyword:"required",params:{missingProperty: "message"}};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1712,14 +1710,27 @@ vErrors.push(err82);
 }
 errors++;
 }
-}
-else {
-const err83 = {instancePath:instancePath+"/allowedResponse/" + i14+"/id",schemaPath:"#/$defs/MessageDefinition_AllowedResponse/properties/id/type",keyword:"type",params:{type: "string"}};
+if(data84.id !== undefined && func0.call(data84, "id")){
+let data85 = data84.id;
+if(typeof data85 === "string"){
+if(func7(data85) < 1){
+const err83 = {instancePath:instancePath+"/allowedResponse/" + i14+"/id",schemaPath:"#/$defs/MessageDefinition_AllowedResponse/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err83];
 }
 else {
 vErrors.push(err83);
+}
+errors++;
+}
+}
+else {
+const err84 = {instancePath:instancePath+"/allowedResponse/" + i14+"/id",schemaPath:"#/$defs/MessageDefinition_AllowedResponse/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
 }
 errors++;
 }
@@ -1736,12 +1747,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err84 = {instancePath:instancePath+"/allowedResponse/" + i14+"/extension",schemaPath:"#/$defs/MessageDefinition_AllowedResponse/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err85 = {instancePath:instancePath+"/allowedResponse/" + i14+"/extension",schemaPath:"#/$defs/MessageDefinition_AllowedResponse/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err84];
+vErrors = [err85];
 }
 else {
-vErrors.push(err84);
+vErrors.push(err85);
 }
 errors++;
 }
@@ -1758,21 +1769,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err85 = {instancePath:instancePath+"/allowedResponse/" + i14+"/modifierExtension",schemaPath:"#/$defs/MessageDefinition_AllowedResponse/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
-}
-}
-if(data84.message !== undefined && func0.call(data84, "message")){
-let data90 = data84.message;
-if(typeof data90 === "string"){
-if(!pattern1.test(data90)){
-const err86 = {instancePath:instancePath+"/allowedResponse/" + i14+"/message",schemaPath:"#/$defs/MessageDefinition_AllowedResponse/properties/message/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
+const err86 = {instancePath:instancePath+"/allowedResponse/" + i14+"/modifierExtension",schemaPath:"#/$defs/MessageDefinition_AllowedResponse/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1782,13 +1779,27 @@ vErrors.push(err86);
 errors++;
 }
 }
-else {
-const err87 = {instancePath:instancePath+"/allowedResponse/" + i14+"/message",schemaPath:"#/$defs/MessageDefinition_AllowedResponse/properties/message/type",keyword:"type",params:{type: "string"}};
+if(data84.message !== undefined && func0.call(data84, "message")){
+let data90 = data84.message;
+if(typeof data90 === "string"){
+if(!pattern1.test(data90)){
+const err87 = {instancePath:instancePath+"/allowedResponse/" + i14+"/message",schemaPath:"#/$defs/MessageDefinition_AllowedResponse/properties/message/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err87];
 }
 else {
 vErrors.push(err87);
+}
+errors++;
+}
+}
+else {
+const err88 = {instancePath:instancePath+"/allowedResponse/" + i14+"/message",schemaPath:"#/$defs/MessageDefinition_AllowedResponse/properties/message/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
 }
 errors++;
 }
@@ -1803,23 +1814,23 @@ if(data84.situation !== undefined && func0.call(data84, "situation")){
 let data92 = data84.situation;
 if(typeof data92 === "string"){
 if(func7(data92) < 1){
-const err88 = {instancePath:instancePath+"/allowedResponse/" + i14+"/situation",schemaPath:"#/$defs/MessageDefinition_AllowedResponse/properties/situation/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
-}
-}
-else {
-const err89 = {instancePath:instancePath+"/allowedResponse/" + i14+"/situation",schemaPath:"#/$defs/MessageDefinition_AllowedResponse/properties/situation/type",keyword:"type",params:{type: "string"}};
+const err89 = {instancePath:instancePath+"/allowedResponse/" + i14+"/situation",schemaPath:"#/$defs/MessageDefinition_AllowedResponse/properties/situation/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err89];
 }
 else {
 vErrors.push(err89);
+}
+errors++;
+}
+}
+else {
+const err90 = {instancePath:instancePath+"/allowedResponse/" + i14+"/situation",schemaPath:"#/$defs/MessageDefinition_AllowedResponse/properties/situation/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
 }
 errors++;
 }
@@ -1832,24 +1843,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err90 = {instancePath:instancePath+"/allowedResponse/" + i14,schemaPath:"#/$defs/MessageDefinition_AllowedResponse/type",keyword:"type",params:{type: "object"}};
+const err91 = {instancePath:instancePath+"/allowedResponse/" + i14,schemaPath:"#/$defs/MessageDefinition_AllowedResponse/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err90];
+vErrors = [err91];
 }
 else {
-vErrors.push(err90);
+vErrors.push(err91);
 }
 errors++;
 }
 }
 }
 else {
-const err91 = {instancePath:instancePath+"/allowedResponse",schemaPath:"#/properties/allowedResponse/type",keyword:"type",params:{type: "array"}};
+const err92 = {instancePath:instancePath+"/allowedResponse",schemaPath:"#/properties/allowedResponse/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err91];
+vErrors = [err92];
 }
 else {
-vErrors.push(err91);
+vErrors.push(err92);
 }
 errors++;
 }
@@ -1862,18 +1873,7 @@ for(let i17=0; i17<len17; i17++){
 let data95 = data94[i17];
 if(typeof data95 === "string"){
 if(!pattern1.test(data95)){
-const err92 = {instancePath:instancePath+"/graph/" + i17,schemaPath:"#/properties/graph/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
-}
-}
-else {
-const err93 = {instancePath:instancePath+"/graph/" + i17,schemaPath:"#/properties/graph/items/type",keyword:"type",params:{type: "string"}};
+const err93 = {instancePath:instancePath+"/graph/" + i17,schemaPath:"#/properties/graph/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1883,14 +1883,25 @@ vErrors.push(err93);
 errors++;
 }
 }
-}
 else {
-const err94 = {instancePath:instancePath+"/graph",schemaPath:"#/properties/graph/type",keyword:"type",params:{type: "array"}};
+const err94 = {instancePath:instancePath+"/graph/" + i17,schemaPath:"#/properties/graph/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err94];
 }
 else {
 vErrors.push(err94);
+}
+errors++;
+}
+}
+}
+else {
+const err95 = {instancePath:instancePath+"/graph",schemaPath:"#/properties/graph/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
 }
 errors++;
 }
@@ -1907,19 +1918,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err95 = {instancePath:instancePath+"/_graph",schemaPath:"#/properties/_graph/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
-}
-}
-const forms0 = func12(data, obj0);
-if(forms0 !== null){
-const err96 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "event[x]", forms: forms0}};
+const err96 = {instancePath:instancePath+"/_graph",schemaPath:"#/properties/_graph/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1929,13 +1928,25 @@ vErrors.push(err96);
 errors++;
 }
 }
-else {
-const err97 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func12(data, obj0);
+if(forms0 !== null){
+const err97 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "event[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err97];
 }
 else {
 vErrors.push(err97);
+}
+errors++;
+}
+}
+else {
+const err98 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
 }
 errors++;
 }

@@ -19,6 +19,7 @@ const func7 = require("./datatypes.twin.cjs")["UsageContext"];
 const func8 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func9 = require("./datatypes.twin.cjs")["Coding"];
 const func10 = require("../../../../choice.cjs").choiceForms;
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 const obj1 = new Set(["eventCoding", "eventUri"]);
 
@@ -389,6 +390,9 @@ if(data.date !== undefined){
 let data37 = data.date;
 if(typeof data37 === "string"){
 if(!pattern3.test(data37)){
+errors++;
+}
+if(!(formats0(data37))){
 errors++;
 }
 }

@@ -36,6 +36,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/NamingSystem.schema.json" */;
@@ -618,14 +619,24 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-else {
-const err29 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data24))){
+const err29 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err29];
 }
 else {
 vErrors.push(err29);
+}
+errors++;
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
 }
 errors++;
 }
@@ -640,23 +651,23 @@ if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data26 = data.publisher;
 if(typeof data26 === "string"){
 if(func6(data26) < 1){
-const err30 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-else {
-const err31 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
+const err31 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err31];
 }
 else {
 vErrors.push(err31);
+}
+errors++;
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
 }
 errors++;
 }
@@ -679,21 +690,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-if(data.responsible !== undefined && func0.call(data, "responsible")){
-let data30 = data.responsible;
-if(typeof data30 === "string"){
-if(func6(data30) < 1){
-const err33 = {instancePath:instancePath+"/responsible",schemaPath:"#/properties/responsible/minLength",keyword:"minLength",params:{limit: 1}};
+const err33 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -703,13 +700,27 @@ vErrors.push(err33);
 errors++;
 }
 }
-else {
-const err34 = {instancePath:instancePath+"/responsible",schemaPath:"#/properties/responsible/type",keyword:"type",params:{type: "string"}};
+if(data.responsible !== undefined && func0.call(data, "responsible")){
+let data30 = data.responsible;
+if(typeof data30 === "string"){
+if(func6(data30) < 1){
+const err34 = {instancePath:instancePath+"/responsible",schemaPath:"#/properties/responsible/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err34];
 }
 else {
 vErrors.push(err34);
+}
+errors++;
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/responsible",schemaPath:"#/properties/responsible/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
 }
 errors++;
 }
@@ -730,23 +741,23 @@ if(data.description !== undefined && func0.call(data, "description")){
 let data33 = data.description;
 if(typeof data33 === "string"){
 if(func6(data33) < 1){
-const err35 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-else {
-const err36 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+const err36 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err36];
 }
 else {
 vErrors.push(err36);
+}
+errors++;
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
 }
 errors++;
 }
@@ -769,12 +780,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
+const err38 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err37];
+vErrors = [err38];
 }
 else {
-vErrors.push(err37);
+vErrors.push(err38);
 }
 errors++;
 }
@@ -791,21 +802,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-if(data.usage !== undefined && func0.call(data, "usage")){
-let data39 = data.usage;
-if(typeof data39 === "string"){
-if(func6(data39) < 1){
-const err39 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/minLength",keyword:"minLength",params:{limit: 1}};
+const err39 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -815,13 +812,27 @@ vErrors.push(err39);
 errors++;
 }
 }
-else {
-const err40 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/type",keyword:"type",params:{type: "string"}};
+if(data.usage !== undefined && func0.call(data, "usage")){
+let data39 = data.usage;
+if(typeof data39 === "string"){
+if(func6(data39) < 1){
+const err40 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err40];
 }
 else {
 vErrors.push(err40);
+}
+errors++;
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
 }
 errors++;
 }
@@ -843,12 +854,12 @@ let valid26 = true;
 const _errs78 = errors;
 if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
 if(data42._type !== undefined && func0.call(data42, "_type")){
-const err41 = {};
+const err42 = {};
 if(vErrors === null){
-vErrors = [err41];
+vErrors = [err42];
 }
 else {
-vErrors.push(err41);
+vErrors.push(err42);
 }
 errors++;
 }
@@ -867,12 +878,12 @@ if(_valid4){
 const _errs79 = errors;
 if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
 if((data42.type === undefined) || (!(func0.call(data42, "type")))){
-const err42 = {instancePath:instancePath+"/uniqueId/" + i6,schemaPath:"#/$defs/NamingSystem_UniqueId/allOf/0/then/required",keyword:"required",params:{missingProperty: "type"}};
+const err43 = {instancePath:instancePath+"/uniqueId/" + i6,schemaPath:"#/$defs/NamingSystem_UniqueId/allOf/0/then/required",keyword:"required",params:{missingProperty: "type"}};
 if(vErrors === null){
-vErrors = [err42];
+vErrors = [err43];
 }
 else {
-vErrors.push(err42);
+vErrors.push(err43);
 }
 errors++;
 }
@@ -886,12 +897,12 @@ props4._type = true;
 }
 }
 if(!valid26){
-const err43 = {instancePath:instancePath+"/uniqueId/" + i6,schemaPath:"#/$defs/NamingSystem_UniqueId/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err44 = {instancePath:instancePath+"/uniqueId/" + i6,schemaPath:"#/$defs/NamingSystem_UniqueId/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err43];
+vErrors = [err44];
 }
 else {
-vErrors.push(err43);
+vErrors.push(err44);
 }
 errors++;
 }
@@ -900,12 +911,12 @@ let valid28 = true;
 const _errs82 = errors;
 if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
 if(data42._value !== undefined && func0.call(data42, "_value")){
-const err44 = {};
+const err45 = {};
 if(vErrors === null){
-vErrors = [err44];
+vErrors = [err45];
 }
 else {
-vErrors.push(err44);
+vErrors.push(err45);
 }
 errors++;
 }
@@ -924,12 +935,12 @@ if(_valid5){
 const _errs83 = errors;
 if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
 if((data42.value === undefined) || (!(func0.call(data42, "value")))){
-const err45 = {instancePath:instancePath+"/uniqueId/" + i6,schemaPath:"#/$defs/NamingSystem_UniqueId/allOf/1/then/required",keyword:"required",params:{missingProperty: "value"}};
+const err46 = {instancePath:instancePath+"/uniqueId/" + i6,schemaPath:"#/$defs/NamingSystem_UniqueId/allOf/1/then/required",keyword:"required",params:{missingProperty: "value"}};
 if(vErrors === null){
-vErrors = [err45];
+vErrors = [err46];
 }
 else {
-vErrors.push(err45);
+vErrors.push(err46);
 }
 errors++;
 }
@@ -943,12 +954,12 @@ props5._value = true;
 }
 }
 if(!valid28){
-const err46 = {instancePath:instancePath+"/uniqueId/" + i6,schemaPath:"#/$defs/NamingSystem_UniqueId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
+const err47 = {instancePath:instancePath+"/uniqueId/" + i6,schemaPath:"#/$defs/NamingSystem_UniqueId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err47];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err47);
 }
 errors++;
 }
@@ -981,23 +992,23 @@ if(data42.id !== undefined && func0.call(data42, "id")){
 let data45 = data42.id;
 if(typeof data45 === "string"){
 if(func6(data45) < 1){
-const err47 = {instancePath:instancePath+"/uniqueId/" + i6+"/id",schemaPath:"#/$defs/NamingSystem_UniqueId/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-else {
-const err48 = {instancePath:instancePath+"/uniqueId/" + i6+"/id",schemaPath:"#/$defs/NamingSystem_UniqueId/properties/id/type",keyword:"type",params:{type: "string"}};
+const err48 = {instancePath:instancePath+"/uniqueId/" + i6+"/id",schemaPath:"#/$defs/NamingSystem_UniqueId/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err48];
 }
 else {
 vErrors.push(err48);
+}
+errors++;
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/uniqueId/" + i6+"/id",schemaPath:"#/$defs/NamingSystem_UniqueId/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
 }
 errors++;
 }
@@ -1014,12 +1025,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/uniqueId/" + i6+"/extension",schemaPath:"#/$defs/NamingSystem_UniqueId/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err50 = {instancePath:instancePath+"/uniqueId/" + i6+"/extension",schemaPath:"#/$defs/NamingSystem_UniqueId/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err49];
+vErrors = [err50];
 }
 else {
-vErrors.push(err49);
+vErrors.push(err50);
 }
 errors++;
 }
@@ -1036,12 +1047,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/uniqueId/" + i6+"/modifierExtension",schemaPath:"#/$defs/NamingSystem_UniqueId/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err51 = {instancePath:instancePath+"/uniqueId/" + i6+"/modifierExtension",schemaPath:"#/$defs/NamingSystem_UniqueId/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err50];
+vErrors = [err51];
 }
 else {
-vErrors.push(err50);
+vErrors.push(err51);
 }
 errors++;
 }
@@ -1049,12 +1060,12 @@ errors++;
 if(data42.type !== undefined && func0.call(data42, "type")){
 let data50 = data42.type;
 if(!((((data50 === "oid") || (data50 === "uuid")) || (data50 === "uri")) || (data50 === "other"))){
-const err51 = {instancePath:instancePath+"/uniqueId/" + i6+"/type",schemaPath:"#/$defs/NamingSystem_UniqueId/properties/type/enum",keyword:"enum",params:{allowedValues: schema1.properties.type.enum}};
+const err52 = {instancePath:instancePath+"/uniqueId/" + i6+"/type",schemaPath:"#/$defs/NamingSystem_UniqueId/properties/type/enum",keyword:"enum",params:{allowedValues: schema1.properties.type.enum}};
 if(vErrors === null){
-vErrors = [err51];
+vErrors = [err52];
 }
 else {
-vErrors.push(err51);
+vErrors.push(err52);
 }
 errors++;
 }
@@ -1069,23 +1080,23 @@ if(data42.value !== undefined && func0.call(data42, "value")){
 let data52 = data42.value;
 if(typeof data52 === "string"){
 if(func6(data52) < 1){
-const err52 = {instancePath:instancePath+"/uniqueId/" + i6+"/value",schemaPath:"#/$defs/NamingSystem_UniqueId/properties/value/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-}
-else {
-const err53 = {instancePath:instancePath+"/uniqueId/" + i6+"/value",schemaPath:"#/$defs/NamingSystem_UniqueId/properties/value/type",keyword:"type",params:{type: "string"}};
+const err53 = {instancePath:instancePath+"/uniqueId/" + i6+"/value",schemaPath:"#/$defs/NamingSystem_UniqueId/properties/value/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err53];
 }
 else {
 vErrors.push(err53);
+}
+errors++;
+}
+}
+else {
+const err54 = {instancePath:instancePath+"/uniqueId/" + i6+"/value",schemaPath:"#/$defs/NamingSystem_UniqueId/properties/value/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
 }
 errors++;
 }
@@ -1098,12 +1109,12 @@ errors = vErrors.length;
 }
 if(data42.preferred !== undefined && func0.call(data42, "preferred")){
 if(typeof data42.preferred !== "boolean"){
-const err54 = {instancePath:instancePath+"/uniqueId/" + i6+"/preferred",schemaPath:"#/$defs/NamingSystem_UniqueId/properties/preferred/type",keyword:"type",params:{type: "boolean"}};
+const err55 = {instancePath:instancePath+"/uniqueId/" + i6+"/preferred",schemaPath:"#/$defs/NamingSystem_UniqueId/properties/preferred/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err54];
+vErrors = [err55];
 }
 else {
-vErrors.push(err54);
+vErrors.push(err55);
 }
 errors++;
 }
@@ -1118,23 +1129,23 @@ if(data42.comment !== undefined && func0.call(data42, "comment")){
 let data56 = data42.comment;
 if(typeof data56 === "string"){
 if(func6(data56) < 1){
-const err55 = {instancePath:instancePath+"/uniqueId/" + i6+"/comment",schemaPath:"#/$defs/NamingSystem_UniqueId/properties/comment/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-}
-else {
-const err56 = {instancePath:instancePath+"/uniqueId/" + i6+"/comment",schemaPath:"#/$defs/NamingSystem_UniqueId/properties/comment/type",keyword:"type",params:{type: "string"}};
+const err56 = {instancePath:instancePath+"/uniqueId/" + i6+"/comment",schemaPath:"#/$defs/NamingSystem_UniqueId/properties/comment/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err56];
 }
 else {
 vErrors.push(err56);
+}
+errors++;
+}
+}
+else {
+const err57 = {instancePath:instancePath+"/uniqueId/" + i6+"/comment",schemaPath:"#/$defs/NamingSystem_UniqueId/properties/comment/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
 }
 errors++;
 }
@@ -1153,19 +1164,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/uniqueId/" + i6,schemaPath:"#/$defs/NamingSystem_UniqueId/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
-}
-}
-}
-else {
-const err58 = {instancePath:instancePath+"/uniqueId",schemaPath:"#/properties/uniqueId/type",keyword:"type",params:{type: "array"}};
+const err58 = {instancePath:instancePath+"/uniqueId/" + i6,schemaPath:"#/$defs/NamingSystem_UniqueId/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -1177,12 +1176,24 @@ errors++;
 }
 }
 else {
-const err59 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err59 = {instancePath:instancePath+"/uniqueId",schemaPath:"#/properties/uniqueId/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err59];
 }
 else {
 vErrors.push(err59);
+}
+errors++;
+}
+}
+}
+else {
+const err60 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
 }
 errors++;
 }

@@ -16,6 +16,7 @@ const func5 = require("./datatypes.twin.cjs")["ContactDetail"];
 const func6 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func7 = require("./datatypes.twin.cjs")["UsageContext"];
 const func8 = require("./datatypes.twin.cjs")["Period"];
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate0(data){
@@ -302,6 +303,9 @@ if(data.date !== undefined){
 let data24 = data.date;
 if(typeof data24 === "string"){
 if(!pattern3.test(data24)){
+errors++;
+}
+if(!(formats0(data24))){
 errors++;
 }
 }

@@ -47,6 +47,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 
 
@@ -1593,14 +1594,24 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-else {
-const err39 = {instancePath:instancePath+"/dateTime",schemaPath:"#/properties/dateTime/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data37))){
+const err39 = {instancePath:instancePath+"/dateTime",schemaPath:"#/properties/dateTime/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err39];
 }
 else {
 vErrors.push(err39);
+}
+errors++;
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/dateTime",schemaPath:"#/properties/dateTime/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
 }
 errors++;
 }
@@ -1629,12 +1640,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/allergyIntolerance",schemaPath:"#/properties/allergyIntolerance/type",keyword:"type",params:{type: "array"}};
+const err41 = {instancePath:instancePath+"/allergyIntolerance",schemaPath:"#/properties/allergyIntolerance/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err40];
+vErrors = [err41];
 }
 else {
-vErrors.push(err40);
+vErrors.push(err41);
 }
 errors++;
 }
@@ -1651,12 +1662,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/foodPreferenceModifier",schemaPath:"#/properties/foodPreferenceModifier/type",keyword:"type",params:{type: "array"}};
+const err42 = {instancePath:instancePath+"/foodPreferenceModifier",schemaPath:"#/properties/foodPreferenceModifier/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err41];
+vErrors = [err42];
 }
 else {
-vErrors.push(err41);
+vErrors.push(err42);
 }
 errors++;
 }
@@ -1673,12 +1684,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/excludeFoodModifier",schemaPath:"#/properties/excludeFoodModifier/type",keyword:"type",params:{type: "array"}};
+const err43 = {instancePath:instancePath+"/excludeFoodModifier",schemaPath:"#/properties/excludeFoodModifier/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err42];
+vErrors = [err43];
 }
 else {
-vErrors.push(err42);
+vErrors.push(err43);
 }
 errors++;
 }
@@ -1700,23 +1711,23 @@ if(data48.id !== undefined && func0.call(data48, "id")){
 let data49 = data48.id;
 if(typeof data49 === "string"){
 if(func9(data49) < 1){
-const err43 = {instancePath:instancePath+"/supplement/" + i13+"/id",schemaPath:"#/$defs/NutritionOrder_Supplement/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-}
-else {
-const err44 = {instancePath:instancePath+"/supplement/" + i13+"/id",schemaPath:"#/$defs/NutritionOrder_Supplement/properties/id/type",keyword:"type",params:{type: "string"}};
+const err44 = {instancePath:instancePath+"/supplement/" + i13+"/id",schemaPath:"#/$defs/NutritionOrder_Supplement/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err44];
 }
 else {
 vErrors.push(err44);
+}
+errors++;
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/supplement/" + i13+"/id",schemaPath:"#/$defs/NutritionOrder_Supplement/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
 }
 errors++;
 }
@@ -1733,12 +1744,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/supplement/" + i13+"/extension",schemaPath:"#/$defs/NutritionOrder_Supplement/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err46 = {instancePath:instancePath+"/supplement/" + i13+"/extension",schemaPath:"#/$defs/NutritionOrder_Supplement/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err45];
+vErrors = [err46];
 }
 else {
-vErrors.push(err45);
+vErrors.push(err46);
 }
 errors++;
 }
@@ -1755,12 +1766,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/supplement/" + i13+"/modifierExtension",schemaPath:"#/$defs/NutritionOrder_Supplement/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err47 = {instancePath:instancePath+"/supplement/" + i13+"/modifierExtension",schemaPath:"#/$defs/NutritionOrder_Supplement/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err47];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err47);
 }
 errors++;
 }
@@ -1775,23 +1786,23 @@ if(data48.productName !== undefined && func0.call(data48, "productName")){
 let data55 = data48.productName;
 if(typeof data55 === "string"){
 if(func9(data55) < 1){
-const err47 = {instancePath:instancePath+"/supplement/" + i13+"/productName",schemaPath:"#/$defs/NutritionOrder_Supplement/properties/productName/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-else {
-const err48 = {instancePath:instancePath+"/supplement/" + i13+"/productName",schemaPath:"#/$defs/NutritionOrder_Supplement/properties/productName/type",keyword:"type",params:{type: "string"}};
+const err48 = {instancePath:instancePath+"/supplement/" + i13+"/productName",schemaPath:"#/$defs/NutritionOrder_Supplement/properties/productName/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err48];
 }
 else {
 vErrors.push(err48);
+}
+errors++;
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/supplement/" + i13+"/productName",schemaPath:"#/$defs/NutritionOrder_Supplement/properties/productName/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
 }
 errors++;
 }
@@ -1814,12 +1825,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/supplement/" + i13+"/schedule",schemaPath:"#/$defs/NutritionOrder_Supplement/properties/schedule/type",keyword:"type",params:{type: "array"}};
+const err50 = {instancePath:instancePath+"/supplement/" + i13+"/schedule",schemaPath:"#/$defs/NutritionOrder_Supplement/properties/schedule/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err49];
+vErrors = [err50];
 }
 else {
-vErrors.push(err49);
+vErrors.push(err50);
 }
 errors++;
 }
@@ -1834,23 +1845,23 @@ if(data48.instruction !== undefined && func0.call(data48, "instruction")){
 let data60 = data48.instruction;
 if(typeof data60 === "string"){
 if(func9(data60) < 1){
-const err50 = {instancePath:instancePath+"/supplement/" + i13+"/instruction",schemaPath:"#/$defs/NutritionOrder_Supplement/properties/instruction/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-}
-else {
-const err51 = {instancePath:instancePath+"/supplement/" + i13+"/instruction",schemaPath:"#/$defs/NutritionOrder_Supplement/properties/instruction/type",keyword:"type",params:{type: "string"}};
+const err51 = {instancePath:instancePath+"/supplement/" + i13+"/instruction",schemaPath:"#/$defs/NutritionOrder_Supplement/properties/instruction/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err51];
 }
 else {
 vErrors.push(err51);
+}
+errors++;
+}
+}
+else {
+const err52 = {instancePath:instancePath+"/supplement/" + i13+"/instruction",schemaPath:"#/$defs/NutritionOrder_Supplement/properties/instruction/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
 }
 errors++;
 }
@@ -1863,24 +1874,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/supplement/" + i13,schemaPath:"#/$defs/NutritionOrder_Supplement/type",keyword:"type",params:{type: "object"}};
+const err53 = {instancePath:instancePath+"/supplement/" + i13,schemaPath:"#/$defs/NutritionOrder_Supplement/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err52];
+vErrors = [err53];
 }
 else {
-vErrors.push(err52);
+vErrors.push(err53);
 }
 errors++;
 }
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/supplement",schemaPath:"#/properties/supplement/type",keyword:"type",params:{type: "array"}};
+const err54 = {instancePath:instancePath+"/supplement",schemaPath:"#/properties/supplement/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err53];
+vErrors = [err54];
 }
 else {
-vErrors.push(err53);
+vErrors.push(err54);
 }
 errors++;
 }
@@ -1903,24 +1914,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
+const err55 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err54];
+vErrors = [err55];
 }
 else {
-vErrors.push(err54);
+vErrors.push(err55);
 }
 errors++;
 }
 }
 }
 else {
-const err55 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err56 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err55];
+vErrors = [err56];
 }
 else {
-vErrors.push(err55);
+vErrors.push(err56);
 }
 errors++;
 }

@@ -18,6 +18,7 @@ const func7 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func8 = require("./datatypes.twin.cjs")["Timing"];
 const func9 = require("./datatypes.twin.cjs")["Quantity"];
 const func10 = require("./datatypes.twin.cjs")["Annotation"];
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 
 
@@ -915,6 +916,9 @@ if(data.dateTime !== undefined){
 let data37 = data.dateTime;
 if(typeof data37 === "string"){
 if(!pattern3.test(data37)){
+errors++;
+}
+if(!(formats0(data37))){
 errors++;
 }
 }

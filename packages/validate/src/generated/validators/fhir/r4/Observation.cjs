@@ -42,6 +42,7 @@ const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$", "u");
 const pattern5 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-instant"];
 
 const obj0 = new Set(["valueQuantity", "valueCodeableConcept", "valueString", "valueBoolean", "valueInteger", "valueRange", "valueRatio", "valueSampledData", "valueTime", "valueDateTime", "valuePeriod"]);
 
@@ -1151,14 +1152,24 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-else {
-const err26 = {instancePath:instancePath+"/issued",schemaPath:"#/properties/issued/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data36))){
+const err26 = {instancePath:instancePath+"/issued",schemaPath:"#/properties/issued/format",keyword:"format",params:{format: "fhir-instant"}};
 if(vErrors === null){
 vErrors = [err26];
 }
 else {
 vErrors.push(err26);
+}
+errors++;
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/issued",schemaPath:"#/properties/issued/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
 }
 errors++;
 }
@@ -1181,12 +1192,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/performer",schemaPath:"#/properties/performer/type",keyword:"type",params:{type: "array"}};
+const err28 = {instancePath:instancePath+"/performer",schemaPath:"#/properties/performer/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err27];
+vErrors = [err28];
 }
 else {
-vErrors.push(err27);
+vErrors.push(err28);
 }
 errors++;
 }
@@ -1207,23 +1218,23 @@ if(data.valueString !== undefined && func0.call(data, "valueString")){
 let data42 = data.valueString;
 if(typeof data42 === "string"){
 if(func12(data42) < 1){
-const err28 = {instancePath:instancePath+"/valueString",schemaPath:"#/properties/valueString/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/valueString",schemaPath:"#/properties/valueString/type",keyword:"type",params:{type: "string"}};
+const err29 = {instancePath:instancePath+"/valueString",schemaPath:"#/properties/valueString/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err29];
 }
 else {
 vErrors.push(err29);
+}
+errors++;
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/valueString",schemaPath:"#/properties/valueString/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
 }
 errors++;
 }
@@ -1236,12 +1247,12 @@ errors = vErrors.length;
 }
 if(data.valueBoolean !== undefined && func0.call(data, "valueBoolean")){
 if(typeof data.valueBoolean !== "boolean"){
-const err30 = {instancePath:instancePath+"/valueBoolean",schemaPath:"#/properties/valueBoolean/type",keyword:"type",params:{type: "boolean"}};
+const err31 = {instancePath:instancePath+"/valueBoolean",schemaPath:"#/properties/valueBoolean/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err30];
+vErrors = [err31];
 }
 else {
-vErrors.push(err30);
+vErrors.push(err31);
 }
 errors++;
 }
@@ -1255,18 +1266,7 @@ errors = vErrors.length;
 if(data.valueInteger !== undefined && func0.call(data, "valueInteger")){
 let data46 = data.valueInteger;
 if(!(((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46))) && (isFinite(data46)))){
-const err31 = {instancePath:instancePath+"/valueInteger",schemaPath:"#/properties/valueInteger/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-if((typeof data46 == "number") && (isFinite(data46))){
-if(data46 > 2147483647 || isNaN(data46)){
-const err32 = {instancePath:instancePath+"/valueInteger",schemaPath:"#/properties/valueInteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err32 = {instancePath:instancePath+"/valueInteger",schemaPath:"#/properties/valueInteger/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1275,13 +1275,24 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(data46 < -2147483648 || isNaN(data46)){
-const err33 = {instancePath:instancePath+"/valueInteger",schemaPath:"#/properties/valueInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+if((typeof data46 == "number") && (isFinite(data46))){
+if(data46 > 2147483647 || isNaN(data46)){
+const err33 = {instancePath:instancePath+"/valueInteger",schemaPath:"#/properties/valueInteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err33];
 }
 else {
 vErrors.push(err33);
+}
+errors++;
+}
+if(data46 < -2147483648 || isNaN(data46)){
+const err34 = {instancePath:instancePath+"/valueInteger",schemaPath:"#/properties/valueInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
 }
 errors++;
 }
@@ -1315,23 +1326,23 @@ if(data.valueTime !== undefined && func0.call(data, "valueTime")){
 let data51 = data.valueTime;
 if(typeof data51 === "string"){
 if(!pattern5.test(data51)){
-const err34 = {instancePath:instancePath+"/valueTime",schemaPath:"#/properties/valueTime/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-else {
-const err35 = {instancePath:instancePath+"/valueTime",schemaPath:"#/properties/valueTime/type",keyword:"type",params:{type: "string"}};
+const err35 = {instancePath:instancePath+"/valueTime",schemaPath:"#/properties/valueTime/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}};
 if(vErrors === null){
 vErrors = [err35];
 }
 else {
 vErrors.push(err35);
+}
+errors++;
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/valueTime",schemaPath:"#/properties/valueTime/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
 }
 errors++;
 }
@@ -1346,23 +1357,23 @@ if(data.valueDateTime !== undefined && func0.call(data, "valueDateTime")){
 let data53 = data.valueDateTime;
 if(typeof data53 === "string"){
 if(!pattern3.test(data53)){
-const err36 = {instancePath:instancePath+"/valueDateTime",schemaPath:"#/properties/valueDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-else {
-const err37 = {instancePath:instancePath+"/valueDateTime",schemaPath:"#/properties/valueDateTime/type",keyword:"type",params:{type: "string"}};
+const err37 = {instancePath:instancePath+"/valueDateTime",schemaPath:"#/properties/valueDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err37];
 }
 else {
 vErrors.push(err37);
+}
+errors++;
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/valueDateTime",schemaPath:"#/properties/valueDateTime/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
 }
 errors++;
 }
@@ -1397,12 +1408,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/interpretation",schemaPath:"#/properties/interpretation/type",keyword:"type",params:{type: "array"}};
+const err39 = {instancePath:instancePath+"/interpretation",schemaPath:"#/properties/interpretation/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err38];
+vErrors = [err39];
 }
 else {
-vErrors.push(err38);
+vErrors.push(err39);
 }
 errors++;
 }
@@ -1419,12 +1430,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
+const err40 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err39];
+vErrors = [err40];
 }
 else {
-vErrors.push(err39);
+vErrors.push(err40);
 }
 errors++;
 }
@@ -1464,23 +1475,23 @@ if(data66.id !== undefined && func0.call(data66, "id")){
 let data67 = data66.id;
 if(typeof data67 === "string"){
 if(func12(data67) < 1){
-const err40 = {instancePath:instancePath+"/referenceRange/" + i11+"/id",schemaPath:"#/$defs/Observation_ReferenceRange/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-else {
-const err41 = {instancePath:instancePath+"/referenceRange/" + i11+"/id",schemaPath:"#/$defs/Observation_ReferenceRange/properties/id/type",keyword:"type",params:{type: "string"}};
+const err41 = {instancePath:instancePath+"/referenceRange/" + i11+"/id",schemaPath:"#/$defs/Observation_ReferenceRange/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err41];
 }
 else {
 vErrors.push(err41);
+}
+errors++;
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/referenceRange/" + i11+"/id",schemaPath:"#/$defs/Observation_ReferenceRange/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
 }
 errors++;
 }
@@ -1497,12 +1508,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/referenceRange/" + i11+"/extension",schemaPath:"#/$defs/Observation_ReferenceRange/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err43 = {instancePath:instancePath+"/referenceRange/" + i11+"/extension",schemaPath:"#/$defs/Observation_ReferenceRange/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err42];
+vErrors = [err43];
 }
 else {
-vErrors.push(err42);
+vErrors.push(err43);
 }
 errors++;
 }
@@ -1519,12 +1530,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/referenceRange/" + i11+"/modifierExtension",schemaPath:"#/$defs/Observation_ReferenceRange/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err44 = {instancePath:instancePath+"/referenceRange/" + i11+"/modifierExtension",schemaPath:"#/$defs/Observation_ReferenceRange/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err43];
+vErrors = [err44];
 }
 else {
-vErrors.push(err43);
+vErrors.push(err44);
 }
 errors++;
 }
@@ -1559,12 +1570,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/referenceRange/" + i11+"/appliesTo",schemaPath:"#/$defs/Observation_ReferenceRange/properties/appliesTo/type",keyword:"type",params:{type: "array"}};
+const err45 = {instancePath:instancePath+"/referenceRange/" + i11+"/appliesTo",schemaPath:"#/$defs/Observation_ReferenceRange/properties/appliesTo/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err44];
+vErrors = [err45];
 }
 else {
-vErrors.push(err44);
+vErrors.push(err45);
 }
 errors++;
 }
@@ -1579,23 +1590,23 @@ if(data66.text !== undefined && func0.call(data66, "text")){
 let data78 = data66.text;
 if(typeof data78 === "string"){
 if(func12(data78) < 1){
-const err45 = {instancePath:instancePath+"/referenceRange/" + i11+"/text",schemaPath:"#/$defs/Observation_ReferenceRange/properties/text/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-}
-else {
-const err46 = {instancePath:instancePath+"/referenceRange/" + i11+"/text",schemaPath:"#/$defs/Observation_ReferenceRange/properties/text/type",keyword:"type",params:{type: "string"}};
+const err46 = {instancePath:instancePath+"/referenceRange/" + i11+"/text",schemaPath:"#/$defs/Observation_ReferenceRange/properties/text/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err46];
 }
 else {
 vErrors.push(err46);
+}
+errors++;
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/referenceRange/" + i11+"/text",schemaPath:"#/$defs/Observation_ReferenceRange/properties/text/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
 }
 errors++;
 }
@@ -1608,24 +1619,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/referenceRange/" + i11,schemaPath:"#/$defs/Observation_ReferenceRange/type",keyword:"type",params:{type: "object"}};
+const err48 = {instancePath:instancePath+"/referenceRange/" + i11,schemaPath:"#/$defs/Observation_ReferenceRange/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err47];
+vErrors = [err48];
 }
 else {
-vErrors.push(err47);
+vErrors.push(err48);
 }
 errors++;
 }
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/referenceRange",schemaPath:"#/properties/referenceRange/type",keyword:"type",params:{type: "array"}};
+const err49 = {instancePath:instancePath+"/referenceRange",schemaPath:"#/properties/referenceRange/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err48];
+vErrors = [err49];
 }
 else {
-vErrors.push(err48);
+vErrors.push(err49);
 }
 errors++;
 }
@@ -1642,12 +1653,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/hasMember",schemaPath:"#/properties/hasMember/type",keyword:"type",params:{type: "array"}};
+const err50 = {instancePath:instancePath+"/hasMember",schemaPath:"#/properties/hasMember/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err49];
+vErrors = [err50];
 }
 else {
-vErrors.push(err49);
+vErrors.push(err50);
 }
 errors++;
 }
@@ -1664,12 +1675,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/derivedFrom",schemaPath:"#/properties/derivedFrom/type",keyword:"type",params:{type: "array"}};
+const err51 = {instancePath:instancePath+"/derivedFrom",schemaPath:"#/properties/derivedFrom/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err50];
+vErrors = [err51];
 }
 else {
-vErrors.push(err50);
+vErrors.push(err51);
 }
 errors++;
 }
@@ -1686,19 +1697,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/component",schemaPath:"#/properties/component/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-}
-const forms0 = func17(data, obj1);
-if(forms0 !== null){
-const err52 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "effective[x]", forms: forms0}};
+const err52 = {instancePath:instancePath+"/component",schemaPath:"#/properties/component/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -1707,9 +1706,10 @@ vErrors.push(err52);
 }
 errors++;
 }
-const forms1 = func17(data, obj0);
-if(forms1 !== null){
-const err53 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms1}};
+}
+const forms0 = func17(data, obj1);
+if(forms0 !== null){
+const err53 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "effective[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1718,14 +1718,25 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-else {
-const err54 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms1 = func17(data, obj0);
+if(forms1 !== null){
+const err54 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms1}};
 if(vErrors === null){
 vErrors = [err54];
 }
 else {
 vErrors.push(err54);
+}
+errors++;
+}
+}
+else {
+const err55 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
 }
 errors++;
 }

@@ -25,6 +25,7 @@ const func12 = require("./datatypes.twin.cjs")["Ratio"];
 const func13 = require("./datatypes.twin.cjs")["SampledData"];
 const func14 = require("./datatypes.twin.cjs")["Annotation"];
 const func15 = require("../../../../choice.cjs").choiceForms;
+const formats0 = require("../../../../formats.cjs")["fhir-instant"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 const obj1 = new Set(["effectiveDateTime", "effectivePeriod", "effectiveTiming", "effectiveInstant"]);
 const obj2 = new Set(["valueQuantity", "valueCodeableConcept", "valueString", "valueBoolean", "valueInteger", "valueRange", "valueRatio", "valueSampledData", "valueTime", "valueDateTime", "valuePeriod"]);
@@ -647,6 +648,9 @@ if(data.issued !== undefined){
 let data36 = data.issued;
 if(typeof data36 === "string"){
 if(!pattern4.test(data36)){
+errors++;
+}
+if(!(formats0(data36))){
 errors++;
 }
 }

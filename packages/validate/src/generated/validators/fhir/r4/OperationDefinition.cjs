@@ -188,6 +188,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const schema1 = {
  "properties": {
   "use": {
@@ -2451,14 +2452,24 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-else {
-const err44 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data35))){
+const err44 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err44];
 }
 else {
 vErrors.push(err44);
+}
+errors++;
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
 }
 errors++;
 }
@@ -2473,23 +2484,23 @@ if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data37 = data.publisher;
 if(typeof data37 === "string"){
 if(func6(data37) < 1){
-const err45 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-}
-else {
-const err46 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
+const err46 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err46];
 }
 else {
 vErrors.push(err46);
+}
+errors++;
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
 }
 errors++;
 }
@@ -2512,21 +2523,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-let data41 = data.description;
-if(typeof data41 === "string"){
-if(func6(data41) < 1){
-const err48 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+const err48 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -2536,13 +2533,27 @@ vErrors.push(err48);
 errors++;
 }
 }
-else {
-const err49 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(data.description !== undefined && func0.call(data, "description")){
+let data41 = data.description;
+if(typeof data41 === "string"){
+if(func6(data41) < 1){
+const err49 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err49];
 }
 else {
 vErrors.push(err49);
+}
+errors++;
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
 }
 errors++;
 }
@@ -2565,12 +2576,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
+const err51 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err50];
+vErrors = [err51];
 }
 else {
-vErrors.push(err50);
+vErrors.push(err51);
 }
 errors++;
 }
@@ -2587,21 +2598,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-}
-if(data.purpose !== undefined && func0.call(data, "purpose")){
-let data47 = data.purpose;
-if(typeof data47 === "string"){
-if(func6(data47) < 1){
-const err52 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
+const err52 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -2611,13 +2608,27 @@ vErrors.push(err52);
 errors++;
 }
 }
-else {
-const err53 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
+if(data.purpose !== undefined && func0.call(data, "purpose")){
+let data47 = data.purpose;
+if(typeof data47 === "string"){
+if(func6(data47) < 1){
+const err53 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err53];
 }
 else {
 vErrors.push(err53);
+}
+errors++;
+}
+}
+else {
+const err54 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
 }
 errors++;
 }
@@ -2630,12 +2641,12 @@ errors = vErrors.length;
 }
 if(data.affectsState !== undefined && func0.call(data, "affectsState")){
 if(typeof data.affectsState !== "boolean"){
-const err54 = {instancePath:instancePath+"/affectsState",schemaPath:"#/properties/affectsState/type",keyword:"type",params:{type: "boolean"}};
+const err55 = {instancePath:instancePath+"/affectsState",schemaPath:"#/properties/affectsState/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err54];
+vErrors = [err55];
 }
 else {
-vErrors.push(err54);
+vErrors.push(err55);
 }
 errors++;
 }
@@ -2650,23 +2661,23 @@ if(data.code !== undefined && func0.call(data, "code")){
 let data51 = data.code;
 if(typeof data51 === "string"){
 if(!pattern2.test(data51)){
-const err55 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-}
-else {
-const err56 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"}};
+const err56 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
 if(vErrors === null){
 vErrors = [err56];
 }
 else {
 vErrors.push(err56);
+}
+errors++;
+}
+}
+else {
+const err57 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
 }
 errors++;
 }
@@ -2681,23 +2692,23 @@ if(data.comment !== undefined && func0.call(data, "comment")){
 let data53 = data.comment;
 if(typeof data53 === "string"){
 if(func6(data53) < 1){
-const err57 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
-}
-}
-else {
-const err58 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: "string"}};
+const err58 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err58];
 }
 else {
 vErrors.push(err58);
+}
+errors++;
+}
+}
+else {
+const err59 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
 }
 errors++;
 }
@@ -2712,23 +2723,23 @@ if(data.base !== undefined && func0.call(data, "base")){
 let data55 = data.base;
 if(typeof data55 === "string"){
 if(!pattern1.test(data55)){
-const err59 = {instancePath:instancePath+"/base",schemaPath:"#/properties/base/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
-}
-}
-else {
-const err60 = {instancePath:instancePath+"/base",schemaPath:"#/properties/base/type",keyword:"type",params:{type: "string"}};
+const err60 = {instancePath:instancePath+"/base",schemaPath:"#/properties/base/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err60];
 }
 else {
 vErrors.push(err60);
+}
+errors++;
+}
+}
+else {
+const err61 = {instancePath:instancePath+"/base",schemaPath:"#/properties/base/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
 }
 errors++;
 }
@@ -2746,17 +2757,7 @@ const len6 = data57.length;
 for(let i6=0; i6<len6; i6++){
 let data58 = data57[i6];
 if(typeof data58 !== "string"){
-const err61 = {instancePath:instancePath+"/resource/" + i6,schemaPath:"#/properties/resource/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
-}
-if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data58 === "Account") || (data58 === "ActivityDefinition")) || (data58 === "AdverseEvent")) || (data58 === "AllergyIntolerance")) || (data58 === "Appointment")) || (data58 === "AppointmentResponse")) || (data58 === "AuditEvent")) || (data58 === "Basic")) || (data58 === "Binary")) || (data58 === "BiologicallyDerivedProduct")) || (data58 === "BodyStructure")) || (data58 === "Bundle")) || (data58 === "CapabilityStatement")) || (data58 === "CarePlan")) || (data58 === "CareTeam")) || (data58 === "CatalogEntry")) || (data58 === "ChargeItem")) || (data58 === "ChargeItemDefinition")) || (data58 === "Claim")) || (data58 === "ClaimResponse")) || (data58 === "ClinicalImpression")) || (data58 === "CodeSystem")) || (data58 === "Communication")) || (data58 === "CommunicationRequest")) || (data58 === "CompartmentDefinition")) || (data58 === "Composition")) || (data58 === "ConceptMap")) || (data58 === "Condition")) || (data58 === "Consent")) || (data58 === "Contract")) || (data58 === "Coverage")) || (data58 === "CoverageEligibilityRequest")) || (data58 === "CoverageEligibilityResponse")) || (data58 === "DetectedIssue")) || (data58 === "Device")) || (data58 === "DeviceDefinition")) || (data58 === "DeviceMetric")) || (data58 === "DeviceRequest")) || (data58 === "DeviceUseStatement")) || (data58 === "DiagnosticReport")) || (data58 === "DocumentManifest")) || (data58 === "DocumentReference")) || (data58 === "DomainResource")) || (data58 === "EffectEvidenceSynthesis")) || (data58 === "Encounter")) || (data58 === "Endpoint")) || (data58 === "EnrollmentRequest")) || (data58 === "EnrollmentResponse")) || (data58 === "EpisodeOfCare")) || (data58 === "EventDefinition")) || (data58 === "Evidence")) || (data58 === "EvidenceVariable")) || (data58 === "ExampleScenario")) || (data58 === "ExplanationOfBenefit")) || (data58 === "FamilyMemberHistory")) || (data58 === "Flag")) || (data58 === "Goal")) || (data58 === "GraphDefinition")) || (data58 === "Group")) || (data58 === "GuidanceResponse")) || (data58 === "HealthcareService")) || (data58 === "ImagingStudy")) || (data58 === "Immunization")) || (data58 === "ImmunizationEvaluation")) || (data58 === "ImmunizationRecommendation")) || (data58 === "ImplementationGuide")) || (data58 === "InsurancePlan")) || (data58 === "Invoice")) || (data58 === "Library")) || (data58 === "Linkage")) || (data58 === "List")) || (data58 === "Location")) || (data58 === "Measure")) || (data58 === "MeasureReport")) || (data58 === "Media")) || (data58 === "Medication")) || (data58 === "MedicationAdministration")) || (data58 === "MedicationDispense")) || (data58 === "MedicationKnowledge")) || (data58 === "MedicationRequest")) || (data58 === "MedicationStatement")) || (data58 === "MedicinalProduct")) || (data58 === "MedicinalProductAuthorization")) || (data58 === "MedicinalProductContraindication")) || (data58 === "MedicinalProductIndication")) || (data58 === "MedicinalProductIngredient")) || (data58 === "MedicinalProductInteraction")) || (data58 === "MedicinalProductManufactured")) || (data58 === "MedicinalProductPackaged")) || (data58 === "MedicinalProductPharmaceutical")) || (data58 === "MedicinalProductUndesirableEffect")) || (data58 === "MessageDefinition")) || (data58 === "MessageHeader")) || (data58 === "MolecularSequence")) || (data58 === "NamingSystem")) || (data58 === "NutritionOrder")) || (data58 === "Observation")) || (data58 === "ObservationDefinition")) || (data58 === "OperationDefinition")) || (data58 === "OperationOutcome")) || (data58 === "Organization")) || (data58 === "OrganizationAffiliation")) || (data58 === "Parameters")) || (data58 === "Patient")) || (data58 === "PaymentNotice")) || (data58 === "PaymentReconciliation")) || (data58 === "Person")) || (data58 === "PlanDefinition")) || (data58 === "Practitioner")) || (data58 === "PractitionerRole")) || (data58 === "Procedure")) || (data58 === "Provenance")) || (data58 === "Questionnaire")) || (data58 === "QuestionnaireResponse")) || (data58 === "RelatedPerson")) || (data58 === "RequestGroup")) || (data58 === "ResearchDefinition")) || (data58 === "ResearchElementDefinition")) || (data58 === "ResearchStudy")) || (data58 === "ResearchSubject")) || (data58 === "Resource")) || (data58 === "RiskAssessment")) || (data58 === "RiskEvidenceSynthesis")) || (data58 === "Schedule")) || (data58 === "SearchParameter")) || (data58 === "ServiceRequest")) || (data58 === "Slot")) || (data58 === "Specimen")) || (data58 === "SpecimenDefinition")) || (data58 === "StructureDefinition")) || (data58 === "StructureMap")) || (data58 === "Subscription")) || (data58 === "Substance")) || (data58 === "SubstanceNucleicAcid")) || (data58 === "SubstancePolymer")) || (data58 === "SubstanceProtein")) || (data58 === "SubstanceReferenceInformation")) || (data58 === "SubstanceSourceMaterial")) || (data58 === "SubstanceSpecification")) || (data58 === "SupplyDelivery")) || (data58 === "SupplyRequest")) || (data58 === "Task")) || (data58 === "TerminologyCapabilities")) || (data58 === "TestReport")) || (data58 === "TestScript")) || (data58 === "ValueSet")) || (data58 === "VerificationResult")) || (data58 === "VisionPrescription"))){
-const err62 = {instancePath:instancePath+"/resource/" + i6,schemaPath:"#/properties/resource/items/enum",keyword:"enum",params:{allowedValues: schema0.properties.resource.items.enum}};
+const err62 = {instancePath:instancePath+"/resource/" + i6,schemaPath:"#/properties/resource/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -2765,15 +2766,25 @@ vErrors.push(err62);
 }
 errors++;
 }
-}
-}
-else {
-const err63 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/type",keyword:"type",params:{type: "array"}};
+if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data58 === "Account") || (data58 === "ActivityDefinition")) || (data58 === "AdverseEvent")) || (data58 === "AllergyIntolerance")) || (data58 === "Appointment")) || (data58 === "AppointmentResponse")) || (data58 === "AuditEvent")) || (data58 === "Basic")) || (data58 === "Binary")) || (data58 === "BiologicallyDerivedProduct")) || (data58 === "BodyStructure")) || (data58 === "Bundle")) || (data58 === "CapabilityStatement")) || (data58 === "CarePlan")) || (data58 === "CareTeam")) || (data58 === "CatalogEntry")) || (data58 === "ChargeItem")) || (data58 === "ChargeItemDefinition")) || (data58 === "Claim")) || (data58 === "ClaimResponse")) || (data58 === "ClinicalImpression")) || (data58 === "CodeSystem")) || (data58 === "Communication")) || (data58 === "CommunicationRequest")) || (data58 === "CompartmentDefinition")) || (data58 === "Composition")) || (data58 === "ConceptMap")) || (data58 === "Condition")) || (data58 === "Consent")) || (data58 === "Contract")) || (data58 === "Coverage")) || (data58 === "CoverageEligibilityRequest")) || (data58 === "CoverageEligibilityResponse")) || (data58 === "DetectedIssue")) || (data58 === "Device")) || (data58 === "DeviceDefinition")) || (data58 === "DeviceMetric")) || (data58 === "DeviceRequest")) || (data58 === "DeviceUseStatement")) || (data58 === "DiagnosticReport")) || (data58 === "DocumentManifest")) || (data58 === "DocumentReference")) || (data58 === "DomainResource")) || (data58 === "EffectEvidenceSynthesis")) || (data58 === "Encounter")) || (data58 === "Endpoint")) || (data58 === "EnrollmentRequest")) || (data58 === "EnrollmentResponse")) || (data58 === "EpisodeOfCare")) || (data58 === "EventDefinition")) || (data58 === "Evidence")) || (data58 === "EvidenceVariable")) || (data58 === "ExampleScenario")) || (data58 === "ExplanationOfBenefit")) || (data58 === "FamilyMemberHistory")) || (data58 === "Flag")) || (data58 === "Goal")) || (data58 === "GraphDefinition")) || (data58 === "Group")) || (data58 === "GuidanceResponse")) || (data58 === "HealthcareService")) || (data58 === "ImagingStudy")) || (data58 === "Immunization")) || (data58 === "ImmunizationEvaluation")) || (data58 === "ImmunizationRecommendation")) || (data58 === "ImplementationGuide")) || (data58 === "InsurancePlan")) || (data58 === "Invoice")) || (data58 === "Library")) || (data58 === "Linkage")) || (data58 === "List")) || (data58 === "Location")) || (data58 === "Measure")) || (data58 === "MeasureReport")) || (data58 === "Media")) || (data58 === "Medication")) || (data58 === "MedicationAdministration")) || (data58 === "MedicationDispense")) || (data58 === "MedicationKnowledge")) || (data58 === "MedicationRequest")) || (data58 === "MedicationStatement")) || (data58 === "MedicinalProduct")) || (data58 === "MedicinalProductAuthorization")) || (data58 === "MedicinalProductContraindication")) || (data58 === "MedicinalProductIndication")) || (data58 === "MedicinalProductIngredient")) || (data58 === "MedicinalProductInteraction")) || (data58 === "MedicinalProductManufactured")) || (data58 === "MedicinalProductPackaged")) || (data58 === "MedicinalProductPharmaceutical")) || (data58 === "MedicinalProductUndesirableEffect")) || (data58 === "MessageDefinition")) || (data58 === "MessageHeader")) || (data58 === "MolecularSequence")) || (data58 === "NamingSystem")) || (data58 === "NutritionOrder")) || (data58 === "Observation")) || (data58 === "ObservationDefinition")) || (data58 === "OperationDefinition")) || (data58 === "OperationOutcome")) || (data58 === "Organization")) || (data58 === "OrganizationAffiliation")) || (data58 === "Parameters")) || (data58 === "Patient")) || (data58 === "PaymentNotice")) || (data58 === "PaymentReconciliation")) || (data58 === "Person")) || (data58 === "PlanDefinition")) || (data58 === "Practitioner")) || (data58 === "PractitionerRole")) || (data58 === "Procedure")) || (data58 === "Provenance")) || (data58 === "Questionnaire")) || (data58 === "QuestionnaireResponse")) || (data58 === "RelatedPerson")) || (data58 === "RequestGroup")) || (data58 === "ResearchDefinition")) || (data58 === "ResearchElementDefinition")) || (data58 === "ResearchStudy")) || (data58 === "ResearchSubject")) || (data58 === "Resource")) || (data58 === "RiskAssessment")) || (data58 === "RiskEvidenceSynthesis")) || (data58 === "Schedule")) || (data58 === "SearchParameter")) || (data58 === "ServiceRequest")) || (data58 === "Slot")) || (data58 === "Specimen")) || (data58 === "SpecimenDefinition")) || (data58 === "StructureDefinition")) || (data58 === "StructureMap")) || (data58 === "Subscription")) || (data58 === "Substance")) || (data58 === "SubstanceNucleicAcid")) || (data58 === "SubstancePolymer")) || (data58 === "SubstanceProtein")) || (data58 === "SubstanceReferenceInformation")) || (data58 === "SubstanceSourceMaterial")) || (data58 === "SubstanceSpecification")) || (data58 === "SupplyDelivery")) || (data58 === "SupplyRequest")) || (data58 === "Task")) || (data58 === "TerminologyCapabilities")) || (data58 === "TestReport")) || (data58 === "TestScript")) || (data58 === "ValueSet")) || (data58 === "VerificationResult")) || (data58 === "VisionPrescription"))){
+const err63 = {instancePath:instancePath+"/resource/" + i6,schemaPath:"#/properties/resource/items/enum",keyword:"enum",params:{allowedValues: schema0.properties.resource.items.enum}};
 if(vErrors === null){
 vErrors = [err63];
 }
 else {
 vErrors.push(err63);
+}
+errors++;
+}
+}
+}
+else {
+const err64 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
 }
 errors++;
 }
@@ -2790,24 +2801,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/_resource",schemaPath:"#/properties/_resource/type",keyword:"type",params:{type: "array"}};
+const err65 = {instancePath:instancePath+"/_resource",schemaPath:"#/properties/_resource/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err64];
+vErrors = [err65];
 }
 else {
-vErrors.push(err64);
+vErrors.push(err65);
 }
 errors++;
 }
 }
 if(data.system !== undefined && func0.call(data, "system")){
 if(typeof data.system !== "boolean"){
-const err65 = {instancePath:instancePath+"/system",schemaPath:"#/properties/system/type",keyword:"type",params:{type: "boolean"}};
+const err66 = {instancePath:instancePath+"/system",schemaPath:"#/properties/system/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err65];
+vErrors = [err66];
 }
 else {
-vErrors.push(err65);
+vErrors.push(err66);
 }
 errors++;
 }
@@ -2820,12 +2831,12 @@ errors = vErrors.length;
 }
 if(data.type !== undefined && func0.call(data, "type")){
 if(typeof data.type !== "boolean"){
-const err66 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "boolean"}};
+const err67 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err66];
+vErrors = [err67];
 }
 else {
-vErrors.push(err66);
+vErrors.push(err67);
 }
 errors++;
 }
@@ -2838,12 +2849,12 @@ errors = vErrors.length;
 }
 if(data.instance !== undefined && func0.call(data, "instance")){
 if(typeof data.instance !== "boolean"){
-const err67 = {instancePath:instancePath+"/instance",schemaPath:"#/properties/instance/type",keyword:"type",params:{type: "boolean"}};
+const err68 = {instancePath:instancePath+"/instance",schemaPath:"#/properties/instance/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err67];
+vErrors = [err68];
 }
 else {
-vErrors.push(err67);
+vErrors.push(err68);
 }
 errors++;
 }
@@ -2858,23 +2869,23 @@ if(data.inputProfile !== undefined && func0.call(data, "inputProfile")){
 let data67 = data.inputProfile;
 if(typeof data67 === "string"){
 if(!pattern1.test(data67)){
-const err68 = {instancePath:instancePath+"/inputProfile",schemaPath:"#/properties/inputProfile/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
-}
-}
-else {
-const err69 = {instancePath:instancePath+"/inputProfile",schemaPath:"#/properties/inputProfile/type",keyword:"type",params:{type: "string"}};
+const err69 = {instancePath:instancePath+"/inputProfile",schemaPath:"#/properties/inputProfile/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err69];
 }
 else {
 vErrors.push(err69);
+}
+errors++;
+}
+}
+else {
+const err70 = {instancePath:instancePath+"/inputProfile",schemaPath:"#/properties/inputProfile/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
 }
 errors++;
 }
@@ -2889,23 +2900,23 @@ if(data.outputProfile !== undefined && func0.call(data, "outputProfile")){
 let data69 = data.outputProfile;
 if(typeof data69 === "string"){
 if(!pattern1.test(data69)){
-const err70 = {instancePath:instancePath+"/outputProfile",schemaPath:"#/properties/outputProfile/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-}
-else {
-const err71 = {instancePath:instancePath+"/outputProfile",schemaPath:"#/properties/outputProfile/type",keyword:"type",params:{type: "string"}};
+const err71 = {instancePath:instancePath+"/outputProfile",schemaPath:"#/properties/outputProfile/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err71];
 }
 else {
 vErrors.push(err71);
+}
+errors++;
+}
+}
+else {
+const err72 = {instancePath:instancePath+"/outputProfile",schemaPath:"#/properties/outputProfile/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
 }
 errors++;
 }
@@ -2928,12 +2939,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err72 = {instancePath:instancePath+"/parameter",schemaPath:"#/properties/parameter/type",keyword:"type",params:{type: "array"}};
+const err73 = {instancePath:instancePath+"/parameter",schemaPath:"#/properties/parameter/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err72];
+vErrors = [err73];
 }
 else {
-vErrors.push(err72);
+vErrors.push(err73);
 }
 errors++;
 }
@@ -2949,23 +2960,23 @@ if(data74.id !== undefined && func0.call(data74, "id")){
 let data75 = data74.id;
 if(typeof data75 === "string"){
 if(func6(data75) < 1){
-const err73 = {instancePath:instancePath+"/overload/" + i9+"/id",schemaPath:"#/$defs/OperationDefinition_Overload/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
-}
-}
-else {
-const err74 = {instancePath:instancePath+"/overload/" + i9+"/id",schemaPath:"#/$defs/OperationDefinition_Overload/properties/id/type",keyword:"type",params:{type: "string"}};
+const err74 = {instancePath:instancePath+"/overload/" + i9+"/id",schemaPath:"#/$defs/OperationDefinition_Overload/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err74];
 }
 else {
 vErrors.push(err74);
+}
+errors++;
+}
+}
+else {
+const err75 = {instancePath:instancePath+"/overload/" + i9+"/id",schemaPath:"#/$defs/OperationDefinition_Overload/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
 }
 errors++;
 }
@@ -2982,12 +2993,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/overload/" + i9+"/extension",schemaPath:"#/$defs/OperationDefinition_Overload/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err76 = {instancePath:instancePath+"/overload/" + i9+"/extension",schemaPath:"#/$defs/OperationDefinition_Overload/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err75];
+vErrors = [err76];
 }
 else {
-vErrors.push(err75);
+vErrors.push(err76);
 }
 errors++;
 }
@@ -3004,12 +3015,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err76 = {instancePath:instancePath+"/overload/" + i9+"/modifierExtension",schemaPath:"#/$defs/OperationDefinition_Overload/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err77 = {instancePath:instancePath+"/overload/" + i9+"/modifierExtension",schemaPath:"#/$defs/OperationDefinition_Overload/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err76];
+vErrors = [err77];
 }
 else {
-vErrors.push(err76);
+vErrors.push(err77);
 }
 errors++;
 }
@@ -3022,18 +3033,7 @@ for(let i12=0; i12<len12; i12++){
 let data81 = data80[i12];
 if(typeof data81 === "string"){
 if(func6(data81) < 1){
-const err77 = {instancePath:instancePath+"/overload/" + i9+"/parameterName/" + i12,schemaPath:"#/$defs/OperationDefinition_Overload/properties/parameterName/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
-}
-}
-else {
-const err78 = {instancePath:instancePath+"/overload/" + i9+"/parameterName/" + i12,schemaPath:"#/$defs/OperationDefinition_Overload/properties/parameterName/items/type",keyword:"type",params:{type: "string"}};
+const err78 = {instancePath:instancePath+"/overload/" + i9+"/parameterName/" + i12,schemaPath:"#/$defs/OperationDefinition_Overload/properties/parameterName/items/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -3043,14 +3043,25 @@ vErrors.push(err78);
 errors++;
 }
 }
-}
 else {
-const err79 = {instancePath:instancePath+"/overload/" + i9+"/parameterName",schemaPath:"#/$defs/OperationDefinition_Overload/properties/parameterName/type",keyword:"type",params:{type: "array"}};
+const err79 = {instancePath:instancePath+"/overload/" + i9+"/parameterName/" + i12,schemaPath:"#/$defs/OperationDefinition_Overload/properties/parameterName/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err79];
 }
 else {
 vErrors.push(err79);
+}
+errors++;
+}
+}
+}
+else {
+const err80 = {instancePath:instancePath+"/overload/" + i9+"/parameterName",schemaPath:"#/$defs/OperationDefinition_Overload/properties/parameterName/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
 }
 errors++;
 }
@@ -3067,21 +3078,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err80 = {instancePath:instancePath+"/overload/" + i9+"/_parameterName",schemaPath:"#/$defs/OperationDefinition_Overload/properties/_parameterName/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
-}
-}
-if(data74.comment !== undefined && func0.call(data74, "comment")){
-let data84 = data74.comment;
-if(typeof data84 === "string"){
-if(func6(data84) < 1){
-const err81 = {instancePath:instancePath+"/overload/" + i9+"/comment",schemaPath:"#/$defs/OperationDefinition_Overload/properties/comment/minLength",keyword:"minLength",params:{limit: 1}};
+const err81 = {instancePath:instancePath+"/overload/" + i9+"/_parameterName",schemaPath:"#/$defs/OperationDefinition_Overload/properties/_parameterName/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -3091,13 +3088,27 @@ vErrors.push(err81);
 errors++;
 }
 }
-else {
-const err82 = {instancePath:instancePath+"/overload/" + i9+"/comment",schemaPath:"#/$defs/OperationDefinition_Overload/properties/comment/type",keyword:"type",params:{type: "string"}};
+if(data74.comment !== undefined && func0.call(data74, "comment")){
+let data84 = data74.comment;
+if(typeof data84 === "string"){
+if(func6(data84) < 1){
+const err82 = {instancePath:instancePath+"/overload/" + i9+"/comment",schemaPath:"#/$defs/OperationDefinition_Overload/properties/comment/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err82];
 }
 else {
 vErrors.push(err82);
+}
+errors++;
+}
+}
+else {
+const err83 = {instancePath:instancePath+"/overload/" + i9+"/comment",schemaPath:"#/$defs/OperationDefinition_Overload/properties/comment/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
 }
 errors++;
 }
@@ -3110,19 +3121,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err83 = {instancePath:instancePath+"/overload/" + i9,schemaPath:"#/$defs/OperationDefinition_Overload/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
-}
-}
-}
-else {
-const err84 = {instancePath:instancePath+"/overload",schemaPath:"#/properties/overload/type",keyword:"type",params:{type: "array"}};
+const err84 = {instancePath:instancePath+"/overload/" + i9,schemaPath:"#/$defs/OperationDefinition_Overload/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -3134,12 +3133,24 @@ errors++;
 }
 }
 else {
-const err85 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err85 = {instancePath:instancePath+"/overload",schemaPath:"#/properties/overload/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err85];
 }
 else {
 vErrors.push(err85);
+}
+errors++;
+}
+}
+}
+else {
+const err86 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
 }
 errors++;
 }

@@ -15,6 +15,7 @@ const func4 = require("./datatypes.twin.cjs")["Extension"];
 const func5 = require("./datatypes.twin.cjs")["ContactDetail"];
 const func6 = require("./datatypes.twin.cjs")["UsageContext"];
 const func7 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const schema0 = {
  "properties": {
   "type": {
@@ -1277,6 +1278,9 @@ if(data.date !== undefined){
 let data35 = data.date;
 if(typeof data35 === "string"){
 if(!pattern3.test(data35)){
+errors++;
+}
+if(!(formats0(data35))){
 errors++;
 }
 }

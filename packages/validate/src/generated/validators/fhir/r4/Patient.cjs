@@ -26,6 +26,7 @@ const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
 const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-date"];
 const obj0 = new Set(["deceasedBoolean", "deceasedDateTime"]);
 const obj1 = new Set(["multipleBirthBoolean", "multipleBirthInteger"]);
 
@@ -344,14 +345,24 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-else {
-const err17 = {instancePath:instancePath+"/birthDate",schemaPath:"#/properties/birthDate/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data24))){
+const err17 = {instancePath:instancePath+"/birthDate",schemaPath:"#/properties/birthDate/format",keyword:"format",params:{format: "fhir-date"}};
 if(vErrors === null){
 vErrors = [err17];
 }
 else {
 vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/birthDate",schemaPath:"#/properties/birthDate/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
 }
 errors++;
 }
@@ -364,12 +375,12 @@ errors = vErrors.length;
 }
 if(data.deceasedBoolean !== undefined && func0.call(data, "deceasedBoolean")){
 if(typeof data.deceasedBoolean !== "boolean"){
-const err18 = {instancePath:instancePath+"/deceasedBoolean",schemaPath:"#/properties/deceasedBoolean/type",keyword:"type",params:{type: "boolean"}};
+const err19 = {instancePath:instancePath+"/deceasedBoolean",schemaPath:"#/properties/deceasedBoolean/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err18];
+vErrors = [err19];
 }
 else {
-vErrors.push(err18);
+vErrors.push(err19);
 }
 errors++;
 }
@@ -384,23 +395,23 @@ if(data.deceasedDateTime !== undefined && func0.call(data, "deceasedDateTime")){
 let data28 = data.deceasedDateTime;
 if(typeof data28 === "string"){
 if(!pattern4.test(data28)){
-const err19 = {instancePath:instancePath+"/deceasedDateTime",schemaPath:"#/properties/deceasedDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/deceasedDateTime",schemaPath:"#/properties/deceasedDateTime/type",keyword:"type",params:{type: "string"}};
+const err20 = {instancePath:instancePath+"/deceasedDateTime",schemaPath:"#/properties/deceasedDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err20];
 }
 else {
 vErrors.push(err20);
+}
+errors++;
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/deceasedDateTime",schemaPath:"#/properties/deceasedDateTime/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
 }
 errors++;
 }
@@ -423,12 +434,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: "array"}};
+const err22 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err21];
+vErrors = [err22];
 }
 else {
-vErrors.push(err21);
+vErrors.push(err22);
 }
 errors++;
 }
@@ -441,12 +452,12 @@ errors = vErrors.length;
 }
 if(data.multipleBirthBoolean !== undefined && func0.call(data, "multipleBirthBoolean")){
 if(typeof data.multipleBirthBoolean !== "boolean"){
-const err22 = {instancePath:instancePath+"/multipleBirthBoolean",schemaPath:"#/properties/multipleBirthBoolean/type",keyword:"type",params:{type: "boolean"}};
+const err23 = {instancePath:instancePath+"/multipleBirthBoolean",schemaPath:"#/properties/multipleBirthBoolean/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err22];
+vErrors = [err23];
 }
 else {
-vErrors.push(err22);
+vErrors.push(err23);
 }
 errors++;
 }
@@ -460,18 +471,7 @@ errors = vErrors.length;
 if(data.multipleBirthInteger !== undefined && func0.call(data, "multipleBirthInteger")){
 let data35 = data.multipleBirthInteger;
 if(!(((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35))) && (isFinite(data35)))){
-const err23 = {instancePath:instancePath+"/multipleBirthInteger",schemaPath:"#/properties/multipleBirthInteger/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if((typeof data35 == "number") && (isFinite(data35))){
-if(data35 > 2147483647 || isNaN(data35)){
-const err24 = {instancePath:instancePath+"/multipleBirthInteger",schemaPath:"#/properties/multipleBirthInteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err24 = {instancePath:instancePath+"/multipleBirthInteger",schemaPath:"#/properties/multipleBirthInteger/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -480,13 +480,24 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(data35 < -2147483648 || isNaN(data35)){
-const err25 = {instancePath:instancePath+"/multipleBirthInteger",schemaPath:"#/properties/multipleBirthInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+if((typeof data35 == "number") && (isFinite(data35))){
+if(data35 > 2147483647 || isNaN(data35)){
+const err25 = {instancePath:instancePath+"/multipleBirthInteger",schemaPath:"#/properties/multipleBirthInteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err25];
 }
 else {
 vErrors.push(err25);
+}
+errors++;
+}
+if(data35 < -2147483648 || isNaN(data35)){
+const err26 = {instancePath:instancePath+"/multipleBirthInteger",schemaPath:"#/properties/multipleBirthInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
 }
 errors++;
 }
@@ -510,12 +521,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/photo",schemaPath:"#/properties/photo/type",keyword:"type",params:{type: "array"}};
+const err27 = {instancePath:instancePath+"/photo",schemaPath:"#/properties/photo/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err26];
+vErrors = [err27];
 }
 else {
-vErrors.push(err26);
+vErrors.push(err27);
 }
 errors++;
 }
@@ -531,23 +542,23 @@ if(data40.id !== undefined && func0.call(data40, "id")){
 let data41 = data40.id;
 if(typeof data41 === "string"){
 if(func12(data41) < 1){
-const err27 = {instancePath:instancePath+"/contact/" + i8+"/id",schemaPath:"#/$defs/Patient_Contact/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-else {
-const err28 = {instancePath:instancePath+"/contact/" + i8+"/id",schemaPath:"#/$defs/Patient_Contact/properties/id/type",keyword:"type",params:{type: "string"}};
+const err28 = {instancePath:instancePath+"/contact/" + i8+"/id",schemaPath:"#/$defs/Patient_Contact/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err28];
 }
 else {
 vErrors.push(err28);
+}
+errors++;
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/contact/" + i8+"/id",schemaPath:"#/$defs/Patient_Contact/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
 }
 errors++;
 }
@@ -564,12 +575,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/contact/" + i8+"/extension",schemaPath:"#/$defs/Patient_Contact/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err30 = {instancePath:instancePath+"/contact/" + i8+"/extension",schemaPath:"#/$defs/Patient_Contact/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err29];
+vErrors = [err30];
 }
 else {
-vErrors.push(err29);
+vErrors.push(err30);
 }
 errors++;
 }
@@ -586,12 +597,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/contact/" + i8+"/modifierExtension",schemaPath:"#/$defs/Patient_Contact/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err31 = {instancePath:instancePath+"/contact/" + i8+"/modifierExtension",schemaPath:"#/$defs/Patient_Contact/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err30];
+vErrors = [err31];
 }
 else {
-vErrors.push(err30);
+vErrors.push(err31);
 }
 errors++;
 }
@@ -608,12 +619,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/contact/" + i8+"/relationship",schemaPath:"#/$defs/Patient_Contact/properties/relationship/type",keyword:"type",params:{type: "array"}};
+const err32 = {instancePath:instancePath+"/contact/" + i8+"/relationship",schemaPath:"#/$defs/Patient_Contact/properties/relationship/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err31];
+vErrors = [err32];
 }
 else {
-vErrors.push(err31);
+vErrors.push(err32);
 }
 errors++;
 }
@@ -636,12 +647,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/contact/" + i8+"/telecom",schemaPath:"#/$defs/Patient_Contact/properties/telecom/type",keyword:"type",params:{type: "array"}};
+const err33 = {instancePath:instancePath+"/contact/" + i8+"/telecom",schemaPath:"#/$defs/Patient_Contact/properties/telecom/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err32];
+vErrors = [err33];
 }
 else {
-vErrors.push(err32);
+vErrors.push(err33);
 }
 errors++;
 }
@@ -655,12 +666,12 @@ errors = vErrors.length;
 if(data40.gender !== undefined && func0.call(data40, "gender")){
 let data52 = data40.gender;
 if(!((((data52 === "male") || (data52 === "female")) || (data52 === "other")) || (data52 === "unknown"))){
-const err33 = {instancePath:instancePath+"/contact/" + i8+"/gender",schemaPath:"#/$defs/Patient_Contact/properties/gender/enum",keyword:"enum",params:{allowedValues: schema1.properties.gender.enum}};
+const err34 = {instancePath:instancePath+"/contact/" + i8+"/gender",schemaPath:"#/$defs/Patient_Contact/properties/gender/enum",keyword:"enum",params:{allowedValues: schema1.properties.gender.enum}};
 if(vErrors === null){
-vErrors = [err33];
+vErrors = [err34];
 }
 else {
-vErrors.push(err33);
+vErrors.push(err34);
 }
 errors++;
 }
@@ -685,24 +696,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/contact/" + i8,schemaPath:"#/$defs/Patient_Contact/type",keyword:"type",params:{type: "object"}};
+const err35 = {instancePath:instancePath+"/contact/" + i8,schemaPath:"#/$defs/Patient_Contact/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err34];
+vErrors = [err35];
 }
 else {
-vErrors.push(err34);
+vErrors.push(err35);
 }
 errors++;
 }
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
+const err36 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err35];
+vErrors = [err36];
 }
 else {
-vErrors.push(err35);
+vErrors.push(err36);
 }
 errors++;
 }
@@ -715,20 +726,7 @@ for(let i13=0; i13<len13; i13++){
 let data57 = data56[i13];
 if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
 if((data57.language === undefined) || (!(func0.call(data57, "language")))){
-const err36 = {instancePath:instancePath+"/communication/" + i13,schemaPath:"#/$defs/Patient_Communication/required",keyword:"required",params:{missingProperty: "language"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-if(data57.id !== undefined && func0.call(data57, "id")){
-let data58 = data57.id;
-if(typeof data58 === "string"){
-if(func12(data58) < 1){
-const err37 = {instancePath:instancePath+"/communication/" + i13+"/id",schemaPath:"#/$defs/Patient_Communication/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err37 = {instancePath:instancePath+"/communication/" + i13,schemaPath:"#/$defs/Patient_Communication/required",keyword:"required",params:{missingProperty: "language"}};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -737,14 +735,27 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-else {
-const err38 = {instancePath:instancePath+"/communication/" + i13+"/id",schemaPath:"#/$defs/Patient_Communication/properties/id/type",keyword:"type",params:{type: "string"}};
+if(data57.id !== undefined && func0.call(data57, "id")){
+let data58 = data57.id;
+if(typeof data58 === "string"){
+if(func12(data58) < 1){
+const err38 = {instancePath:instancePath+"/communication/" + i13+"/id",schemaPath:"#/$defs/Patient_Communication/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err38];
 }
 else {
 vErrors.push(err38);
+}
+errors++;
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/communication/" + i13+"/id",schemaPath:"#/$defs/Patient_Communication/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
 }
 errors++;
 }
@@ -761,12 +772,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/communication/" + i13+"/extension",schemaPath:"#/$defs/Patient_Communication/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err40 = {instancePath:instancePath+"/communication/" + i13+"/extension",schemaPath:"#/$defs/Patient_Communication/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err39];
+vErrors = [err40];
 }
 else {
-vErrors.push(err39);
+vErrors.push(err40);
 }
 errors++;
 }
@@ -783,12 +794,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/communication/" + i13+"/modifierExtension",schemaPath:"#/$defs/Patient_Communication/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err41 = {instancePath:instancePath+"/communication/" + i13+"/modifierExtension",schemaPath:"#/$defs/Patient_Communication/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err40];
+vErrors = [err41];
 }
 else {
-vErrors.push(err40);
+vErrors.push(err41);
 }
 errors++;
 }
@@ -801,12 +812,12 @@ errors = vErrors.length;
 }
 if(data57.preferred !== undefined && func0.call(data57, "preferred")){
 if(typeof data57.preferred !== "boolean"){
-const err41 = {instancePath:instancePath+"/communication/" + i13+"/preferred",schemaPath:"#/$defs/Patient_Communication/properties/preferred/type",keyword:"type",params:{type: "boolean"}};
+const err42 = {instancePath:instancePath+"/communication/" + i13+"/preferred",schemaPath:"#/$defs/Patient_Communication/properties/preferred/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err41];
+vErrors = [err42];
 }
 else {
-vErrors.push(err41);
+vErrors.push(err42);
 }
 errors++;
 }
@@ -819,24 +830,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/communication/" + i13,schemaPath:"#/$defs/Patient_Communication/type",keyword:"type",params:{type: "object"}};
+const err43 = {instancePath:instancePath+"/communication/" + i13,schemaPath:"#/$defs/Patient_Communication/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err42];
+vErrors = [err43];
 }
 else {
-vErrors.push(err42);
+vErrors.push(err43);
 }
 errors++;
 }
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/communication",schemaPath:"#/properties/communication/type",keyword:"type",params:{type: "array"}};
+const err44 = {instancePath:instancePath+"/communication",schemaPath:"#/properties/communication/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err43];
+vErrors = [err44];
 }
 else {
-vErrors.push(err43);
+vErrors.push(err44);
 }
 errors++;
 }
@@ -853,12 +864,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/generalPractitioner",schemaPath:"#/properties/generalPractitioner/type",keyword:"type",params:{type: "array"}};
+const err45 = {instancePath:instancePath+"/generalPractitioner",schemaPath:"#/properties/generalPractitioner/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err44];
+vErrors = [err45];
 }
 else {
-vErrors.push(err44);
+vErrors.push(err45);
 }
 errors++;
 }
@@ -880,12 +891,12 @@ let valid43 = true;
 const _errs110 = errors;
 if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
 if(data70._type !== undefined && func0.call(data70, "_type")){
-const err45 = {};
+const err46 = {};
 if(vErrors === null){
-vErrors = [err45];
+vErrors = [err46];
 }
 else {
-vErrors.push(err45);
+vErrors.push(err46);
 }
 errors++;
 }
@@ -904,12 +915,12 @@ if(_valid0){
 const _errs111 = errors;
 if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
 if((data70.type === undefined) || (!(func0.call(data70, "type")))){
-const err46 = {instancePath:instancePath+"/link/" + i17,schemaPath:"#/$defs/Patient_Link/allOf/0/then/required",keyword:"required",params:{missingProperty: "type"}};
+const err47 = {instancePath:instancePath+"/link/" + i17,schemaPath:"#/$defs/Patient_Link/allOf/0/then/required",keyword:"required",params:{missingProperty: "type"}};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err47];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err47);
 }
 errors++;
 }
@@ -923,23 +934,23 @@ props0._type = true;
 }
 }
 if(!valid43){
-const err47 = {instancePath:instancePath+"/link/" + i17,schemaPath:"#/$defs/Patient_Link/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
-if((data70.other === undefined) || (!(func0.call(data70, "other")))){
-const err48 = {instancePath:instancePath+"/link/" + i17,schemaPath:"#/$defs/Patient_Link/required",keyword:"required",params:{missingProperty: "other"}};
+const err48 = {instancePath:instancePath+"/link/" + i17,schemaPath:"#/$defs/Patient_Link/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
 vErrors = [err48];
 }
 else {
 vErrors.push(err48);
+}
+errors++;
+}
+if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
+if((data70.other === undefined) || (!(func0.call(data70, "other")))){
+const err49 = {instancePath:instancePath+"/link/" + i17,schemaPath:"#/$defs/Patient_Link/required",keyword:"required",params:{missingProperty: "other"}};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
 }
 errors++;
 }
@@ -956,23 +967,23 @@ if(data70.id !== undefined && func0.call(data70, "id")){
 let data72 = data70.id;
 if(typeof data72 === "string"){
 if(func12(data72) < 1){
-const err49 = {instancePath:instancePath+"/link/" + i17+"/id",schemaPath:"#/$defs/Patient_Link/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-}
-else {
-const err50 = {instancePath:instancePath+"/link/" + i17+"/id",schemaPath:"#/$defs/Patient_Link/properties/id/type",keyword:"type",params:{type: "string"}};
+const err50 = {instancePath:instancePath+"/link/" + i17+"/id",schemaPath:"#/$defs/Patient_Link/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err50];
 }
 else {
 vErrors.push(err50);
+}
+errors++;
+}
+}
+else {
+const err51 = {instancePath:instancePath+"/link/" + i17+"/id",schemaPath:"#/$defs/Patient_Link/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
 }
 errors++;
 }
@@ -989,12 +1000,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/link/" + i17+"/extension",schemaPath:"#/$defs/Patient_Link/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err52 = {instancePath:instancePath+"/link/" + i17+"/extension",schemaPath:"#/$defs/Patient_Link/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err51];
+vErrors = [err52];
 }
 else {
-vErrors.push(err51);
+vErrors.push(err52);
 }
 errors++;
 }
@@ -1011,12 +1022,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/link/" + i17+"/modifierExtension",schemaPath:"#/$defs/Patient_Link/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err53 = {instancePath:instancePath+"/link/" + i17+"/modifierExtension",schemaPath:"#/$defs/Patient_Link/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err52];
+vErrors = [err53];
 }
 else {
-vErrors.push(err52);
+vErrors.push(err53);
 }
 errors++;
 }
@@ -1030,12 +1041,12 @@ errors = vErrors.length;
 if(data70.type !== undefined && func0.call(data70, "type")){
 let data78 = data70.type;
 if(!((((data78 === "replaced-by") || (data78 === "replaces")) || (data78 === "refer")) || (data78 === "seealso"))){
-const err53 = {instancePath:instancePath+"/link/" + i17+"/type",schemaPath:"#/$defs/Patient_Link/properties/type/enum",keyword:"enum",params:{allowedValues: schema2.properties.type.enum}};
+const err54 = {instancePath:instancePath+"/link/" + i17+"/type",schemaPath:"#/$defs/Patient_Link/properties/type/enum",keyword:"enum",params:{allowedValues: schema2.properties.type.enum}};
 if(vErrors === null){
-vErrors = [err53];
+vErrors = [err54];
 }
 else {
-vErrors.push(err53);
+vErrors.push(err54);
 }
 errors++;
 }
@@ -1048,19 +1059,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/link/" + i17,schemaPath:"#/$defs/Patient_Link/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-}
-}
-else {
-const err55 = {instancePath:instancePath+"/link",schemaPath:"#/properties/link/type",keyword:"type",params:{type: "array"}};
+const err55 = {instancePath:instancePath+"/link/" + i17,schemaPath:"#/$defs/Patient_Link/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -1070,9 +1069,9 @@ vErrors.push(err55);
 errors++;
 }
 }
-const forms0 = func15(data, obj0);
-if(forms0 !== null){
-const err56 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "deceased[x]", forms: forms0}};
+}
+else {
+const err56 = {instancePath:instancePath+"/link",schemaPath:"#/properties/link/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1081,9 +1080,10 @@ vErrors.push(err56);
 }
 errors++;
 }
-const forms1 = func15(data, obj1);
-if(forms1 !== null){
-const err57 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "multipleBirth[x]", forms: forms1}};
+}
+const forms0 = func15(data, obj0);
+if(forms0 !== null){
+const err57 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "deceased[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -1092,14 +1092,25 @@ vErrors.push(err57);
 }
 errors++;
 }
-}
-else {
-const err58 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms1 = func15(data, obj1);
+if(forms1 !== null){
+const err58 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "multipleBirth[x]", forms: forms1}};
 if(vErrors === null){
 vErrors = [err58];
 }
 else {
 vErrors.push(err58);
+}
+errors++;
+}
+}
+else {
+const err59 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
 }
 errors++;
 }

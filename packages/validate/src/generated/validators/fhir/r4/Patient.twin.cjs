@@ -24,6 +24,7 @@ const func10 = require("./datatypes.twin.cjs")["Attachment"];
 const func11 = require("./datatypes.twin.cjs")["Reference"];
 const func12 = require("./datatypes.twin.cjs")["Period"];
 const func13 = require("../../../../choice.cjs").choiceForms;
+const formats0 = require("../../../../formats.cjs")["fhir-date"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 const obj1 = new Set(["deceasedBoolean", "deceasedDateTime"]);
 const obj2 = new Set(["multipleBirthBoolean", "multipleBirthInteger"]);
@@ -210,6 +211,9 @@ if(data.birthDate !== undefined){
 let data24 = data.birthDate;
 if(typeof data24 === "string"){
 if(!pattern3.test(data24)){
+errors++;
+}
+if(!(formats0(data24))){
 errors++;
 }
 }

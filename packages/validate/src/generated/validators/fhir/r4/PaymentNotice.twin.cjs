@@ -16,6 +16,8 @@ const func5 = require("./datatypes.twin.cjs")["Identifier"];
 const func6 = require("./datatypes.twin.cjs")["Reference"];
 const func7 = require("./datatypes.twin.cjs")["Money"];
 const func8 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const formats1 = require("../../../../formats.cjs")["fhir-date"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate0(data){
@@ -248,6 +250,9 @@ if(typeof data22 === "string"){
 if(!pattern3.test(data22)){
 errors++;
 }
+if(!(formats0(data22))){
+errors++;
+}
 }
 else {
 errors++;
@@ -272,6 +277,9 @@ if(data.paymentDate !== undefined){
 let data26 = data.paymentDate;
 if(typeof data26 === "string"){
 if(!pattern4.test(data26)){
+errors++;
+}
+if(!(formats1(data26))){
 errors++;
 }
 }

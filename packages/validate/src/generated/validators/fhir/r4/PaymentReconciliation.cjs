@@ -40,6 +40,8 @@ const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const formats1 = require("../../../../formats.cjs")["fhir-date"];
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/PaymentReconciliation.schema.json" */;
@@ -543,14 +545,24 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-else {
-const err25 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data22))){
+const err25 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err25];
 }
 else {
 vErrors.push(err25);
+}
+errors++;
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
 }
 errors++;
 }
@@ -582,12 +594,12 @@ errors = vErrors.length;
 if(data.outcome !== undefined && func0.call(data, "outcome")){
 let data27 = data.outcome;
 if(!((((data27 === "queued") || (data27 === "complete")) || (data27 === "error")) || (data27 === "partial"))){
-const err26 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema0.properties.outcome.enum}};
+const err27 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema0.properties.outcome.enum}};
 if(vErrors === null){
-vErrors = [err26];
+vErrors = [err27];
 }
 else {
-vErrors.push(err26);
+vErrors.push(err27);
 }
 errors++;
 }
@@ -602,23 +614,23 @@ if(data.disposition !== undefined && func0.call(data, "disposition")){
 let data29 = data.disposition;
 if(typeof data29 === "string"){
 if(func9(data29) < 1){
-const err27 = {instancePath:instancePath+"/disposition",schemaPath:"#/properties/disposition/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-else {
-const err28 = {instancePath:instancePath+"/disposition",schemaPath:"#/properties/disposition/type",keyword:"type",params:{type: "string"}};
+const err28 = {instancePath:instancePath+"/disposition",schemaPath:"#/properties/disposition/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err28];
 }
 else {
 vErrors.push(err28);
+}
+errors++;
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/disposition",schemaPath:"#/properties/disposition/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
 }
 errors++;
 }
@@ -633,23 +645,33 @@ if(data.paymentDate !== undefined && func0.call(data, "paymentDate")){
 let data31 = data.paymentDate;
 if(typeof data31 === "string"){
 if(!pattern4.test(data31)){
-const err29 = {instancePath:instancePath+"/paymentDate",schemaPath:"#/properties/paymentDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-else {
-const err30 = {instancePath:instancePath+"/paymentDate",schemaPath:"#/properties/paymentDate/type",keyword:"type",params:{type: "string"}};
+const err30 = {instancePath:instancePath+"/paymentDate",schemaPath:"#/properties/paymentDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
 if(vErrors === null){
 vErrors = [err30];
 }
 else {
 vErrors.push(err30);
+}
+errors++;
+}
+if(!(formats1(data31))){
+const err31 = {instancePath:instancePath+"/paymentDate",schemaPath:"#/properties/paymentDate/format",keyword:"format",params:{format: "fhir-date"}};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/paymentDate",schemaPath:"#/properties/paymentDate/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
 }
 errors++;
 }
@@ -680,12 +702,12 @@ for(let i4=0; i4<len4; i4++){
 let data36 = data35[i4];
 if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
 if((data36.type === undefined) || (!(func0.call(data36, "type")))){
-const err31 = {instancePath:instancePath+"/detail/" + i4,schemaPath:"#/$defs/PaymentReconciliation_Detail/required",keyword:"required",params:{missingProperty: "type"}};
+const err33 = {instancePath:instancePath+"/detail/" + i4,schemaPath:"#/$defs/PaymentReconciliation_Detail/required",keyword:"required",params:{missingProperty: "type"}};
 if(vErrors === null){
-vErrors = [err31];
+vErrors = [err33];
 }
 else {
-vErrors.push(err31);
+vErrors.push(err33);
 }
 errors++;
 }
@@ -693,23 +715,23 @@ if(data36.id !== undefined && func0.call(data36, "id")){
 let data37 = data36.id;
 if(typeof data37 === "string"){
 if(func9(data37) < 1){
-const err32 = {instancePath:instancePath+"/detail/" + i4+"/id",schemaPath:"#/$defs/PaymentReconciliation_Detail/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err34 = {instancePath:instancePath+"/detail/" + i4+"/id",schemaPath:"#/$defs/PaymentReconciliation_Detail/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err32];
+vErrors = [err34];
 }
 else {
-vErrors.push(err32);
+vErrors.push(err34);
 }
 errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/detail/" + i4+"/id",schemaPath:"#/$defs/PaymentReconciliation_Detail/properties/id/type",keyword:"type",params:{type: "string"}};
+const err35 = {instancePath:instancePath+"/detail/" + i4+"/id",schemaPath:"#/$defs/PaymentReconciliation_Detail/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err33];
+vErrors = [err35];
 }
 else {
-vErrors.push(err33);
+vErrors.push(err35);
 }
 errors++;
 }
@@ -726,12 +748,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/detail/" + i4+"/extension",schemaPath:"#/$defs/PaymentReconciliation_Detail/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err36 = {instancePath:instancePath+"/detail/" + i4+"/extension",schemaPath:"#/$defs/PaymentReconciliation_Detail/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err34];
+vErrors = [err36];
 }
 else {
-vErrors.push(err34);
+vErrors.push(err36);
 }
 errors++;
 }
@@ -748,12 +770,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/detail/" + i4+"/modifierExtension",schemaPath:"#/$defs/PaymentReconciliation_Detail/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err37 = {instancePath:instancePath+"/detail/" + i4+"/modifierExtension",schemaPath:"#/$defs/PaymentReconciliation_Detail/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err35];
+vErrors = [err37];
 }
 else {
-vErrors.push(err35);
+vErrors.push(err37);
 }
 errors++;
 }
@@ -798,23 +820,33 @@ if(data36.date !== undefined && func0.call(data36, "date")){
 let data48 = data36.date;
 if(typeof data48 === "string"){
 if(!pattern4.test(data48)){
-const err36 = {instancePath:instancePath+"/detail/" + i4+"/date",schemaPath:"#/$defs/PaymentReconciliation_Detail/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
+const err38 = {instancePath:instancePath+"/detail/" + i4+"/date",schemaPath:"#/$defs/PaymentReconciliation_Detail/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
 if(vErrors === null){
-vErrors = [err36];
+vErrors = [err38];
 }
 else {
-vErrors.push(err36);
+vErrors.push(err38);
+}
+errors++;
+}
+if(!(formats1(data48))){
+const err39 = {instancePath:instancePath+"/detail/" + i4+"/date",schemaPath:"#/$defs/PaymentReconciliation_Detail/properties/date/format",keyword:"format",params:{format: "fhir-date"}};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
 }
 errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/detail/" + i4+"/date",schemaPath:"#/$defs/PaymentReconciliation_Detail/properties/date/type",keyword:"type",params:{type: "string"}};
+const err40 = {instancePath:instancePath+"/detail/" + i4+"/date",schemaPath:"#/$defs/PaymentReconciliation_Detail/properties/date/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err37];
+vErrors = [err40];
 }
 else {
-vErrors.push(err37);
+vErrors.push(err40);
 }
 errors++;
 }
@@ -845,24 +877,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/detail/" + i4,schemaPath:"#/$defs/PaymentReconciliation_Detail/type",keyword:"type",params:{type: "object"}};
+const err41 = {instancePath:instancePath+"/detail/" + i4,schemaPath:"#/$defs/PaymentReconciliation_Detail/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err38];
+vErrors = [err41];
 }
 else {
-vErrors.push(err38);
+vErrors.push(err41);
 }
 errors++;
 }
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "array"}};
+const err42 = {instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err39];
+vErrors = [err42];
 }
 else {
-vErrors.push(err39);
+vErrors.push(err42);
 }
 errors++;
 }
@@ -884,23 +916,23 @@ if(data55.id !== undefined && func0.call(data55, "id")){
 let data56 = data55.id;
 if(typeof data56 === "string"){
 if(func9(data56) < 1){
-const err40 = {instancePath:instancePath+"/processNote/" + i7+"/id",schemaPath:"#/$defs/PaymentReconciliation_ProcessNote/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err43 = {instancePath:instancePath+"/processNote/" + i7+"/id",schemaPath:"#/$defs/PaymentReconciliation_ProcessNote/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err40];
+vErrors = [err43];
 }
 else {
-vErrors.push(err40);
+vErrors.push(err43);
 }
 errors++;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/processNote/" + i7+"/id",schemaPath:"#/$defs/PaymentReconciliation_ProcessNote/properties/id/type",keyword:"type",params:{type: "string"}};
+const err44 = {instancePath:instancePath+"/processNote/" + i7+"/id",schemaPath:"#/$defs/PaymentReconciliation_ProcessNote/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err41];
+vErrors = [err44];
 }
 else {
-vErrors.push(err41);
+vErrors.push(err44);
 }
 errors++;
 }
@@ -917,12 +949,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/processNote/" + i7+"/extension",schemaPath:"#/$defs/PaymentReconciliation_ProcessNote/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err45 = {instancePath:instancePath+"/processNote/" + i7+"/extension",schemaPath:"#/$defs/PaymentReconciliation_ProcessNote/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err42];
+vErrors = [err45];
 }
 else {
-vErrors.push(err42);
+vErrors.push(err45);
 }
 errors++;
 }
@@ -939,12 +971,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/processNote/" + i7+"/modifierExtension",schemaPath:"#/$defs/PaymentReconciliation_ProcessNote/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err46 = {instancePath:instancePath+"/processNote/" + i7+"/modifierExtension",schemaPath:"#/$defs/PaymentReconciliation_ProcessNote/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err43];
+vErrors = [err46];
 }
 else {
-vErrors.push(err43);
+vErrors.push(err46);
 }
 errors++;
 }
@@ -952,12 +984,12 @@ errors++;
 if(data55.type !== undefined && func0.call(data55, "type")){
 let data61 = data55.type;
 if(!(((data61 === "display") || (data61 === "print")) || (data61 === "printoper"))){
-const err44 = {instancePath:instancePath+"/processNote/" + i7+"/type",schemaPath:"#/$defs/PaymentReconciliation_ProcessNote/properties/type/enum",keyword:"enum",params:{allowedValues: schema1.properties.type.enum}};
+const err47 = {instancePath:instancePath+"/processNote/" + i7+"/type",schemaPath:"#/$defs/PaymentReconciliation_ProcessNote/properties/type/enum",keyword:"enum",params:{allowedValues: schema1.properties.type.enum}};
 if(vErrors === null){
-vErrors = [err44];
+vErrors = [err47];
 }
 else {
-vErrors.push(err44);
+vErrors.push(err47);
 }
 errors++;
 }
@@ -972,23 +1004,23 @@ if(data55.text !== undefined && func0.call(data55, "text")){
 let data63 = data55.text;
 if(typeof data63 === "string"){
 if(func9(data63) < 1){
-const err45 = {instancePath:instancePath+"/processNote/" + i7+"/text",schemaPath:"#/$defs/PaymentReconciliation_ProcessNote/properties/text/minLength",keyword:"minLength",params:{limit: 1}};
+const err48 = {instancePath:instancePath+"/processNote/" + i7+"/text",schemaPath:"#/$defs/PaymentReconciliation_ProcessNote/properties/text/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err45];
+vErrors = [err48];
 }
 else {
-vErrors.push(err45);
+vErrors.push(err48);
 }
 errors++;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/processNote/" + i7+"/text",schemaPath:"#/$defs/PaymentReconciliation_ProcessNote/properties/text/type",keyword:"type",params:{type: "string"}};
+const err49 = {instancePath:instancePath+"/processNote/" + i7+"/text",schemaPath:"#/$defs/PaymentReconciliation_ProcessNote/properties/text/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err49];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err49);
 }
 errors++;
 }
@@ -1001,36 +1033,36 @@ errors = vErrors.length;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/processNote/" + i7,schemaPath:"#/$defs/PaymentReconciliation_ProcessNote/type",keyword:"type",params:{type: "object"}};
+const err50 = {instancePath:instancePath+"/processNote/" + i7,schemaPath:"#/$defs/PaymentReconciliation_ProcessNote/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err47];
+vErrors = [err50];
 }
 else {
-vErrors.push(err47);
+vErrors.push(err50);
 }
 errors++;
 }
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/processNote",schemaPath:"#/properties/processNote/type",keyword:"type",params:{type: "array"}};
+const err51 = {instancePath:instancePath+"/processNote",schemaPath:"#/properties/processNote/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err48];
+vErrors = [err51];
 }
 else {
-vErrors.push(err48);
+vErrors.push(err51);
 }
 errors++;
 }
 }
 }
 else {
-const err49 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err52 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err49];
+vErrors = [err52];
 }
 else {
-vErrors.push(err49);
+vErrors.push(err52);
 }
 errors++;
 }

@@ -19,6 +19,8 @@ const func6 = require("./datatypes.twin.cjs")["Period"];
 const func7 = require("./datatypes.twin.cjs")["Reference"];
 const func8 = require("./datatypes.twin.cjs")["Money"];
 const func9 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const formats1 = require("../../../../formats.cjs")["fhir-date"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate0(data){
@@ -271,6 +273,9 @@ if(typeof data22 === "string"){
 if(!pattern3.test(data22)){
 errors++;
 }
+if(!(formats0(data22))){
+errors++;
+}
 }
 else {
 errors++;
@@ -327,6 +332,9 @@ if(data.paymentDate !== undefined){
 let data31 = data.paymentDate;
 if(typeof data31 === "string"){
 if(!pattern4.test(data31)){
+errors++;
+}
+if(!(formats1(data31))){
 errors++;
 }
 }
@@ -432,6 +440,9 @@ if(data36.date !== undefined){
 let data48 = data36.date;
 if(typeof data48 === "string"){
 if(!pattern4.test(data48)){
+errors++;
+}
+if(!(formats1(data48))){
 errors++;
 }
 }

@@ -20,6 +20,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-date"];
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Person.schema.json" */;
@@ -318,14 +319,24 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-else {
-const err16 = {instancePath:instancePath+"/birthDate",schemaPath:"#/properties/birthDate/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data22))){
+const err16 = {instancePath:instancePath+"/birthDate",schemaPath:"#/properties/birthDate/format",keyword:"format",params:{format: "fhir-date"}};
 if(vErrors === null){
 vErrors = [err16];
 }
 else {
 vErrors.push(err16);
+}
+errors++;
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/birthDate",schemaPath:"#/properties/birthDate/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
 }
 errors++;
 }
@@ -348,12 +359,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: "array"}};
+const err18 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err17];
+vErrors = [err18];
 }
 else {
-vErrors.push(err17);
+vErrors.push(err18);
 }
 errors++;
 }
@@ -372,12 +383,12 @@ errors = vErrors.length;
 }
 if(data.active !== undefined && func0.call(data, "active")){
 if(typeof data.active !== "boolean"){
-const err18 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"}};
+const err19 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err18];
+vErrors = [err19];
 }
 else {
-vErrors.push(err18);
+vErrors.push(err19);
 }
 errors++;
 }
@@ -396,20 +407,7 @@ for(let i7=0; i7<len7; i7++){
 let data31 = data30[i7];
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if((data31.target === undefined) || (!(func0.call(data31, "target")))){
-const err19 = {instancePath:instancePath+"/link/" + i7,schemaPath:"#/$defs/Person_Link/required",keyword:"required",params:{missingProperty: "target"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-if(data31.id !== undefined && func0.call(data31, "id")){
-let data32 = data31.id;
-if(typeof data32 === "string"){
-if(func12(data32) < 1){
-const err20 = {instancePath:instancePath+"/link/" + i7+"/id",schemaPath:"#/$defs/Person_Link/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err20 = {instancePath:instancePath+"/link/" + i7,schemaPath:"#/$defs/Person_Link/required",keyword:"required",params:{missingProperty: "target"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -418,14 +416,27 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-else {
-const err21 = {instancePath:instancePath+"/link/" + i7+"/id",schemaPath:"#/$defs/Person_Link/properties/id/type",keyword:"type",params:{type: "string"}};
+if(data31.id !== undefined && func0.call(data31, "id")){
+let data32 = data31.id;
+if(typeof data32 === "string"){
+if(func12(data32) < 1){
+const err21 = {instancePath:instancePath+"/link/" + i7+"/id",schemaPath:"#/$defs/Person_Link/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err21];
 }
 else {
 vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/link/" + i7+"/id",schemaPath:"#/$defs/Person_Link/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
 }
 errors++;
 }
@@ -442,12 +453,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/link/" + i7+"/extension",schemaPath:"#/$defs/Person_Link/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err23 = {instancePath:instancePath+"/link/" + i7+"/extension",schemaPath:"#/$defs/Person_Link/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err22];
+vErrors = [err23];
 }
 else {
-vErrors.push(err22);
+vErrors.push(err23);
 }
 errors++;
 }
@@ -464,12 +475,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/link/" + i7+"/modifierExtension",schemaPath:"#/$defs/Person_Link/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err24 = {instancePath:instancePath+"/link/" + i7+"/modifierExtension",schemaPath:"#/$defs/Person_Link/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err23];
+vErrors = [err24];
 }
 else {
-vErrors.push(err23);
+vErrors.push(err24);
 }
 errors++;
 }
@@ -483,12 +494,12 @@ errors = vErrors.length;
 if(data31.assurance !== undefined && func0.call(data31, "assurance")){
 let data38 = data31.assurance;
 if(!((((data38 === "level1") || (data38 === "level2")) || (data38 === "level3")) || (data38 === "level4"))){
-const err24 = {instancePath:instancePath+"/link/" + i7+"/assurance",schemaPath:"#/$defs/Person_Link/properties/assurance/enum",keyword:"enum",params:{allowedValues: schema1.properties.assurance.enum}};
+const err25 = {instancePath:instancePath+"/link/" + i7+"/assurance",schemaPath:"#/$defs/Person_Link/properties/assurance/enum",keyword:"enum",params:{allowedValues: schema1.properties.assurance.enum}};
 if(vErrors === null){
-vErrors = [err24];
+vErrors = [err25];
 }
 else {
-vErrors.push(err24);
+vErrors.push(err25);
 }
 errors++;
 }
@@ -501,19 +512,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/link/" + i7,schemaPath:"#/$defs/Person_Link/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/link",schemaPath:"#/properties/link/type",keyword:"type",params:{type: "array"}};
+const err26 = {instancePath:instancePath+"/link/" + i7,schemaPath:"#/$defs/Person_Link/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -525,12 +524,24 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err27 = {instancePath:instancePath+"/link",schemaPath:"#/properties/link/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err27];
 }
 else {
 vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+else {
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
 }
 errors++;
 }

@@ -18,6 +18,7 @@ const func7 = require("./datatypes.twin.cjs")["ContactPoint"];
 const func8 = require("./datatypes.twin.cjs")["Address"];
 const func9 = require("./datatypes.twin.cjs")["Attachment"];
 const func10 = require("./datatypes.twin.cjs")["Reference"];
+const formats0 = require("../../../../formats.cjs")["fhir-date"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate0(data){
@@ -192,6 +193,9 @@ if(data.birthDate !== undefined){
 let data22 = data.birthDate;
 if(typeof data22 === "string"){
 if(!pattern3.test(data22)){
+errors++;
+}
+if(!(formats0(data22))){
 errors++;
 }
 }

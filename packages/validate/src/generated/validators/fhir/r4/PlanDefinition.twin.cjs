@@ -20,6 +20,8 @@ const func9 = require("./datatypes.twin.cjs")["UsageContext"];
 const func10 = require("./datatypes.twin.cjs")["Period"];
 const func11 = require("./datatypes.twin.cjs")["RelatedArtifact"];
 const func12 = require("../../../../choice.cjs").choiceForms;
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const formats1 = require("../../../../formats.cjs")["fhir-date"];
 
 
 const func13 = require("./datatypes.twin.cjs")["Quantity"];
@@ -1481,6 +1483,9 @@ if(typeof data34 === "string"){
 if(!pattern3.test(data34)){
 errors++;
 }
+if(!(formats0(data34))){
+errors++;
+}
 }
 else {
 errors++;
@@ -1619,6 +1624,9 @@ if(typeof data52 === "string"){
 if(!pattern4.test(data52)){
 errors++;
 }
+if(!(formats1(data52))){
+errors++;
+}
 }
 else {
 errors++;
@@ -1633,6 +1641,9 @@ if(data.lastReviewDate !== undefined){
 let data54 = data.lastReviewDate;
 if(typeof data54 === "string"){
 if(!pattern4.test(data54)){
+errors++;
+}
+if(!(formats1(data54))){
 errors++;
 }
 }

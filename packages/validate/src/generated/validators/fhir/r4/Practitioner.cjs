@@ -22,6 +22,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-date"];
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Practitioner.schema.json" */;
@@ -360,14 +361,24 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-else {
-const err18 = {instancePath:instancePath+"/birthDate",schemaPath:"#/properties/birthDate/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data26))){
+const err18 = {instancePath:instancePath+"/birthDate",schemaPath:"#/properties/birthDate/format",keyword:"format",params:{format: "fhir-date"}};
 if(vErrors === null){
 vErrors = [err18];
 }
 else {
 vErrors.push(err18);
+}
+errors++;
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/birthDate",schemaPath:"#/properties/birthDate/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
 }
 errors++;
 }
@@ -390,12 +401,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/photo",schemaPath:"#/properties/photo/type",keyword:"type",params:{type: "array"}};
+const err20 = {instancePath:instancePath+"/photo",schemaPath:"#/properties/photo/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err19];
+vErrors = [err20];
 }
 else {
-vErrors.push(err19);
+vErrors.push(err20);
 }
 errors++;
 }
@@ -408,20 +419,7 @@ for(let i8=0; i8<len8; i8++){
 let data31 = data30[i8];
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if((data31.code === undefined) || (!(func0.call(data31, "code")))){
-const err20 = {instancePath:instancePath+"/qualification/" + i8,schemaPath:"#/$defs/Practitioner_Qualification/required",keyword:"required",params:{missingProperty: "code"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-if(data31.id !== undefined && func0.call(data31, "id")){
-let data32 = data31.id;
-if(typeof data32 === "string"){
-if(func11(data32) < 1){
-const err21 = {instancePath:instancePath+"/qualification/" + i8+"/id",schemaPath:"#/$defs/Practitioner_Qualification/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err21 = {instancePath:instancePath+"/qualification/" + i8,schemaPath:"#/$defs/Practitioner_Qualification/required",keyword:"required",params:{missingProperty: "code"}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -430,14 +428,27 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-else {
-const err22 = {instancePath:instancePath+"/qualification/" + i8+"/id",schemaPath:"#/$defs/Practitioner_Qualification/properties/id/type",keyword:"type",params:{type: "string"}};
+if(data31.id !== undefined && func0.call(data31, "id")){
+let data32 = data31.id;
+if(typeof data32 === "string"){
+if(func11(data32) < 1){
+const err22 = {instancePath:instancePath+"/qualification/" + i8+"/id",schemaPath:"#/$defs/Practitioner_Qualification/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err22];
 }
 else {
 vErrors.push(err22);
+}
+errors++;
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/qualification/" + i8+"/id",schemaPath:"#/$defs/Practitioner_Qualification/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
 }
 errors++;
 }
@@ -454,12 +465,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/qualification/" + i8+"/extension",schemaPath:"#/$defs/Practitioner_Qualification/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err24 = {instancePath:instancePath+"/qualification/" + i8+"/extension",schemaPath:"#/$defs/Practitioner_Qualification/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err23];
+vErrors = [err24];
 }
 else {
-vErrors.push(err23);
+vErrors.push(err24);
 }
 errors++;
 }
@@ -476,12 +487,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/qualification/" + i8+"/modifierExtension",schemaPath:"#/$defs/Practitioner_Qualification/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err25 = {instancePath:instancePath+"/qualification/" + i8+"/modifierExtension",schemaPath:"#/$defs/Practitioner_Qualification/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err24];
+vErrors = [err25];
 }
 else {
-vErrors.push(err24);
+vErrors.push(err25);
 }
 errors++;
 }
@@ -498,12 +509,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/qualification/" + i8+"/identifier",schemaPath:"#/$defs/Practitioner_Qualification/properties/identifier/type",keyword:"type",params:{type: "array"}};
+const err26 = {instancePath:instancePath+"/qualification/" + i8+"/identifier",schemaPath:"#/$defs/Practitioner_Qualification/properties/identifier/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err25];
+vErrors = [err26];
 }
 else {
-vErrors.push(err25);
+vErrors.push(err26);
 }
 errors++;
 }
@@ -528,24 +539,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/qualification/" + i8,schemaPath:"#/$defs/Practitioner_Qualification/type",keyword:"type",params:{type: "object"}};
+const err27 = {instancePath:instancePath+"/qualification/" + i8,schemaPath:"#/$defs/Practitioner_Qualification/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err26];
+vErrors = [err27];
 }
 else {
-vErrors.push(err26);
+vErrors.push(err27);
 }
 errors++;
 }
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/qualification",schemaPath:"#/properties/qualification/type",keyword:"type",params:{type: "array"}};
+const err28 = {instancePath:instancePath+"/qualification",schemaPath:"#/properties/qualification/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err27];
+vErrors = [err28];
 }
 else {
-vErrors.push(err27);
+vErrors.push(err28);
 }
 errors++;
 }
@@ -562,24 +573,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/communication",schemaPath:"#/properties/communication/type",keyword:"type",params:{type: "array"}};
+const err29 = {instancePath:instancePath+"/communication",schemaPath:"#/properties/communication/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err28];
+vErrors = [err29];
 }
 else {
-vErrors.push(err28);
+vErrors.push(err29);
 }
 errors++;
 }
 }
 }
 else {
-const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err29];
+vErrors = [err30];
 }
 else {
-vErrors.push(err29);
+vErrors.push(err30);
 }
 errors++;
 }

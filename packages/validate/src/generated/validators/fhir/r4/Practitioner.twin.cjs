@@ -20,6 +20,7 @@ const func9 = require("./datatypes.twin.cjs")["Attachment"];
 const func10 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func11 = require("./datatypes.twin.cjs")["Period"];
 const func12 = require("./datatypes.twin.cjs")["Reference"];
+const formats0 = require("../../../../formats.cjs")["fhir-date"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate0(data){
@@ -218,6 +219,9 @@ if(data.birthDate !== undefined){
 let data26 = data.birthDate;
 if(typeof data26 === "string"){
 if(!pattern3.test(data26)){
+errors++;
+}
+if(!(formats0(data26))){
 errors++;
 }
 }

@@ -20,6 +20,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-time"];
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/PractitionerRole.schema.json" */;
@@ -556,14 +557,24 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-else {
-const err28 = {instancePath:instancePath+"/availableTime/" + i9+"/availableStartTime",schemaPath:"#/$defs/PractitionerRole_AvailableTime/properties/availableStartTime/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data44))){
+const err28 = {instancePath:instancePath+"/availableTime/" + i9+"/availableStartTime",schemaPath:"#/$defs/PractitionerRole_AvailableTime/properties/availableStartTime/format",keyword:"format",params:{format: "fhir-time"}};
 if(vErrors === null){
 vErrors = [err28];
 }
 else {
 vErrors.push(err28);
+}
+errors++;
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/availableTime/" + i9+"/availableStartTime",schemaPath:"#/$defs/PractitionerRole_AvailableTime/properties/availableStartTime/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
 }
 errors++;
 }
@@ -578,23 +589,33 @@ if(data32.availableEndTime !== undefined && func0.call(data32, "availableEndTime
 let data46 = data32.availableEndTime;
 if(typeof data46 === "string"){
 if(!pattern3.test(data46)){
-const err29 = {instancePath:instancePath+"/availableTime/" + i9+"/availableEndTime",schemaPath:"#/$defs/PractitionerRole_AvailableTime/properties/availableEndTime/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-else {
-const err30 = {instancePath:instancePath+"/availableTime/" + i9+"/availableEndTime",schemaPath:"#/$defs/PractitionerRole_AvailableTime/properties/availableEndTime/type",keyword:"type",params:{type: "string"}};
+const err30 = {instancePath:instancePath+"/availableTime/" + i9+"/availableEndTime",schemaPath:"#/$defs/PractitionerRole_AvailableTime/properties/availableEndTime/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}};
 if(vErrors === null){
 vErrors = [err30];
 }
 else {
 vErrors.push(err30);
+}
+errors++;
+}
+if(!(formats0(data46))){
+const err31 = {instancePath:instancePath+"/availableTime/" + i9+"/availableEndTime",schemaPath:"#/$defs/PractitionerRole_AvailableTime/properties/availableEndTime/format",keyword:"format",params:{format: "fhir-time"}};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/availableTime/" + i9+"/availableEndTime",schemaPath:"#/$defs/PractitionerRole_AvailableTime/properties/availableEndTime/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
 }
 errors++;
 }
@@ -607,24 +628,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/availableTime/" + i9,schemaPath:"#/$defs/PractitionerRole_AvailableTime/type",keyword:"type",params:{type: "object"}};
+const err33 = {instancePath:instancePath+"/availableTime/" + i9,schemaPath:"#/$defs/PractitionerRole_AvailableTime/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err31];
+vErrors = [err33];
 }
 else {
-vErrors.push(err31);
+vErrors.push(err33);
 }
 errors++;
 }
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/availableTime",schemaPath:"#/properties/availableTime/type",keyword:"type",params:{type: "array"}};
+const err34 = {instancePath:instancePath+"/availableTime",schemaPath:"#/properties/availableTime/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err32];
+vErrors = [err34];
 }
 else {
-vErrors.push(err32);
+vErrors.push(err34);
 }
 errors++;
 }
@@ -640,12 +661,12 @@ let valid35 = true;
 const _errs83 = errors;
 if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
 if(data49._description !== undefined && func0.call(data49, "_description")){
-const err33 = {};
+const err35 = {};
 if(vErrors === null){
-vErrors = [err33];
+vErrors = [err35];
 }
 else {
-vErrors.push(err33);
+vErrors.push(err35);
 }
 errors++;
 }
@@ -664,12 +685,12 @@ if(_valid0){
 const _errs84 = errors;
 if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
 if((data49.description === undefined) || (!(func0.call(data49, "description")))){
-const err34 = {instancePath:instancePath+"/notAvailable/" + i14,schemaPath:"#/$defs/PractitionerRole_NotAvailable/allOf/0/then/required",keyword:"required",params:{missingProperty: "description"}};
+const err36 = {instancePath:instancePath+"/notAvailable/" + i14,schemaPath:"#/$defs/PractitionerRole_NotAvailable/allOf/0/then/required",keyword:"required",params:{missingProperty: "description"}};
 if(vErrors === null){
-vErrors = [err34];
+vErrors = [err36];
 }
 else {
-vErrors.push(err34);
+vErrors.push(err36);
 }
 errors++;
 }
@@ -683,12 +704,12 @@ props0._description = true;
 }
 }
 if(!valid35){
-const err35 = {instancePath:instancePath+"/notAvailable/" + i14,schemaPath:"#/$defs/PractitionerRole_NotAvailable/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err37 = {instancePath:instancePath+"/notAvailable/" + i14,schemaPath:"#/$defs/PractitionerRole_NotAvailable/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err35];
+vErrors = [err37];
 }
 else {
-vErrors.push(err35);
+vErrors.push(err37);
 }
 errors++;
 }
@@ -706,23 +727,23 @@ if(data49.id !== undefined && func0.call(data49, "id")){
 let data51 = data49.id;
 if(typeof data51 === "string"){
 if(func11(data51) < 1){
-const err36 = {instancePath:instancePath+"/notAvailable/" + i14+"/id",schemaPath:"#/$defs/PractitionerRole_NotAvailable/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err38 = {instancePath:instancePath+"/notAvailable/" + i14+"/id",schemaPath:"#/$defs/PractitionerRole_NotAvailable/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err36];
+vErrors = [err38];
 }
 else {
-vErrors.push(err36);
+vErrors.push(err38);
 }
 errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/notAvailable/" + i14+"/id",schemaPath:"#/$defs/PractitionerRole_NotAvailable/properties/id/type",keyword:"type",params:{type: "string"}};
+const err39 = {instancePath:instancePath+"/notAvailable/" + i14+"/id",schemaPath:"#/$defs/PractitionerRole_NotAvailable/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err37];
+vErrors = [err39];
 }
 else {
-vErrors.push(err37);
+vErrors.push(err39);
 }
 errors++;
 }
@@ -739,12 +760,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/notAvailable/" + i14+"/extension",schemaPath:"#/$defs/PractitionerRole_NotAvailable/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err40 = {instancePath:instancePath+"/notAvailable/" + i14+"/extension",schemaPath:"#/$defs/PractitionerRole_NotAvailable/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err38];
+vErrors = [err40];
 }
 else {
-vErrors.push(err38);
+vErrors.push(err40);
 }
 errors++;
 }
@@ -761,12 +782,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/notAvailable/" + i14+"/modifierExtension",schemaPath:"#/$defs/PractitionerRole_NotAvailable/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err41 = {instancePath:instancePath+"/notAvailable/" + i14+"/modifierExtension",schemaPath:"#/$defs/PractitionerRole_NotAvailable/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err39];
+vErrors = [err41];
 }
 else {
-vErrors.push(err39);
+vErrors.push(err41);
 }
 errors++;
 }
@@ -775,23 +796,23 @@ if(data49.description !== undefined && func0.call(data49, "description")){
 let data56 = data49.description;
 if(typeof data56 === "string"){
 if(func11(data56) < 1){
-const err40 = {instancePath:instancePath+"/notAvailable/" + i14+"/description",schemaPath:"#/$defs/PractitionerRole_NotAvailable/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+const err42 = {instancePath:instancePath+"/notAvailable/" + i14+"/description",schemaPath:"#/$defs/PractitionerRole_NotAvailable/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err40];
+vErrors = [err42];
 }
 else {
-vErrors.push(err40);
+vErrors.push(err42);
 }
 errors++;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/notAvailable/" + i14+"/description",schemaPath:"#/$defs/PractitionerRole_NotAvailable/properties/description/type",keyword:"type",params:{type: "string"}};
+const err43 = {instancePath:instancePath+"/notAvailable/" + i14+"/description",schemaPath:"#/$defs/PractitionerRole_NotAvailable/properties/description/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err41];
+vErrors = [err43];
 }
 else {
-vErrors.push(err41);
+vErrors.push(err43);
 }
 errors++;
 }
@@ -810,33 +831,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/notAvailable/" + i14,schemaPath:"#/$defs/PractitionerRole_NotAvailable/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-}
-else {
-const err43 = {instancePath:instancePath+"/notAvailable",schemaPath:"#/properties/notAvailable/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-}
-if(data.availabilityExceptions !== undefined && func0.call(data, "availabilityExceptions")){
-let data59 = data.availabilityExceptions;
-if(typeof data59 === "string"){
-if(func11(data59) < 1){
-const err44 = {instancePath:instancePath+"/availabilityExceptions",schemaPath:"#/properties/availabilityExceptions/minLength",keyword:"minLength",params:{limit: 1}};
+const err44 = {instancePath:instancePath+"/notAvailable/" + i14,schemaPath:"#/$defs/PractitionerRole_NotAvailable/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -846,13 +841,39 @@ vErrors.push(err44);
 errors++;
 }
 }
+}
 else {
-const err45 = {instancePath:instancePath+"/availabilityExceptions",schemaPath:"#/properties/availabilityExceptions/type",keyword:"type",params:{type: "string"}};
+const err45 = {instancePath:instancePath+"/notAvailable",schemaPath:"#/properties/notAvailable/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err45];
 }
 else {
 vErrors.push(err45);
+}
+errors++;
+}
+}
+if(data.availabilityExceptions !== undefined && func0.call(data, "availabilityExceptions")){
+let data59 = data.availabilityExceptions;
+if(typeof data59 === "string"){
+if(func11(data59) < 1){
+const err46 = {instancePath:instancePath+"/availabilityExceptions",schemaPath:"#/properties/availabilityExceptions/minLength",keyword:"minLength",params:{limit: 1}};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/availabilityExceptions",schemaPath:"#/properties/availabilityExceptions/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
 }
 errors++;
 }
@@ -875,24 +896,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/endpoint",schemaPath:"#/properties/endpoint/type",keyword:"type",params:{type: "array"}};
+const err48 = {instancePath:instancePath+"/endpoint",schemaPath:"#/properties/endpoint/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err48];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err48);
 }
 errors++;
 }
 }
 }
 else {
-const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err49 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err47];
+vErrors = [err49];
 }
 else {
-vErrors.push(err47);
+vErrors.push(err49);
 }
 errors++;
 }

@@ -18,6 +18,7 @@ const func6 = require("./datatypes.twin.cjs")["Period"];
 const func7 = require("./datatypes.twin.cjs")["Reference"];
 const func8 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func9 = require("./datatypes.twin.cjs")["ContactPoint"];
+const formats0 = require("../../../../formats.cjs")["fhir-time"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate0(data){
@@ -338,6 +339,9 @@ if(typeof data44 === "string"){
 if(!pattern3.test(data44)){
 errors++;
 }
+if(!(formats0(data44))){
+errors++;
+}
 }
 else {
 errors++;
@@ -352,6 +356,9 @@ if(data32.availableEndTime !== undefined){
 let data46 = data32.availableEndTime;
 if(typeof data46 === "string"){
 if(!pattern3.test(data46)){
+errors++;
+}
+if(!(formats0(data46))){
 errors++;
 }
 }

@@ -20,6 +20,7 @@ const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-instant"];
 const schema0 = {"properties":{"role":{"enum":["derivation","revision","quotation","source","removal"]}}};
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -749,14 +750,24 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-else {
-const err20 = {instancePath:instancePath+"/recorded",schemaPath:"#/properties/recorded/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data20))){
+const err20 = {instancePath:instancePath+"/recorded",schemaPath:"#/properties/recorded/format",keyword:"format",params:{format: "fhir-instant"}};
 if(vErrors === null){
 vErrors = [err20];
 }
 else {
 vErrors.push(err20);
+}
+errors++;
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/recorded",schemaPath:"#/properties/recorded/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
 }
 errors++;
 }
@@ -775,18 +786,7 @@ for(let i4=0; i4<len4; i4++){
 let data23 = data22[i4];
 if(typeof data23 === "string"){
 if(!pattern1.test(data23)){
-const err21 = {instancePath:instancePath+"/policy/" + i4,schemaPath:"#/properties/policy/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/policy/" + i4,schemaPath:"#/properties/policy/items/type",keyword:"type",params:{type: "string"}};
+const err22 = {instancePath:instancePath+"/policy/" + i4,schemaPath:"#/properties/policy/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -796,14 +796,25 @@ vErrors.push(err22);
 errors++;
 }
 }
-}
 else {
-const err23 = {instancePath:instancePath+"/policy",schemaPath:"#/properties/policy/type",keyword:"type",params:{type: "array"}};
+const err23 = {instancePath:instancePath+"/policy/" + i4,schemaPath:"#/properties/policy/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err23];
 }
 else {
 vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/policy",schemaPath:"#/properties/policy/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
 }
 errors++;
 }
@@ -820,12 +831,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/_policy",schemaPath:"#/properties/_policy/type",keyword:"type",params:{type: "array"}};
+const err25 = {instancePath:instancePath+"/_policy",schemaPath:"#/properties/_policy/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err24];
+vErrors = [err25];
 }
 else {
-vErrors.push(err24);
+vErrors.push(err25);
 }
 errors++;
 }
@@ -848,12 +859,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "array"}};
+const err26 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err25];
+vErrors = [err26];
 }
 else {
-vErrors.push(err25);
+vErrors.push(err26);
 }
 errors++;
 }
@@ -872,20 +883,7 @@ for(let i7=0; i7<len7; i7++){
 let data31 = data30[i7];
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if((data31.who === undefined) || (!(func0.call(data31, "who")))){
-const err26 = {instancePath:instancePath+"/agent/" + i7,schemaPath:"#/$defs/Provenance_Agent/required",keyword:"required",params:{missingProperty: "who"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-if(data31.id !== undefined && func0.call(data31, "id")){
-let data32 = data31.id;
-if(typeof data32 === "string"){
-if(func9(data32) < 1){
-const err27 = {instancePath:instancePath+"/agent/" + i7+"/id",schemaPath:"#/$defs/Provenance_Agent/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err27 = {instancePath:instancePath+"/agent/" + i7,schemaPath:"#/$defs/Provenance_Agent/required",keyword:"required",params:{missingProperty: "who"}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -894,14 +892,27 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-else {
-const err28 = {instancePath:instancePath+"/agent/" + i7+"/id",schemaPath:"#/$defs/Provenance_Agent/properties/id/type",keyword:"type",params:{type: "string"}};
+if(data31.id !== undefined && func0.call(data31, "id")){
+let data32 = data31.id;
+if(typeof data32 === "string"){
+if(func9(data32) < 1){
+const err28 = {instancePath:instancePath+"/agent/" + i7+"/id",schemaPath:"#/$defs/Provenance_Agent/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err28];
 }
 else {
 vErrors.push(err28);
+}
+errors++;
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/agent/" + i7+"/id",schemaPath:"#/$defs/Provenance_Agent/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
 }
 errors++;
 }
@@ -918,12 +929,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/agent/" + i7+"/extension",schemaPath:"#/$defs/Provenance_Agent/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err30 = {instancePath:instancePath+"/agent/" + i7+"/extension",schemaPath:"#/$defs/Provenance_Agent/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err29];
+vErrors = [err30];
 }
 else {
-vErrors.push(err29);
+vErrors.push(err30);
 }
 errors++;
 }
@@ -940,12 +951,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/agent/" + i7+"/modifierExtension",schemaPath:"#/$defs/Provenance_Agent/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err31 = {instancePath:instancePath+"/agent/" + i7+"/modifierExtension",schemaPath:"#/$defs/Provenance_Agent/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err30];
+vErrors = [err31];
 }
 else {
-vErrors.push(err30);
+vErrors.push(err31);
 }
 errors++;
 }
@@ -968,12 +979,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/agent/" + i7+"/role",schemaPath:"#/$defs/Provenance_Agent/properties/role/type",keyword:"type",params:{type: "array"}};
+const err32 = {instancePath:instancePath+"/agent/" + i7+"/role",schemaPath:"#/$defs/Provenance_Agent/properties/role/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err31];
+vErrors = [err32];
 }
 else {
-vErrors.push(err31);
+vErrors.push(err32);
 }
 errors++;
 }
@@ -992,24 +1003,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/agent/" + i7,schemaPath:"#/$defs/Provenance_Agent/type",keyword:"type",params:{type: "object"}};
+const err33 = {instancePath:instancePath+"/agent/" + i7,schemaPath:"#/$defs/Provenance_Agent/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err32];
+vErrors = [err33];
 }
 else {
-vErrors.push(err32);
+vErrors.push(err33);
 }
 errors++;
 }
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/agent",schemaPath:"#/properties/agent/type",keyword:"type",params:{type: "array"}};
+const err34 = {instancePath:instancePath+"/agent",schemaPath:"#/properties/agent/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err33];
+vErrors = [err34];
 }
 else {
-vErrors.push(err33);
+vErrors.push(err34);
 }
 errors++;
 }
@@ -1026,12 +1037,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/entity",schemaPath:"#/properties/entity/type",keyword:"type",params:{type: "array"}};
+const err35 = {instancePath:instancePath+"/entity",schemaPath:"#/properties/entity/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err34];
+vErrors = [err35];
 }
 else {
-vErrors.push(err34);
+vErrors.push(err35);
 }
 errors++;
 }
@@ -1048,19 +1059,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-const forms0 = func11(data, obj0);
-if(forms0 !== null){
-const err36 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "occurred[x]", forms: forms0}};
+const err36 = {instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1070,13 +1069,25 @@ vErrors.push(err36);
 errors++;
 }
 }
-else {
-const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms0 = func11(data, obj0);
+if(forms0 !== null){
+const err37 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "occurred[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err37];
 }
 else {
 vErrors.push(err37);
+}
+errors++;
+}
+}
+else {
+const err38 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
 }
 errors++;
 }

@@ -18,6 +18,7 @@ const func6 = require("./datatypes.twin.cjs")["Period"];
 const func7 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func8 = require("./datatypes.twin.cjs")["Signature"];
 const func9 = require("../../../../choice.cjs").choiceForms;
+const formats0 = require("../../../../formats.cjs")["fhir-instant"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 const obj1 = new Set(["occurredPeriod", "occurredDateTime"]);
 
@@ -433,6 +434,9 @@ if(data.recorded !== undefined){
 let data20 = data.recorded;
 if(typeof data20 === "string"){
 if(!pattern4.test(data20)){
+errors++;
+}
+if(!(formats0(data20))){
 errors++;
 }
 }

@@ -18,6 +18,8 @@ const func7 = require("./datatypes.twin.cjs")["UsageContext"];
 const func8 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func9 = require("./datatypes.twin.cjs")["Period"];
 const func10 = require("./datatypes.twin.cjs")["Coding"];
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const formats1 = require("../../../../formats.cjs")["fhir-date"];
 
 
 
@@ -1814,6 +1816,9 @@ if(typeof data37 === "string"){
 if(!pattern3.test(data37)){
 errors++;
 }
+if(!(formats0(data37))){
+errors++;
+}
 }
 else {
 errors++;
@@ -1936,6 +1941,9 @@ if(typeof data53 === "string"){
 if(!pattern4.test(data53)){
 errors++;
 }
+if(!(formats1(data53))){
+errors++;
+}
 }
 else {
 errors++;
@@ -1950,6 +1958,9 @@ if(data.lastReviewDate !== undefined){
 let data55 = data.lastReviewDate;
 if(typeof data55 === "string"){
 if(!pattern4.test(data55)){
+errors++;
+}
+if(!(formats1(data55))){
 errors++;
 }
 }

@@ -13,6 +13,7 @@ const func3 = require("../../../../fhir/resources.cjs")["twin"];
 const func4 = require("./datatypes.twin.cjs")["Extension"];
 const func5 = require("./datatypes.twin.cjs")["Identifier"];
 const func6 = require("./datatypes.twin.cjs")["Reference"];
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 
 const func7 = require("./datatypes.twin.cjs")["Attachment"];
@@ -652,6 +653,9 @@ if(data.authored !== undefined){
 let data26 = data.authored;
 if(typeof data26 === "string"){
 if(!pattern3.test(data26)){
+errors++;
+}
+if(!(formats0(data26))){
 errors++;
 }
 }

@@ -22,6 +22,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-date"];
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/RelatedPerson.schema.json" */;
@@ -376,14 +377,24 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-else {
-const err19 = {instancePath:instancePath+"/birthDate",schemaPath:"#/properties/birthDate/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data27))){
+const err19 = {instancePath:instancePath+"/birthDate",schemaPath:"#/properties/birthDate/format",keyword:"format",params:{format: "fhir-date"}};
 if(vErrors === null){
 vErrors = [err19];
 }
 else {
 vErrors.push(err19);
+}
+errors++;
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/birthDate",schemaPath:"#/properties/birthDate/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
 }
 errors++;
 }
@@ -406,12 +417,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: "array"}};
+const err21 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err20];
+vErrors = [err21];
 }
 else {
-vErrors.push(err20);
+vErrors.push(err21);
 }
 errors++;
 }
@@ -428,12 +439,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/photo",schemaPath:"#/properties/photo/type",keyword:"type",params:{type: "array"}};
+const err22 = {instancePath:instancePath+"/photo",schemaPath:"#/properties/photo/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err21];
+vErrors = [err22];
 }
 else {
-vErrors.push(err21);
+vErrors.push(err22);
 }
 errors++;
 }
@@ -452,20 +463,7 @@ for(let i9=0; i9<len9; i9++){
 let data35 = data34[i9];
 if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
 if((data35.language === undefined) || (!(func0.call(data35, "language")))){
-const err22 = {instancePath:instancePath+"/communication/" + i9,schemaPath:"#/$defs/RelatedPerson_Communication/required",keyword:"required",params:{missingProperty: "language"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-if(data35.id !== undefined && func0.call(data35, "id")){
-let data36 = data35.id;
-if(typeof data36 === "string"){
-if(func14(data36) < 1){
-const err23 = {instancePath:instancePath+"/communication/" + i9+"/id",schemaPath:"#/$defs/RelatedPerson_Communication/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err23 = {instancePath:instancePath+"/communication/" + i9,schemaPath:"#/$defs/RelatedPerson_Communication/required",keyword:"required",params:{missingProperty: "language"}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -474,14 +472,27 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-else {
-const err24 = {instancePath:instancePath+"/communication/" + i9+"/id",schemaPath:"#/$defs/RelatedPerson_Communication/properties/id/type",keyword:"type",params:{type: "string"}};
+if(data35.id !== undefined && func0.call(data35, "id")){
+let data36 = data35.id;
+if(typeof data36 === "string"){
+if(func14(data36) < 1){
+const err24 = {instancePath:instancePath+"/communication/" + i9+"/id",schemaPath:"#/$defs/RelatedPerson_Communication/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err24];
 }
 else {
 vErrors.push(err24);
+}
+errors++;
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/communication/" + i9+"/id",schemaPath:"#/$defs/RelatedPerson_Communication/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
 }
 errors++;
 }
@@ -498,12 +509,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/communication/" + i9+"/extension",schemaPath:"#/$defs/RelatedPerson_Communication/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err26 = {instancePath:instancePath+"/communication/" + i9+"/extension",schemaPath:"#/$defs/RelatedPerson_Communication/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err25];
+vErrors = [err26];
 }
 else {
-vErrors.push(err25);
+vErrors.push(err26);
 }
 errors++;
 }
@@ -520,12 +531,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/communication/" + i9+"/modifierExtension",schemaPath:"#/$defs/RelatedPerson_Communication/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err27 = {instancePath:instancePath+"/communication/" + i9+"/modifierExtension",schemaPath:"#/$defs/RelatedPerson_Communication/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err26];
+vErrors = [err27];
 }
 else {
-vErrors.push(err26);
+vErrors.push(err27);
 }
 errors++;
 }
@@ -538,12 +549,12 @@ errors = vErrors.length;
 }
 if(data35.preferred !== undefined && func0.call(data35, "preferred")){
 if(typeof data35.preferred !== "boolean"){
-const err27 = {instancePath:instancePath+"/communication/" + i9+"/preferred",schemaPath:"#/$defs/RelatedPerson_Communication/properties/preferred/type",keyword:"type",params:{type: "boolean"}};
+const err28 = {instancePath:instancePath+"/communication/" + i9+"/preferred",schemaPath:"#/$defs/RelatedPerson_Communication/properties/preferred/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err27];
+vErrors = [err28];
 }
 else {
-vErrors.push(err27);
+vErrors.push(err28);
 }
 errors++;
 }
@@ -556,19 +567,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/communication/" + i9,schemaPath:"#/$defs/RelatedPerson_Communication/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/communication",schemaPath:"#/properties/communication/type",keyword:"type",params:{type: "array"}};
+const err29 = {instancePath:instancePath+"/communication/" + i9,schemaPath:"#/$defs/RelatedPerson_Communication/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -580,12 +579,24 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err30 = {instancePath:instancePath+"/communication",schemaPath:"#/properties/communication/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err30];
 }
 else {
 vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+else {
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
 }
 errors++;
 }

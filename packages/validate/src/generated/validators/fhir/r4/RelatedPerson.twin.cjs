@@ -20,6 +20,7 @@ const func9 = require("./datatypes.twin.cjs")["ContactPoint"];
 const func10 = require("./datatypes.twin.cjs")["Address"];
 const func11 = require("./datatypes.twin.cjs")["Attachment"];
 const func12 = require("./datatypes.twin.cjs")["Period"];
+const formats0 = require("../../../../formats.cjs")["fhir-date"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate0(data){
@@ -226,6 +227,9 @@ if(data.birthDate !== undefined){
 let data27 = data.birthDate;
 if(typeof data27 === "string"){
 if(!pattern3.test(data27)){
+errors++;
+}
+if(!(formats0(data27))){
 errors++;
 }
 }

@@ -15,6 +15,7 @@ const func5 = require("./datatypes.twin.cjs")["Identifier"];
 const func6 = require("./datatypes.twin.cjs")["Reference"];
 const func7 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func8 = require("./datatypes.twin.cjs")["Annotation"];
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 
 
@@ -1004,6 +1005,9 @@ if(data.authoredOn !== undefined){
 let data40 = data.authoredOn;
 if(typeof data40 === "string"){
 if(!pattern3.test(data40)){
+errors++;
+}
+if(!(formats0(data40))){
 errors++;
 }
 }

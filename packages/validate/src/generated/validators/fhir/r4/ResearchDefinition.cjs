@@ -22,6 +22,8 @@ const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const formats1 = require("../../../../formats.cjs")["fhir-date"];
 const obj0 = new Set(["subjectCodeableConcept", "subjectReference"]);
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -627,14 +629,24 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-else {
-const err31 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data35))){
+const err31 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err31];
 }
 else {
 vErrors.push(err31);
+}
+errors++;
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
 }
 errors++;
 }
@@ -649,23 +661,23 @@ if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data37 = data.publisher;
 if(typeof data37 === "string"){
 if(func7(data37) < 1){
-const err32 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-else {
-const err33 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
+const err33 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err33];
 }
 else {
 vErrors.push(err33);
+}
+errors++;
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
 }
 errors++;
 }
@@ -688,21 +700,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-let data41 = data.description;
-if(typeof data41 === "string"){
-if(func7(data41) < 1){
-const err35 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+const err35 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -712,13 +710,27 @@ vErrors.push(err35);
 errors++;
 }
 }
-else {
-const err36 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(data.description !== undefined && func0.call(data, "description")){
+let data41 = data.description;
+if(typeof data41 === "string"){
+if(func7(data41) < 1){
+const err36 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err36];
 }
 else {
 vErrors.push(err36);
+}
+errors++;
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
 }
 errors++;
 }
@@ -737,18 +749,7 @@ for(let i5=0; i5<len5; i5++){
 let data44 = data43[i5];
 if(typeof data44 === "string"){
 if(func7(data44) < 1){
-const err37 = {instancePath:instancePath+"/comment/" + i5,schemaPath:"#/properties/comment/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-}
-else {
-const err38 = {instancePath:instancePath+"/comment/" + i5,schemaPath:"#/properties/comment/items/type",keyword:"type",params:{type: "string"}};
+const err38 = {instancePath:instancePath+"/comment/" + i5,schemaPath:"#/properties/comment/items/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -758,14 +759,25 @@ vErrors.push(err38);
 errors++;
 }
 }
-}
 else {
-const err39 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: "array"}};
+const err39 = {instancePath:instancePath+"/comment/" + i5,schemaPath:"#/properties/comment/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err39];
 }
 else {
 vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
 }
 errors++;
 }
@@ -782,12 +794,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/_comment",schemaPath:"#/properties/_comment/type",keyword:"type",params:{type: "array"}};
+const err41 = {instancePath:instancePath+"/_comment",schemaPath:"#/properties/_comment/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err40];
+vErrors = [err41];
 }
 else {
-vErrors.push(err40);
+vErrors.push(err41);
 }
 errors++;
 }
@@ -804,12 +816,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
+const err42 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err41];
+vErrors = [err42];
 }
 else {
-vErrors.push(err41);
+vErrors.push(err42);
 }
 errors++;
 }
@@ -826,21 +838,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-if(data.purpose !== undefined && func0.call(data, "purpose")){
-let data51 = data.purpose;
-if(typeof data51 === "string"){
-if(func7(data51) < 1){
-const err43 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
+const err43 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -850,13 +848,27 @@ vErrors.push(err43);
 errors++;
 }
 }
-else {
-const err44 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
+if(data.purpose !== undefined && func0.call(data, "purpose")){
+let data51 = data.purpose;
+if(typeof data51 === "string"){
+if(func7(data51) < 1){
+const err44 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err44];
 }
 else {
 vErrors.push(err44);
+}
+errors++;
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
 }
 errors++;
 }
@@ -871,23 +883,23 @@ if(data.usage !== undefined && func0.call(data, "usage")){
 let data53 = data.usage;
 if(typeof data53 === "string"){
 if(func7(data53) < 1){
-const err45 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-}
-else {
-const err46 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/type",keyword:"type",params:{type: "string"}};
+const err46 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err46];
 }
 else {
 vErrors.push(err46);
+}
+errors++;
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
 }
 errors++;
 }
@@ -902,23 +914,23 @@ if(data.copyright !== undefined && func0.call(data, "copyright")){
 let data55 = data.copyright;
 if(typeof data55 === "string"){
 if(func7(data55) < 1){
-const err47 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-else {
-const err48 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
+const err48 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err48];
 }
 else {
 vErrors.push(err48);
+}
+errors++;
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
 }
 errors++;
 }
@@ -933,23 +945,33 @@ if(data.approvalDate !== undefined && func0.call(data, "approvalDate")){
 let data57 = data.approvalDate;
 if(typeof data57 === "string"){
 if(!pattern4.test(data57)){
-const err49 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-}
-else {
-const err50 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/type",keyword:"type",params:{type: "string"}};
+const err50 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
 if(vErrors === null){
 vErrors = [err50];
 }
 else {
 vErrors.push(err50);
+}
+errors++;
+}
+if(!(formats1(data57))){
+const err51 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/format",keyword:"format",params:{format: "fhir-date"}};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+else {
+const err52 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
 }
 errors++;
 }
@@ -964,23 +986,33 @@ if(data.lastReviewDate !== undefined && func0.call(data, "lastReviewDate")){
 let data59 = data.lastReviewDate;
 if(typeof data59 === "string"){
 if(!pattern4.test(data59)){
-const err51 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
+const err53 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
 if(vErrors === null){
-vErrors = [err51];
+vErrors = [err53];
 }
 else {
-vErrors.push(err51);
+vErrors.push(err53);
+}
+errors++;
+}
+if(!(formats1(data59))){
+const err54 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/format",keyword:"format",params:{format: "fhir-date"}};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
 }
 errors++;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/type",keyword:"type",params:{type: "string"}};
+const err55 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err52];
+vErrors = [err55];
 }
 else {
-vErrors.push(err52);
+vErrors.push(err55);
 }
 errors++;
 }
@@ -1009,12 +1041,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/topic",schemaPath:"#/properties/topic/type",keyword:"type",params:{type: "array"}};
+const err56 = {instancePath:instancePath+"/topic",schemaPath:"#/properties/topic/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err53];
+vErrors = [err56];
 }
 else {
-vErrors.push(err53);
+vErrors.push(err56);
 }
 errors++;
 }
@@ -1031,12 +1063,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "array"}};
+const err57 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err54];
+vErrors = [err57];
 }
 else {
-vErrors.push(err54);
+vErrors.push(err57);
 }
 errors++;
 }
@@ -1053,12 +1085,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/editor",schemaPath:"#/properties/editor/type",keyword:"type",params:{type: "array"}};
+const err58 = {instancePath:instancePath+"/editor",schemaPath:"#/properties/editor/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err55];
+vErrors = [err58];
 }
 else {
-vErrors.push(err55);
+vErrors.push(err58);
 }
 errors++;
 }
@@ -1075,12 +1107,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/reviewer",schemaPath:"#/properties/reviewer/type",keyword:"type",params:{type: "array"}};
+const err59 = {instancePath:instancePath+"/reviewer",schemaPath:"#/properties/reviewer/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err56];
+vErrors = [err59];
 }
 else {
-vErrors.push(err56);
+vErrors.push(err59);
 }
 errors++;
 }
@@ -1097,12 +1129,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/endorser",schemaPath:"#/properties/endorser/type",keyword:"type",params:{type: "array"}};
+const err60 = {instancePath:instancePath+"/endorser",schemaPath:"#/properties/endorser/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err57];
+vErrors = [err60];
 }
 else {
-vErrors.push(err57);
+vErrors.push(err60);
 }
 errors++;
 }
@@ -1119,12 +1151,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/relatedArtifact",schemaPath:"#/properties/relatedArtifact/type",keyword:"type",params:{type: "array"}};
+const err61 = {instancePath:instancePath+"/relatedArtifact",schemaPath:"#/properties/relatedArtifact/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err58];
+vErrors = [err61];
 }
 else {
-vErrors.push(err58);
+vErrors.push(err61);
 }
 errors++;
 }
@@ -1137,35 +1169,35 @@ for(let i15=0; i15<len15; i15++){
 let data75 = data74[i15];
 if(typeof data75 === "string"){
 if(!pattern1.test(data75)){
-const err59 = {instancePath:instancePath+"/library/" + i15,schemaPath:"#/properties/library/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
+const err62 = {instancePath:instancePath+"/library/" + i15,schemaPath:"#/properties/library/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
-vErrors = [err59];
+vErrors = [err62];
 }
 else {
-vErrors.push(err59);
+vErrors.push(err62);
 }
 errors++;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/library/" + i15,schemaPath:"#/properties/library/items/type",keyword:"type",params:{type: "string"}};
+const err63 = {instancePath:instancePath+"/library/" + i15,schemaPath:"#/properties/library/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err60];
+vErrors = [err63];
 }
 else {
-vErrors.push(err60);
+vErrors.push(err63);
 }
 errors++;
 }
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/library",schemaPath:"#/properties/library/type",keyword:"type",params:{type: "array"}};
+const err64 = {instancePath:instancePath+"/library",schemaPath:"#/properties/library/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err61];
+vErrors = [err64];
 }
 else {
-vErrors.push(err61);
+vErrors.push(err64);
 }
 errors++;
 }
@@ -1182,12 +1214,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/_library",schemaPath:"#/properties/_library/type",keyword:"type",params:{type: "array"}};
+const err65 = {instancePath:instancePath+"/_library",schemaPath:"#/properties/_library/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err62];
+vErrors = [err65];
 }
 else {
-vErrors.push(err62);
+vErrors.push(err65);
 }
 errors++;
 }
@@ -1218,23 +1250,23 @@ errors = vErrors.length;
 }
 const forms0 = func14(data, obj0);
 if(forms0 !== null){
-const err63 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "subject[x]", forms: forms0}};
+const err66 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "subject[x]", forms: forms0}};
 if(vErrors === null){
-vErrors = [err63];
+vErrors = [err66];
 }
 else {
-vErrors.push(err63);
+vErrors.push(err66);
 }
 errors++;
 }
 }
 else {
-const err64 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err67 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err64];
+vErrors = [err67];
 }
 else {
-vErrors.push(err64);
+vErrors.push(err67);
 }
 errors++;
 }

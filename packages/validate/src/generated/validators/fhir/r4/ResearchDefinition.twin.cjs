@@ -20,6 +20,8 @@ const func9 = require("./datatypes.twin.cjs")["UsageContext"];
 const func10 = require("./datatypes.twin.cjs")["Period"];
 const func11 = require("./datatypes.twin.cjs")["RelatedArtifact"];
 const func12 = require("../../../../choice.cjs").choiceForms;
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const formats1 = require("../../../../formats.cjs")["fhir-date"];
 const obj0 = new Set(["subjectCodeableConcept", "subjectReference"]);
 const obj1 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
@@ -319,6 +321,9 @@ if(typeof data35 === "string"){
 if(!pattern3.test(data35)){
 errors++;
 }
+if(!(formats0(data35))){
+errors++;
+}
 }
 else {
 errors++;
@@ -491,6 +496,9 @@ if(typeof data57 === "string"){
 if(!pattern4.test(data57)){
 errors++;
 }
+if(!(formats1(data57))){
+errors++;
+}
 }
 else {
 errors++;
@@ -505,6 +513,9 @@ if(data.lastReviewDate !== undefined){
 let data59 = data.lastReviewDate;
 if(typeof data59 === "string"){
 if(!pattern4.test(data59)){
+errors++;
+}
+if(!(formats1(data59))){
 errors++;
 }
 }

@@ -75,6 +75,8 @@ const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const formats1 = require("../../../../formats.cjs")["fhir-date"];
 const obj0 = new Set(["definitionCodeableConcept", "definitionCanonical", "definitionExpression", "definitionDataRequirement"]);
 const obj1 = new Set(["studyEffectiveDateTime", "studyEffectivePeriod", "studyEffectiveDuration", "studyEffectiveTiming"]);
 const obj2 = new Set(["participantEffectiveDateTime", "participantEffectivePeriod", "participantEffectiveDuration", "participantEffectiveTiming"]);
@@ -750,14 +752,24 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-else {
-const err34 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data36))){
+const err34 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err34];
 }
 else {
 vErrors.push(err34);
+}
+errors++;
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
 }
 errors++;
 }
@@ -772,23 +784,23 @@ if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data38 = data.publisher;
 if(typeof data38 === "string"){
 if(func7(data38) < 1){
-const err35 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-else {
-const err36 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
+const err36 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err36];
 }
 else {
 vErrors.push(err36);
+}
+errors++;
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
 }
 errors++;
 }
@@ -811,21 +823,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-let data42 = data.description;
-if(typeof data42 === "string"){
-if(func7(data42) < 1){
-const err38 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+const err38 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -835,13 +833,27 @@ vErrors.push(err38);
 errors++;
 }
 }
-else {
-const err39 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(data.description !== undefined && func0.call(data, "description")){
+let data42 = data.description;
+if(typeof data42 === "string"){
+if(func7(data42) < 1){
+const err39 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err39];
 }
 else {
 vErrors.push(err39);
+}
+errors++;
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
 }
 errors++;
 }
@@ -860,18 +872,7 @@ for(let i5=0; i5<len5; i5++){
 let data45 = data44[i5];
 if(typeof data45 === "string"){
 if(func7(data45) < 1){
-const err40 = {instancePath:instancePath+"/comment/" + i5,schemaPath:"#/properties/comment/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-else {
-const err41 = {instancePath:instancePath+"/comment/" + i5,schemaPath:"#/properties/comment/items/type",keyword:"type",params:{type: "string"}};
+const err41 = {instancePath:instancePath+"/comment/" + i5,schemaPath:"#/properties/comment/items/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -881,14 +882,25 @@ vErrors.push(err41);
 errors++;
 }
 }
-}
 else {
-const err42 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: "array"}};
+const err42 = {instancePath:instancePath+"/comment/" + i5,schemaPath:"#/properties/comment/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err42];
 }
 else {
 vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
 }
 errors++;
 }
@@ -905,12 +917,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/_comment",schemaPath:"#/properties/_comment/type",keyword:"type",params:{type: "array"}};
+const err44 = {instancePath:instancePath+"/_comment",schemaPath:"#/properties/_comment/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err43];
+vErrors = [err44];
 }
 else {
-vErrors.push(err43);
+vErrors.push(err44);
 }
 errors++;
 }
@@ -927,12 +939,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
+const err45 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err44];
+vErrors = [err45];
 }
 else {
-vErrors.push(err44);
+vErrors.push(err45);
 }
 errors++;
 }
@@ -949,21 +961,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-}
-if(data.purpose !== undefined && func0.call(data, "purpose")){
-let data52 = data.purpose;
-if(typeof data52 === "string"){
-if(func7(data52) < 1){
-const err46 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
+const err46 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -973,13 +971,27 @@ vErrors.push(err46);
 errors++;
 }
 }
-else {
-const err47 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
+if(data.purpose !== undefined && func0.call(data, "purpose")){
+let data52 = data.purpose;
+if(typeof data52 === "string"){
+if(func7(data52) < 1){
+const err47 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err47];
 }
 else {
 vErrors.push(err47);
+}
+errors++;
+}
+}
+else {
+const err48 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
 }
 errors++;
 }
@@ -994,23 +1006,23 @@ if(data.usage !== undefined && func0.call(data, "usage")){
 let data54 = data.usage;
 if(typeof data54 === "string"){
 if(func7(data54) < 1){
-const err48 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-}
-else {
-const err49 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/type",keyword:"type",params:{type: "string"}};
+const err49 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err49];
 }
 else {
 vErrors.push(err49);
+}
+errors++;
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
 }
 errors++;
 }
@@ -1025,23 +1037,23 @@ if(data.copyright !== undefined && func0.call(data, "copyright")){
 let data56 = data.copyright;
 if(typeof data56 === "string"){
 if(func7(data56) < 1){
-const err50 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-}
-else {
-const err51 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
+const err51 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err51];
 }
 else {
 vErrors.push(err51);
+}
+errors++;
+}
+}
+else {
+const err52 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
 }
 errors++;
 }
@@ -1056,23 +1068,33 @@ if(data.approvalDate !== undefined && func0.call(data, "approvalDate")){
 let data58 = data.approvalDate;
 if(typeof data58 === "string"){
 if(!pattern4.test(data58)){
-const err52 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-}
-else {
-const err53 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/type",keyword:"type",params:{type: "string"}};
+const err53 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
 if(vErrors === null){
 vErrors = [err53];
 }
 else {
 vErrors.push(err53);
+}
+errors++;
+}
+if(!(formats1(data58))){
+const err54 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/format",keyword:"format",params:{format: "fhir-date"}};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+else {
+const err55 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
 }
 errors++;
 }
@@ -1087,23 +1109,33 @@ if(data.lastReviewDate !== undefined && func0.call(data, "lastReviewDate")){
 let data60 = data.lastReviewDate;
 if(typeof data60 === "string"){
 if(!pattern4.test(data60)){
-const err54 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
+const err56 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
 if(vErrors === null){
-vErrors = [err54];
+vErrors = [err56];
 }
 else {
-vErrors.push(err54);
+vErrors.push(err56);
+}
+errors++;
+}
+if(!(formats1(data60))){
+const err57 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/format",keyword:"format",params:{format: "fhir-date"}};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
 }
 errors++;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/type",keyword:"type",params:{type: "string"}};
+const err58 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err55];
+vErrors = [err58];
 }
 else {
-vErrors.push(err55);
+vErrors.push(err58);
 }
 errors++;
 }
@@ -1132,12 +1164,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/topic",schemaPath:"#/properties/topic/type",keyword:"type",params:{type: "array"}};
+const err59 = {instancePath:instancePath+"/topic",schemaPath:"#/properties/topic/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err56];
+vErrors = [err59];
 }
 else {
-vErrors.push(err56);
+vErrors.push(err59);
 }
 errors++;
 }
@@ -1154,12 +1186,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "array"}};
+const err60 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err57];
+vErrors = [err60];
 }
 else {
-vErrors.push(err57);
+vErrors.push(err60);
 }
 errors++;
 }
@@ -1176,12 +1208,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/editor",schemaPath:"#/properties/editor/type",keyword:"type",params:{type: "array"}};
+const err61 = {instancePath:instancePath+"/editor",schemaPath:"#/properties/editor/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err58];
+vErrors = [err61];
 }
 else {
-vErrors.push(err58);
+vErrors.push(err61);
 }
 errors++;
 }
@@ -1198,12 +1230,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err59 = {instancePath:instancePath+"/reviewer",schemaPath:"#/properties/reviewer/type",keyword:"type",params:{type: "array"}};
+const err62 = {instancePath:instancePath+"/reviewer",schemaPath:"#/properties/reviewer/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err59];
+vErrors = [err62];
 }
 else {
-vErrors.push(err59);
+vErrors.push(err62);
 }
 errors++;
 }
@@ -1220,12 +1252,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/endorser",schemaPath:"#/properties/endorser/type",keyword:"type",params:{type: "array"}};
+const err63 = {instancePath:instancePath+"/endorser",schemaPath:"#/properties/endorser/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err60];
+vErrors = [err63];
 }
 else {
-vErrors.push(err60);
+vErrors.push(err63);
 }
 errors++;
 }
@@ -1242,12 +1274,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/relatedArtifact",schemaPath:"#/properties/relatedArtifact/type",keyword:"type",params:{type: "array"}};
+const err64 = {instancePath:instancePath+"/relatedArtifact",schemaPath:"#/properties/relatedArtifact/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err61];
+vErrors = [err64];
 }
 else {
-vErrors.push(err61);
+vErrors.push(err64);
 }
 errors++;
 }
@@ -1260,35 +1292,35 @@ for(let i15=0; i15<len15; i15++){
 let data76 = data75[i15];
 if(typeof data76 === "string"){
 if(!pattern1.test(data76)){
-const err62 = {instancePath:instancePath+"/library/" + i15,schemaPath:"#/properties/library/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
+const err65 = {instancePath:instancePath+"/library/" + i15,schemaPath:"#/properties/library/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
-vErrors = [err62];
+vErrors = [err65];
 }
 else {
-vErrors.push(err62);
+vErrors.push(err65);
 }
 errors++;
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/library/" + i15,schemaPath:"#/properties/library/items/type",keyword:"type",params:{type: "string"}};
+const err66 = {instancePath:instancePath+"/library/" + i15,schemaPath:"#/properties/library/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err63];
+vErrors = [err66];
 }
 else {
-vErrors.push(err63);
+vErrors.push(err66);
 }
 errors++;
 }
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/library",schemaPath:"#/properties/library/type",keyword:"type",params:{type: "array"}};
+const err67 = {instancePath:instancePath+"/library",schemaPath:"#/properties/library/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err64];
+vErrors = [err67];
 }
 else {
-vErrors.push(err64);
+vErrors.push(err67);
 }
 errors++;
 }
@@ -1305,12 +1337,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/_library",schemaPath:"#/properties/_library/type",keyword:"type",params:{type: "array"}};
+const err68 = {instancePath:instancePath+"/_library",schemaPath:"#/properties/_library/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err65];
+vErrors = [err68];
 }
 else {
-vErrors.push(err65);
+vErrors.push(err68);
 }
 errors++;
 }
@@ -1318,12 +1350,12 @@ errors++;
 if(data.type !== undefined && func0.call(data, "type")){
 let data79 = data.type;
 if(!(((data79 === "population") || (data79 === "exposure")) || (data79 === "outcome"))){
-const err66 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema0.properties.type.enum}};
+const err69 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema0.properties.type.enum}};
 if(vErrors === null){
-vErrors = [err66];
+vErrors = [err69];
 }
 else {
-vErrors.push(err66);
+vErrors.push(err69);
 }
 errors++;
 }
@@ -1337,12 +1369,12 @@ errors = vErrors.length;
 if(data.variableType !== undefined && func0.call(data, "variableType")){
 let data81 = data.variableType;
 if(!(((data81 === "dichotomous") || (data81 === "continuous")) || (data81 === "descriptive"))){
-const err67 = {instancePath:instancePath+"/variableType",schemaPath:"#/properties/variableType/enum",keyword:"enum",params:{allowedValues: schema0.properties.variableType.enum}};
+const err70 = {instancePath:instancePath+"/variableType",schemaPath:"#/properties/variableType/enum",keyword:"enum",params:{allowedValues: schema0.properties.variableType.enum}};
 if(vErrors === null){
-vErrors = [err67];
+vErrors = [err70];
 }
 else {
-vErrors.push(err67);
+vErrors.push(err70);
 }
 errors++;
 }
@@ -1365,51 +1397,6 @@ const _errs136 = errors;
 if(data84 && typeof data84 == "object" && !Array.isArray(data84)){
 if(data84.definitionCodeableConcept !== undefined && func0.call(data84, "definitionCodeableConcept")){
 var valid45 = false;
-const err68 = {};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
-}
-else {
-var valid45 = true;
-}
-if(valid45){
-if(data84.definitionCanonical !== undefined && func0.call(data84, "definitionCanonical")){
-var valid45 = false;
-const err69 = {};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
-}
-else {
-var valid45 = true;
-}
-if(valid45){
-if(data84._definitionCanonical !== undefined && func0.call(data84, "_definitionCanonical")){
-var valid45 = false;
-const err70 = {};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-else {
-var valid45 = true;
-}
-if(valid45){
-if(data84.definitionExpression !== undefined && func0.call(data84, "definitionExpression")){
-var valid45 = false;
 const err71 = {};
 if(vErrors === null){
 vErrors = [err71];
@@ -1423,7 +1410,7 @@ else {
 var valid45 = true;
 }
 if(valid45){
-if(data84.definitionDataRequirement !== undefined && func0.call(data84, "definitionDataRequirement")){
+if(data84.definitionCanonical !== undefined && func0.call(data84, "definitionCanonical")){
 var valid45 = false;
 const err72 = {};
 if(vErrors === null){
@@ -1431,6 +1418,51 @@ vErrors = [err72];
 }
 else {
 vErrors.push(err72);
+}
+errors++;
+}
+else {
+var valid45 = true;
+}
+if(valid45){
+if(data84._definitionCanonical !== undefined && func0.call(data84, "_definitionCanonical")){
+var valid45 = false;
+const err73 = {};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+else {
+var valid45 = true;
+}
+if(valid45){
+if(data84.definitionExpression !== undefined && func0.call(data84, "definitionExpression")){
+var valid45 = false;
+const err74 = {};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+else {
+var valid45 = true;
+}
+if(valid45){
+if(data84.definitionDataRequirement !== undefined && func0.call(data84, "definitionDataRequirement")){
+var valid45 = false;
+const err75 = {};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
 }
 errors++;
 }
@@ -1456,12 +1488,12 @@ if(_valid2){
 const _errs137 = errors;
 if(data84 && typeof data84 == "object" && !Array.isArray(data84)){
 if((data84.definitionCodeableConcept === undefined) || (!(func0.call(data84, "definitionCodeableConcept")))){
-const err73 = {instancePath:instancePath+"/characteristic/" + i17,schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/allOf/0/then/required",keyword:"required",params:{missingProperty: "definitionCodeableConcept"}};
+const err76 = {instancePath:instancePath+"/characteristic/" + i17,schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/allOf/0/then/required",keyword:"required",params:{missingProperty: "definitionCodeableConcept"}};
 if(vErrors === null){
-vErrors = [err73];
+vErrors = [err76];
 }
 else {
-vErrors.push(err73);
+vErrors.push(err76);
 }
 errors++;
 }
@@ -1470,12 +1502,12 @@ var _valid2 = _errs137 === errors;
 valid44 = _valid2;
 }
 if(!valid44){
-const err74 = {instancePath:instancePath+"/characteristic/" + i17,schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err77 = {instancePath:instancePath+"/characteristic/" + i17,schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err74];
+vErrors = [err77];
 }
 else {
-vErrors.push(err74);
+vErrors.push(err77);
 }
 errors++;
 }
@@ -1484,23 +1516,23 @@ if(data84.id !== undefined && func0.call(data84, "id")){
 let data90 = data84.id;
 if(typeof data90 === "string"){
 if(func7(data90) < 1){
-const err75 = {instancePath:instancePath+"/characteristic/" + i17+"/id",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err78 = {instancePath:instancePath+"/characteristic/" + i17+"/id",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err75];
+vErrors = [err78];
 }
 else {
-vErrors.push(err75);
+vErrors.push(err78);
 }
 errors++;
 }
 }
 else {
-const err76 = {instancePath:instancePath+"/characteristic/" + i17+"/id",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/id/type",keyword:"type",params:{type: "string"}};
+const err79 = {instancePath:instancePath+"/characteristic/" + i17+"/id",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err76];
+vErrors = [err79];
 }
 else {
-vErrors.push(err76);
+vErrors.push(err79);
 }
 errors++;
 }
@@ -1517,12 +1549,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err77 = {instancePath:instancePath+"/characteristic/" + i17+"/extension",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err80 = {instancePath:instancePath+"/characteristic/" + i17+"/extension",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err77];
+vErrors = [err80];
 }
 else {
-vErrors.push(err77);
+vErrors.push(err80);
 }
 errors++;
 }
@@ -1539,12 +1571,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err78 = {instancePath:instancePath+"/characteristic/" + i17+"/modifierExtension",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err81 = {instancePath:instancePath+"/characteristic/" + i17+"/modifierExtension",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err78];
+vErrors = [err81];
 }
 else {
-vErrors.push(err78);
+vErrors.push(err81);
 }
 errors++;
 }
@@ -1559,23 +1591,23 @@ if(data84.definitionCanonical !== undefined && func0.call(data84, "definitionCan
 let data96 = data84.definitionCanonical;
 if(typeof data96 === "string"){
 if(!pattern1.test(data96)){
-const err79 = {instancePath:instancePath+"/characteristic/" + i17+"/definitionCanonical",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/definitionCanonical/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
+const err82 = {instancePath:instancePath+"/characteristic/" + i17+"/definitionCanonical",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/definitionCanonical/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
-vErrors = [err79];
+vErrors = [err82];
 }
 else {
-vErrors.push(err79);
+vErrors.push(err82);
 }
 errors++;
 }
 }
 else {
-const err80 = {instancePath:instancePath+"/characteristic/" + i17+"/definitionCanonical",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/definitionCanonical/type",keyword:"type",params:{type: "string"}};
+const err83 = {instancePath:instancePath+"/characteristic/" + i17+"/definitionCanonical",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/definitionCanonical/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err80];
+vErrors = [err83];
 }
 else {
-vErrors.push(err80);
+vErrors.push(err83);
 }
 errors++;
 }
@@ -1610,24 +1642,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err81 = {instancePath:instancePath+"/characteristic/" + i17+"/usageContext",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/usageContext/type",keyword:"type",params:{type: "array"}};
+const err84 = {instancePath:instancePath+"/characteristic/" + i17+"/usageContext",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/usageContext/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err81];
+vErrors = [err84];
 }
 else {
-vErrors.push(err81);
+vErrors.push(err84);
 }
 errors++;
 }
 }
 if(data84.exclude !== undefined && func0.call(data84, "exclude")){
 if(typeof data84.exclude !== "boolean"){
-const err82 = {instancePath:instancePath+"/characteristic/" + i17+"/exclude",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/exclude/type",keyword:"type",params:{type: "boolean"}};
+const err85 = {instancePath:instancePath+"/characteristic/" + i17+"/exclude",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/exclude/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err82];
+vErrors = [err85];
 }
 else {
-vErrors.push(err82);
+vErrors.push(err85);
 }
 errors++;
 }
@@ -1648,23 +1680,23 @@ if(data84.studyEffectiveDescription !== undefined && func0.call(data84, "studyEf
 let data105 = data84.studyEffectiveDescription;
 if(typeof data105 === "string"){
 if(func7(data105) < 1){
-const err83 = {instancePath:instancePath+"/characteristic/" + i17+"/studyEffectiveDescription",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/studyEffectiveDescription/minLength",keyword:"minLength",params:{limit: 1}};
+const err86 = {instancePath:instancePath+"/characteristic/" + i17+"/studyEffectiveDescription",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/studyEffectiveDescription/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err83];
+vErrors = [err86];
 }
 else {
-vErrors.push(err83);
+vErrors.push(err86);
 }
 errors++;
 }
 }
 else {
-const err84 = {instancePath:instancePath+"/characteristic/" + i17+"/studyEffectiveDescription",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/studyEffectiveDescription/type",keyword:"type",params:{type: "string"}};
+const err87 = {instancePath:instancePath+"/characteristic/" + i17+"/studyEffectiveDescription",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/studyEffectiveDescription/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err84];
+vErrors = [err87];
 }
 else {
-vErrors.push(err84);
+vErrors.push(err87);
 }
 errors++;
 }
@@ -1679,23 +1711,23 @@ if(data84.studyEffectiveDateTime !== undefined && func0.call(data84, "studyEffec
 let data107 = data84.studyEffectiveDateTime;
 if(typeof data107 === "string"){
 if(!pattern3.test(data107)){
-const err85 = {instancePath:instancePath+"/characteristic/" + i17+"/studyEffectiveDateTime",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/studyEffectiveDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
+const err88 = {instancePath:instancePath+"/characteristic/" + i17+"/studyEffectiveDateTime",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/studyEffectiveDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
-vErrors = [err85];
+vErrors = [err88];
 }
 else {
-vErrors.push(err85);
+vErrors.push(err88);
 }
 errors++;
 }
 }
 else {
-const err86 = {instancePath:instancePath+"/characteristic/" + i17+"/studyEffectiveDateTime",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/studyEffectiveDateTime/type",keyword:"type",params:{type: "string"}};
+const err89 = {instancePath:instancePath+"/characteristic/" + i17+"/studyEffectiveDateTime",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/studyEffectiveDateTime/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err86];
+vErrors = [err89];
 }
 else {
-vErrors.push(err86);
+vErrors.push(err89);
 }
 errors++;
 }
@@ -1733,12 +1765,12 @@ errors = vErrors.length;
 if(data84.studyEffectiveGroupMeasure !== undefined && func0.call(data84, "studyEffectiveGroupMeasure")){
 let data113 = data84.studyEffectiveGroupMeasure;
 if(!((((((data113 === "mean") || (data113 === "median")) || (data113 === "mean-of-mean")) || (data113 === "mean-of-median")) || (data113 === "median-of-mean")) || (data113 === "median-of-median"))){
-const err87 = {instancePath:instancePath+"/characteristic/" + i17+"/studyEffectiveGroupMeasure",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/studyEffectiveGroupMeasure/enum",keyword:"enum",params:{allowedValues: schema1.properties.studyEffectiveGroupMeasure.enum}};
+const err90 = {instancePath:instancePath+"/characteristic/" + i17+"/studyEffectiveGroupMeasure",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/studyEffectiveGroupMeasure/enum",keyword:"enum",params:{allowedValues: schema1.properties.studyEffectiveGroupMeasure.enum}};
 if(vErrors === null){
-vErrors = [err87];
+vErrors = [err90];
 }
 else {
-vErrors.push(err87);
+vErrors.push(err90);
 }
 errors++;
 }
@@ -1753,23 +1785,23 @@ if(data84.participantEffectiveDescription !== undefined && func0.call(data84, "p
 let data115 = data84.participantEffectiveDescription;
 if(typeof data115 === "string"){
 if(func7(data115) < 1){
-const err88 = {instancePath:instancePath+"/characteristic/" + i17+"/participantEffectiveDescription",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/participantEffectiveDescription/minLength",keyword:"minLength",params:{limit: 1}};
+const err91 = {instancePath:instancePath+"/characteristic/" + i17+"/participantEffectiveDescription",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/participantEffectiveDescription/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err88];
+vErrors = [err91];
 }
 else {
-vErrors.push(err88);
+vErrors.push(err91);
 }
 errors++;
 }
 }
 else {
-const err89 = {instancePath:instancePath+"/characteristic/" + i17+"/participantEffectiveDescription",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/participantEffectiveDescription/type",keyword:"type",params:{type: "string"}};
+const err92 = {instancePath:instancePath+"/characteristic/" + i17+"/participantEffectiveDescription",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/participantEffectiveDescription/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err89];
+vErrors = [err92];
 }
 else {
-vErrors.push(err89);
+vErrors.push(err92);
 }
 errors++;
 }
@@ -1784,23 +1816,23 @@ if(data84.participantEffectiveDateTime !== undefined && func0.call(data84, "part
 let data117 = data84.participantEffectiveDateTime;
 if(typeof data117 === "string"){
 if(!pattern3.test(data117)){
-const err90 = {instancePath:instancePath+"/characteristic/" + i17+"/participantEffectiveDateTime",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/participantEffectiveDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
+const err93 = {instancePath:instancePath+"/characteristic/" + i17+"/participantEffectiveDateTime",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/participantEffectiveDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
-vErrors = [err90];
+vErrors = [err93];
 }
 else {
-vErrors.push(err90);
+vErrors.push(err93);
 }
 errors++;
 }
 }
 else {
-const err91 = {instancePath:instancePath+"/characteristic/" + i17+"/participantEffectiveDateTime",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/participantEffectiveDateTime/type",keyword:"type",params:{type: "string"}};
+const err94 = {instancePath:instancePath+"/characteristic/" + i17+"/participantEffectiveDateTime",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/participantEffectiveDateTime/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err91];
+vErrors = [err94];
 }
 else {
-vErrors.push(err91);
+vErrors.push(err94);
 }
 errors++;
 }
@@ -1838,12 +1870,12 @@ errors = vErrors.length;
 if(data84.participantEffectiveGroupMeasure !== undefined && func0.call(data84, "participantEffectiveGroupMeasure")){
 let data123 = data84.participantEffectiveGroupMeasure;
 if(!((((((data123 === "mean") || (data123 === "median")) || (data123 === "mean-of-mean")) || (data123 === "mean-of-median")) || (data123 === "median-of-mean")) || (data123 === "median-of-median"))){
-const err92 = {instancePath:instancePath+"/characteristic/" + i17+"/participantEffectiveGroupMeasure",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/participantEffectiveGroupMeasure/enum",keyword:"enum",params:{allowedValues: schema1.properties.participantEffectiveGroupMeasure.enum}};
+const err95 = {instancePath:instancePath+"/characteristic/" + i17+"/participantEffectiveGroupMeasure",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/participantEffectiveGroupMeasure/enum",keyword:"enum",params:{allowedValues: schema1.properties.participantEffectiveGroupMeasure.enum}};
 if(vErrors === null){
-vErrors = [err92];
+vErrors = [err95];
 }
 else {
-vErrors.push(err92);
+vErrors.push(err95);
 }
 errors++;
 }
@@ -1856,40 +1888,7 @@ errors = vErrors.length;
 }
 const forms0 = func18(data84, obj0);
 if(forms0 !== null){
-const err93 = {instancePath:instancePath+"/characteristic/" + i17,schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/cdxChoice",keyword:"cdxChoice",params:{choice: "definition[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
-}
-const forms1 = func18(data84, obj1);
-if(forms1 !== null){
-const err94 = {instancePath:instancePath+"/characteristic/" + i17,schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/cdxChoice",keyword:"cdxChoice",params:{choice: "studyEffective[x]", forms: forms1}};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
-}
-errors++;
-}
-const forms2 = func18(data84, obj2);
-if(forms2 !== null){
-const err95 = {instancePath:instancePath+"/characteristic/" + i17,schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/cdxChoice",keyword:"cdxChoice",params:{choice: "participantEffective[x]", forms: forms2}};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
-}
-}
-else {
-const err96 = {instancePath:instancePath+"/characteristic/" + i17,schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/type",keyword:"type",params:{type: "object"}};
+const err96 = {instancePath:instancePath+"/characteristic/" + i17,schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/cdxChoice",keyword:"cdxChoice",params:{choice: "definition[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1898,10 +1897,9 @@ vErrors.push(err96);
 }
 errors++;
 }
-}
-}
-else {
-const err97 = {instancePath:instancePath+"/characteristic",schemaPath:"#/properties/characteristic/type",keyword:"type",params:{type: "array"}};
+const forms1 = func18(data84, obj1);
+if(forms1 !== null){
+const err97 = {instancePath:instancePath+"/characteristic/" + i17,schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/cdxChoice",keyword:"cdxChoice",params:{choice: "studyEffective[x]", forms: forms1}};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1910,10 +1908,9 @@ vErrors.push(err97);
 }
 errors++;
 }
-}
-const forms3 = func18(data, obj3);
-if(forms3 !== null){
-const err98 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "subject[x]", forms: forms3}};
+const forms2 = func18(data84, obj2);
+if(forms2 !== null){
+const err98 = {instancePath:instancePath+"/characteristic/" + i17,schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/cdxChoice",keyword:"cdxChoice",params:{choice: "participantEffective[x]", forms: forms2}};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1924,12 +1921,47 @@ errors++;
 }
 }
 else {
-const err99 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err99 = {instancePath:instancePath+"/characteristic/" + i17,schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err99];
 }
 else {
 vErrors.push(err99);
+}
+errors++;
+}
+}
+}
+else {
+const err100 = {instancePath:instancePath+"/characteristic",schemaPath:"#/properties/characteristic/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+}
+const forms3 = func18(data, obj3);
+if(forms3 !== null){
+const err101 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "subject[x]", forms: forms3}};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+}
+else {
+const err102 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
 }
 errors++;
 }

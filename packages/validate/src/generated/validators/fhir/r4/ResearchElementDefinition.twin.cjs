@@ -25,6 +25,8 @@ const func13 = require("./datatypes.twin.cjs")["DataRequirement"];
 const func14 = require("./datatypes.twin.cjs")["Duration"];
 const func15 = require("./datatypes.twin.cjs")["Timing"];
 const func16 = require("../../../../choice.cjs").choiceForms;
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const formats1 = require("../../../../formats.cjs")["fhir-date"];
 const obj0 = new Set(["definitionCodeableConcept", "definitionCanonical", "definitionExpression", "definitionDataRequirement"]);
 const obj1 = new Set(["studyEffectiveDateTime", "studyEffectivePeriod", "studyEffectiveDuration", "studyEffectiveTiming"]);
 const obj2 = new Set(["participantEffectiveDateTime", "participantEffectivePeriod", "participantEffectiveDuration", "participantEffectiveTiming"]);
@@ -358,6 +360,9 @@ if(typeof data36 === "string"){
 if(!pattern3.test(data36)){
 errors++;
 }
+if(!(formats0(data36))){
+errors++;
+}
 }
 else {
 errors++;
@@ -530,6 +535,9 @@ if(typeof data58 === "string"){
 if(!pattern4.test(data58)){
 errors++;
 }
+if(!(formats1(data58))){
+errors++;
+}
 }
 else {
 errors++;
@@ -544,6 +552,9 @@ if(data.lastReviewDate !== undefined){
 let data60 = data.lastReviewDate;
 if(typeof data60 === "string"){
 if(!pattern4.test(data60)){
+errors++;
+}
+if(!(formats1(data60))){
 errors++;
 }
 }

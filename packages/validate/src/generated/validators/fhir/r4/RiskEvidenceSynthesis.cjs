@@ -23,6 +23,8 @@ const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const formats1 = require("../../../../formats.cjs")["fhir-date"];
 
 
 
@@ -1263,14 +1265,24 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-else {
-const err27 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data27))){
+const err27 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err27];
 }
 else {
 vErrors.push(err27);
+}
+errors++;
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
 }
 errors++;
 }
@@ -1285,23 +1297,23 @@ if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data29 = data.publisher;
 if(typeof data29 === "string"){
 if(func7(data29) < 1){
-const err28 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
+const err29 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err29];
 }
 else {
 vErrors.push(err29);
+}
+errors++;
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
 }
 errors++;
 }
@@ -1324,21 +1336,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-let data33 = data.description;
-if(typeof data33 === "string"){
-if(func7(data33) < 1){
-const err31 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+const err31 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1348,13 +1346,27 @@ vErrors.push(err31);
 errors++;
 }
 }
-else {
-const err32 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(data.description !== undefined && func0.call(data, "description")){
+let data33 = data.description;
+if(typeof data33 === "string"){
+if(func7(data33) < 1){
+const err32 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err32];
 }
 else {
 vErrors.push(err32);
+}
+errors++;
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
 }
 errors++;
 }
@@ -1377,12 +1389,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
+const err34 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err33];
+vErrors = [err34];
 }
 else {
-vErrors.push(err33);
+vErrors.push(err34);
 }
 errors++;
 }
@@ -1399,12 +1411,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
+const err35 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err34];
+vErrors = [err35];
 }
 else {
-vErrors.push(err34);
+vErrors.push(err35);
 }
 errors++;
 }
@@ -1421,21 +1433,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-if(data.copyright !== undefined && func0.call(data, "copyright")){
-let data41 = data.copyright;
-if(typeof data41 === "string"){
-if(func7(data41) < 1){
-const err36 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
+const err36 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1445,13 +1443,27 @@ vErrors.push(err36);
 errors++;
 }
 }
-else {
-const err37 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
+if(data.copyright !== undefined && func0.call(data, "copyright")){
+let data41 = data.copyright;
+if(typeof data41 === "string"){
+if(func7(data41) < 1){
+const err37 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err37];
 }
 else {
 vErrors.push(err37);
+}
+errors++;
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
 }
 errors++;
 }
@@ -1466,23 +1478,33 @@ if(data.approvalDate !== undefined && func0.call(data, "approvalDate")){
 let data43 = data.approvalDate;
 if(typeof data43 === "string"){
 if(!pattern4.test(data43)){
-const err38 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-else {
-const err39 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/type",keyword:"type",params:{type: "string"}};
+const err39 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
 if(vErrors === null){
 vErrors = [err39];
 }
 else {
 vErrors.push(err39);
+}
+errors++;
+}
+if(!(formats1(data43))){
+const err40 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/format",keyword:"format",params:{format: "fhir-date"}};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
 }
 errors++;
 }
@@ -1497,23 +1519,33 @@ if(data.lastReviewDate !== undefined && func0.call(data, "lastReviewDate")){
 let data45 = data.lastReviewDate;
 if(typeof data45 === "string"){
 if(!pattern4.test(data45)){
-const err40 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
+const err42 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
 if(vErrors === null){
-vErrors = [err40];
+vErrors = [err42];
 }
 else {
-vErrors.push(err40);
+vErrors.push(err42);
+}
+errors++;
+}
+if(!(formats1(data45))){
+const err43 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/format",keyword:"format",params:{format: "fhir-date"}};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
 }
 errors++;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/type",keyword:"type",params:{type: "string"}};
+const err44 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err41];
+vErrors = [err44];
 }
 else {
-vErrors.push(err41);
+vErrors.push(err44);
 }
 errors++;
 }
@@ -1542,12 +1574,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/topic",schemaPath:"#/properties/topic/type",keyword:"type",params:{type: "array"}};
+const err45 = {instancePath:instancePath+"/topic",schemaPath:"#/properties/topic/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err42];
+vErrors = [err45];
 }
 else {
-vErrors.push(err42);
+vErrors.push(err45);
 }
 errors++;
 }
@@ -1564,12 +1596,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "array"}};
+const err46 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err43];
+vErrors = [err46];
 }
 else {
-vErrors.push(err43);
+vErrors.push(err46);
 }
 errors++;
 }
@@ -1586,12 +1618,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/editor",schemaPath:"#/properties/editor/type",keyword:"type",params:{type: "array"}};
+const err47 = {instancePath:instancePath+"/editor",schemaPath:"#/properties/editor/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err44];
+vErrors = [err47];
 }
 else {
-vErrors.push(err44);
+vErrors.push(err47);
 }
 errors++;
 }
@@ -1608,12 +1640,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/reviewer",schemaPath:"#/properties/reviewer/type",keyword:"type",params:{type: "array"}};
+const err48 = {instancePath:instancePath+"/reviewer",schemaPath:"#/properties/reviewer/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err45];
+vErrors = [err48];
 }
 else {
-vErrors.push(err45);
+vErrors.push(err48);
 }
 errors++;
 }
@@ -1630,12 +1662,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/endorser",schemaPath:"#/properties/endorser/type",keyword:"type",params:{type: "array"}};
+const err49 = {instancePath:instancePath+"/endorser",schemaPath:"#/properties/endorser/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err49];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err49);
 }
 errors++;
 }
@@ -1652,12 +1684,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/relatedArtifact",schemaPath:"#/properties/relatedArtifact/type",keyword:"type",params:{type: "array"}};
+const err50 = {instancePath:instancePath+"/relatedArtifact",schemaPath:"#/properties/relatedArtifact/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err47];
+vErrors = [err50];
 }
 else {
-vErrors.push(err47);
+vErrors.push(err50);
 }
 errors++;
 }
@@ -1699,23 +1731,23 @@ if(data65.id !== undefined && func0.call(data65, "id")){
 let data66 = data65.id;
 if(typeof data66 === "string"){
 if(func7(data66) < 1){
-const err48 = {instancePath:instancePath+"/sampleSize/id",schemaPath:"#/$defs/RiskEvidenceSynthesis_SampleSize/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err51 = {instancePath:instancePath+"/sampleSize/id",schemaPath:"#/$defs/RiskEvidenceSynthesis_SampleSize/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err48];
+vErrors = [err51];
 }
 else {
-vErrors.push(err48);
+vErrors.push(err51);
 }
 errors++;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/sampleSize/id",schemaPath:"#/$defs/RiskEvidenceSynthesis_SampleSize/properties/id/type",keyword:"type",params:{type: "string"}};
+const err52 = {instancePath:instancePath+"/sampleSize/id",schemaPath:"#/$defs/RiskEvidenceSynthesis_SampleSize/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err49];
+vErrors = [err52];
 }
 else {
-vErrors.push(err49);
+vErrors.push(err52);
 }
 errors++;
 }
@@ -1732,12 +1764,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/sampleSize/extension",schemaPath:"#/$defs/RiskEvidenceSynthesis_SampleSize/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err53 = {instancePath:instancePath+"/sampleSize/extension",schemaPath:"#/$defs/RiskEvidenceSynthesis_SampleSize/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err50];
+vErrors = [err53];
 }
 else {
-vErrors.push(err50);
+vErrors.push(err53);
 }
 errors++;
 }
@@ -1754,12 +1786,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/sampleSize/modifierExtension",schemaPath:"#/$defs/RiskEvidenceSynthesis_SampleSize/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err54 = {instancePath:instancePath+"/sampleSize/modifierExtension",schemaPath:"#/$defs/RiskEvidenceSynthesis_SampleSize/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err51];
+vErrors = [err54];
 }
 else {
-vErrors.push(err51);
+vErrors.push(err54);
 }
 errors++;
 }
@@ -1768,23 +1800,23 @@ if(data65.description !== undefined && func0.call(data65, "description")){
 let data71 = data65.description;
 if(typeof data71 === "string"){
 if(func7(data71) < 1){
-const err52 = {instancePath:instancePath+"/sampleSize/description",schemaPath:"#/$defs/RiskEvidenceSynthesis_SampleSize/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+const err55 = {instancePath:instancePath+"/sampleSize/description",schemaPath:"#/$defs/RiskEvidenceSynthesis_SampleSize/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err52];
+vErrors = [err55];
 }
 else {
-vErrors.push(err52);
+vErrors.push(err55);
 }
 errors++;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/sampleSize/description",schemaPath:"#/$defs/RiskEvidenceSynthesis_SampleSize/properties/description/type",keyword:"type",params:{type: "string"}};
+const err56 = {instancePath:instancePath+"/sampleSize/description",schemaPath:"#/$defs/RiskEvidenceSynthesis_SampleSize/properties/description/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err53];
+vErrors = [err56];
 }
 else {
-vErrors.push(err53);
+vErrors.push(err56);
 }
 errors++;
 }
@@ -1798,33 +1830,33 @@ errors = vErrors.length;
 if(data65.numberOfStudies !== undefined && func0.call(data65, "numberOfStudies")){
 let data73 = data65.numberOfStudies;
 if(!(((typeof data73 == "number") && (!(data73 % 1) && !isNaN(data73))) && (isFinite(data73)))){
-const err54 = {instancePath:instancePath+"/sampleSize/numberOfStudies",schemaPath:"#/$defs/RiskEvidenceSynthesis_SampleSize/properties/numberOfStudies/type",keyword:"type",params:{type: "integer"}};
+const err57 = {instancePath:instancePath+"/sampleSize/numberOfStudies",schemaPath:"#/$defs/RiskEvidenceSynthesis_SampleSize/properties/numberOfStudies/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
-vErrors = [err54];
+vErrors = [err57];
 }
 else {
-vErrors.push(err54);
+vErrors.push(err57);
 }
 errors++;
 }
 if((typeof data73 == "number") && (isFinite(data73))){
 if(data73 > 2147483647 || isNaN(data73)){
-const err55 = {instancePath:instancePath+"/sampleSize/numberOfStudies",schemaPath:"#/$defs/RiskEvidenceSynthesis_SampleSize/properties/numberOfStudies/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err58 = {instancePath:instancePath+"/sampleSize/numberOfStudies",schemaPath:"#/$defs/RiskEvidenceSynthesis_SampleSize/properties/numberOfStudies/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
-vErrors = [err55];
+vErrors = [err58];
 }
 else {
-vErrors.push(err55);
+vErrors.push(err58);
 }
 errors++;
 }
 if(data73 < -2147483648 || isNaN(data73)){
-const err56 = {instancePath:instancePath+"/sampleSize/numberOfStudies",schemaPath:"#/$defs/RiskEvidenceSynthesis_SampleSize/properties/numberOfStudies/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+const err59 = {instancePath:instancePath+"/sampleSize/numberOfStudies",schemaPath:"#/$defs/RiskEvidenceSynthesis_SampleSize/properties/numberOfStudies/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
 if(vErrors === null){
-vErrors = [err56];
+vErrors = [err59];
 }
 else {
-vErrors.push(err56);
+vErrors.push(err59);
 }
 errors++;
 }
@@ -1839,33 +1871,33 @@ errors = vErrors.length;
 if(data65.numberOfParticipants !== undefined && func0.call(data65, "numberOfParticipants")){
 let data75 = data65.numberOfParticipants;
 if(!(((typeof data75 == "number") && (!(data75 % 1) && !isNaN(data75))) && (isFinite(data75)))){
-const err57 = {instancePath:instancePath+"/sampleSize/numberOfParticipants",schemaPath:"#/$defs/RiskEvidenceSynthesis_SampleSize/properties/numberOfParticipants/type",keyword:"type",params:{type: "integer"}};
+const err60 = {instancePath:instancePath+"/sampleSize/numberOfParticipants",schemaPath:"#/$defs/RiskEvidenceSynthesis_SampleSize/properties/numberOfParticipants/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
-vErrors = [err57];
+vErrors = [err60];
 }
 else {
-vErrors.push(err57);
+vErrors.push(err60);
 }
 errors++;
 }
 if((typeof data75 == "number") && (isFinite(data75))){
 if(data75 > 2147483647 || isNaN(data75)){
-const err58 = {instancePath:instancePath+"/sampleSize/numberOfParticipants",schemaPath:"#/$defs/RiskEvidenceSynthesis_SampleSize/properties/numberOfParticipants/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err61 = {instancePath:instancePath+"/sampleSize/numberOfParticipants",schemaPath:"#/$defs/RiskEvidenceSynthesis_SampleSize/properties/numberOfParticipants/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
-vErrors = [err58];
+vErrors = [err61];
 }
 else {
-vErrors.push(err58);
+vErrors.push(err61);
 }
 errors++;
 }
 if(data75 < -2147483648 || isNaN(data75)){
-const err59 = {instancePath:instancePath+"/sampleSize/numberOfParticipants",schemaPath:"#/$defs/RiskEvidenceSynthesis_SampleSize/properties/numberOfParticipants/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+const err62 = {instancePath:instancePath+"/sampleSize/numberOfParticipants",schemaPath:"#/$defs/RiskEvidenceSynthesis_SampleSize/properties/numberOfParticipants/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
 if(vErrors === null){
-vErrors = [err59];
+vErrors = [err62];
 }
 else {
-vErrors.push(err59);
+vErrors.push(err62);
 }
 errors++;
 }
@@ -1879,12 +1911,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/sampleSize",schemaPath:"#/$defs/RiskEvidenceSynthesis_SampleSize/type",keyword:"type",params:{type: "object"}};
+const err63 = {instancePath:instancePath+"/sampleSize",schemaPath:"#/$defs/RiskEvidenceSynthesis_SampleSize/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err60];
+vErrors = [err63];
 }
 else {
-vErrors.push(err60);
+vErrors.push(err63);
 }
 errors++;
 }
@@ -1907,24 +1939,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/certainty",schemaPath:"#/properties/certainty/type",keyword:"type",params:{type: "array"}};
+const err64 = {instancePath:instancePath+"/certainty",schemaPath:"#/properties/certainty/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err61];
+vErrors = [err64];
 }
 else {
-vErrors.push(err61);
+vErrors.push(err64);
 }
 errors++;
 }
 }
 }
 else {
-const err62 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err65 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err62];
+vErrors = [err65];
 }
 else {
-vErrors.push(err62);
+vErrors.push(err65);
 }
 errors++;
 }

@@ -21,6 +21,8 @@ const func9 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func10 = require("./datatypes.twin.cjs")["Period"];
 const func11 = require("./datatypes.twin.cjs")["RelatedArtifact"];
 const func12 = require("./datatypes.twin.cjs")["Reference"];
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const formats1 = require("../../../../formats.cjs")["fhir-date"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 
@@ -724,6 +726,9 @@ if(typeof data27 === "string"){
 if(!pattern3.test(data27)){
 errors++;
 }
+if(!(formats0(data27))){
+errors++;
+}
 }
 else {
 errors++;
@@ -844,6 +849,9 @@ if(typeof data43 === "string"){
 if(!pattern4.test(data43)){
 errors++;
 }
+if(!(formats1(data43))){
+errors++;
+}
 }
 else {
 errors++;
@@ -858,6 +866,9 @@ if(data.lastReviewDate !== undefined){
 let data45 = data.lastReviewDate;
 if(typeof data45 === "string"){
 if(!pattern4.test(data45)){
+errors++;
+}
+if(!(formats1(data45))){
 errors++;
 }
 }

@@ -391,6 +391,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/SearchParameter.schema.json" */;
@@ -1280,14 +1281,24 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-else {
-const err43 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data33))){
+const err43 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err43];
 }
 else {
 vErrors.push(err43);
+}
+errors++;
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
 }
 errors++;
 }
@@ -1302,23 +1313,23 @@ if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data35 = data.publisher;
 if(typeof data35 === "string"){
 if(func6(data35) < 1){
-const err44 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-}
-else {
-const err45 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
+const err45 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err45];
 }
 else {
 vErrors.push(err45);
+}
+errors++;
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
 }
 errors++;
 }
@@ -1341,21 +1352,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-let data39 = data.description;
-if(typeof data39 === "string"){
-if(func6(data39) < 1){
-const err47 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+const err47 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1365,13 +1362,27 @@ vErrors.push(err47);
 errors++;
 }
 }
-else {
-const err48 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(data.description !== undefined && func0.call(data, "description")){
+let data39 = data.description;
+if(typeof data39 === "string"){
+if(func6(data39) < 1){
+const err48 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err48];
 }
 else {
 vErrors.push(err48);
+}
+errors++;
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
 }
 errors++;
 }
@@ -1394,12 +1405,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
+const err50 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err49];
+vErrors = [err50];
 }
 else {
-vErrors.push(err49);
+vErrors.push(err50);
 }
 errors++;
 }
@@ -1416,21 +1427,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-}
-if(data.purpose !== undefined && func0.call(data, "purpose")){
-let data45 = data.purpose;
-if(typeof data45 === "string"){
-if(func6(data45) < 1){
-const err51 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
+const err51 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -1440,13 +1437,27 @@ vErrors.push(err51);
 errors++;
 }
 }
-else {
-const err52 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
+if(data.purpose !== undefined && func0.call(data, "purpose")){
+let data45 = data.purpose;
+if(typeof data45 === "string"){
+if(func6(data45) < 1){
+const err52 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err52];
 }
 else {
 vErrors.push(err52);
+}
+errors++;
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
 }
 errors++;
 }
@@ -1461,23 +1472,23 @@ if(data.code !== undefined && func0.call(data, "code")){
 let data47 = data.code;
 if(typeof data47 === "string"){
 if(!pattern2.test(data47)){
-const err53 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-}
-else {
-const err54 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"}};
+const err54 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
 if(vErrors === null){
 vErrors = [err54];
 }
 else {
 vErrors.push(err54);
+}
+errors++;
+}
+}
+else {
+const err55 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
 }
 errors++;
 }
@@ -1495,17 +1506,7 @@ const len6 = data49.length;
 for(let i6=0; i6<len6; i6++){
 let data50 = data49[i6];
 if(typeof data50 !== "string"){
-const err55 = {instancePath:instancePath+"/base/" + i6,schemaPath:"#/properties/base/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data50 === "Account") || (data50 === "ActivityDefinition")) || (data50 === "AdverseEvent")) || (data50 === "AllergyIntolerance")) || (data50 === "Appointment")) || (data50 === "AppointmentResponse")) || (data50 === "AuditEvent")) || (data50 === "Basic")) || (data50 === "Binary")) || (data50 === "BiologicallyDerivedProduct")) || (data50 === "BodyStructure")) || (data50 === "Bundle")) || (data50 === "CapabilityStatement")) || (data50 === "CarePlan")) || (data50 === "CareTeam")) || (data50 === "CatalogEntry")) || (data50 === "ChargeItem")) || (data50 === "ChargeItemDefinition")) || (data50 === "Claim")) || (data50 === "ClaimResponse")) || (data50 === "ClinicalImpression")) || (data50 === "CodeSystem")) || (data50 === "Communication")) || (data50 === "CommunicationRequest")) || (data50 === "CompartmentDefinition")) || (data50 === "Composition")) || (data50 === "ConceptMap")) || (data50 === "Condition")) || (data50 === "Consent")) || (data50 === "Contract")) || (data50 === "Coverage")) || (data50 === "CoverageEligibilityRequest")) || (data50 === "CoverageEligibilityResponse")) || (data50 === "DetectedIssue")) || (data50 === "Device")) || (data50 === "DeviceDefinition")) || (data50 === "DeviceMetric")) || (data50 === "DeviceRequest")) || (data50 === "DeviceUseStatement")) || (data50 === "DiagnosticReport")) || (data50 === "DocumentManifest")) || (data50 === "DocumentReference")) || (data50 === "DomainResource")) || (data50 === "EffectEvidenceSynthesis")) || (data50 === "Encounter")) || (data50 === "Endpoint")) || (data50 === "EnrollmentRequest")) || (data50 === "EnrollmentResponse")) || (data50 === "EpisodeOfCare")) || (data50 === "EventDefinition")) || (data50 === "Evidence")) || (data50 === "EvidenceVariable")) || (data50 === "ExampleScenario")) || (data50 === "ExplanationOfBenefit")) || (data50 === "FamilyMemberHistory")) || (data50 === "Flag")) || (data50 === "Goal")) || (data50 === "GraphDefinition")) || (data50 === "Group")) || (data50 === "GuidanceResponse")) || (data50 === "HealthcareService")) || (data50 === "ImagingStudy")) || (data50 === "Immunization")) || (data50 === "ImmunizationEvaluation")) || (data50 === "ImmunizationRecommendation")) || (data50 === "ImplementationGuide")) || (data50 === "InsurancePlan")) || (data50 === "Invoice")) || (data50 === "Library")) || (data50 === "Linkage")) || (data50 === "List")) || (data50 === "Location")) || (data50 === "Measure")) || (data50 === "MeasureReport")) || (data50 === "Media")) || (data50 === "Medication")) || (data50 === "MedicationAdministration")) || (data50 === "MedicationDispense")) || (data50 === "MedicationKnowledge")) || (data50 === "MedicationRequest")) || (data50 === "MedicationStatement")) || (data50 === "MedicinalProduct")) || (data50 === "MedicinalProductAuthorization")) || (data50 === "MedicinalProductContraindication")) || (data50 === "MedicinalProductIndication")) || (data50 === "MedicinalProductIngredient")) || (data50 === "MedicinalProductInteraction")) || (data50 === "MedicinalProductManufactured")) || (data50 === "MedicinalProductPackaged")) || (data50 === "MedicinalProductPharmaceutical")) || (data50 === "MedicinalProductUndesirableEffect")) || (data50 === "MessageDefinition")) || (data50 === "MessageHeader")) || (data50 === "MolecularSequence")) || (data50 === "NamingSystem")) || (data50 === "NutritionOrder")) || (data50 === "Observation")) || (data50 === "ObservationDefinition")) || (data50 === "OperationDefinition")) || (data50 === "OperationOutcome")) || (data50 === "Organization")) || (data50 === "OrganizationAffiliation")) || (data50 === "Parameters")) || (data50 === "Patient")) || (data50 === "PaymentNotice")) || (data50 === "PaymentReconciliation")) || (data50 === "Person")) || (data50 === "PlanDefinition")) || (data50 === "Practitioner")) || (data50 === "PractitionerRole")) || (data50 === "Procedure")) || (data50 === "Provenance")) || (data50 === "Questionnaire")) || (data50 === "QuestionnaireResponse")) || (data50 === "RelatedPerson")) || (data50 === "RequestGroup")) || (data50 === "ResearchDefinition")) || (data50 === "ResearchElementDefinition")) || (data50 === "ResearchStudy")) || (data50 === "ResearchSubject")) || (data50 === "Resource")) || (data50 === "RiskAssessment")) || (data50 === "RiskEvidenceSynthesis")) || (data50 === "Schedule")) || (data50 === "SearchParameter")) || (data50 === "ServiceRequest")) || (data50 === "Slot")) || (data50 === "Specimen")) || (data50 === "SpecimenDefinition")) || (data50 === "StructureDefinition")) || (data50 === "StructureMap")) || (data50 === "Subscription")) || (data50 === "Substance")) || (data50 === "SubstanceNucleicAcid")) || (data50 === "SubstancePolymer")) || (data50 === "SubstanceProtein")) || (data50 === "SubstanceReferenceInformation")) || (data50 === "SubstanceSourceMaterial")) || (data50 === "SubstanceSpecification")) || (data50 === "SupplyDelivery")) || (data50 === "SupplyRequest")) || (data50 === "Task")) || (data50 === "TerminologyCapabilities")) || (data50 === "TestReport")) || (data50 === "TestScript")) || (data50 === "ValueSet")) || (data50 === "VerificationResult")) || (data50 === "VisionPrescription"))){
-const err56 = {instancePath:instancePath+"/base/" + i6,schemaPath:"#/properties/base/items/enum",keyword:"enum",params:{allowedValues: schema0.properties.base.items.enum}};
+const err56 = {instancePath:instancePath+"/base/" + i6,schemaPath:"#/properties/base/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1514,15 +1515,25 @@ vErrors.push(err56);
 }
 errors++;
 }
-}
-}
-else {
-const err57 = {instancePath:instancePath+"/base",schemaPath:"#/properties/base/type",keyword:"type",params:{type: "array"}};
+if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data50 === "Account") || (data50 === "ActivityDefinition")) || (data50 === "AdverseEvent")) || (data50 === "AllergyIntolerance")) || (data50 === "Appointment")) || (data50 === "AppointmentResponse")) || (data50 === "AuditEvent")) || (data50 === "Basic")) || (data50 === "Binary")) || (data50 === "BiologicallyDerivedProduct")) || (data50 === "BodyStructure")) || (data50 === "Bundle")) || (data50 === "CapabilityStatement")) || (data50 === "CarePlan")) || (data50 === "CareTeam")) || (data50 === "CatalogEntry")) || (data50 === "ChargeItem")) || (data50 === "ChargeItemDefinition")) || (data50 === "Claim")) || (data50 === "ClaimResponse")) || (data50 === "ClinicalImpression")) || (data50 === "CodeSystem")) || (data50 === "Communication")) || (data50 === "CommunicationRequest")) || (data50 === "CompartmentDefinition")) || (data50 === "Composition")) || (data50 === "ConceptMap")) || (data50 === "Condition")) || (data50 === "Consent")) || (data50 === "Contract")) || (data50 === "Coverage")) || (data50 === "CoverageEligibilityRequest")) || (data50 === "CoverageEligibilityResponse")) || (data50 === "DetectedIssue")) || (data50 === "Device")) || (data50 === "DeviceDefinition")) || (data50 === "DeviceMetric")) || (data50 === "DeviceRequest")) || (data50 === "DeviceUseStatement")) || (data50 === "DiagnosticReport")) || (data50 === "DocumentManifest")) || (data50 === "DocumentReference")) || (data50 === "DomainResource")) || (data50 === "EffectEvidenceSynthesis")) || (data50 === "Encounter")) || (data50 === "Endpoint")) || (data50 === "EnrollmentRequest")) || (data50 === "EnrollmentResponse")) || (data50 === "EpisodeOfCare")) || (data50 === "EventDefinition")) || (data50 === "Evidence")) || (data50 === "EvidenceVariable")) || (data50 === "ExampleScenario")) || (data50 === "ExplanationOfBenefit")) || (data50 === "FamilyMemberHistory")) || (data50 === "Flag")) || (data50 === "Goal")) || (data50 === "GraphDefinition")) || (data50 === "Group")) || (data50 === "GuidanceResponse")) || (data50 === "HealthcareService")) || (data50 === "ImagingStudy")) || (data50 === "Immunization")) || (data50 === "ImmunizationEvaluation")) || (data50 === "ImmunizationRecommendation")) || (data50 === "ImplementationGuide")) || (data50 === "InsurancePlan")) || (data50 === "Invoice")) || (data50 === "Library")) || (data50 === "Linkage")) || (data50 === "List")) || (data50 === "Location")) || (data50 === "Measure")) || (data50 === "MeasureReport")) || (data50 === "Media")) || (data50 === "Medication")) || (data50 === "MedicationAdministration")) || (data50 === "MedicationDispense")) || (data50 === "MedicationKnowledge")) || (data50 === "MedicationRequest")) || (data50 === "MedicationStatement")) || (data50 === "MedicinalProduct")) || (data50 === "MedicinalProductAuthorization")) || (data50 === "MedicinalProductContraindication")) || (data50 === "MedicinalProductIndication")) || (data50 === "MedicinalProductIngredient")) || (data50 === "MedicinalProductInteraction")) || (data50 === "MedicinalProductManufactured")) || (data50 === "MedicinalProductPackaged")) || (data50 === "MedicinalProductPharmaceutical")) || (data50 === "MedicinalProductUndesirableEffect")) || (data50 === "MessageDefinition")) || (data50 === "MessageHeader")) || (data50 === "MolecularSequence")) || (data50 === "NamingSystem")) || (data50 === "NutritionOrder")) || (data50 === "Observation")) || (data50 === "ObservationDefinition")) || (data50 === "OperationDefinition")) || (data50 === "OperationOutcome")) || (data50 === "Organization")) || (data50 === "OrganizationAffiliation")) || (data50 === "Parameters")) || (data50 === "Patient")) || (data50 === "PaymentNotice")) || (data50 === "PaymentReconciliation")) || (data50 === "Person")) || (data50 === "PlanDefinition")) || (data50 === "Practitioner")) || (data50 === "PractitionerRole")) || (data50 === "Procedure")) || (data50 === "Provenance")) || (data50 === "Questionnaire")) || (data50 === "QuestionnaireResponse")) || (data50 === "RelatedPerson")) || (data50 === "RequestGroup")) || (data50 === "ResearchDefinition")) || (data50 === "ResearchElementDefinition")) || (data50 === "ResearchStudy")) || (data50 === "ResearchSubject")) || (data50 === "Resource")) || (data50 === "RiskAssessment")) || (data50 === "RiskEvidenceSynthesis")) || (data50 === "Schedule")) || (data50 === "SearchParameter")) || (data50 === "ServiceRequest")) || (data50 === "Slot")) || (data50 === "Specimen")) || (data50 === "SpecimenDefinition")) || (data50 === "StructureDefinition")) || (data50 === "StructureMap")) || (data50 === "Subscription")) || (data50 === "Substance")) || (data50 === "SubstanceNucleicAcid")) || (data50 === "SubstancePolymer")) || (data50 === "SubstanceProtein")) || (data50 === "SubstanceReferenceInformation")) || (data50 === "SubstanceSourceMaterial")) || (data50 === "SubstanceSpecification")) || (data50 === "SupplyDelivery")) || (data50 === "SupplyRequest")) || (data50 === "Task")) || (data50 === "TerminologyCapabilities")) || (data50 === "TestReport")) || (data50 === "TestScript")) || (data50 === "ValueSet")) || (data50 === "VerificationResult")) || (data50 === "VisionPrescription"))){
+const err57 = {instancePath:instancePath+"/base/" + i6,schemaPath:"#/properties/base/items/enum",keyword:"enum",params:{allowedValues: schema0.properties.base.items.enum}};
 if(vErrors === null){
 vErrors = [err57];
 }
 else {
 vErrors.push(err57);
+}
+errors++;
+}
+}
+}
+else {
+const err58 = {instancePath:instancePath+"/base",schemaPath:"#/properties/base/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
 }
 errors++;
 }
@@ -1539,12 +1550,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/_base",schemaPath:"#/properties/_base/type",keyword:"type",params:{type: "array"}};
+const err59 = {instancePath:instancePath+"/_base",schemaPath:"#/properties/_base/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err58];
+vErrors = [err59];
 }
 else {
-vErrors.push(err58);
+vErrors.push(err59);
 }
 errors++;
 }
@@ -1552,12 +1563,12 @@ errors++;
 if(data.type !== undefined && func0.call(data, "type")){
 let data53 = data.type;
 if(!(((((((((data53 === "number") || (data53 === "date")) || (data53 === "string")) || (data53 === "token")) || (data53 === "reference")) || (data53 === "composite")) || (data53 === "quantity")) || (data53 === "uri")) || (data53 === "special"))){
-const err59 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema0.properties.type.enum}};
+const err60 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema0.properties.type.enum}};
 if(vErrors === null){
-vErrors = [err59];
+vErrors = [err60];
 }
 else {
-vErrors.push(err59);
+vErrors.push(err60);
 }
 errors++;
 }
@@ -1572,23 +1583,23 @@ if(data.expression !== undefined && func0.call(data, "expression")){
 let data55 = data.expression;
 if(typeof data55 === "string"){
 if(func6(data55) < 1){
-const err60 = {instancePath:instancePath+"/expression",schemaPath:"#/properties/expression/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-}
-else {
-const err61 = {instancePath:instancePath+"/expression",schemaPath:"#/properties/expression/type",keyword:"type",params:{type: "string"}};
+const err61 = {instancePath:instancePath+"/expression",schemaPath:"#/properties/expression/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err61];
 }
 else {
 vErrors.push(err61);
+}
+errors++;
+}
+}
+else {
+const err62 = {instancePath:instancePath+"/expression",schemaPath:"#/properties/expression/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
 }
 errors++;
 }
@@ -1603,23 +1614,23 @@ if(data.xpath !== undefined && func0.call(data, "xpath")){
 let data57 = data.xpath;
 if(typeof data57 === "string"){
 if(func6(data57) < 1){
-const err62 = {instancePath:instancePath+"/xpath",schemaPath:"#/properties/xpath/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
-}
-}
-else {
-const err63 = {instancePath:instancePath+"/xpath",schemaPath:"#/properties/xpath/type",keyword:"type",params:{type: "string"}};
+const err63 = {instancePath:instancePath+"/xpath",schemaPath:"#/properties/xpath/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err63];
 }
 else {
 vErrors.push(err63);
+}
+errors++;
+}
+}
+else {
+const err64 = {instancePath:instancePath+"/xpath",schemaPath:"#/properties/xpath/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
 }
 errors++;
 }
@@ -1633,12 +1644,12 @@ errors = vErrors.length;
 if(data.xpathUsage !== undefined && func0.call(data, "xpathUsage")){
 let data59 = data.xpathUsage;
 if(!(((((data59 === "normal") || (data59 === "phonetic")) || (data59 === "nearby")) || (data59 === "distance")) || (data59 === "other"))){
-const err64 = {instancePath:instancePath+"/xpathUsage",schemaPath:"#/properties/xpathUsage/enum",keyword:"enum",params:{allowedValues: schema0.properties.xpathUsage.enum}};
+const err65 = {instancePath:instancePath+"/xpathUsage",schemaPath:"#/properties/xpathUsage/enum",keyword:"enum",params:{allowedValues: schema0.properties.xpathUsage.enum}};
 if(vErrors === null){
-vErrors = [err64];
+vErrors = [err65];
 }
 else {
-vErrors.push(err64);
+vErrors.push(err65);
 }
 errors++;
 }
@@ -1656,17 +1667,7 @@ const len8 = data61.length;
 for(let i8=0; i8<len8; i8++){
 let data62 = data61[i8];
 if(typeof data62 !== "string"){
-const err65 = {instancePath:instancePath+"/target/" + i8,schemaPath:"#/properties/target/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
-}
-if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data62 === "Account") || (data62 === "ActivityDefinition")) || (data62 === "AdverseEvent")) || (data62 === "AllergyIntolerance")) || (data62 === "Appointment")) || (data62 === "AppointmentResponse")) || (data62 === "AuditEvent")) || (data62 === "Basic")) || (data62 === "Binary")) || (data62 === "BiologicallyDerivedProduct")) || (data62 === "BodyStructure")) || (data62 === "Bundle")) || (data62 === "CapabilityStatement")) || (data62 === "CarePlan")) || (data62 === "CareTeam")) || (data62 === "CatalogEntry")) || (data62 === "ChargeItem")) || (data62 === "ChargeItemDefinition")) || (data62 === "Claim")) || (data62 === "ClaimResponse")) || (data62 === "ClinicalImpression")) || (data62 === "CodeSystem")) || (data62 === "Communication")) || (data62 === "CommunicationRequest")) || (data62 === "CompartmentDefinition")) || (data62 === "Composition")) || (data62 === "ConceptMap")) || (data62 === "Condition")) || (data62 === "Consent")) || (data62 === "Contract")) || (data62 === "Coverage")) || (data62 === "CoverageEligibilityRequest")) || (data62 === "CoverageEligibilityResponse")) || (data62 === "DetectedIssue")) || (data62 === "Device")) || (data62 === "DeviceDefinition")) || (data62 === "DeviceMetric")) || (data62 === "DeviceRequest")) || (data62 === "DeviceUseStatement")) || (data62 === "DiagnosticReport")) || (data62 === "DocumentManifest")) || (data62 === "DocumentReference")) || (data62 === "DomainResource")) || (data62 === "EffectEvidenceSynthesis")) || (data62 === "Encounter")) || (data62 === "Endpoint")) || (data62 === "EnrollmentRequest")) || (data62 === "EnrollmentResponse")) || (data62 === "EpisodeOfCare")) || (data62 === "EventDefinition")) || (data62 === "Evidence")) || (data62 === "EvidenceVariable")) || (data62 === "ExampleScenario")) || (data62 === "ExplanationOfBenefit")) || (data62 === "FamilyMemberHistory")) || (data62 === "Flag")) || (data62 === "Goal")) || (data62 === "GraphDefinition")) || (data62 === "Group")) || (data62 === "GuidanceResponse")) || (data62 === "HealthcareService")) || (data62 === "ImagingStudy")) || (data62 === "Immunization")) || (data62 === "ImmunizationEvaluation")) || (data62 === "ImmunizationRecommendation")) || (data62 === "ImplementationGuide")) || (data62 === "InsurancePlan")) || (data62 === "Invoice")) || (data62 === "Library")) || (data62 === "Linkage")) || (data62 === "List")) || (data62 === "Location")) || (data62 === "Measure")) || (data62 === "MeasureReport")) || (data62 === "Media")) || (data62 === "Medication")) || (data62 === "MedicationAdministration")) || (data62 === "MedicationDispense")) || (data62 === "MedicationKnowledge")) || (data62 === "MedicationRequest")) || (data62 === "MedicationStatement")) || (data62 === "MedicinalProduct")) || (data62 === "MedicinalProductAuthorization")) || (data62 === "MedicinalProductContraindication")) || (data62 === "MedicinalProductIndication")) || (data62 === "MedicinalProductIngredient")) || (data62 === "MedicinalProductInteraction")) || (data62 === "MedicinalProductManufactured")) || (data62 === "MedicinalProductPackaged")) || (data62 === "MedicinalProductPharmaceutical")) || (data62 === "MedicinalProductUndesirableEffect")) || (data62 === "MessageDefinition")) || (data62 === "MessageHeader")) || (data62 === "MolecularSequence")) || (data62 === "NamingSystem")) || (data62 === "NutritionOrder")) || (data62 === "Observation")) || (data62 === "ObservationDefinition")) || (data62 === "OperationDefinition")) || (data62 === "OperationOutcome")) || (data62 === "Organization")) || (data62 === "OrganizationAffiliation")) || (data62 === "Parameters")) || (data62 === "Patient")) || (data62 === "PaymentNotice")) || (data62 === "PaymentReconciliation")) || (data62 === "Person")) || (data62 === "PlanDefinition")) || (data62 === "Practitioner")) || (data62 === "PractitionerRole")) || (data62 === "Procedure")) || (data62 === "Provenance")) || (data62 === "Questionnaire")) || (data62 === "QuestionnaireResponse")) || (data62 === "RelatedPerson")) || (data62 === "RequestGroup")) || (data62 === "ResearchDefinition")) || (data62 === "ResearchElementDefinition")) || (data62 === "ResearchStudy")) || (data62 === "ResearchSubject")) || (data62 === "Resource")) || (data62 === "RiskAssessment")) || (data62 === "RiskEvidenceSynthesis")) || (data62 === "Schedule")) || (data62 === "SearchParameter")) || (data62 === "ServiceRequest")) || (data62 === "Slot")) || (data62 === "Specimen")) || (data62 === "SpecimenDefinition")) || (data62 === "StructureDefinition")) || (data62 === "StructureMap")) || (data62 === "Subscription")) || (data62 === "Substance")) || (data62 === "SubstanceNucleicAcid")) || (data62 === "SubstancePolymer")) || (data62 === "SubstanceProtein")) || (data62 === "SubstanceReferenceInformation")) || (data62 === "SubstanceSourceMaterial")) || (data62 === "SubstanceSpecification")) || (data62 === "SupplyDelivery")) || (data62 === "SupplyRequest")) || (data62 === "Task")) || (data62 === "TerminologyCapabilities")) || (data62 === "TestReport")) || (data62 === "TestScript")) || (data62 === "ValueSet")) || (data62 === "VerificationResult")) || (data62 === "VisionPrescription"))){
-const err66 = {instancePath:instancePath+"/target/" + i8,schemaPath:"#/properties/target/items/enum",keyword:"enum",params:{allowedValues: schema0.properties.target.items.enum}};
+const err66 = {instancePath:instancePath+"/target/" + i8,schemaPath:"#/properties/target/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1675,15 +1676,25 @@ vErrors.push(err66);
 }
 errors++;
 }
-}
-}
-else {
-const err67 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "array"}};
+if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data62 === "Account") || (data62 === "ActivityDefinition")) || (data62 === "AdverseEvent")) || (data62 === "AllergyIntolerance")) || (data62 === "Appointment")) || (data62 === "AppointmentResponse")) || (data62 === "AuditEvent")) || (data62 === "Basic")) || (data62 === "Binary")) || (data62 === "BiologicallyDerivedProduct")) || (data62 === "BodyStructure")) || (data62 === "Bundle")) || (data62 === "CapabilityStatement")) || (data62 === "CarePlan")) || (data62 === "CareTeam")) || (data62 === "CatalogEntry")) || (data62 === "ChargeItem")) || (data62 === "ChargeItemDefinition")) || (data62 === "Claim")) || (data62 === "ClaimResponse")) || (data62 === "ClinicalImpression")) || (data62 === "CodeSystem")) || (data62 === "Communication")) || (data62 === "CommunicationRequest")) || (data62 === "CompartmentDefinition")) || (data62 === "Composition")) || (data62 === "ConceptMap")) || (data62 === "Condition")) || (data62 === "Consent")) || (data62 === "Contract")) || (data62 === "Coverage")) || (data62 === "CoverageEligibilityRequest")) || (data62 === "CoverageEligibilityResponse")) || (data62 === "DetectedIssue")) || (data62 === "Device")) || (data62 === "DeviceDefinition")) || (data62 === "DeviceMetric")) || (data62 === "DeviceRequest")) || (data62 === "DeviceUseStatement")) || (data62 === "DiagnosticReport")) || (data62 === "DocumentManifest")) || (data62 === "DocumentReference")) || (data62 === "DomainResource")) || (data62 === "EffectEvidenceSynthesis")) || (data62 === "Encounter")) || (data62 === "Endpoint")) || (data62 === "EnrollmentRequest")) || (data62 === "EnrollmentResponse")) || (data62 === "EpisodeOfCare")) || (data62 === "EventDefinition")) || (data62 === "Evidence")) || (data62 === "EvidenceVariable")) || (data62 === "ExampleScenario")) || (data62 === "ExplanationOfBenefit")) || (data62 === "FamilyMemberHistory")) || (data62 === "Flag")) || (data62 === "Goal")) || (data62 === "GraphDefinition")) || (data62 === "Group")) || (data62 === "GuidanceResponse")) || (data62 === "HealthcareService")) || (data62 === "ImagingStudy")) || (data62 === "Immunization")) || (data62 === "ImmunizationEvaluation")) || (data62 === "ImmunizationRecommendation")) || (data62 === "ImplementationGuide")) || (data62 === "InsurancePlan")) || (data62 === "Invoice")) || (data62 === "Library")) || (data62 === "Linkage")) || (data62 === "List")) || (data62 === "Location")) || (data62 === "Measure")) || (data62 === "MeasureReport")) || (data62 === "Media")) || (data62 === "Medication")) || (data62 === "MedicationAdministration")) || (data62 === "MedicationDispense")) || (data62 === "MedicationKnowledge")) || (data62 === "MedicationRequest")) || (data62 === "MedicationStatement")) || (data62 === "MedicinalProduct")) || (data62 === "MedicinalProductAuthorization")) || (data62 === "MedicinalProductContraindication")) || (data62 === "MedicinalProductIndication")) || (data62 === "MedicinalProductIngredient")) || (data62 === "MedicinalProductInteraction")) || (data62 === "MedicinalProductManufactured")) || (data62 === "MedicinalProductPackaged")) || (data62 === "MedicinalProductPharmaceutical")) || (data62 === "MedicinalProductUndesirableEffect")) || (data62 === "MessageDefinition")) || (data62 === "MessageHeader")) || (data62 === "MolecularSequence")) || (data62 === "NamingSystem")) || (data62 === "NutritionOrder")) || (data62 === "Observation")) || (data62 === "ObservationDefinition")) || (data62 === "OperationDefinition")) || (data62 === "OperationOutcome")) || (data62 === "Organization")) || (data62 === "OrganizationAffiliation")) || (data62 === "Parameters")) || (data62 === "Patient")) || (data62 === "PaymentNotice")) || (data62 === "PaymentReconciliation")) || (data62 === "Person")) || (data62 === "PlanDefinition")) || (data62 === "Practitioner")) || (data62 === "PractitionerRole")) || (data62 === "Procedure")) || (data62 === "Provenance")) || (data62 === "Questionnaire")) || (data62 === "QuestionnaireResponse")) || (data62 === "RelatedPerson")) || (data62 === "RequestGroup")) || (data62 === "ResearchDefinition")) || (data62 === "ResearchElementDefinition")) || (data62 === "ResearchStudy")) || (data62 === "ResearchSubject")) || (data62 === "Resource")) || (data62 === "RiskAssessment")) || (data62 === "RiskEvidenceSynthesis")) || (data62 === "Schedule")) || (data62 === "SearchParameter")) || (data62 === "ServiceRequest")) || (data62 === "Slot")) || (data62 === "Specimen")) || (data62 === "SpecimenDefinition")) || (data62 === "StructureDefinition")) || (data62 === "StructureMap")) || (data62 === "Subscription")) || (data62 === "Substance")) || (data62 === "SubstanceNucleicAcid")) || (data62 === "SubstancePolymer")) || (data62 === "SubstanceProtein")) || (data62 === "SubstanceReferenceInformation")) || (data62 === "SubstanceSourceMaterial")) || (data62 === "SubstanceSpecification")) || (data62 === "SupplyDelivery")) || (data62 === "SupplyRequest")) || (data62 === "Task")) || (data62 === "TerminologyCapabilities")) || (data62 === "TestReport")) || (data62 === "TestScript")) || (data62 === "ValueSet")) || (data62 === "VerificationResult")) || (data62 === "VisionPrescription"))){
+const err67 = {instancePath:instancePath+"/target/" + i8,schemaPath:"#/properties/target/items/enum",keyword:"enum",params:{allowedValues: schema0.properties.target.items.enum}};
 if(vErrors === null){
 vErrors = [err67];
 }
 else {
 vErrors.push(err67);
+}
+errors++;
+}
+}
+}
+else {
+const err68 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
 }
 errors++;
 }
@@ -1700,24 +1711,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err68 = {instancePath:instancePath+"/_target",schemaPath:"#/properties/_target/type",keyword:"type",params:{type: "array"}};
+const err69 = {instancePath:instancePath+"/_target",schemaPath:"#/properties/_target/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err68];
+vErrors = [err69];
 }
 else {
-vErrors.push(err68);
+vErrors.push(err69);
 }
 errors++;
 }
 }
 if(data.multipleOr !== undefined && func0.call(data, "multipleOr")){
 if(typeof data.multipleOr !== "boolean"){
-const err69 = {instancePath:instancePath+"/multipleOr",schemaPath:"#/properties/multipleOr/type",keyword:"type",params:{type: "boolean"}};
+const err70 = {instancePath:instancePath+"/multipleOr",schemaPath:"#/properties/multipleOr/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err69];
+vErrors = [err70];
 }
 else {
-vErrors.push(err69);
+vErrors.push(err70);
 }
 errors++;
 }
@@ -1730,12 +1741,12 @@ errors = vErrors.length;
 }
 if(data.multipleAnd !== undefined && func0.call(data, "multipleAnd")){
 if(typeof data.multipleAnd !== "boolean"){
-const err70 = {instancePath:instancePath+"/multipleAnd",schemaPath:"#/properties/multipleAnd/type",keyword:"type",params:{type: "boolean"}};
+const err71 = {instancePath:instancePath+"/multipleAnd",schemaPath:"#/properties/multipleAnd/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err70];
+vErrors = [err71];
 }
 else {
-vErrors.push(err70);
+vErrors.push(err71);
 }
 errors++;
 }
@@ -1753,24 +1764,24 @@ const len10 = data69.length;
 for(let i10=0; i10<len10; i10++){
 let data70 = data69[i10];
 if(!(((((((((data70 === "eq") || (data70 === "ne")) || (data70 === "gt")) || (data70 === "lt")) || (data70 === "ge")) || (data70 === "le")) || (data70 === "sa")) || (data70 === "eb")) || (data70 === "ap"))){
-const err71 = {instancePath:instancePath+"/comparator/" + i10,schemaPath:"#/properties/comparator/items/enum",keyword:"enum",params:{allowedValues: schema0.properties.comparator.items.enum}};
+const err72 = {instancePath:instancePath+"/comparator/" + i10,schemaPath:"#/properties/comparator/items/enum",keyword:"enum",params:{allowedValues: schema0.properties.comparator.items.enum}};
 if(vErrors === null){
-vErrors = [err71];
+vErrors = [err72];
 }
 else {
-vErrors.push(err71);
+vErrors.push(err72);
 }
 errors++;
 }
 }
 }
 else {
-const err72 = {instancePath:instancePath+"/comparator",schemaPath:"#/properties/comparator/type",keyword:"type",params:{type: "array"}};
+const err73 = {instancePath:instancePath+"/comparator",schemaPath:"#/properties/comparator/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err72];
+vErrors = [err73];
 }
 else {
-vErrors.push(err72);
+vErrors.push(err73);
 }
 errors++;
 }
@@ -1787,12 +1798,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err73 = {instancePath:instancePath+"/_comparator",schemaPath:"#/properties/_comparator/type",keyword:"type",params:{type: "array"}};
+const err74 = {instancePath:instancePath+"/_comparator",schemaPath:"#/properties/_comparator/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err73];
+vErrors = [err74];
 }
 else {
-vErrors.push(err73);
+vErrors.push(err74);
 }
 errors++;
 }
@@ -1804,24 +1815,24 @@ const len12 = data73.length;
 for(let i12=0; i12<len12; i12++){
 let data74 = data73[i12];
 if(!((((((((((((data74 === "missing") || (data74 === "exact")) || (data74 === "contains")) || (data74 === "not")) || (data74 === "text")) || (data74 === "in")) || (data74 === "not-in")) || (data74 === "below")) || (data74 === "above")) || (data74 === "type")) || (data74 === "identifier")) || (data74 === "ofType"))){
-const err74 = {instancePath:instancePath+"/modifier/" + i12,schemaPath:"#/properties/modifier/items/enum",keyword:"enum",params:{allowedValues: schema0.properties.modifier.items.enum}};
+const err75 = {instancePath:instancePath+"/modifier/" + i12,schemaPath:"#/properties/modifier/items/enum",keyword:"enum",params:{allowedValues: schema0.properties.modifier.items.enum}};
 if(vErrors === null){
-vErrors = [err74];
+vErrors = [err75];
 }
 else {
-vErrors.push(err74);
+vErrors.push(err75);
 }
 errors++;
 }
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/modifier",schemaPath:"#/properties/modifier/type",keyword:"type",params:{type: "array"}};
+const err76 = {instancePath:instancePath+"/modifier",schemaPath:"#/properties/modifier/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err75];
+vErrors = [err76];
 }
 else {
-vErrors.push(err75);
+vErrors.push(err76);
 }
 errors++;
 }
@@ -1838,12 +1849,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err76 = {instancePath:instancePath+"/_modifier",schemaPath:"#/properties/_modifier/type",keyword:"type",params:{type: "array"}};
+const err77 = {instancePath:instancePath+"/_modifier",schemaPath:"#/properties/_modifier/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err76];
+vErrors = [err77];
 }
 else {
-vErrors.push(err76);
+vErrors.push(err77);
 }
 errors++;
 }
@@ -1856,18 +1867,7 @@ for(let i14=0; i14<len14; i14++){
 let data78 = data77[i14];
 if(typeof data78 === "string"){
 if(func6(data78) < 1){
-const err77 = {instancePath:instancePath+"/chain/" + i14,schemaPath:"#/properties/chain/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
-}
-}
-else {
-const err78 = {instancePath:instancePath+"/chain/" + i14,schemaPath:"#/properties/chain/items/type",keyword:"type",params:{type: "string"}};
+const err78 = {instancePath:instancePath+"/chain/" + i14,schemaPath:"#/properties/chain/items/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1877,14 +1877,25 @@ vErrors.push(err78);
 errors++;
 }
 }
-}
 else {
-const err79 = {instancePath:instancePath+"/chain",schemaPath:"#/properties/chain/type",keyword:"type",params:{type: "array"}};
+const err79 = {instancePath:instancePath+"/chain/" + i14,schemaPath:"#/properties/chain/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err79];
 }
 else {
 vErrors.push(err79);
+}
+errors++;
+}
+}
+}
+else {
+const err80 = {instancePath:instancePath+"/chain",schemaPath:"#/properties/chain/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
 }
 errors++;
 }
@@ -1901,12 +1912,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err80 = {instancePath:instancePath+"/_chain",schemaPath:"#/properties/_chain/type",keyword:"type",params:{type: "array"}};
+const err81 = {instancePath:instancePath+"/_chain",schemaPath:"#/properties/_chain/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err80];
+vErrors = [err81];
 }
 else {
-vErrors.push(err80);
+vErrors.push(err81);
 }
 errors++;
 }
@@ -1922,12 +1933,12 @@ let valid52 = true;
 const _errs148 = errors;
 if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
 if(data82._expression !== undefined && func0.call(data82, "_expression")){
-const err81 = {};
+const err82 = {};
 if(vErrors === null){
-vErrors = [err81];
+vErrors = [err82];
 }
 else {
-vErrors.push(err81);
+vErrors.push(err82);
 }
 errors++;
 }
@@ -1946,12 +1957,12 @@ if(_valid7){
 const _errs149 = errors;
 if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
 if((data82.expression === undefined) || (!(func0.call(data82, "expression")))){
-const err82 = {instancePath:instancePath+"/component/" + i16,schemaPath:"#/$defs/SearchParameter_Component/allOf/0/then/required",keyword:"required",params:{missingProperty: "expression"}};
+const err83 = {instancePath:instancePath+"/component/" + i16,schemaPath:"#/$defs/SearchParameter_Component/allOf/0/then/required",keyword:"required",params:{missingProperty: "expression"}};
 if(vErrors === null){
-vErrors = [err82];
+vErrors = [err83];
 }
 else {
-vErrors.push(err82);
+vErrors.push(err83);
 }
 errors++;
 }
@@ -1965,23 +1976,23 @@ props7._expression = true;
 }
 }
 if(!valid52){
-const err83 = {instancePath:instancePath+"/component/" + i16,schemaPath:"#/$defs/SearchParameter_Component/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
-}
-if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
-if((data82.definition === undefined) || (!(func0.call(data82, "definition")))){
-const err84 = {instancePath:instancePath+"/component/" + i16,schemaPath:"#/$defs/SearchParameter_Component/required",keyword:"required",params:{missingProperty: "definition"}};
+const err84 = {instancePath:instancePath+"/component/" + i16,schemaPath:"#/$defs/SearchParameter_Component/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
 vErrors = [err84];
 }
 else {
 vErrors.push(err84);
+}
+errors++;
+}
+if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
+if((data82.definition === undefined) || (!(func0.call(data82, "definition")))){
+const err85 = {instancePath:instancePath+"/component/" + i16,schemaPath:"#/$defs/SearchParameter_Component/required",keyword:"required",params:{missingProperty: "definition"}};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
 }
 errors++;
 }
@@ -1999,23 +2010,23 @@ if(data82.id !== undefined && func0.call(data82, "id")){
 let data84 = data82.id;
 if(typeof data84 === "string"){
 if(func6(data84) < 1){
-const err85 = {instancePath:instancePath+"/component/" + i16+"/id",schemaPath:"#/$defs/SearchParameter_Component/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
-}
-}
-else {
-const err86 = {instancePath:instancePath+"/component/" + i16+"/id",schemaPath:"#/$defs/SearchParameter_Component/properties/id/type",keyword:"type",params:{type: "string"}};
+const err86 = {instancePath:instancePath+"/component/" + i16+"/id",schemaPath:"#/$defs/SearchParameter_Component/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err86];
 }
 else {
 vErrors.push(err86);
+}
+errors++;
+}
+}
+else {
+const err87 = {instancePath:instancePath+"/component/" + i16+"/id",schemaPath:"#/$defs/SearchParameter_Component/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
 }
 errors++;
 }
@@ -2032,12 +2043,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err87 = {instancePath:instancePath+"/component/" + i16+"/extension",schemaPath:"#/$defs/SearchParameter_Component/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err88 = {instancePath:instancePath+"/component/" + i16+"/extension",schemaPath:"#/$defs/SearchParameter_Component/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err87];
+vErrors = [err88];
 }
 else {
-vErrors.push(err87);
+vErrors.push(err88);
 }
 errors++;
 }
@@ -2054,21 +2065,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err88 = {instancePath:instancePath+"/component/" + i16+"/modifierExtension",schemaPath:"#/$defs/SearchParameter_Component/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
-}
-}
-if(data82.definition !== undefined && func0.call(data82, "definition")){
-let data89 = data82.definition;
-if(typeof data89 === "string"){
-if(!pattern1.test(data89)){
-const err89 = {instancePath:instancePath+"/component/" + i16+"/definition",schemaPath:"#/$defs/SearchParameter_Component/properties/definition/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
+const err89 = {instancePath:instancePath+"/component/" + i16+"/modifierExtension",schemaPath:"#/$defs/SearchParameter_Component/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -2078,13 +2075,27 @@ vErrors.push(err89);
 errors++;
 }
 }
-else {
-const err90 = {instancePath:instancePath+"/component/" + i16+"/definition",schemaPath:"#/$defs/SearchParameter_Component/properties/definition/type",keyword:"type",params:{type: "string"}};
+if(data82.definition !== undefined && func0.call(data82, "definition")){
+let data89 = data82.definition;
+if(typeof data89 === "string"){
+if(!pattern1.test(data89)){
+const err90 = {instancePath:instancePath+"/component/" + i16+"/definition",schemaPath:"#/$defs/SearchParameter_Component/properties/definition/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err90];
 }
 else {
 vErrors.push(err90);
+}
+errors++;
+}
+}
+else {
+const err91 = {instancePath:instancePath+"/component/" + i16+"/definition",schemaPath:"#/$defs/SearchParameter_Component/properties/definition/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
 }
 errors++;
 }
@@ -2099,23 +2110,23 @@ if(data82.expression !== undefined && func0.call(data82, "expression")){
 let data91 = data82.expression;
 if(typeof data91 === "string"){
 if(func6(data91) < 1){
-const err91 = {instancePath:instancePath+"/component/" + i16+"/expression",schemaPath:"#/$defs/SearchParameter_Component/properties/expression/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
-}
-}
-else {
-const err92 = {instancePath:instancePath+"/component/" + i16+"/expression",schemaPath:"#/$defs/SearchParameter_Component/properties/expression/type",keyword:"type",params:{type: "string"}};
+const err92 = {instancePath:instancePath+"/component/" + i16+"/expression",schemaPath:"#/$defs/SearchParameter_Component/properties/expression/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err92];
 }
 else {
 vErrors.push(err92);
+}
+errors++;
+}
+}
+else {
+const err93 = {instancePath:instancePath+"/component/" + i16+"/expression",schemaPath:"#/$defs/SearchParameter_Component/properties/expression/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
 }
 errors++;
 }
@@ -2128,19 +2139,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err93 = {instancePath:instancePath+"/component/" + i16,schemaPath:"#/$defs/SearchParameter_Component/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
-}
-}
-}
-else {
-const err94 = {instancePath:instancePath+"/component",schemaPath:"#/properties/component/type",keyword:"type",params:{type: "array"}};
+const err94 = {instancePath:instancePath+"/component/" + i16,schemaPath:"#/$defs/SearchParameter_Component/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -2152,12 +2151,24 @@ errors++;
 }
 }
 else {
-const err95 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err95 = {instancePath:instancePath+"/component",schemaPath:"#/properties/component/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err95];
 }
 else {
 vErrors.push(err95);
+}
+errors++;
+}
+}
+}
+else {
+const err96 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
 }
 errors++;
 }

@@ -15,6 +15,7 @@ const func4 = require("./datatypes.twin.cjs")["Extension"];
 const func5 = require("./datatypes.twin.cjs")["ContactDetail"];
 const func6 = require("./datatypes.twin.cjs")["UsageContext"];
 const func7 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate0(data){
@@ -438,6 +439,9 @@ if(data.date !== undefined){
 let data33 = data.date;
 if(typeof data33 === "string"){
 if(!pattern3.test(data33)){
+errors++;
+}
+if(!(formats0(data33))){
 errors++;
 }
 }

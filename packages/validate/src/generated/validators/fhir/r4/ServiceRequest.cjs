@@ -58,6 +58,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = new Set(["quantityQuantity", "quantityRatio", "quantityRange"]);
 const obj1 = new Set(["occurrenceDateTime", "occurrencePeriod", "occurrenceTiming"]);
 const obj2 = new Set(["asNeededBoolean", "asNeededCodeableConcept"]);
@@ -919,14 +920,24 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-else {
-const err42 = {instancePath:instancePath+"/authoredOn",schemaPath:"#/properties/authoredOn/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data56))){
+const err42 = {instancePath:instancePath+"/authoredOn",schemaPath:"#/properties/authoredOn/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err42];
 }
 else {
 vErrors.push(err42);
+}
+errors++;
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/authoredOn",schemaPath:"#/properties/authoredOn/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
 }
 errors++;
 }
@@ -961,12 +972,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/performer",schemaPath:"#/properties/performer/type",keyword:"type",params:{type: "array"}};
+const err44 = {instancePath:instancePath+"/performer",schemaPath:"#/properties/performer/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err43];
+vErrors = [err44];
 }
 else {
-vErrors.push(err43);
+vErrors.push(err44);
 }
 errors++;
 }
@@ -983,12 +994,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/locationCode",schemaPath:"#/properties/locationCode/type",keyword:"type",params:{type: "array"}};
+const err45 = {instancePath:instancePath+"/locationCode",schemaPath:"#/properties/locationCode/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err44];
+vErrors = [err45];
 }
 else {
-vErrors.push(err44);
+vErrors.push(err45);
 }
 errors++;
 }
@@ -1005,12 +1016,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/locationReference",schemaPath:"#/properties/locationReference/type",keyword:"type",params:{type: "array"}};
+const err46 = {instancePath:instancePath+"/locationReference",schemaPath:"#/properties/locationReference/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err45];
+vErrors = [err46];
 }
 else {
-vErrors.push(err45);
+vErrors.push(err46);
 }
 errors++;
 }
@@ -1027,12 +1038,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/reasonCode",schemaPath:"#/properties/reasonCode/type",keyword:"type",params:{type: "array"}};
+const err47 = {instancePath:instancePath+"/reasonCode",schemaPath:"#/properties/reasonCode/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err47];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err47);
 }
 errors++;
 }
@@ -1049,12 +1060,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/reasonReference",schemaPath:"#/properties/reasonReference/type",keyword:"type",params:{type: "array"}};
+const err48 = {instancePath:instancePath+"/reasonReference",schemaPath:"#/properties/reasonReference/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err47];
+vErrors = [err48];
 }
 else {
-vErrors.push(err47);
+vErrors.push(err48);
 }
 errors++;
 }
@@ -1071,12 +1082,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/insurance",schemaPath:"#/properties/insurance/type",keyword:"type",params:{type: "array"}};
+const err49 = {instancePath:instancePath+"/insurance",schemaPath:"#/properties/insurance/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err48];
+vErrors = [err49];
 }
 else {
-vErrors.push(err48);
+vErrors.push(err49);
 }
 errors++;
 }
@@ -1093,12 +1104,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/supportingInfo",schemaPath:"#/properties/supportingInfo/type",keyword:"type",params:{type: "array"}};
+const err50 = {instancePath:instancePath+"/supportingInfo",schemaPath:"#/properties/supportingInfo/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err49];
+vErrors = [err50];
 }
 else {
-vErrors.push(err49);
+vErrors.push(err50);
 }
 errors++;
 }
@@ -1115,12 +1126,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/specimen",schemaPath:"#/properties/specimen/type",keyword:"type",params:{type: "array"}};
+const err51 = {instancePath:instancePath+"/specimen",schemaPath:"#/properties/specimen/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err50];
+vErrors = [err51];
 }
 else {
-vErrors.push(err50);
+vErrors.push(err51);
 }
 errors++;
 }
@@ -1137,12 +1148,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/bodySite",schemaPath:"#/properties/bodySite/type",keyword:"type",params:{type: "array"}};
+const err52 = {instancePath:instancePath+"/bodySite",schemaPath:"#/properties/bodySite/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err51];
+vErrors = [err52];
 }
 else {
-vErrors.push(err51);
+vErrors.push(err52);
 }
 errors++;
 }
@@ -1159,21 +1170,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-}
-if(data.patientInstruction !== undefined && func0.call(data, "patientInstruction")){
-let data80 = data.patientInstruction;
-if(typeof data80 === "string"){
-if(func15(data80) < 1){
-const err53 = {instancePath:instancePath+"/patientInstruction",schemaPath:"#/properties/patientInstruction/minLength",keyword:"minLength",params:{limit: 1}};
+const err53 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1183,13 +1180,27 @@ vErrors.push(err53);
 errors++;
 }
 }
-else {
-const err54 = {instancePath:instancePath+"/patientInstruction",schemaPath:"#/properties/patientInstruction/type",keyword:"type",params:{type: "string"}};
+if(data.patientInstruction !== undefined && func0.call(data, "patientInstruction")){
+let data80 = data.patientInstruction;
+if(typeof data80 === "string"){
+if(func15(data80) < 1){
+const err54 = {instancePath:instancePath+"/patientInstruction",schemaPath:"#/properties/patientInstruction/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err54];
 }
 else {
 vErrors.push(err54);
+}
+errors++;
+}
+}
+else {
+const err55 = {instancePath:instancePath+"/patientInstruction",schemaPath:"#/properties/patientInstruction/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
 }
 errors++;
 }
@@ -1212,19 +1223,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/relevantHistory",schemaPath:"#/properties/relevantHistory/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-}
-const forms0 = func16(data, obj0);
-if(forms0 !== null){
-const err56 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "quantity[x]", forms: forms0}};
+const err56 = {instancePath:instancePath+"/relevantHistory",schemaPath:"#/properties/relevantHistory/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1233,9 +1232,10 @@ vErrors.push(err56);
 }
 errors++;
 }
-const forms1 = func16(data, obj1);
-if(forms1 !== null){
-const err57 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "occurrence[x]", forms: forms1}};
+}
+const forms0 = func16(data, obj0);
+if(forms0 !== null){
+const err57 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "quantity[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -1244,9 +1244,9 @@ vErrors.push(err57);
 }
 errors++;
 }
-const forms2 = func16(data, obj2);
-if(forms2 !== null){
-const err58 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "asNeeded[x]", forms: forms2}};
+const forms1 = func16(data, obj1);
+if(forms1 !== null){
+const err58 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "occurrence[x]", forms: forms1}};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -1255,14 +1255,25 @@ vErrors.push(err58);
 }
 errors++;
 }
-}
-else {
-const err59 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const forms2 = func16(data, obj2);
+if(forms2 !== null){
+const err59 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "asNeeded[x]", forms: forms2}};
 if(vErrors === null){
 vErrors = [err59];
 }
 else {
 vErrors.push(err59);
+}
+errors++;
+}
+}
+else {
+const err60 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
 }
 errors++;
 }

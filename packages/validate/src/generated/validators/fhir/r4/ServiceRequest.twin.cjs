@@ -21,6 +21,7 @@ const func11 = require("./datatypes.twin.cjs")["Period"];
 const func12 = require("./datatypes.twin.cjs")["Timing"];
 const func13 = require("./datatypes.twin.cjs")["Annotation"];
 const func14 = require("../../../../choice.cjs").choiceForms;
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = new Set(["quantityQuantity", "quantityRatio", "quantityRange"]);
 const obj1 = new Set(["occurrenceDateTime", "occurrencePeriod", "occurrenceTiming"]);
 const obj2 = new Set(["asNeededBoolean", "asNeededCodeableConcept"]);
@@ -476,6 +477,9 @@ if(data.authoredOn !== undefined){
 let data56 = data.authoredOn;
 if(typeof data56 === "string"){
 if(!pattern3.test(data56)){
+errors++;
+}
+if(!(formats0(data56))){
 errors++;
 }
 }

@@ -14,6 +14,7 @@ const func4 = require("./datatypes.twin.cjs")["Extension"];
 const func5 = require("./datatypes.twin.cjs")["Identifier"];
 const func6 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func7 = require("./datatypes.twin.cjs")["Reference"];
+const formats0 = require("../../../../formats.cjs")["fhir-instant"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate0(data){
@@ -310,6 +311,9 @@ if(typeof data29 === "string"){
 if(!pattern3.test(data29)){
 errors++;
 }
+if(!(formats0(data29))){
+errors++;
+}
 }
 else {
 errors++;
@@ -324,6 +328,9 @@ if(data.end !== undefined){
 let data31 = data.end;
 if(typeof data31 === "string"){
 if(!pattern3.test(data31)){
+errors++;
+}
+if(!(formats0(data31))){
 errors++;
 }
 }

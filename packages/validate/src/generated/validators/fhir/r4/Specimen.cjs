@@ -24,6 +24,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = new Set(["collectedDateTime", "collectedPeriod"]);
 const obj1 = new Set(["fastingStatusCodeableConcept", "fastingStatusDuration"]);
 const obj2 = new Set(["timeDateTime", "timePeriod"]);
@@ -300,14 +301,24 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/receivedTime",schemaPath:"#/properties/receivedTime/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data21))){
+const err14 = {instancePath:instancePath+"/receivedTime",schemaPath:"#/properties/receivedTime/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/receivedTime",schemaPath:"#/properties/receivedTime/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
 }
 errors++;
 }
@@ -330,12 +341,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "array"}};
+const err16 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err16];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err16);
 }
 errors++;
 }
@@ -352,12 +363,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/request",schemaPath:"#/properties/request/type",keyword:"type",params:{type: "array"}};
+const err17 = {instancePath:instancePath+"/request",schemaPath:"#/properties/request/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err16];
+vErrors = [err17];
 }
 else {
-vErrors.push(err16);
+vErrors.push(err17);
 }
 errors++;
 }
@@ -369,23 +380,23 @@ if(data27.id !== undefined && func0.call(data27, "id")){
 let data28 = data27.id;
 if(typeof data28 === "string"){
 if(func9(data28) < 1){
-const err17 = {instancePath:instancePath+"/collection/id",schemaPath:"#/$defs/Specimen_Collection/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-else {
-const err18 = {instancePath:instancePath+"/collection/id",schemaPath:"#/$defs/Specimen_Collection/properties/id/type",keyword:"type",params:{type: "string"}};
+const err18 = {instancePath:instancePath+"/collection/id",schemaPath:"#/$defs/Specimen_Collection/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err18];
 }
 else {
 vErrors.push(err18);
+}
+errors++;
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/collection/id",schemaPath:"#/$defs/Specimen_Collection/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
 }
 errors++;
 }
@@ -402,12 +413,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/collection/extension",schemaPath:"#/$defs/Specimen_Collection/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err20 = {instancePath:instancePath+"/collection/extension",schemaPath:"#/$defs/Specimen_Collection/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err19];
+vErrors = [err20];
 }
 else {
-vErrors.push(err19);
+vErrors.push(err20);
 }
 errors++;
 }
@@ -424,12 +435,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/collection/modifierExtension",schemaPath:"#/$defs/Specimen_Collection/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err21 = {instancePath:instancePath+"/collection/modifierExtension",schemaPath:"#/$defs/Specimen_Collection/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err20];
+vErrors = [err21];
 }
 else {
-vErrors.push(err20);
+vErrors.push(err21);
 }
 errors++;
 }
@@ -444,23 +455,23 @@ if(data27.collectedDateTime !== undefined && func0.call(data27, "collectedDateTi
 let data34 = data27.collectedDateTime;
 if(typeof data34 === "string"){
 if(!pattern3.test(data34)){
-const err21 = {instancePath:instancePath+"/collection/collectedDateTime",schemaPath:"#/$defs/Specimen_Collection/properties/collectedDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/collection/collectedDateTime",schemaPath:"#/$defs/Specimen_Collection/properties/collectedDateTime/type",keyword:"type",params:{type: "string"}};
+const err22 = {instancePath:instancePath+"/collection/collectedDateTime",schemaPath:"#/$defs/Specimen_Collection/properties/collectedDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err22];
 }
 else {
 vErrors.push(err22);
+}
+errors++;
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/collection/collectedDateTime",schemaPath:"#/$defs/Specimen_Collection/properties/collectedDateTime/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
 }
 errors++;
 }
@@ -515,18 +526,7 @@ errors = vErrors.length;
 }
 const forms0 = func13(data27, obj0);
 if(forms0 !== null){
-const err23 = {instancePath:instancePath+"/collection",schemaPath:"#/$defs/Specimen_Collection/cdxChoice",keyword:"cdxChoice",params:{choice: "collected[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-const forms1 = func13(data27, obj1);
-if(forms1 !== null){
-const err24 = {instancePath:instancePath+"/collection",schemaPath:"#/$defs/Specimen_Collection/cdxChoice",keyword:"cdxChoice",params:{choice: "fastingStatus[x]", forms: forms1}};
+const err24 = {instancePath:instancePath+"/collection",schemaPath:"#/$defs/Specimen_Collection/cdxChoice",keyword:"cdxChoice",params:{choice: "collected[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -535,14 +535,25 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-else {
-const err25 = {instancePath:instancePath+"/collection",schemaPath:"#/$defs/Specimen_Collection/type",keyword:"type",params:{type: "object"}};
+const forms1 = func13(data27, obj1);
+if(forms1 !== null){
+const err25 = {instancePath:instancePath+"/collection",schemaPath:"#/$defs/Specimen_Collection/cdxChoice",keyword:"cdxChoice",params:{choice: "fastingStatus[x]", forms: forms1}};
 if(vErrors === null){
 vErrors = [err25];
 }
 else {
 vErrors.push(err25);
+}
+errors++;
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/collection",schemaPath:"#/$defs/Specimen_Collection/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
 }
 errors++;
 }
@@ -558,23 +569,23 @@ if(data44.id !== undefined && func0.call(data44, "id")){
 let data45 = data44.id;
 if(typeof data45 === "string"){
 if(func9(data45) < 1){
-const err26 = {instancePath:instancePath+"/processing/" + i8+"/id",schemaPath:"#/$defs/Specimen_Processing/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-else {
-const err27 = {instancePath:instancePath+"/processing/" + i8+"/id",schemaPath:"#/$defs/Specimen_Processing/properties/id/type",keyword:"type",params:{type: "string"}};
+const err27 = {instancePath:instancePath+"/processing/" + i8+"/id",schemaPath:"#/$defs/Specimen_Processing/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err27];
 }
 else {
 vErrors.push(err27);
+}
+errors++;
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/processing/" + i8+"/id",schemaPath:"#/$defs/Specimen_Processing/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
 }
 errors++;
 }
@@ -591,12 +602,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/processing/" + i8+"/extension",schemaPath:"#/$defs/Specimen_Processing/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err29 = {instancePath:instancePath+"/processing/" + i8+"/extension",schemaPath:"#/$defs/Specimen_Processing/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err28];
+vErrors = [err29];
 }
 else {
-vErrors.push(err28);
+vErrors.push(err29);
 }
 errors++;
 }
@@ -613,21 +624,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/processing/" + i8+"/modifierExtension",schemaPath:"#/$defs/Specimen_Processing/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-if(data44.description !== undefined && func0.call(data44, "description")){
-let data50 = data44.description;
-if(typeof data50 === "string"){
-if(func9(data50) < 1){
-const err30 = {instancePath:instancePath+"/processing/" + i8+"/description",schemaPath:"#/$defs/Specimen_Processing/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+const err30 = {instancePath:instancePath+"/processing/" + i8+"/modifierExtension",schemaPath:"#/$defs/Specimen_Processing/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -637,13 +634,27 @@ vErrors.push(err30);
 errors++;
 }
 }
-else {
-const err31 = {instancePath:instancePath+"/processing/" + i8+"/description",schemaPath:"#/$defs/Specimen_Processing/properties/description/type",keyword:"type",params:{type: "string"}};
+if(data44.description !== undefined && func0.call(data44, "description")){
+let data50 = data44.description;
+if(typeof data50 === "string"){
+if(func9(data50) < 1){
+const err31 = {instancePath:instancePath+"/processing/" + i8+"/description",schemaPath:"#/$defs/Specimen_Processing/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err31];
 }
 else {
 vErrors.push(err31);
+}
+errors++;
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/processing/" + i8+"/description",schemaPath:"#/$defs/Specimen_Processing/properties/description/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
 }
 errors++;
 }
@@ -672,21 +683,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/processing/" + i8+"/additive",schemaPath:"#/$defs/Specimen_Processing/properties/additive/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-if(data44.timeDateTime !== undefined && func0.call(data44, "timeDateTime")){
-let data55 = data44.timeDateTime;
-if(typeof data55 === "string"){
-if(!pattern3.test(data55)){
-const err33 = {instancePath:instancePath+"/processing/" + i8+"/timeDateTime",schemaPath:"#/$defs/Specimen_Processing/properties/timeDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
+const err33 = {instancePath:instancePath+"/processing/" + i8+"/additive",schemaPath:"#/$defs/Specimen_Processing/properties/additive/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -696,13 +693,27 @@ vErrors.push(err33);
 errors++;
 }
 }
-else {
-const err34 = {instancePath:instancePath+"/processing/" + i8+"/timeDateTime",schemaPath:"#/$defs/Specimen_Processing/properties/timeDateTime/type",keyword:"type",params:{type: "string"}};
+if(data44.timeDateTime !== undefined && func0.call(data44, "timeDateTime")){
+let data55 = data44.timeDateTime;
+if(typeof data55 === "string"){
+if(!pattern3.test(data55)){
+const err34 = {instancePath:instancePath+"/processing/" + i8+"/timeDateTime",schemaPath:"#/$defs/Specimen_Processing/properties/timeDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err34];
 }
 else {
 vErrors.push(err34);
+}
+errors++;
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/processing/" + i8+"/timeDateTime",schemaPath:"#/$defs/Specimen_Processing/properties/timeDateTime/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
 }
 errors++;
 }
@@ -721,18 +732,7 @@ errors = vErrors.length;
 }
 const forms2 = func13(data44, obj2);
 if(forms2 !== null){
-const err35 = {instancePath:instancePath+"/processing/" + i8,schemaPath:"#/$defs/Specimen_Processing/cdxChoice",keyword:"cdxChoice",params:{choice: "time[x]", forms: forms2}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-else {
-const err36 = {instancePath:instancePath+"/processing/" + i8,schemaPath:"#/$defs/Specimen_Processing/type",keyword:"type",params:{type: "object"}};
+const err36 = {instancePath:instancePath+"/processing/" + i8,schemaPath:"#/$defs/Specimen_Processing/cdxChoice",keyword:"cdxChoice",params:{choice: "time[x]", forms: forms2}};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -742,14 +742,25 @@ vErrors.push(err36);
 errors++;
 }
 }
-}
 else {
-const err37 = {instancePath:instancePath+"/processing",schemaPath:"#/properties/processing/type",keyword:"type",params:{type: "array"}};
+const err37 = {instancePath:instancePath+"/processing/" + i8,schemaPath:"#/$defs/Specimen_Processing/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err37];
 }
 else {
 vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/processing",schemaPath:"#/properties/processing/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
 }
 errors++;
 }
@@ -765,23 +776,23 @@ if(data59.id !== undefined && func0.call(data59, "id")){
 let data60 = data59.id;
 if(typeof data60 === "string"){
 if(func9(data60) < 1){
-const err38 = {instancePath:instancePath+"/container/" + i12+"/id",schemaPath:"#/$defs/Specimen_Container/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-else {
-const err39 = {instancePath:instancePath+"/container/" + i12+"/id",schemaPath:"#/$defs/Specimen_Container/properties/id/type",keyword:"type",params:{type: "string"}};
+const err39 = {instancePath:instancePath+"/container/" + i12+"/id",schemaPath:"#/$defs/Specimen_Container/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err39];
 }
 else {
 vErrors.push(err39);
+}
+errors++;
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/container/" + i12+"/id",schemaPath:"#/$defs/Specimen_Container/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
 }
 errors++;
 }
@@ -798,12 +809,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/container/" + i12+"/extension",schemaPath:"#/$defs/Specimen_Container/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err41 = {instancePath:instancePath+"/container/" + i12+"/extension",schemaPath:"#/$defs/Specimen_Container/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err40];
+vErrors = [err41];
 }
 else {
-vErrors.push(err40);
+vErrors.push(err41);
 }
 errors++;
 }
@@ -820,12 +831,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/container/" + i12+"/modifierExtension",schemaPath:"#/$defs/Specimen_Container/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err42 = {instancePath:instancePath+"/container/" + i12+"/modifierExtension",schemaPath:"#/$defs/Specimen_Container/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err41];
+vErrors = [err42];
 }
 else {
-vErrors.push(err41);
+vErrors.push(err42);
 }
 errors++;
 }
@@ -842,21 +853,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/container/" + i12+"/identifier",schemaPath:"#/$defs/Specimen_Container/properties/identifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-if(data59.description !== undefined && func0.call(data59, "description")){
-let data67 = data59.description;
-if(typeof data67 === "string"){
-if(func9(data67) < 1){
-const err43 = {instancePath:instancePath+"/container/" + i12+"/description",schemaPath:"#/$defs/Specimen_Container/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+const err43 = {instancePath:instancePath+"/container/" + i12+"/identifier",schemaPath:"#/$defs/Specimen_Container/properties/identifier/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -866,13 +863,27 @@ vErrors.push(err43);
 errors++;
 }
 }
-else {
-const err44 = {instancePath:instancePath+"/container/" + i12+"/description",schemaPath:"#/$defs/Specimen_Container/properties/description/type",keyword:"type",params:{type: "string"}};
+if(data59.description !== undefined && func0.call(data59, "description")){
+let data67 = data59.description;
+if(typeof data67 === "string"){
+if(func9(data67) < 1){
+const err44 = {instancePath:instancePath+"/container/" + i12+"/description",schemaPath:"#/$defs/Specimen_Container/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err44];
 }
 else {
 vErrors.push(err44);
+}
+errors++;
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/container/" + i12+"/description",schemaPath:"#/$defs/Specimen_Container/properties/description/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
 }
 errors++;
 }
@@ -915,18 +926,7 @@ errors = vErrors.length;
 }
 const forms3 = func13(data59, obj3);
 if(forms3 !== null){
-const err45 = {instancePath:instancePath+"/container/" + i12,schemaPath:"#/$defs/Specimen_Container/cdxChoice",keyword:"cdxChoice",params:{choice: "additive[x]", forms: forms3}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-}
-else {
-const err46 = {instancePath:instancePath+"/container/" + i12,schemaPath:"#/$defs/Specimen_Container/type",keyword:"type",params:{type: "object"}};
+const err46 = {instancePath:instancePath+"/container/" + i12,schemaPath:"#/$defs/Specimen_Container/cdxChoice",keyword:"cdxChoice",params:{choice: "additive[x]", forms: forms3}};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -936,14 +936,25 @@ vErrors.push(err46);
 errors++;
 }
 }
-}
 else {
-const err47 = {instancePath:instancePath+"/container",schemaPath:"#/properties/container/type",keyword:"type",params:{type: "array"}};
+const err47 = {instancePath:instancePath+"/container/" + i12,schemaPath:"#/$defs/Specimen_Container/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err47];
 }
 else {
 vErrors.push(err47);
+}
+errors++;
+}
+}
+}
+else {
+const err48 = {instancePath:instancePath+"/container",schemaPath:"#/properties/container/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
 }
 errors++;
 }
@@ -960,12 +971,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/condition",schemaPath:"#/properties/condition/type",keyword:"type",params:{type: "array"}};
+const err49 = {instancePath:instancePath+"/condition",schemaPath:"#/properties/condition/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err48];
+vErrors = [err49];
 }
 else {
-vErrors.push(err48);
+vErrors.push(err49);
 }
 errors++;
 }
@@ -982,24 +993,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
+const err50 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err49];
+vErrors = [err50];
 }
 else {
-vErrors.push(err49);
+vErrors.push(err50);
 }
 errors++;
 }
 }
 }
 else {
-const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err51 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err50];
+vErrors = [err51];
 }
 else {
-vErrors.push(err50);
+vErrors.push(err51);
 }
 errors++;
 }

@@ -22,6 +22,7 @@ const func9 = require("./datatypes.twin.cjs")["Duration"];
 const func10 = require("./datatypes.twin.cjs")["Quantity"];
 const func11 = require("../../../../choice.cjs").choiceForms;
 const func12 = require("./datatypes.twin.cjs")["Annotation"];
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = new Set(["collectedDateTime", "collectedPeriod"]);
 const obj1 = new Set(["fastingStatusCodeableConcept", "fastingStatusDuration"]);
 const obj2 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
@@ -187,6 +188,9 @@ if(data.receivedTime !== undefined){
 let data21 = data.receivedTime;
 if(typeof data21 === "string"){
 if(!pattern3.test(data21)){
+errors++;
+}
+if(!(formats0(data21))){
 errors++;
 }
 }

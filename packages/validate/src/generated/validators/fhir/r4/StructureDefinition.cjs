@@ -74,6 +74,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/StructureDefinition.schema.json" */;
@@ -916,14 +917,24 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-else {
-const err41 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data34))){
+const err41 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err41];
 }
 else {
 vErrors.push(err41);
+}
+errors++;
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
 }
 errors++;
 }
@@ -938,23 +949,23 @@ if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data36 = data.publisher;
 if(typeof data36 === "string"){
 if(func7(data36) < 1){
-const err42 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-else {
-const err43 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
+const err43 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err43];
 }
 else {
 vErrors.push(err43);
+}
+errors++;
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
 }
 errors++;
 }
@@ -977,21 +988,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-let data40 = data.description;
-if(typeof data40 === "string"){
-if(func7(data40) < 1){
-const err45 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+const err45 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1001,13 +998,27 @@ vErrors.push(err45);
 errors++;
 }
 }
-else {
-const err46 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(data.description !== undefined && func0.call(data, "description")){
+let data40 = data.description;
+if(typeof data40 === "string"){
+if(func7(data40) < 1){
+const err46 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err46];
 }
 else {
 vErrors.push(err46);
+}
+errors++;
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
 }
 errors++;
 }
@@ -1030,12 +1041,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
+const err48 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err47];
+vErrors = [err48];
 }
 else {
-vErrors.push(err47);
+vErrors.push(err48);
 }
 errors++;
 }
@@ -1052,21 +1063,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-}
-if(data.purpose !== undefined && func0.call(data, "purpose")){
-let data46 = data.purpose;
-if(typeof data46 === "string"){
-if(func7(data46) < 1){
-const err49 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
+const err49 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1076,13 +1073,27 @@ vErrors.push(err49);
 errors++;
 }
 }
-else {
-const err50 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
+if(data.purpose !== undefined && func0.call(data, "purpose")){
+let data46 = data.purpose;
+if(typeof data46 === "string"){
+if(func7(data46) < 1){
+const err50 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err50];
 }
 else {
 vErrors.push(err50);
+}
+errors++;
+}
+}
+else {
+const err51 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
 }
 errors++;
 }
@@ -1097,23 +1108,23 @@ if(data.copyright !== undefined && func0.call(data, "copyright")){
 let data48 = data.copyright;
 if(typeof data48 === "string"){
 if(func7(data48) < 1){
-const err51 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-}
-else {
-const err52 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
+const err52 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err52];
 }
 else {
 vErrors.push(err52);
+}
+errors++;
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
 }
 errors++;
 }
@@ -1136,20 +1147,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/keyword",schemaPath:"#/properties/keyword/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-}
-if(data.fhirVersion !== undefined && func0.call(data, "fhirVersion")){
-let data52 = data.fhirVersion;
-if(typeof data52 !== "string"){
-const err54 = {instancePath:instancePath+"/fhirVersion",schemaPath:"#/properties/fhirVersion/type",keyword:"type",params:{type: "string"}};
+const err54 = {instancePath:instancePath+"/keyword",schemaPath:"#/properties/keyword/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -1158,13 +1156,26 @@ vErrors.push(err54);
 }
 errors++;
 }
-if(!((((((((((((((((((((((data52 === "0.01") || (data52 === "0.05")) || (data52 === "0.06")) || (data52 === "0.11")) || (data52 === "0.0.80")) || (data52 === "0.0.81")) || (data52 === "0.0.82")) || (data52 === "0.4.0")) || (data52 === "0.5.0")) || (data52 === "1.0.0")) || (data52 === "1.0.1")) || (data52 === "1.0.2")) || (data52 === "1.1.0")) || (data52 === "1.4.0")) || (data52 === "1.6.0")) || (data52 === "1.8.0")) || (data52 === "3.0.0")) || (data52 === "3.0.1")) || (data52 === "3.3.0")) || (data52 === "3.5.0")) || (data52 === "4.0.0")) || (data52 === "4.0.1"))){
-const err55 = {instancePath:instancePath+"/fhirVersion",schemaPath:"#/properties/fhirVersion/enum",keyword:"enum",params:{allowedValues: schema0.properties.fhirVersion.enum}};
+}
+if(data.fhirVersion !== undefined && func0.call(data, "fhirVersion")){
+let data52 = data.fhirVersion;
+if(typeof data52 !== "string"){
+const err55 = {instancePath:instancePath+"/fhirVersion",schemaPath:"#/properties/fhirVersion/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err55];
 }
 else {
 vErrors.push(err55);
+}
+errors++;
+}
+if(!((((((((((((((((((((((data52 === "0.01") || (data52 === "0.05")) || (data52 === "0.06")) || (data52 === "0.11")) || (data52 === "0.0.80")) || (data52 === "0.0.81")) || (data52 === "0.0.82")) || (data52 === "0.4.0")) || (data52 === "0.5.0")) || (data52 === "1.0.0")) || (data52 === "1.0.1")) || (data52 === "1.0.2")) || (data52 === "1.1.0")) || (data52 === "1.4.0")) || (data52 === "1.6.0")) || (data52 === "1.8.0")) || (data52 === "3.0.0")) || (data52 === "3.0.1")) || (data52 === "3.3.0")) || (data52 === "3.5.0")) || (data52 === "4.0.0")) || (data52 === "4.0.1"))){
+const err56 = {instancePath:instancePath+"/fhirVersion",schemaPath:"#/properties/fhirVersion/enum",keyword:"enum",params:{allowedValues: schema0.properties.fhirVersion.enum}};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
 }
 errors++;
 }
@@ -1186,12 +1197,12 @@ let valid34 = true;
 const _errs104 = errors;
 if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
 if(data55._identity !== undefined && func0.call(data55, "_identity")){
-const err56 = {};
+const err57 = {};
 if(vErrors === null){
-vErrors = [err56];
+vErrors = [err57];
 }
 else {
-vErrors.push(err56);
+vErrors.push(err57);
 }
 errors++;
 }
@@ -1210,12 +1221,12 @@ if(_valid6){
 const _errs105 = errors;
 if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
 if((data55.identity === undefined) || (!(func0.call(data55, "identity")))){
-const err57 = {instancePath:instancePath+"/mapping/" + i8,schemaPath:"#/$defs/StructureDefinition_Mapping/allOf/0/then/required",keyword:"required",params:{missingProperty: "identity"}};
+const err58 = {instancePath:instancePath+"/mapping/" + i8,schemaPath:"#/$defs/StructureDefinition_Mapping/allOf/0/then/required",keyword:"required",params:{missingProperty: "identity"}};
 if(vErrors === null){
-vErrors = [err57];
+vErrors = [err58];
 }
 else {
-vErrors.push(err57);
+vErrors.push(err58);
 }
 errors++;
 }
@@ -1229,12 +1240,12 @@ props6._identity = true;
 }
 }
 if(!valid34){
-const err58 = {instancePath:instancePath+"/mapping/" + i8,schemaPath:"#/$defs/StructureDefinition_Mapping/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err59 = {instancePath:instancePath+"/mapping/" + i8,schemaPath:"#/$defs/StructureDefinition_Mapping/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err58];
+vErrors = [err59];
 }
 else {
-vErrors.push(err58);
+vErrors.push(err59);
 }
 errors++;
 }
@@ -1257,23 +1268,23 @@ if(data55.id !== undefined && func0.call(data55, "id")){
 let data57 = data55.id;
 if(typeof data57 === "string"){
 if(func7(data57) < 1){
-const err59 = {instancePath:instancePath+"/mapping/" + i8+"/id",schemaPath:"#/$defs/StructureDefinition_Mapping/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
-}
-}
-else {
-const err60 = {instancePath:instancePath+"/mapping/" + i8+"/id",schemaPath:"#/$defs/StructureDefinition_Mapping/properties/id/type",keyword:"type",params:{type: "string"}};
+const err60 = {instancePath:instancePath+"/mapping/" + i8+"/id",schemaPath:"#/$defs/StructureDefinition_Mapping/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err60];
 }
 else {
 vErrors.push(err60);
+}
+errors++;
+}
+}
+else {
+const err61 = {instancePath:instancePath+"/mapping/" + i8+"/id",schemaPath:"#/$defs/StructureDefinition_Mapping/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
 }
 errors++;
 }
@@ -1290,12 +1301,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/mapping/" + i8+"/extension",schemaPath:"#/$defs/StructureDefinition_Mapping/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err62 = {instancePath:instancePath+"/mapping/" + i8+"/extension",schemaPath:"#/$defs/StructureDefinition_Mapping/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err61];
+vErrors = [err62];
 }
 else {
-vErrors.push(err61);
+vErrors.push(err62);
 }
 errors++;
 }
@@ -1312,21 +1323,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/mapping/" + i8+"/modifierExtension",schemaPath:"#/$defs/StructureDefinition_Mapping/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
-}
-}
-if(data55.identity !== undefined && func0.call(data55, "identity")){
-let data62 = data55.identity;
-if(typeof data62 === "string"){
-if(!pattern0.test(data62)){
-const err63 = {instancePath:instancePath+"/mapping/" + i8+"/identity",schemaPath:"#/$defs/StructureDefinition_Mapping/properties/identity/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
+const err63 = {instancePath:instancePath+"/mapping/" + i8+"/modifierExtension",schemaPath:"#/$defs/StructureDefinition_Mapping/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1336,13 +1333,27 @@ vErrors.push(err63);
 errors++;
 }
 }
-else {
-const err64 = {instancePath:instancePath+"/mapping/" + i8+"/identity",schemaPath:"#/$defs/StructureDefinition_Mapping/properties/identity/type",keyword:"type",params:{type: "string"}};
+if(data55.identity !== undefined && func0.call(data55, "identity")){
+let data62 = data55.identity;
+if(typeof data62 === "string"){
+if(!pattern0.test(data62)){
+const err64 = {instancePath:instancePath+"/mapping/" + i8+"/identity",schemaPath:"#/$defs/StructureDefinition_Mapping/properties/identity/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
 if(vErrors === null){
 vErrors = [err64];
 }
 else {
 vErrors.push(err64);
+}
+errors++;
+}
+}
+else {
+const err65 = {instancePath:instancePath+"/mapping/" + i8+"/identity",schemaPath:"#/$defs/StructureDefinition_Mapping/properties/identity/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
 }
 errors++;
 }
@@ -1357,23 +1368,23 @@ if(data55.uri !== undefined && func0.call(data55, "uri")){
 let data64 = data55.uri;
 if(typeof data64 === "string"){
 if(!pattern1.test(data64)){
-const err65 = {instancePath:instancePath+"/mapping/" + i8+"/uri",schemaPath:"#/$defs/StructureDefinition_Mapping/properties/uri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
-}
-}
-else {
-const err66 = {instancePath:instancePath+"/mapping/" + i8+"/uri",schemaPath:"#/$defs/StructureDefinition_Mapping/properties/uri/type",keyword:"type",params:{type: "string"}};
+const err66 = {instancePath:instancePath+"/mapping/" + i8+"/uri",schemaPath:"#/$defs/StructureDefinition_Mapping/properties/uri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err66];
 }
 else {
 vErrors.push(err66);
+}
+errors++;
+}
+}
+else {
+const err67 = {instancePath:instancePath+"/mapping/" + i8+"/uri",schemaPath:"#/$defs/StructureDefinition_Mapping/properties/uri/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
 }
 errors++;
 }
@@ -1388,23 +1399,23 @@ if(data55.name !== undefined && func0.call(data55, "name")){
 let data66 = data55.name;
 if(typeof data66 === "string"){
 if(func7(data66) < 1){
-const err67 = {instancePath:instancePath+"/mapping/" + i8+"/name",schemaPath:"#/$defs/StructureDefinition_Mapping/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
-}
-}
-else {
-const err68 = {instancePath:instancePath+"/mapping/" + i8+"/name",schemaPath:"#/$defs/StructureDefinition_Mapping/properties/name/type",keyword:"type",params:{type: "string"}};
+const err68 = {instancePath:instancePath+"/mapping/" + i8+"/name",schemaPath:"#/$defs/StructureDefinition_Mapping/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err68];
 }
 else {
 vErrors.push(err68);
+}
+errors++;
+}
+}
+else {
+const err69 = {instancePath:instancePath+"/mapping/" + i8+"/name",schemaPath:"#/$defs/StructureDefinition_Mapping/properties/name/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
 }
 errors++;
 }
@@ -1419,23 +1430,23 @@ if(data55.comment !== undefined && func0.call(data55, "comment")){
 let data68 = data55.comment;
 if(typeof data68 === "string"){
 if(func7(data68) < 1){
-const err69 = {instancePath:instancePath+"/mapping/" + i8+"/comment",schemaPath:"#/$defs/StructureDefinition_Mapping/properties/comment/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
-}
-}
-else {
-const err70 = {instancePath:instancePath+"/mapping/" + i8+"/comment",schemaPath:"#/$defs/StructureDefinition_Mapping/properties/comment/type",keyword:"type",params:{type: "string"}};
+const err70 = {instancePath:instancePath+"/mapping/" + i8+"/comment",schemaPath:"#/$defs/StructureDefinition_Mapping/properties/comment/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err70];
 }
 else {
 vErrors.push(err70);
+}
+errors++;
+}
+}
+else {
+const err71 = {instancePath:instancePath+"/mapping/" + i8+"/comment",schemaPath:"#/$defs/StructureDefinition_Mapping/properties/comment/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
 }
 errors++;
 }
@@ -1448,19 +1459,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err71 = {instancePath:instancePath+"/mapping/" + i8,schemaPath:"#/$defs/StructureDefinition_Mapping/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
-}
-}
-}
-else {
-const err72 = {instancePath:instancePath+"/mapping",schemaPath:"#/properties/mapping/type",keyword:"type",params:{type: "array"}};
+const err72 = {instancePath:instancePath+"/mapping/" + i8,schemaPath:"#/$defs/StructureDefinition_Mapping/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1470,15 +1469,27 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(data.kind !== undefined && func0.call(data, "kind")){
-let data70 = data.kind;
-if(!((((data70 === "primitive-type") || (data70 === "complex-type")) || (data70 === "resource")) || (data70 === "logical"))){
-const err73 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema0.properties.kind.enum}};
+}
+else {
+const err73 = {instancePath:instancePath+"/mapping",schemaPath:"#/properties/mapping/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err73];
 }
 else {
 vErrors.push(err73);
+}
+errors++;
+}
+}
+if(data.kind !== undefined && func0.call(data, "kind")){
+let data70 = data.kind;
+if(!((((data70 === "primitive-type") || (data70 === "complex-type")) || (data70 === "resource")) || (data70 === "logical"))){
+const err74 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema0.properties.kind.enum}};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
 }
 errors++;
 }
@@ -1491,12 +1502,12 @@ errors = vErrors.length;
 }
 if(data.abstract !== undefined && func0.call(data, "abstract")){
 if(typeof data.abstract !== "boolean"){
-const err74 = {instancePath:instancePath+"/abstract",schemaPath:"#/properties/abstract/type",keyword:"type",params:{type: "boolean"}};
+const err75 = {instancePath:instancePath+"/abstract",schemaPath:"#/properties/abstract/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err74];
+vErrors = [err75];
 }
 else {
-vErrors.push(err74);
+vErrors.push(err75);
 }
 errors++;
 }
@@ -1518,12 +1529,12 @@ let valid45 = true;
 const _errs138 = errors;
 if(data75 && typeof data75 == "object" && !Array.isArray(data75)){
 if(data75._type !== undefined && func0.call(data75, "_type")){
-const err75 = {};
+const err76 = {};
 if(vErrors === null){
-vErrors = [err75];
+vErrors = [err76];
 }
 else {
-vErrors.push(err75);
+vErrors.push(err76);
 }
 errors++;
 }
@@ -1542,12 +1553,12 @@ if(_valid7){
 const _errs139 = errors;
 if(data75 && typeof data75 == "object" && !Array.isArray(data75)){
 if((data75.type === undefined) || (!(func0.call(data75, "type")))){
-const err76 = {instancePath:instancePath+"/context/" + i11,schemaPath:"#/$defs/StructureDefinition_Context/allOf/0/then/required",keyword:"required",params:{missingProperty: "type"}};
+const err77 = {instancePath:instancePath+"/context/" + i11,schemaPath:"#/$defs/StructureDefinition_Context/allOf/0/then/required",keyword:"required",params:{missingProperty: "type"}};
 if(vErrors === null){
-vErrors = [err76];
+vErrors = [err77];
 }
 else {
-vErrors.push(err76);
+vErrors.push(err77);
 }
 errors++;
 }
@@ -1561,12 +1572,12 @@ props7._type = true;
 }
 }
 if(!valid45){
-const err77 = {instancePath:instancePath+"/context/" + i11,schemaPath:"#/$defs/StructureDefinition_Context/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err78 = {instancePath:instancePath+"/context/" + i11,schemaPath:"#/$defs/StructureDefinition_Context/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err77];
+vErrors = [err78];
 }
 else {
-vErrors.push(err77);
+vErrors.push(err78);
 }
 errors++;
 }
@@ -1575,12 +1586,12 @@ let valid47 = true;
 const _errs142 = errors;
 if(data75 && typeof data75 == "object" && !Array.isArray(data75)){
 if(data75._expression !== undefined && func0.call(data75, "_expression")){
-const err78 = {};
+const err79 = {};
 if(vErrors === null){
-vErrors = [err78];
+vErrors = [err79];
 }
 else {
-vErrors.push(err78);
+vErrors.push(err79);
 }
 errors++;
 }
@@ -1599,12 +1610,12 @@ if(_valid8){
 const _errs143 = errors;
 if(data75 && typeof data75 == "object" && !Array.isArray(data75)){
 if((data75.expression === undefined) || (!(func0.call(data75, "expression")))){
-const err79 = {instancePath:instancePath+"/context/" + i11,schemaPath:"#/$defs/StructureDefinition_Context/allOf/1/then/required",keyword:"required",params:{missingProperty: "expression"}};
+const err80 = {instancePath:instancePath+"/context/" + i11,schemaPath:"#/$defs/StructureDefinition_Context/allOf/1/then/required",keyword:"required",params:{missingProperty: "expression"}};
 if(vErrors === null){
-vErrors = [err79];
+vErrors = [err80];
 }
 else {
-vErrors.push(err79);
+vErrors.push(err80);
 }
 errors++;
 }
@@ -1618,12 +1629,12 @@ props8._expression = true;
 }
 }
 if(!valid47){
-const err80 = {instancePath:instancePath+"/context/" + i11,schemaPath:"#/$defs/StructureDefinition_Context/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
+const err81 = {instancePath:instancePath+"/context/" + i11,schemaPath:"#/$defs/StructureDefinition_Context/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err80];
+vErrors = [err81];
 }
 else {
-vErrors.push(err80);
+vErrors.push(err81);
 }
 errors++;
 }
@@ -1651,23 +1662,23 @@ if(data75.id !== undefined && func0.call(data75, "id")){
 let data78 = data75.id;
 if(typeof data78 === "string"){
 if(func7(data78) < 1){
-const err81 = {instancePath:instancePath+"/context/" + i11+"/id",schemaPath:"#/$defs/StructureDefinition_Context/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
-}
-}
-else {
-const err82 = {instancePath:instancePath+"/context/" + i11+"/id",schemaPath:"#/$defs/StructureDefinition_Context/properties/id/type",keyword:"type",params:{type: "string"}};
+const err82 = {instancePath:instancePath+"/context/" + i11+"/id",schemaPath:"#/$defs/StructureDefinition_Context/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err82];
 }
 else {
 vErrors.push(err82);
+}
+errors++;
+}
+}
+else {
+const err83 = {instancePath:instancePath+"/context/" + i11+"/id",schemaPath:"#/$defs/StructureDefinition_Context/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
 }
 errors++;
 }
@@ -1684,12 +1695,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err83 = {instancePath:instancePath+"/context/" + i11+"/extension",schemaPath:"#/$defs/StructureDefinition_Context/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err84 = {instancePath:instancePath+"/context/" + i11+"/extension",schemaPath:"#/$defs/StructureDefinition_Context/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err83];
+vErrors = [err84];
 }
 else {
-vErrors.push(err83);
+vErrors.push(err84);
 }
 errors++;
 }
@@ -1706,12 +1717,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err84 = {instancePath:instancePath+"/context/" + i11+"/modifierExtension",schemaPath:"#/$defs/StructureDefinition_Context/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err85 = {instancePath:instancePath+"/context/" + i11+"/modifierExtension",schemaPath:"#/$defs/StructureDefinition_Context/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err84];
+vErrors = [err85];
 }
 else {
-vErrors.push(err84);
+vErrors.push(err85);
 }
 errors++;
 }
@@ -1719,12 +1730,12 @@ errors++;
 if(data75.type !== undefined && func0.call(data75, "type")){
 let data83 = data75.type;
 if(!(((data83 === "fhirpath") || (data83 === "element")) || (data83 === "extension"))){
-const err85 = {instancePath:instancePath+"/context/" + i11+"/type",schemaPath:"#/$defs/StructureDefinition_Context/properties/type/enum",keyword:"enum",params:{allowedValues: schema1.properties.type.enum}};
+const err86 = {instancePath:instancePath+"/context/" + i11+"/type",schemaPath:"#/$defs/StructureDefinition_Context/properties/type/enum",keyword:"enum",params:{allowedValues: schema1.properties.type.enum}};
 if(vErrors === null){
-vErrors = [err85];
+vErrors = [err86];
 }
 else {
-vErrors.push(err85);
+vErrors.push(err86);
 }
 errors++;
 }
@@ -1739,23 +1750,23 @@ if(data75.expression !== undefined && func0.call(data75, "expression")){
 let data85 = data75.expression;
 if(typeof data85 === "string"){
 if(func7(data85) < 1){
-const err86 = {instancePath:instancePath+"/context/" + i11+"/expression",schemaPath:"#/$defs/StructureDefinition_Context/properties/expression/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
-}
-}
-else {
-const err87 = {instancePath:instancePath+"/context/" + i11+"/expression",schemaPath:"#/$defs/StructureDefinition_Context/properties/expression/type",keyword:"type",params:{type: "string"}};
+const err87 = {instancePath:instancePath+"/context/" + i11+"/expression",schemaPath:"#/$defs/StructureDefinition_Context/properties/expression/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err87];
 }
 else {
 vErrors.push(err87);
+}
+errors++;
+}
+}
+else {
+const err88 = {instancePath:instancePath+"/context/" + i11+"/expression",schemaPath:"#/$defs/StructureDefinition_Context/properties/expression/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
 }
 errors++;
 }
@@ -1768,24 +1779,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err88 = {instancePath:instancePath+"/context/" + i11,schemaPath:"#/$defs/StructureDefinition_Context/type",keyword:"type",params:{type: "object"}};
+const err89 = {instancePath:instancePath+"/context/" + i11,schemaPath:"#/$defs/StructureDefinition_Context/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err88];
+vErrors = [err89];
 }
 else {
-vErrors.push(err88);
+vErrors.push(err89);
 }
 errors++;
 }
 }
 }
 else {
-const err89 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "array"}};
+const err90 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err89];
+vErrors = [err90];
 }
 else {
-vErrors.push(err89);
+vErrors.push(err90);
 }
 errors++;
 }
@@ -1798,18 +1809,7 @@ for(let i14=0; i14<len14; i14++){
 let data88 = data87[i14];
 if(typeof data88 === "string"){
 if(func7(data88) < 1){
-const err90 = {instancePath:instancePath+"/contextInvariant/" + i14,schemaPath:"#/properties/contextInvariant/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
-}
-}
-else {
-const err91 = {instancePath:instancePath+"/contextInvariant/" + i14,schemaPath:"#/properties/contextInvariant/items/type",keyword:"type",params:{type: "string"}};
+const err91 = {instancePath:instancePath+"/contextInvariant/" + i14,schemaPath:"#/properties/contextInvariant/items/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1819,14 +1819,25 @@ vErrors.push(err91);
 errors++;
 }
 }
-}
 else {
-const err92 = {instancePath:instancePath+"/contextInvariant",schemaPath:"#/properties/contextInvariant/type",keyword:"type",params:{type: "array"}};
+const err92 = {instancePath:instancePath+"/contextInvariant/" + i14,schemaPath:"#/properties/contextInvariant/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err92];
 }
 else {
 vErrors.push(err92);
+}
+errors++;
+}
+}
+}
+else {
+const err93 = {instancePath:instancePath+"/contextInvariant",schemaPath:"#/properties/contextInvariant/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
 }
 errors++;
 }
@@ -1843,21 +1854,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err93 = {instancePath:instancePath+"/_contextInvariant",schemaPath:"#/properties/_contextInvariant/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-let data91 = data.type;
-if(typeof data91 === "string"){
-if(!pattern1.test(data91)){
-const err94 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
+const err94 = {instancePath:instancePath+"/_contextInvariant",schemaPath:"#/properties/_contextInvariant/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1867,13 +1864,27 @@ vErrors.push(err94);
 errors++;
 }
 }
-else {
-const err95 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}};
+if(data.type !== undefined && func0.call(data, "type")){
+let data91 = data.type;
+if(typeof data91 === "string"){
+if(!pattern1.test(data91)){
+const err95 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err95];
 }
 else {
 vErrors.push(err95);
+}
+errors++;
+}
+}
+else {
+const err96 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
 }
 errors++;
 }
@@ -1888,23 +1899,23 @@ if(data.baseDefinition !== undefined && func0.call(data, "baseDefinition")){
 let data93 = data.baseDefinition;
 if(typeof data93 === "string"){
 if(!pattern1.test(data93)){
-const err96 = {instancePath:instancePath+"/baseDefinition",schemaPath:"#/properties/baseDefinition/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
-}
-}
-else {
-const err97 = {instancePath:instancePath+"/baseDefinition",schemaPath:"#/properties/baseDefinition/type",keyword:"type",params:{type: "string"}};
+const err97 = {instancePath:instancePath+"/baseDefinition",schemaPath:"#/properties/baseDefinition/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err97];
 }
 else {
 vErrors.push(err97);
+}
+errors++;
+}
+}
+else {
+const err98 = {instancePath:instancePath+"/baseDefinition",schemaPath:"#/properties/baseDefinition/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
 }
 errors++;
 }
@@ -1918,12 +1929,12 @@ errors = vErrors.length;
 if(data.derivation !== undefined && func0.call(data, "derivation")){
 let data95 = data.derivation;
 if(!((data95 === "specialization") || (data95 === "constraint"))){
-const err98 = {instancePath:instancePath+"/derivation",schemaPath:"#/properties/derivation/enum",keyword:"enum",params:{allowedValues: schema0.properties.derivation.enum}};
+const err99 = {instancePath:instancePath+"/derivation",schemaPath:"#/properties/derivation/enum",keyword:"enum",params:{allowedValues: schema0.properties.derivation.enum}};
 if(vErrors === null){
-vErrors = [err98];
+vErrors = [err99];
 }
 else {
-vErrors.push(err98);
+vErrors.push(err99);
 }
 errors++;
 }
@@ -1938,20 +1949,7 @@ if(data.snapshot !== undefined && func0.call(data, "snapshot")){
 let data97 = data.snapshot;
 if(data97 && typeof data97 == "object" && !Array.isArray(data97)){
 if((data97.element === undefined) || (!(func0.call(data97, "element")))){
-const err99 = {instancePath:instancePath+"/snapshot",schemaPath:"#/$defs/StructureDefinition_Snapshot/required",keyword:"required",params:{missingProperty: "element"}};
-if(vErrors === null){
-vErrors = [err99];
-}
-else {
-vErrors.push(err99);
-}
-errors++;
-}
-if(data97.id !== undefined && func0.call(data97, "id")){
-let data98 = data97.id;
-if(typeof data98 === "string"){
-if(func7(data98) < 1){
-const err100 = {instancePath:instancePath+"/snapshot/id",schemaPath:"#/$defs/StructureDefinition_Snapshot/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err100 = {instancePath:instancePath+"/snapshot",schemaPath:"#/$defs/StructureDefinition_Snapshot/required",keyword:"required",params:{missingProperty: "element"}};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1960,14 +1958,27 @@ vErrors.push(err100);
 }
 errors++;
 }
-}
-else {
-const err101 = {instancePath:instancePath+"/snapshot/id",schemaPath:"#/$defs/StructureDefinition_Snapshot/properties/id/type",keyword:"type",params:{type: "string"}};
+if(data97.id !== undefined && func0.call(data97, "id")){
+let data98 = data97.id;
+if(typeof data98 === "string"){
+if(func7(data98) < 1){
+const err101 = {instancePath:instancePath+"/snapshot/id",schemaPath:"#/$defs/StructureDefinition_Snapshot/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err101];
 }
 else {
 vErrors.push(err101);
+}
+errors++;
+}
+}
+else {
+const err102 = {instancePath:instancePath+"/snapshot/id",schemaPath:"#/$defs/StructureDefinition_Snapshot/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
 }
 errors++;
 }
@@ -1984,12 +1995,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err102 = {instancePath:instancePath+"/snapshot/extension",schemaPath:"#/$defs/StructureDefinition_Snapshot/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err103 = {instancePath:instancePath+"/snapshot/extension",schemaPath:"#/$defs/StructureDefinition_Snapshot/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err102];
+vErrors = [err103];
 }
 else {
-vErrors.push(err102);
+vErrors.push(err103);
 }
 errors++;
 }
@@ -2006,12 +2017,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err103 = {instancePath:instancePath+"/snapshot/modifierExtension",schemaPath:"#/$defs/StructureDefinition_Snapshot/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err104 = {instancePath:instancePath+"/snapshot/modifierExtension",schemaPath:"#/$defs/StructureDefinition_Snapshot/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err103];
+vErrors = [err104];
 }
 else {
-vErrors.push(err103);
+vErrors.push(err104);
 }
 errors++;
 }
@@ -2028,19 +2039,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err104 = {instancePath:instancePath+"/snapshot/element",schemaPath:"#/$defs/StructureDefinition_Snapshot/properties/element/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err104];
-}
-else {
-vErrors.push(err104);
-}
-errors++;
-}
-}
-}
-else {
-const err105 = {instancePath:instancePath+"/snapshot",schemaPath:"#/$defs/StructureDefinition_Snapshot/type",keyword:"type",params:{type: "object"}};
+const err105 = {instancePath:instancePath+"/snapshot/element",schemaPath:"#/$defs/StructureDefinition_Snapshot/properties/element/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -2050,11 +2049,9 @@ vErrors.push(err105);
 errors++;
 }
 }
-if(data.differential !== undefined && func0.call(data, "differential")){
-let data105 = data.differential;
-if(data105 && typeof data105 == "object" && !Array.isArray(data105)){
-if((data105.element === undefined) || (!(func0.call(data105, "element")))){
-const err106 = {instancePath:instancePath+"/differential",schemaPath:"#/$defs/StructureDefinition_Differential/required",keyword:"required",params:{missingProperty: "element"}};
+}
+else {
+const err106 = {instancePath:instancePath+"/snapshot",schemaPath:"#/$defs/StructureDefinition_Snapshot/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -2063,11 +2060,12 @@ vErrors.push(err106);
 }
 errors++;
 }
-if(data105.id !== undefined && func0.call(data105, "id")){
-let data106 = data105.id;
-if(typeof data106 === "string"){
-if(func7(data106) < 1){
-const err107 = {instancePath:instancePath+"/differential/id",schemaPath:"#/$defs/StructureDefinition_Differential/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+}
+if(data.differential !== undefined && func0.call(data, "differential")){
+let data105 = data.differential;
+if(data105 && typeof data105 == "object" && !Array.isArray(data105)){
+if((data105.element === undefined) || (!(func0.call(data105, "element")))){
+const err107 = {instancePath:instancePath+"/differential",schemaPath:"#/$defs/StructureDefinition_Differential/required",keyword:"required",params:{missingProperty: "element"}};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -2076,14 +2074,27 @@ vErrors.push(err107);
 }
 errors++;
 }
-}
-else {
-const err108 = {instancePath:instancePath+"/differential/id",schemaPath:"#/$defs/StructureDefinition_Differential/properties/id/type",keyword:"type",params:{type: "string"}};
+if(data105.id !== undefined && func0.call(data105, "id")){
+let data106 = data105.id;
+if(typeof data106 === "string"){
+if(func7(data106) < 1){
+const err108 = {instancePath:instancePath+"/differential/id",schemaPath:"#/$defs/StructureDefinition_Differential/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err108];
 }
 else {
 vErrors.push(err108);
+}
+errors++;
+}
+}
+else {
+const err109 = {instancePath:instancePath+"/differential/id",schemaPath:"#/$defs/StructureDefinition_Differential/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
 }
 errors++;
 }
@@ -2100,12 +2111,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err109 = {instancePath:instancePath+"/differential/extension",schemaPath:"#/$defs/StructureDefinition_Differential/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err110 = {instancePath:instancePath+"/differential/extension",schemaPath:"#/$defs/StructureDefinition_Differential/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err109];
+vErrors = [err110];
 }
 else {
-vErrors.push(err109);
+vErrors.push(err110);
 }
 errors++;
 }
@@ -2122,12 +2133,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err110 = {instancePath:instancePath+"/differential/modifierExtension",schemaPath:"#/$defs/StructureDefinition_Differential/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err111 = {instancePath:instancePath+"/differential/modifierExtension",schemaPath:"#/$defs/StructureDefinition_Differential/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err110];
+vErrors = [err111];
 }
 else {
-vErrors.push(err110);
+vErrors.push(err111);
 }
 errors++;
 }
@@ -2144,19 +2155,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err111 = {instancePath:instancePath+"/differential/element",schemaPath:"#/$defs/StructureDefinition_Differential/properties/element/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err111];
-}
-else {
-vErrors.push(err111);
-}
-errors++;
-}
-}
-}
-else {
-const err112 = {instancePath:instancePath+"/differential",schemaPath:"#/$defs/StructureDefinition_Differential/type",keyword:"type",params:{type: "object"}};
+const err112 = {instancePath:instancePath+"/differential/element",schemaPath:"#/$defs/StructureDefinition_Differential/properties/element/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -2168,12 +2167,24 @@ errors++;
 }
 }
 else {
-const err113 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err113 = {instancePath:instancePath+"/differential",schemaPath:"#/$defs/StructureDefinition_Differential/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err113];
 }
 else {
 vErrors.push(err113);
+}
+errors++;
+}
+}
+}
+else {
+const err114 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
 }
 errors++;
 }

@@ -21,6 +21,7 @@ const func7 = require("./datatypes.twin.cjs")["UsageContext"];
 const func8 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func9 = require("./datatypes.twin.cjs")["Coding"];
 const func10 = require("./datatypes.twin.cjs")["ElementDefinition"];
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate0(data){
@@ -427,6 +428,9 @@ if(data.date !== undefined){
 let data34 = data.date;
 if(typeof data34 === "string"){
 if(!pattern3.test(data34)){
+errors++;
+}
+if(!(formats0(data34))){
 errors++;
 }
 }

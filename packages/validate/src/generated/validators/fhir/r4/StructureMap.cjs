@@ -18,6 +18,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const schema2 = {"properties":{"typeMode":{"enum":["none","types","type-and-types"]}}};
 const schema3 = {"properties":{"mode":{"enum":["source","target"]}}};
 
@@ -55,7 +56,7 @@ const pattern5 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)
 const pattern6 = new RegExp("^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$", "u");
 const pattern7 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
 const pattern8 = new RegExp("^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", "u");
-const formats0 = require("../../../../formats.cjs").base64;
+const formats1 = require("../../../../formats.cjs").base64;
 const obj0 = new Set(["defaultValueBase64Binary", "defaultValueBoolean", "defaultValueCanonical", "defaultValueCode", "defaultValueDate", "defaultValueDateTime", "defaultValueDecimal", "defaultValueId", "defaultValueInstant", "defaultValueInteger", "defaultValueMarkdown", "defaultValueOid", "defaultValuePositiveInt", "defaultValueString", "defaultValueTime", "defaultValueUnsignedInt", "defaultValueUri", "defaultValueUrl", "defaultValueUuid", "defaultValueAddress", "defaultValueAge", "defaultValueAnnotation", "defaultValueAttachment", "defaultValueCodeableConcept", "defaultValueCoding", "defaultValueContactPoint", "defaultValueCount", "defaultValueDistance", "defaultValueDuration", "defaultValueHumanName", "defaultValueIdentifier", "defaultValueMoney", "defaultValuePeriod", "defaultValueQuantity", "defaultValueRange", "defaultValueRatio", "defaultValueReference", "defaultValueSampledData", "defaultValueSignature", "defaultValueTiming", "defaultValueContactDetail", "defaultValueContributor", "defaultValueDataRequirement", "defaultValueExpression", "defaultValueParameterDefinition", "defaultValueRelatedArtifact", "defaultValueTriggerDefinition", "defaultValueUsageContext", "defaultValueDosage", "defaultValueMeta"]);
 const schema5 = {
  "properties": {
@@ -1443,7 +1444,7 @@ errors = vErrors.length;
 if(data9.defaultValueBase64Binary !== undefined && func0.call(data9, "defaultValueBase64Binary")){
 let data24 = data9.defaultValueBase64Binary;
 if(typeof data24 === "string"){
-if(!(formats0(data24))){
+if(!(formats1(data24))){
 const err26 = {instancePath:instancePath+"/source/" + i2+"/defaultValueBase64Binary",schemaPath:"#/$defs/StructureMap_Source/properties/defaultValueBase64Binary/format",keyword:"format",params:{format: "base64"}};
 if(vErrors === null){
 vErrors = [err26];
@@ -4227,14 +4228,24 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-else {
-const err33 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data31))){
+const err33 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err33];
 }
 else {
 vErrors.push(err33);
+}
+errors++;
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
 }
 errors++;
 }
@@ -4249,23 +4260,23 @@ if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data33 = data.publisher;
 if(typeof data33 === "string"){
 if(func7(data33) < 1){
-const err34 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-else {
-const err35 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
+const err35 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err35];
 }
 else {
 vErrors.push(err35);
+}
+errors++;
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
 }
 errors++;
 }
@@ -4288,21 +4299,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-let data37 = data.description;
-if(typeof data37 === "string"){
-if(func7(data37) < 1){
-const err37 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+const err37 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -4312,13 +4309,27 @@ vErrors.push(err37);
 errors++;
 }
 }
-else {
-const err38 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(data.description !== undefined && func0.call(data, "description")){
+let data37 = data.description;
+if(typeof data37 === "string"){
+if(func7(data37) < 1){
+const err38 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err38];
 }
 else {
 vErrors.push(err38);
+}
+errors++;
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
 }
 errors++;
 }
@@ -4341,12 +4352,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
+const err40 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err39];
+vErrors = [err40];
 }
 else {
-vErrors.push(err39);
+vErrors.push(err40);
 }
 errors++;
 }
@@ -4363,21 +4374,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-if(data.purpose !== undefined && func0.call(data, "purpose")){
-let data43 = data.purpose;
-if(typeof data43 === "string"){
-if(func7(data43) < 1){
-const err41 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
+const err41 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -4387,13 +4384,27 @@ vErrors.push(err41);
 errors++;
 }
 }
-else {
-const err42 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
+if(data.purpose !== undefined && func0.call(data, "purpose")){
+let data43 = data.purpose;
+if(typeof data43 === "string"){
+if(func7(data43) < 1){
+const err42 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err42];
 }
 else {
 vErrors.push(err42);
+}
+errors++;
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
 }
 errors++;
 }
@@ -4408,23 +4419,23 @@ if(data.copyright !== undefined && func0.call(data, "copyright")){
 let data45 = data.copyright;
 if(typeof data45 === "string"){
 if(func7(data45) < 1){
-const err43 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-}
-else {
-const err44 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
+const err44 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err44];
 }
 else {
 vErrors.push(err44);
+}
+errors++;
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
 }
 errors++;
 }
@@ -4446,12 +4457,12 @@ let valid26 = true;
 const _errs86 = errors;
 if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
 if(data48._mode !== undefined && func0.call(data48, "_mode")){
-const err45 = {};
+const err46 = {};
 if(vErrors === null){
-vErrors = [err45];
+vErrors = [err46];
 }
 else {
-vErrors.push(err45);
+vErrors.push(err46);
 }
 errors++;
 }
@@ -4470,12 +4481,12 @@ if(_valid3){
 const _errs87 = errors;
 if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
 if((data48.mode === undefined) || (!(func0.call(data48, "mode")))){
-const err46 = {instancePath:instancePath+"/structure/" + i7,schemaPath:"#/$defs/StructureMap_Structure/allOf/0/then/required",keyword:"required",params:{missingProperty: "mode"}};
+const err47 = {instancePath:instancePath+"/structure/" + i7,schemaPath:"#/$defs/StructureMap_Structure/allOf/0/then/required",keyword:"required",params:{missingProperty: "mode"}};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err47];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err47);
 }
 errors++;
 }
@@ -4489,23 +4500,23 @@ props3._mode = true;
 }
 }
 if(!valid26){
-const err47 = {instancePath:instancePath+"/structure/" + i7,schemaPath:"#/$defs/StructureMap_Structure/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
-if((data48.url === undefined) || (!(func0.call(data48, "url")))){
-const err48 = {instancePath:instancePath+"/structure/" + i7,schemaPath:"#/$defs/StructureMap_Structure/required",keyword:"required",params:{missingProperty: "url"}};
+const err48 = {instancePath:instancePath+"/structure/" + i7,schemaPath:"#/$defs/StructureMap_Structure/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
 vErrors = [err48];
 }
 else {
 vErrors.push(err48);
+}
+errors++;
+}
+if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
+if((data48.url === undefined) || (!(func0.call(data48, "url")))){
+const err49 = {instancePath:instancePath+"/structure/" + i7,schemaPath:"#/$defs/StructureMap_Structure/required",keyword:"required",params:{missingProperty: "url"}};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
 }
 errors++;
 }
@@ -4527,23 +4538,23 @@ if(data48.id !== undefined && func0.call(data48, "id")){
 let data50 = data48.id;
 if(typeof data50 === "string"){
 if(func7(data50) < 1){
-const err49 = {instancePath:instancePath+"/structure/" + i7+"/id",schemaPath:"#/$defs/StructureMap_Structure/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-}
-else {
-const err50 = {instancePath:instancePath+"/structure/" + i7+"/id",schemaPath:"#/$defs/StructureMap_Structure/properties/id/type",keyword:"type",params:{type: "string"}};
+const err50 = {instancePath:instancePath+"/structure/" + i7+"/id",schemaPath:"#/$defs/StructureMap_Structure/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err50];
 }
 else {
 vErrors.push(err50);
+}
+errors++;
+}
+}
+else {
+const err51 = {instancePath:instancePath+"/structure/" + i7+"/id",schemaPath:"#/$defs/StructureMap_Structure/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
 }
 errors++;
 }
@@ -4560,12 +4571,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/structure/" + i7+"/extension",schemaPath:"#/$defs/StructureMap_Structure/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err52 = {instancePath:instancePath+"/structure/" + i7+"/extension",schemaPath:"#/$defs/StructureMap_Structure/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err51];
+vErrors = [err52];
 }
 else {
-vErrors.push(err51);
+vErrors.push(err52);
 }
 errors++;
 }
@@ -4582,21 +4593,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/structure/" + i7+"/modifierExtension",schemaPath:"#/$defs/StructureMap_Structure/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-}
-if(data48.url !== undefined && func0.call(data48, "url")){
-let data55 = data48.url;
-if(typeof data55 === "string"){
-if(!pattern1.test(data55)){
-const err53 = {instancePath:instancePath+"/structure/" + i7+"/url",schemaPath:"#/$defs/StructureMap_Structure/properties/url/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
+const err53 = {instancePath:instancePath+"/structure/" + i7+"/modifierExtension",schemaPath:"#/$defs/StructureMap_Structure/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -4606,13 +4603,27 @@ vErrors.push(err53);
 errors++;
 }
 }
-else {
-const err54 = {instancePath:instancePath+"/structure/" + i7+"/url",schemaPath:"#/$defs/StructureMap_Structure/properties/url/type",keyword:"type",params:{type: "string"}};
+if(data48.url !== undefined && func0.call(data48, "url")){
+let data55 = data48.url;
+if(typeof data55 === "string"){
+if(!pattern1.test(data55)){
+const err54 = {instancePath:instancePath+"/structure/" + i7+"/url",schemaPath:"#/$defs/StructureMap_Structure/properties/url/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err54];
 }
 else {
 vErrors.push(err54);
+}
+errors++;
+}
+}
+else {
+const err55 = {instancePath:instancePath+"/structure/" + i7+"/url",schemaPath:"#/$defs/StructureMap_Structure/properties/url/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
 }
 errors++;
 }
@@ -4626,12 +4637,12 @@ errors = vErrors.length;
 if(data48.mode !== undefined && func0.call(data48, "mode")){
 let data57 = data48.mode;
 if(!((((data57 === "source") || (data57 === "queried")) || (data57 === "target")) || (data57 === "produced"))){
-const err55 = {instancePath:instancePath+"/structure/" + i7+"/mode",schemaPath:"#/$defs/StructureMap_Structure/properties/mode/enum",keyword:"enum",params:{allowedValues: schema1.properties.mode.enum}};
+const err56 = {instancePath:instancePath+"/structure/" + i7+"/mode",schemaPath:"#/$defs/StructureMap_Structure/properties/mode/enum",keyword:"enum",params:{allowedValues: schema1.properties.mode.enum}};
 if(vErrors === null){
-vErrors = [err55];
+vErrors = [err56];
 }
 else {
-vErrors.push(err55);
+vErrors.push(err56);
 }
 errors++;
 }
@@ -4646,23 +4657,23 @@ if(data48.alias !== undefined && func0.call(data48, "alias")){
 let data59 = data48.alias;
 if(typeof data59 === "string"){
 if(func7(data59) < 1){
-const err56 = {instancePath:instancePath+"/structure/" + i7+"/alias",schemaPath:"#/$defs/StructureMap_Structure/properties/alias/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-}
-else {
-const err57 = {instancePath:instancePath+"/structure/" + i7+"/alias",schemaPath:"#/$defs/StructureMap_Structure/properties/alias/type",keyword:"type",params:{type: "string"}};
+const err57 = {instancePath:instancePath+"/structure/" + i7+"/alias",schemaPath:"#/$defs/StructureMap_Structure/properties/alias/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err57];
 }
 else {
 vErrors.push(err57);
+}
+errors++;
+}
+}
+else {
+const err58 = {instancePath:instancePath+"/structure/" + i7+"/alias",schemaPath:"#/$defs/StructureMap_Structure/properties/alias/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
 }
 errors++;
 }
@@ -4677,23 +4688,23 @@ if(data48.documentation !== undefined && func0.call(data48, "documentation")){
 let data61 = data48.documentation;
 if(typeof data61 === "string"){
 if(func7(data61) < 1){
-const err58 = {instancePath:instancePath+"/structure/" + i7+"/documentation",schemaPath:"#/$defs/StructureMap_Structure/properties/documentation/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
-}
-}
-else {
-const err59 = {instancePath:instancePath+"/structure/" + i7+"/documentation",schemaPath:"#/$defs/StructureMap_Structure/properties/documentation/type",keyword:"type",params:{type: "string"}};
+const err59 = {instancePath:instancePath+"/structure/" + i7+"/documentation",schemaPath:"#/$defs/StructureMap_Structure/properties/documentation/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err59];
 }
 else {
 vErrors.push(err59);
+}
+errors++;
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/structure/" + i7+"/documentation",schemaPath:"#/$defs/StructureMap_Structure/properties/documentation/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
 }
 errors++;
 }
@@ -4706,24 +4717,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/structure/" + i7,schemaPath:"#/$defs/StructureMap_Structure/type",keyword:"type",params:{type: "object"}};
+const err61 = {instancePath:instancePath+"/structure/" + i7,schemaPath:"#/$defs/StructureMap_Structure/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err60];
+vErrors = [err61];
 }
 else {
-vErrors.push(err60);
+vErrors.push(err61);
 }
 errors++;
 }
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/structure",schemaPath:"#/properties/structure/type",keyword:"type",params:{type: "array"}};
+const err62 = {instancePath:instancePath+"/structure",schemaPath:"#/properties/structure/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err61];
+vErrors = [err62];
 }
 else {
-vErrors.push(err61);
+vErrors.push(err62);
 }
 errors++;
 }
@@ -4736,18 +4747,7 @@ for(let i10=0; i10<len10; i10++){
 let data64 = data63[i10];
 if(typeof data64 === "string"){
 if(!pattern1.test(data64)){
-const err62 = {instancePath:instancePath+"/import/" + i10,schemaPath:"#/properties/import/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
-}
-}
-else {
-const err63 = {instancePath:instancePath+"/import/" + i10,schemaPath:"#/properties/import/items/type",keyword:"type",params:{type: "string"}};
+const err63 = {instancePath:instancePath+"/import/" + i10,schemaPath:"#/properties/import/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -4757,14 +4757,25 @@ vErrors.push(err63);
 errors++;
 }
 }
-}
 else {
-const err64 = {instancePath:instancePath+"/import",schemaPath:"#/properties/import/type",keyword:"type",params:{type: "array"}};
+const err64 = {instancePath:instancePath+"/import/" + i10,schemaPath:"#/properties/import/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err64];
 }
 else {
 vErrors.push(err64);
+}
+errors++;
+}
+}
+}
+else {
+const err65 = {instancePath:instancePath+"/import",schemaPath:"#/properties/import/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
 }
 errors++;
 }
@@ -4781,12 +4792,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/_import",schemaPath:"#/properties/_import/type",keyword:"type",params:{type: "array"}};
+const err66 = {instancePath:instancePath+"/_import",schemaPath:"#/properties/_import/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err65];
+vErrors = [err66];
 }
 else {
-vErrors.push(err65);
+vErrors.push(err66);
 }
 errors++;
 }
@@ -4803,24 +4814,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/group",schemaPath:"#/properties/group/type",keyword:"type",params:{type: "array"}};
+const err67 = {instancePath:instancePath+"/group",schemaPath:"#/properties/group/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err66];
+vErrors = [err67];
 }
 else {
-vErrors.push(err66);
+vErrors.push(err67);
 }
 errors++;
 }
 }
 }
 else {
-const err67 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err68 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err67];
+vErrors = [err68];
 }
 else {
-vErrors.push(err67);
+vErrors.push(err68);
 }
 errors++;
 }

@@ -15,6 +15,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-instant"];
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Subscription.schema.json" */;
@@ -494,14 +495,24 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-else {
-const err24 = {instancePath:instancePath+"/end",schemaPath:"#/properties/end/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data21))){
+const err24 = {instancePath:instancePath+"/end",schemaPath:"#/properties/end/format",keyword:"format",params:{format: "fhir-instant"}};
 if(vErrors === null){
 vErrors = [err24];
 }
 else {
 vErrors.push(err24);
+}
+errors++;
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/end",schemaPath:"#/properties/end/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
 }
 errors++;
 }
@@ -516,23 +527,23 @@ if(data.reason !== undefined && func0.call(data, "reason")){
 let data23 = data.reason;
 if(typeof data23 === "string"){
 if(func7(data23) < 1){
-const err25 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"}};
+const err26 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err26];
 }
 else {
 vErrors.push(err26);
+}
+errors++;
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
 }
 errors++;
 }
@@ -547,23 +558,23 @@ if(data.criteria !== undefined && func0.call(data, "criteria")){
 let data25 = data.criteria;
 if(typeof data25 === "string"){
 if(func7(data25) < 1){
-const err27 = {instancePath:instancePath+"/criteria",schemaPath:"#/properties/criteria/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-else {
-const err28 = {instancePath:instancePath+"/criteria",schemaPath:"#/properties/criteria/type",keyword:"type",params:{type: "string"}};
+const err28 = {instancePath:instancePath+"/criteria",schemaPath:"#/properties/criteria/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err28];
 }
 else {
 vErrors.push(err28);
+}
+errors++;
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/criteria",schemaPath:"#/properties/criteria/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
 }
 errors++;
 }
@@ -578,23 +589,23 @@ if(data.error !== undefined && func0.call(data, "error")){
 let data27 = data.error;
 if(typeof data27 === "string"){
 if(func7(data27) < 1){
-const err29 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-else {
-const err30 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"}};
+const err30 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err30];
 }
 else {
 vErrors.push(err30);
+}
+errors++;
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
 }
 errors++;
 }
@@ -612,12 +623,12 @@ let valid18 = true;
 const _errs57 = errors;
 if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
 if(data29._type !== undefined && func0.call(data29, "_type")){
-const err31 = {};
+const err32 = {};
 if(vErrors === null){
-vErrors = [err31];
+vErrors = [err32];
 }
 else {
-vErrors.push(err31);
+vErrors.push(err32);
 }
 errors++;
 }
@@ -636,12 +647,12 @@ if(_valid3){
 const _errs58 = errors;
 if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
 if((data29.type === undefined) || (!(func0.call(data29, "type")))){
-const err32 = {instancePath:instancePath+"/channel",schemaPath:"#/$defs/Subscription_Channel/allOf/0/then/required",keyword:"required",params:{missingProperty: "type"}};
+const err33 = {instancePath:instancePath+"/channel",schemaPath:"#/$defs/Subscription_Channel/allOf/0/then/required",keyword:"required",params:{missingProperty: "type"}};
 if(vErrors === null){
-vErrors = [err32];
+vErrors = [err33];
 }
 else {
-vErrors.push(err32);
+vErrors.push(err33);
 }
 errors++;
 }
@@ -655,12 +666,12 @@ props3._type = true;
 }
 }
 if(!valid18){
-const err33 = {instancePath:instancePath+"/channel",schemaPath:"#/$defs/Subscription_Channel/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err34 = {instancePath:instancePath+"/channel",schemaPath:"#/$defs/Subscription_Channel/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err33];
+vErrors = [err34];
 }
 else {
-vErrors.push(err33);
+vErrors.push(err34);
 }
 errors++;
 }
@@ -683,23 +694,23 @@ if(data29.id !== undefined && func0.call(data29, "id")){
 let data31 = data29.id;
 if(typeof data31 === "string"){
 if(func7(data31) < 1){
-const err34 = {instancePath:instancePath+"/channel/id",schemaPath:"#/$defs/Subscription_Channel/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-else {
-const err35 = {instancePath:instancePath+"/channel/id",schemaPath:"#/$defs/Subscription_Channel/properties/id/type",keyword:"type",params:{type: "string"}};
+const err35 = {instancePath:instancePath+"/channel/id",schemaPath:"#/$defs/Subscription_Channel/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err35];
 }
 else {
 vErrors.push(err35);
+}
+errors++;
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/channel/id",schemaPath:"#/$defs/Subscription_Channel/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
 }
 errors++;
 }
@@ -716,12 +727,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/channel/extension",schemaPath:"#/$defs/Subscription_Channel/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err37 = {instancePath:instancePath+"/channel/extension",schemaPath:"#/$defs/Subscription_Channel/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err36];
+vErrors = [err37];
 }
 else {
-vErrors.push(err36);
+vErrors.push(err37);
 }
 errors++;
 }
@@ -738,12 +749,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/channel/modifierExtension",schemaPath:"#/$defs/Subscription_Channel/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err38 = {instancePath:instancePath+"/channel/modifierExtension",schemaPath:"#/$defs/Subscription_Channel/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err37];
+vErrors = [err38];
 }
 else {
-vErrors.push(err37);
+vErrors.push(err38);
 }
 errors++;
 }
@@ -751,12 +762,12 @@ errors++;
 if(data29.type !== undefined && func0.call(data29, "type")){
 let data36 = data29.type;
 if(!(((((data36 === "rest-hook") || (data36 === "websocket")) || (data36 === "email")) || (data36 === "sms")) || (data36 === "message"))){
-const err38 = {instancePath:instancePath+"/channel/type",schemaPath:"#/$defs/Subscription_Channel/properties/type/enum",keyword:"enum",params:{allowedValues: schema1.properties.type.enum}};
+const err39 = {instancePath:instancePath+"/channel/type",schemaPath:"#/$defs/Subscription_Channel/properties/type/enum",keyword:"enum",params:{allowedValues: schema1.properties.type.enum}};
 if(vErrors === null){
-vErrors = [err38];
+vErrors = [err39];
 }
 else {
-vErrors.push(err38);
+vErrors.push(err39);
 }
 errors++;
 }
@@ -771,23 +782,23 @@ if(data29.endpoint !== undefined && func0.call(data29, "endpoint")){
 let data38 = data29.endpoint;
 if(typeof data38 === "string"){
 if(!pattern1.test(data38)){
-const err39 = {instancePath:instancePath+"/channel/endpoint",schemaPath:"#/$defs/Subscription_Channel/properties/endpoint/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-else {
-const err40 = {instancePath:instancePath+"/channel/endpoint",schemaPath:"#/$defs/Subscription_Channel/properties/endpoint/type",keyword:"type",params:{type: "string"}};
+const err40 = {instancePath:instancePath+"/channel/endpoint",schemaPath:"#/$defs/Subscription_Channel/properties/endpoint/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err40];
 }
 else {
 vErrors.push(err40);
+}
+errors++;
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/channel/endpoint",schemaPath:"#/$defs/Subscription_Channel/properties/endpoint/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
 }
 errors++;
 }
@@ -802,23 +813,23 @@ if(data29.payload !== undefined && func0.call(data29, "payload")){
 let data40 = data29.payload;
 if(typeof data40 === "string"){
 if(!pattern2.test(data40)){
-const err41 = {instancePath:instancePath+"/channel/payload",schemaPath:"#/$defs/Subscription_Channel/properties/payload/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/channel/payload",schemaPath:"#/$defs/Subscription_Channel/properties/payload/type",keyword:"type",params:{type: "string"}};
+const err42 = {instancePath:instancePath+"/channel/payload",schemaPath:"#/$defs/Subscription_Channel/properties/payload/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
 if(vErrors === null){
 vErrors = [err42];
 }
 else {
 vErrors.push(err42);
+}
+errors++;
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/channel/payload",schemaPath:"#/$defs/Subscription_Channel/properties/payload/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
 }
 errors++;
 }
@@ -837,18 +848,7 @@ for(let i6=0; i6<len6; i6++){
 let data43 = data42[i6];
 if(typeof data43 === "string"){
 if(func7(data43) < 1){
-const err43 = {instancePath:instancePath+"/channel/header/" + i6,schemaPath:"#/$defs/Subscription_Channel/properties/header/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-}
-else {
-const err44 = {instancePath:instancePath+"/channel/header/" + i6,schemaPath:"#/$defs/Subscription_Channel/properties/header/items/type",keyword:"type",params:{type: "string"}};
+const err44 = {instancePath:instancePath+"/channel/header/" + i6,schemaPath:"#/$defs/Subscription_Channel/properties/header/items/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -858,14 +858,25 @@ vErrors.push(err44);
 errors++;
 }
 }
-}
 else {
-const err45 = {instancePath:instancePath+"/channel/header",schemaPath:"#/$defs/Subscription_Channel/properties/header/type",keyword:"type",params:{type: "array"}};
+const err45 = {instancePath:instancePath+"/channel/header/" + i6,schemaPath:"#/$defs/Subscription_Channel/properties/header/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err45];
 }
 else {
 vErrors.push(err45);
+}
+errors++;
+}
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/channel/header",schemaPath:"#/$defs/Subscription_Channel/properties/header/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
 }
 errors++;
 }
@@ -882,19 +893,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/channel/_header",schemaPath:"#/$defs/Subscription_Channel/properties/_header/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-}
-}
-else {
-const err47 = {instancePath:instancePath+"/channel",schemaPath:"#/$defs/Subscription_Channel/type",keyword:"type",params:{type: "object"}};
+const err47 = {instancePath:instancePath+"/channel/_header",schemaPath:"#/$defs/Subscription_Channel/properties/_header/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -906,12 +905,24 @@ errors++;
 }
 }
 else {
-const err48 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err48 = {instancePath:instancePath+"/channel",schemaPath:"#/$defs/Subscription_Channel/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err48];
 }
 else {
 vErrors.push(err48);
+}
+errors++;
+}
+}
+}
+else {
+const err49 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
 }
 errors++;
 }

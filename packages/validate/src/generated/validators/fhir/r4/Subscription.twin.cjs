@@ -13,6 +13,7 @@ const func2 = require("./datatypes.twin.cjs")["Narrative"];
 const func3 = require("../../../../fhir/resources.cjs")["twin"];
 const func4 = require("./datatypes.twin.cjs")["Extension"];
 const func5 = require("./datatypes.twin.cjs")["ContactPoint"];
+const formats0 = require("../../../../formats.cjs")["fhir-instant"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate0(data){
@@ -255,6 +256,9 @@ if(data.end !== undefined){
 let data21 = data.end;
 if(typeof data21 === "string"){
 if(!pattern3.test(data21)){
+errors++;
+}
+if(!(formats0(data21))){
 errors++;
 }
 }

@@ -21,6 +21,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = new Set(["substanceCodeableConcept", "substanceReference"]);
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -427,14 +428,24 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-else {
-const err22 = {instancePath:instancePath+"/instance/" + i5+"/expiry",schemaPath:"#/$defs/Substance_Instance/properties/expiry/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data31))){
+const err22 = {instancePath:instancePath+"/instance/" + i5+"/expiry",schemaPath:"#/$defs/Substance_Instance/properties/expiry/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err22];
 }
 else {
 vErrors.push(err22);
+}
+errors++;
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/instance/" + i5+"/expiry",schemaPath:"#/$defs/Substance_Instance/properties/expiry/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
 }
 errors++;
 }
@@ -453,24 +464,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/instance/" + i5,schemaPath:"#/$defs/Substance_Instance/type",keyword:"type",params:{type: "object"}};
+const err24 = {instancePath:instancePath+"/instance/" + i5,schemaPath:"#/$defs/Substance_Instance/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err23];
+vErrors = [err24];
 }
 else {
-vErrors.push(err23);
+vErrors.push(err24);
 }
 errors++;
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/instance",schemaPath:"#/properties/instance/type",keyword:"type",params:{type: "array"}};
+const err25 = {instancePath:instancePath+"/instance",schemaPath:"#/properties/instance/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err24];
+vErrors = [err25];
 }
 else {
-vErrors.push(err24);
+vErrors.push(err25);
 }
 errors++;
 }
@@ -487,12 +498,12 @@ const _errs60 = errors;
 if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
 if(data35.substanceCodeableConcept !== undefined && func0.call(data35, "substanceCodeableConcept")){
 var valid24 = false;
-const err25 = {};
+const err26 = {};
 if(vErrors === null){
-vErrors = [err25];
+vErrors = [err26];
 }
 else {
-vErrors.push(err25);
+vErrors.push(err26);
 }
 errors++;
 }
@@ -502,12 +513,12 @@ var valid24 = true;
 if(valid24){
 if(data35.substanceReference !== undefined && func0.call(data35, "substanceReference")){
 var valid24 = false;
-const err26 = {};
+const err27 = {};
 if(vErrors === null){
-vErrors = [err26];
+vErrors = [err27];
 }
 else {
-vErrors.push(err26);
+vErrors.push(err27);
 }
 errors++;
 }
@@ -530,21 +541,7 @@ if(_valid0){
 const _errs61 = errors;
 if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
 if((data35.substanceCodeableConcept === undefined) || (!(func0.call(data35, "substanceCodeableConcept")))){
-const err27 = {instancePath:instancePath+"/ingredient/" + i8,schemaPath:"#/$defs/Substance_Ingredient/allOf/0/then/required",keyword:"required",params:{missingProperty: "substanceCodeableConcept"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-var _valid0 = _errs61 === errors;
-valid23 = _valid0;
-}
-if(!valid23){
-const err28 = {instancePath:instancePath+"/ingredient/" + i8,schemaPath:"#/$defs/Substance_Ingredient/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err28 = {instancePath:instancePath+"/ingredient/" + i8,schemaPath:"#/$defs/Substance_Ingredient/allOf/0/then/required",keyword:"required",params:{missingProperty: "substanceCodeableConcept"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -553,12 +550,12 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
-if(data35.id !== undefined && func0.call(data35, "id")){
-let data38 = data35.id;
-if(typeof data38 === "string"){
-if(func8(data38) < 1){
-const err29 = {instancePath:instancePath+"/ingredient/" + i8+"/id",schemaPath:"#/$defs/Substance_Ingredient/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+}
+var _valid0 = _errs61 === errors;
+valid23 = _valid0;
+}
+if(!valid23){
+const err29 = {instancePath:instancePath+"/ingredient/" + i8,schemaPath:"#/$defs/Substance_Ingredient/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -567,14 +564,28 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-else {
-const err30 = {instancePath:instancePath+"/ingredient/" + i8+"/id",schemaPath:"#/$defs/Substance_Ingredient/properties/id/type",keyword:"type",params:{type: "string"}};
+if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
+if(data35.id !== undefined && func0.call(data35, "id")){
+let data38 = data35.id;
+if(typeof data38 === "string"){
+if(func8(data38) < 1){
+const err30 = {instancePath:instancePath+"/ingredient/" + i8+"/id",schemaPath:"#/$defs/Substance_Ingredient/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err30];
 }
 else {
 vErrors.push(err30);
+}
+errors++;
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/ingredient/" + i8+"/id",schemaPath:"#/$defs/Substance_Ingredient/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
 }
 errors++;
 }
@@ -591,12 +602,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/ingredient/" + i8+"/extension",schemaPath:"#/$defs/Substance_Ingredient/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err32 = {instancePath:instancePath+"/ingredient/" + i8+"/extension",schemaPath:"#/$defs/Substance_Ingredient/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err31];
+vErrors = [err32];
 }
 else {
-vErrors.push(err31);
+vErrors.push(err32);
 }
 errors++;
 }
@@ -613,12 +624,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/ingredient/" + i8+"/modifierExtension",schemaPath:"#/$defs/Substance_Ingredient/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err33 = {instancePath:instancePath+"/ingredient/" + i8+"/modifierExtension",schemaPath:"#/$defs/Substance_Ingredient/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err32];
+vErrors = [err33];
 }
 else {
-vErrors.push(err32);
+vErrors.push(err33);
 }
 errors++;
 }
@@ -643,18 +654,7 @@ errors = vErrors.length;
 }
 const forms0 = func12(data35, obj0);
 if(forms0 !== null){
-const err33 = {instancePath:instancePath+"/ingredient/" + i8,schemaPath:"#/$defs/Substance_Ingredient/cdxChoice",keyword:"cdxChoice",params:{choice: "substance[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-else {
-const err34 = {instancePath:instancePath+"/ingredient/" + i8,schemaPath:"#/$defs/Substance_Ingredient/type",keyword:"type",params:{type: "object"}};
+const err34 = {instancePath:instancePath+"/ingredient/" + i8,schemaPath:"#/$defs/Substance_Ingredient/cdxChoice",keyword:"cdxChoice",params:{choice: "substance[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -664,9 +664,8 @@ vErrors.push(err34);
 errors++;
 }
 }
-}
 else {
-const err35 = {instancePath:instancePath+"/ingredient",schemaPath:"#/properties/ingredient/type",keyword:"type",params:{type: "array"}};
+const err35 = {instancePath:instancePath+"/ingredient/" + i8,schemaPath:"#/$defs/Substance_Ingredient/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -678,12 +677,24 @@ errors++;
 }
 }
 else {
-const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err36 = {instancePath:instancePath+"/ingredient",schemaPath:"#/properties/ingredient/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err36];
 }
 else {
 vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+else {
+const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
 }
 errors++;
 }

@@ -19,6 +19,7 @@ const func7 = require("./datatypes.twin.cjs")["Quantity"];
 const func8 = require("./datatypes.twin.cjs")["Ratio"];
 const func9 = require("./datatypes.twin.cjs")["Reference"];
 const func10 = require("../../../../choice.cjs").choiceForms;
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 const obj1 = new Set(["substanceCodeableConcept", "substanceReference"]);
 
@@ -255,6 +256,9 @@ if(data24.expiry !== undefined){
 let data31 = data24.expiry;
 if(typeof data31 === "string"){
 if(!pattern3.test(data31)){
+errors++;
+}
+if(!(formats0(data31))){
 errors++;
 }
 }

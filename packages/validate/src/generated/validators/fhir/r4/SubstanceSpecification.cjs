@@ -750,6 +750,7 @@ validate2.evaluated = {
 
 
 const wrapper0 = {validate: validate3};
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1179,14 +1180,24 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-else {
-const err20 = {instancePath:instancePath+"/official/" + i7+"/date",schemaPath:"#/$defs/SubstanceSpecification_Official/properties/date/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data31))){
+const err20 = {instancePath:instancePath+"/official/" + i7+"/date",schemaPath:"#/$defs/SubstanceSpecification_Official/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err20];
 }
 else {
 vErrors.push(err20);
+}
+errors++;
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/official/" + i7+"/date",schemaPath:"#/$defs/SubstanceSpecification_Official/properties/date/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
 }
 errors++;
 }
@@ -1199,24 +1210,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/official/" + i7,schemaPath:"#/$defs/SubstanceSpecification_Official/type",keyword:"type",params:{type: "object"}};
+const err22 = {instancePath:instancePath+"/official/" + i7,schemaPath:"#/$defs/SubstanceSpecification_Official/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err21];
+vErrors = [err22];
 }
 else {
-vErrors.push(err21);
+vErrors.push(err22);
 }
 errors++;
 }
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/official",schemaPath:"#/properties/official/type",keyword:"type",params:{type: "array"}};
+const err23 = {instancePath:instancePath+"/official",schemaPath:"#/properties/official/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err22];
+vErrors = [err23];
 }
 else {
-vErrors.push(err22);
+vErrors.push(err23);
 }
 errors++;
 }
@@ -1233,24 +1244,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "array"}};
+const err24 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err23];
+vErrors = [err24];
 }
 else {
-vErrors.push(err23);
+vErrors.push(err24);
 }
 errors++;
 }
 }
 }
 else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err24];
+vErrors = [err25];
 }
 else {
-vErrors.push(err24);
+vErrors.push(err25);
 }
 errors++;
 }
@@ -2129,14 +2140,24 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-else {
-const err46 = {instancePath:instancePath+"/code/" + i10+"/statusDate",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/statusDate/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data69))){
+const err46 = {instancePath:instancePath+"/code/" + i10+"/statusDate",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/statusDate/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err46];
 }
 else {
 vErrors.push(err46);
+}
+errors++;
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/code/" + i10+"/statusDate",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/statusDate/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
 }
 errors++;
 }
@@ -2151,23 +2172,23 @@ if(data61.comment !== undefined && func0.call(data61, "comment")){
 let data71 = data61.comment;
 if(typeof data71 === "string"){
 if(func8(data71) < 1){
-const err47 = {instancePath:instancePath+"/code/" + i10+"/comment",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/comment/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-else {
-const err48 = {instancePath:instancePath+"/code/" + i10+"/comment",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/comment/type",keyword:"type",params:{type: "string"}};
+const err48 = {instancePath:instancePath+"/code/" + i10+"/comment",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/comment/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err48];
 }
 else {
 vErrors.push(err48);
+}
+errors++;
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/code/" + i10+"/comment",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/comment/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
 }
 errors++;
 }
@@ -2190,19 +2211,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/code/" + i10+"/source",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/source/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-}
-}
-else {
-const err50 = {instancePath:instancePath+"/code/" + i10,schemaPath:"#/$defs/SubstanceSpecification_Code/type",keyword:"type",params:{type: "object"}};
+const err50 = {instancePath:instancePath+"/code/" + i10+"/source",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/source/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -2214,12 +2223,24 @@ errors++;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "array"}};
+const err51 = {instancePath:instancePath+"/code/" + i10,schemaPath:"#/$defs/SubstanceSpecification_Code/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err51];
 }
 else {
 vErrors.push(err51);
+}
+errors++;
+}
+}
+}
+else {
+const err52 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
 }
 errors++;
 }
@@ -2236,12 +2257,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "array"}};
+const err53 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err52];
+vErrors = [err53];
 }
 else {
-vErrors.push(err52);
+vErrors.push(err53);
 }
 errors++;
 }
@@ -2257,23 +2278,23 @@ if(data78.id !== undefined && func0.call(data78, "id")){
 let data79 = data78.id;
 if(typeof data79 === "string"){
 if(func8(data79) < 1){
-const err53 = {instancePath:instancePath+"/molecularWeight/" + i15+"/id",schemaPath:"#/$defs/SubstanceSpecification_MolecularWeight/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-}
-else {
-const err54 = {instancePath:instancePath+"/molecularWeight/" + i15+"/id",schemaPath:"#/$defs/SubstanceSpecification_MolecularWeight/properties/id/type",keyword:"type",params:{type: "string"}};
+const err54 = {instancePath:instancePath+"/molecularWeight/" + i15+"/id",schemaPath:"#/$defs/SubstanceSpecification_MolecularWeight/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err54];
 }
 else {
 vErrors.push(err54);
+}
+errors++;
+}
+}
+else {
+const err55 = {instancePath:instancePath+"/molecularWeight/" + i15+"/id",schemaPath:"#/$defs/SubstanceSpecification_MolecularWeight/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
 }
 errors++;
 }
@@ -2290,12 +2311,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/molecularWeight/" + i15+"/extension",schemaPath:"#/$defs/SubstanceSpecification_MolecularWeight/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err56 = {instancePath:instancePath+"/molecularWeight/" + i15+"/extension",schemaPath:"#/$defs/SubstanceSpecification_MolecularWeight/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err55];
+vErrors = [err56];
 }
 else {
-vErrors.push(err55);
+vErrors.push(err56);
 }
 errors++;
 }
@@ -2312,12 +2333,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/molecularWeight/" + i15+"/modifierExtension",schemaPath:"#/$defs/SubstanceSpecification_MolecularWeight/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err57 = {instancePath:instancePath+"/molecularWeight/" + i15+"/modifierExtension",schemaPath:"#/$defs/SubstanceSpecification_MolecularWeight/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err56];
+vErrors = [err57];
 }
 else {
-vErrors.push(err56);
+vErrors.push(err57);
 }
 errors++;
 }
@@ -2342,24 +2363,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/molecularWeight/" + i15,schemaPath:"#/$defs/SubstanceSpecification_MolecularWeight/type",keyword:"type",params:{type: "object"}};
+const err58 = {instancePath:instancePath+"/molecularWeight/" + i15,schemaPath:"#/$defs/SubstanceSpecification_MolecularWeight/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err57];
+vErrors = [err58];
 }
 else {
-vErrors.push(err57);
+vErrors.push(err58);
 }
 errors++;
 }
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/molecularWeight",schemaPath:"#/properties/molecularWeight/type",keyword:"type",params:{type: "array"}};
+const err59 = {instancePath:instancePath+"/molecularWeight",schemaPath:"#/properties/molecularWeight/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err58];
+vErrors = [err59];
 }
 else {
-vErrors.push(err58);
+vErrors.push(err59);
 }
 errors++;
 }
@@ -2375,23 +2396,23 @@ if(data88.id !== undefined && func0.call(data88, "id")){
 let data89 = data88.id;
 if(typeof data89 === "string"){
 if(func8(data89) < 1){
-const err59 = {instancePath:instancePath+"/relationship/" + i18+"/id",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
-}
-}
-else {
-const err60 = {instancePath:instancePath+"/relationship/" + i18+"/id",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/id/type",keyword:"type",params:{type: "string"}};
+const err60 = {instancePath:instancePath+"/relationship/" + i18+"/id",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err60];
 }
 else {
 vErrors.push(err60);
+}
+errors++;
+}
+}
+else {
+const err61 = {instancePath:instancePath+"/relationship/" + i18+"/id",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
 }
 errors++;
 }
@@ -2408,12 +2429,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/relationship/" + i18+"/extension",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err62 = {instancePath:instancePath+"/relationship/" + i18+"/extension",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err61];
+vErrors = [err62];
 }
 else {
-vErrors.push(err61);
+vErrors.push(err62);
 }
 errors++;
 }
@@ -2430,12 +2451,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/relationship/" + i18+"/modifierExtension",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err63 = {instancePath:instancePath+"/relationship/" + i18+"/modifierExtension",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err62];
+vErrors = [err63];
 }
 else {
-vErrors.push(err62);
+vErrors.push(err63);
 }
 errors++;
 }
@@ -2460,12 +2481,12 @@ errors = vErrors.length;
 }
 if(data88.isDefining !== undefined && func0.call(data88, "isDefining")){
 if(typeof data88.isDefining !== "boolean"){
-const err63 = {instancePath:instancePath+"/relationship/" + i18+"/isDefining",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/isDefining/type",keyword:"type",params:{type: "boolean"}};
+const err64 = {instancePath:instancePath+"/relationship/" + i18+"/isDefining",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/isDefining/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err63];
+vErrors = [err64];
 }
 else {
-vErrors.push(err63);
+vErrors.push(err64);
 }
 errors++;
 }
@@ -2498,23 +2519,23 @@ if(data88.amountString !== undefined && func0.call(data88, "amountString")){
 let data102 = data88.amountString;
 if(typeof data102 === "string"){
 if(func8(data102) < 1){
-const err64 = {instancePath:instancePath+"/relationship/" + i18+"/amountString",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/amountString/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
-}
-}
-else {
-const err65 = {instancePath:instancePath+"/relationship/" + i18+"/amountString",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/amountString/type",keyword:"type",params:{type: "string"}};
+const err65 = {instancePath:instancePath+"/relationship/" + i18+"/amountString",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/amountString/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err65];
 }
 else {
 vErrors.push(err65);
+}
+errors++;
+}
+}
+else {
+const err66 = {instancePath:instancePath+"/relationship/" + i18+"/amountString",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/amountString/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
 }
 errors++;
 }
@@ -2549,19 +2570,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/relationship/" + i18+"/source",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/source/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
-}
-}
-const forms3 = func11(data88, obj2);
-if(forms3 !== null){
-const err67 = {instancePath:instancePath+"/relationship/" + i18,schemaPath:"#/$defs/SubstanceSpecification_Relationship/cdxChoice",keyword:"cdxChoice",params:{choice: "substance[x]", forms: forms3}};
+const err67 = {instancePath:instancePath+"/relationship/" + i18+"/source",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/source/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -2570,9 +2579,10 @@ vErrors.push(err67);
 }
 errors++;
 }
-const forms4 = func11(data88, obj3);
-if(forms4 !== null){
-const err68 = {instancePath:instancePath+"/relationship/" + i18,schemaPath:"#/$defs/SubstanceSpecification_Relationship/cdxChoice",keyword:"cdxChoice",params:{choice: "amount[x]", forms: forms4}};
+}
+const forms3 = func11(data88, obj2);
+if(forms3 !== null){
+const err68 = {instancePath:instancePath+"/relationship/" + i18,schemaPath:"#/$defs/SubstanceSpecification_Relationship/cdxChoice",keyword:"cdxChoice",params:{choice: "substance[x]", forms: forms3}};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -2581,9 +2591,9 @@ vErrors.push(err68);
 }
 errors++;
 }
-}
-else {
-const err69 = {instancePath:instancePath+"/relationship/" + i18,schemaPath:"#/$defs/SubstanceSpecification_Relationship/type",keyword:"type",params:{type: "object"}};
+const forms4 = func11(data88, obj3);
+if(forms4 !== null){
+const err69 = {instancePath:instancePath+"/relationship/" + i18,schemaPath:"#/$defs/SubstanceSpecification_Relationship/cdxChoice",keyword:"cdxChoice",params:{choice: "amount[x]", forms: forms4}};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -2593,14 +2603,25 @@ vErrors.push(err69);
 errors++;
 }
 }
-}
 else {
-const err70 = {instancePath:instancePath+"/relationship",schemaPath:"#/properties/relationship/type",keyword:"type",params:{type: "array"}};
+const err70 = {instancePath:instancePath+"/relationship/" + i18,schemaPath:"#/$defs/SubstanceSpecification_Relationship/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err70];
 }
 else {
 vErrors.push(err70);
+}
+errors++;
+}
+}
+}
+else {
+const err71 = {instancePath:instancePath+"/relationship",schemaPath:"#/properties/relationship/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
 }
 errors++;
 }
@@ -2631,12 +2652,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err71 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err72 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err71];
+vErrors = [err72];
 }
 else {
-vErrors.push(err71);
+vErrors.push(err72);
 }
 errors++;
 }

@@ -506,6 +506,7 @@ validate2.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 const wrapper0 = {validate: validate3};
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 function validate3(data){
 let vErrors = null;
@@ -754,6 +755,9 @@ if(data23.date !== undefined){
 let data31 = data23.date;
 if(typeof data31 === "string"){
 if(!pattern3.test(data31)){
+errors++;
+}
+if(!(formats0(data31))){
 errors++;
 }
 }
@@ -1349,6 +1353,9 @@ if(data61.statusDate !== undefined){
 let data69 = data61.statusDate;
 if(typeof data69 === "string"){
 if(!pattern3.test(data69)){
+errors++;
+}
+if(!(formats0(data69))){
 errors++;
 }
 }

@@ -24,6 +24,7 @@ const obj0 = new Set(["valueCodeableConcept", "valueQuantity", "valueRange", "va
 const obj1 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 const obj2 = new Set(["itemCodeableConcept", "itemReference"]);
 const obj3 = new Set(["occurrenceDateTime", "occurrencePeriod", "occurrenceTiming"]);
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/SupplyRequest.schema.json" */;
@@ -377,6 +378,9 @@ if(data.authoredOn !== undefined){
 let data43 = data.authoredOn;
 if(typeof data43 === "string"){
 if(!pattern3.test(data43)){
+errors++;
+}
+if(!(formats0(data43))){
 errors++;
 }
 }

@@ -92,7 +92,8 @@ const pattern5 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)
 const pattern6 = new RegExp("^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$", "u");
 const pattern7 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
 const pattern8 = new RegExp("^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", "u");
-const formats0 = require("../../../../formats.cjs").base64;
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const formats1 = require("../../../../formats.cjs").base64;
 const obj0 = new Set(["valueBase64Binary", "valueBoolean", "valueCanonical", "valueCode", "valueDate", "valueDateTime", "valueDecimal", "valueId", "valueInstant", "valueInteger", "valueMarkdown", "valueOid", "valuePositiveInt", "valueString", "valueTime", "valueUnsignedInt", "valueUri", "valueUrl", "valueUuid", "valueAddress", "valueAge", "valueAnnotation", "valueAttachment", "valueCodeableConcept", "valueCoding", "valueContactPoint", "valueCount", "valueDistance", "valueDuration", "valueHumanName", "valueIdentifier", "valueMoney", "valuePeriod", "valueQuantity", "valueRange", "valueRatio", "valueReference", "valueSampledData", "valueSignature", "valueTiming", "valueContactDetail", "valueContributor", "valueDataRequirement", "valueExpression", "valueParameterDefinition", "valueRelatedArtifact", "valueTriggerDefinition", "valueUsageContext", "valueDosage", "valueMeta"]);
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -757,14 +758,24 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-else {
-const err31 = {instancePath:instancePath+"/authoredOn",schemaPath:"#/properties/authoredOn/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data42))){
+const err31 = {instancePath:instancePath+"/authoredOn",schemaPath:"#/properties/authoredOn/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err31];
 }
 else {
 vErrors.push(err31);
+}
+errors++;
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/authoredOn",schemaPath:"#/properties/authoredOn/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
 }
 errors++;
 }
@@ -779,23 +790,33 @@ if(data.lastModified !== undefined && func0.call(data, "lastModified")){
 let data44 = data.lastModified;
 if(typeof data44 === "string"){
 if(!pattern3.test(data44)){
-const err32 = {instancePath:instancePath+"/lastModified",schemaPath:"#/properties/lastModified/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-else {
-const err33 = {instancePath:instancePath+"/lastModified",schemaPath:"#/properties/lastModified/type",keyword:"type",params:{type: "string"}};
+const err33 = {instancePath:instancePath+"/lastModified",schemaPath:"#/properties/lastModified/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err33];
 }
 else {
 vErrors.push(err33);
+}
+errors++;
+}
+if(!(formats0(data44))){
+const err34 = {instancePath:instancePath+"/lastModified",schemaPath:"#/properties/lastModified/format",keyword:"format",params:{format: "fhir-dateTime"}};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/lastModified",schemaPath:"#/properties/lastModified/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
 }
 errors++;
 }
@@ -824,12 +845,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/performerType",schemaPath:"#/properties/performerType/type",keyword:"type",params:{type: "array"}};
+const err36 = {instancePath:instancePath+"/performerType",schemaPath:"#/properties/performerType/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err34];
+vErrors = [err36];
 }
 else {
-vErrors.push(err34);
+vErrors.push(err36);
 }
 errors++;
 }
@@ -870,12 +891,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/insurance",schemaPath:"#/properties/insurance/type",keyword:"type",params:{type: "array"}};
+const err37 = {instancePath:instancePath+"/insurance",schemaPath:"#/properties/insurance/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err35];
+vErrors = [err37];
 }
 else {
-vErrors.push(err35);
+vErrors.push(err37);
 }
 errors++;
 }
@@ -892,12 +913,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
+const err38 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err36];
+vErrors = [err38];
 }
 else {
-vErrors.push(err36);
+vErrors.push(err38);
 }
 errors++;
 }
@@ -914,12 +935,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/relevantHistory",schemaPath:"#/properties/relevantHistory/type",keyword:"type",params:{type: "array"}};
+const err39 = {instancePath:instancePath+"/relevantHistory",schemaPath:"#/properties/relevantHistory/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err37];
+vErrors = [err39];
 }
 else {
-vErrors.push(err37);
+vErrors.push(err39);
 }
 errors++;
 }
@@ -931,23 +952,23 @@ if(data59.id !== undefined && func0.call(data59, "id")){
 let data60 = data59.id;
 if(typeof data60 === "string"){
 if(func9(data60) < 1){
-const err38 = {instancePath:instancePath+"/restriction/id",schemaPath:"#/$defs/Task_Restriction/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err40 = {instancePath:instancePath+"/restriction/id",schemaPath:"#/$defs/Task_Restriction/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err38];
+vErrors = [err40];
 }
 else {
-vErrors.push(err38);
+vErrors.push(err40);
 }
 errors++;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/restriction/id",schemaPath:"#/$defs/Task_Restriction/properties/id/type",keyword:"type",params:{type: "string"}};
+const err41 = {instancePath:instancePath+"/restriction/id",schemaPath:"#/$defs/Task_Restriction/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err39];
+vErrors = [err41];
 }
 else {
-vErrors.push(err39);
+vErrors.push(err41);
 }
 errors++;
 }
@@ -964,12 +985,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/restriction/extension",schemaPath:"#/$defs/Task_Restriction/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err42 = {instancePath:instancePath+"/restriction/extension",schemaPath:"#/$defs/Task_Restriction/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err40];
+vErrors = [err42];
 }
 else {
-vErrors.push(err40);
+vErrors.push(err42);
 }
 errors++;
 }
@@ -986,31 +1007,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/restriction/modifierExtension",schemaPath:"#/$defs/Task_Restriction/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-if(data59.repetitions !== undefined && func0.call(data59, "repetitions")){
-let data65 = data59.repetitions;
-if(!(((typeof data65 == "number") && (!(data65 % 1) && !isNaN(data65))) && (isFinite(data65)))){
-const err42 = {instancePath:instancePath+"/restriction/repetitions",schemaPath:"#/$defs/Task_Restriction/properties/repetitions/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-if((typeof data65 == "number") && (isFinite(data65))){
-if(data65 > 2147483647 || isNaN(data65)){
-const err43 = {instancePath:instancePath+"/restriction/repetitions",schemaPath:"#/$defs/Task_Restriction/properties/repetitions/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err43 = {instancePath:instancePath+"/restriction/modifierExtension",schemaPath:"#/$defs/Task_Restriction/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1019,13 +1016,37 @@ vErrors.push(err43);
 }
 errors++;
 }
-if(data65 < 1 || isNaN(data65)){
-const err44 = {instancePath:instancePath+"/restriction/repetitions",schemaPath:"#/$defs/Task_Restriction/properties/repetitions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+}
+if(data59.repetitions !== undefined && func0.call(data59, "repetitions")){
+let data65 = data59.repetitions;
+if(!(((typeof data65 == "number") && (!(data65 % 1) && !isNaN(data65))) && (isFinite(data65)))){
+const err44 = {instancePath:instancePath+"/restriction/repetitions",schemaPath:"#/$defs/Task_Restriction/properties/repetitions/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err44];
 }
 else {
 vErrors.push(err44);
+}
+errors++;
+}
+if((typeof data65 == "number") && (isFinite(data65))){
+if(data65 > 2147483647 || isNaN(data65)){
+const err45 = {instancePath:instancePath+"/restriction/repetitions",schemaPath:"#/$defs/Task_Restriction/properties/repetitions/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+if(data65 < 1 || isNaN(data65)){
+const err46 = {instancePath:instancePath+"/restriction/repetitions",schemaPath:"#/$defs/Task_Restriction/properties/repetitions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
 }
 errors++;
 }
@@ -1055,24 +1076,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/restriction/recipient",schemaPath:"#/$defs/Task_Restriction/properties/recipient/type",keyword:"type",params:{type: "array"}};
+const err47 = {instancePath:instancePath+"/restriction/recipient",schemaPath:"#/$defs/Task_Restriction/properties/recipient/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err45];
+vErrors = [err47];
 }
 else {
-vErrors.push(err45);
+vErrors.push(err47);
 }
 errors++;
 }
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/restriction",schemaPath:"#/$defs/Task_Restriction/type",keyword:"type",params:{type: "object"}};
+const err48 = {instancePath:instancePath+"/restriction",schemaPath:"#/$defs/Task_Restriction/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err48];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err48);
 }
 errors++;
 }
@@ -1089,36 +1110,6 @@ const _errs112 = errors;
 if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
 if(data71.valueBase64Binary !== undefined && func0.call(data71, "valueBase64Binary")){
 var valid39 = false;
-const err47 = {};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71._valueBase64Binary !== undefined && func0.call(data71, "_valueBase64Binary")){
-var valid39 = false;
-const err48 = {};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueBoolean !== undefined && func0.call(data71, "valueBoolean")){
-var valid39 = false;
 const err49 = {};
 if(vErrors === null){
 vErrors = [err49];
@@ -1132,7 +1123,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71._valueBoolean !== undefined && func0.call(data71, "_valueBoolean")){
+if(data71._valueBase64Binary !== undefined && func0.call(data71, "_valueBase64Binary")){
 var valid39 = false;
 const err50 = {};
 if(vErrors === null){
@@ -1147,7 +1138,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valueCanonical !== undefined && func0.call(data71, "valueCanonical")){
+if(data71.valueBoolean !== undefined && func0.call(data71, "valueBoolean")){
 var valid39 = false;
 const err51 = {};
 if(vErrors === null){
@@ -1162,7 +1153,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71._valueCanonical !== undefined && func0.call(data71, "_valueCanonical")){
+if(data71._valueBoolean !== undefined && func0.call(data71, "_valueBoolean")){
 var valid39 = false;
 const err52 = {};
 if(vErrors === null){
@@ -1177,7 +1168,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valueCode !== undefined && func0.call(data71, "valueCode")){
+if(data71.valueCanonical !== undefined && func0.call(data71, "valueCanonical")){
 var valid39 = false;
 const err53 = {};
 if(vErrors === null){
@@ -1192,7 +1183,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71._valueCode !== undefined && func0.call(data71, "_valueCode")){
+if(data71._valueCanonical !== undefined && func0.call(data71, "_valueCanonical")){
 var valid39 = false;
 const err54 = {};
 if(vErrors === null){
@@ -1207,7 +1198,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valueDate !== undefined && func0.call(data71, "valueDate")){
+if(data71.valueCode !== undefined && func0.call(data71, "valueCode")){
 var valid39 = false;
 const err55 = {};
 if(vErrors === null){
@@ -1222,7 +1213,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71._valueDate !== undefined && func0.call(data71, "_valueDate")){
+if(data71._valueCode !== undefined && func0.call(data71, "_valueCode")){
 var valid39 = false;
 const err56 = {};
 if(vErrors === null){
@@ -1237,7 +1228,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valueDateTime !== undefined && func0.call(data71, "valueDateTime")){
+if(data71.valueDate !== undefined && func0.call(data71, "valueDate")){
 var valid39 = false;
 const err57 = {};
 if(vErrors === null){
@@ -1252,7 +1243,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71._valueDateTime !== undefined && func0.call(data71, "_valueDateTime")){
+if(data71._valueDate !== undefined && func0.call(data71, "_valueDate")){
 var valid39 = false;
 const err58 = {};
 if(vErrors === null){
@@ -1267,7 +1258,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valueDecimal !== undefined && func0.call(data71, "valueDecimal")){
+if(data71.valueDateTime !== undefined && func0.call(data71, "valueDateTime")){
 var valid39 = false;
 const err59 = {};
 if(vErrors === null){
@@ -1282,7 +1273,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71._valueDecimal !== undefined && func0.call(data71, "_valueDecimal")){
+if(data71._valueDateTime !== undefined && func0.call(data71, "_valueDateTime")){
 var valid39 = false;
 const err60 = {};
 if(vErrors === null){
@@ -1297,7 +1288,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valueId !== undefined && func0.call(data71, "valueId")){
+if(data71.valueDecimal !== undefined && func0.call(data71, "valueDecimal")){
 var valid39 = false;
 const err61 = {};
 if(vErrors === null){
@@ -1312,7 +1303,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71._valueId !== undefined && func0.call(data71, "_valueId")){
+if(data71._valueDecimal !== undefined && func0.call(data71, "_valueDecimal")){
 var valid39 = false;
 const err62 = {};
 if(vErrors === null){
@@ -1327,7 +1318,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valueInstant !== undefined && func0.call(data71, "valueInstant")){
+if(data71.valueId !== undefined && func0.call(data71, "valueId")){
 var valid39 = false;
 const err63 = {};
 if(vErrors === null){
@@ -1342,7 +1333,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71._valueInstant !== undefined && func0.call(data71, "_valueInstant")){
+if(data71._valueId !== undefined && func0.call(data71, "_valueId")){
 var valid39 = false;
 const err64 = {};
 if(vErrors === null){
@@ -1357,7 +1348,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valueInteger !== undefined && func0.call(data71, "valueInteger")){
+if(data71.valueInstant !== undefined && func0.call(data71, "valueInstant")){
 var valid39 = false;
 const err65 = {};
 if(vErrors === null){
@@ -1372,7 +1363,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71._valueInteger !== undefined && func0.call(data71, "_valueInteger")){
+if(data71._valueInstant !== undefined && func0.call(data71, "_valueInstant")){
 var valid39 = false;
 const err66 = {};
 if(vErrors === null){
@@ -1387,7 +1378,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valueMarkdown !== undefined && func0.call(data71, "valueMarkdown")){
+if(data71.valueInteger !== undefined && func0.call(data71, "valueInteger")){
 var valid39 = false;
 const err67 = {};
 if(vErrors === null){
@@ -1402,7 +1393,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71._valueMarkdown !== undefined && func0.call(data71, "_valueMarkdown")){
+if(data71._valueInteger !== undefined && func0.call(data71, "_valueInteger")){
 var valid39 = false;
 const err68 = {};
 if(vErrors === null){
@@ -1417,7 +1408,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valueOid !== undefined && func0.call(data71, "valueOid")){
+if(data71.valueMarkdown !== undefined && func0.call(data71, "valueMarkdown")){
 var valid39 = false;
 const err69 = {};
 if(vErrors === null){
@@ -1432,7 +1423,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71._valueOid !== undefined && func0.call(data71, "_valueOid")){
+if(data71._valueMarkdown !== undefined && func0.call(data71, "_valueMarkdown")){
 var valid39 = false;
 const err70 = {};
 if(vErrors === null){
@@ -1447,7 +1438,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valuePositiveInt !== undefined && func0.call(data71, "valuePositiveInt")){
+if(data71.valueOid !== undefined && func0.call(data71, "valueOid")){
 var valid39 = false;
 const err71 = {};
 if(vErrors === null){
@@ -1462,7 +1453,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71._valuePositiveInt !== undefined && func0.call(data71, "_valuePositiveInt")){
+if(data71._valueOid !== undefined && func0.call(data71, "_valueOid")){
 var valid39 = false;
 const err72 = {};
 if(vErrors === null){
@@ -1477,7 +1468,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valueString !== undefined && func0.call(data71, "valueString")){
+if(data71.valuePositiveInt !== undefined && func0.call(data71, "valuePositiveInt")){
 var valid39 = false;
 const err73 = {};
 if(vErrors === null){
@@ -1492,7 +1483,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71._valueString !== undefined && func0.call(data71, "_valueString")){
+if(data71._valuePositiveInt !== undefined && func0.call(data71, "_valuePositiveInt")){
 var valid39 = false;
 const err74 = {};
 if(vErrors === null){
@@ -1507,7 +1498,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valueTime !== undefined && func0.call(data71, "valueTime")){
+if(data71.valueString !== undefined && func0.call(data71, "valueString")){
 var valid39 = false;
 const err75 = {};
 if(vErrors === null){
@@ -1522,7 +1513,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71._valueTime !== undefined && func0.call(data71, "_valueTime")){
+if(data71._valueString !== undefined && func0.call(data71, "_valueString")){
 var valid39 = false;
 const err76 = {};
 if(vErrors === null){
@@ -1537,7 +1528,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valueUnsignedInt !== undefined && func0.call(data71, "valueUnsignedInt")){
+if(data71.valueTime !== undefined && func0.call(data71, "valueTime")){
 var valid39 = false;
 const err77 = {};
 if(vErrors === null){
@@ -1552,7 +1543,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71._valueUnsignedInt !== undefined && func0.call(data71, "_valueUnsignedInt")){
+if(data71._valueTime !== undefined && func0.call(data71, "_valueTime")){
 var valid39 = false;
 const err78 = {};
 if(vErrors === null){
@@ -1567,7 +1558,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valueUri !== undefined && func0.call(data71, "valueUri")){
+if(data71.valueUnsignedInt !== undefined && func0.call(data71, "valueUnsignedInt")){
 var valid39 = false;
 const err79 = {};
 if(vErrors === null){
@@ -1582,7 +1573,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71._valueUri !== undefined && func0.call(data71, "_valueUri")){
+if(data71._valueUnsignedInt !== undefined && func0.call(data71, "_valueUnsignedInt")){
 var valid39 = false;
 const err80 = {};
 if(vErrors === null){
@@ -1597,7 +1588,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valueUrl !== undefined && func0.call(data71, "valueUrl")){
+if(data71.valueUri !== undefined && func0.call(data71, "valueUri")){
 var valid39 = false;
 const err81 = {};
 if(vErrors === null){
@@ -1612,7 +1603,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71._valueUrl !== undefined && func0.call(data71, "_valueUrl")){
+if(data71._valueUri !== undefined && func0.call(data71, "_valueUri")){
 var valid39 = false;
 const err82 = {};
 if(vErrors === null){
@@ -1627,7 +1618,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valueUuid !== undefined && func0.call(data71, "valueUuid")){
+if(data71.valueUrl !== undefined && func0.call(data71, "valueUrl")){
 var valid39 = false;
 const err83 = {};
 if(vErrors === null){
@@ -1642,7 +1633,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71._valueUuid !== undefined && func0.call(data71, "_valueUuid")){
+if(data71._valueUrl !== undefined && func0.call(data71, "_valueUrl")){
 var valid39 = false;
 const err84 = {};
 if(vErrors === null){
@@ -1657,7 +1648,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valueAddress !== undefined && func0.call(data71, "valueAddress")){
+if(data71.valueUuid !== undefined && func0.call(data71, "valueUuid")){
 var valid39 = false;
 const err85 = {};
 if(vErrors === null){
@@ -1672,7 +1663,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valueAge !== undefined && func0.call(data71, "valueAge")){
+if(data71._valueUuid !== undefined && func0.call(data71, "_valueUuid")){
 var valid39 = false;
 const err86 = {};
 if(vErrors === null){
@@ -1687,7 +1678,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valueAnnotation !== undefined && func0.call(data71, "valueAnnotation")){
+if(data71.valueAddress !== undefined && func0.call(data71, "valueAddress")){
 var valid39 = false;
 const err87 = {};
 if(vErrors === null){
@@ -1702,7 +1693,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valueAttachment !== undefined && func0.call(data71, "valueAttachment")){
+if(data71.valueAge !== undefined && func0.call(data71, "valueAge")){
 var valid39 = false;
 const err88 = {};
 if(vErrors === null){
@@ -1717,7 +1708,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valueCodeableConcept !== undefined && func0.call(data71, "valueCodeableConcept")){
+if(data71.valueAnnotation !== undefined && func0.call(data71, "valueAnnotation")){
 var valid39 = false;
 const err89 = {};
 if(vErrors === null){
@@ -1732,7 +1723,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valueCoding !== undefined && func0.call(data71, "valueCoding")){
+if(data71.valueAttachment !== undefined && func0.call(data71, "valueAttachment")){
 var valid39 = false;
 const err90 = {};
 if(vErrors === null){
@@ -1747,7 +1738,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valueContactPoint !== undefined && func0.call(data71, "valueContactPoint")){
+if(data71.valueCodeableConcept !== undefined && func0.call(data71, "valueCodeableConcept")){
 var valid39 = false;
 const err91 = {};
 if(vErrors === null){
@@ -1762,7 +1753,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valueCount !== undefined && func0.call(data71, "valueCount")){
+if(data71.valueCoding !== undefined && func0.call(data71, "valueCoding")){
 var valid39 = false;
 const err92 = {};
 if(vErrors === null){
@@ -1777,7 +1768,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valueDistance !== undefined && func0.call(data71, "valueDistance")){
+if(data71.valueContactPoint !== undefined && func0.call(data71, "valueContactPoint")){
 var valid39 = false;
 const err93 = {};
 if(vErrors === null){
@@ -1792,7 +1783,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valueDuration !== undefined && func0.call(data71, "valueDuration")){
+if(data71.valueCount !== undefined && func0.call(data71, "valueCount")){
 var valid39 = false;
 const err94 = {};
 if(vErrors === null){
@@ -1807,7 +1798,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valueHumanName !== undefined && func0.call(data71, "valueHumanName")){
+if(data71.valueDistance !== undefined && func0.call(data71, "valueDistance")){
 var valid39 = false;
 const err95 = {};
 if(vErrors === null){
@@ -1822,7 +1813,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valueIdentifier !== undefined && func0.call(data71, "valueIdentifier")){
+if(data71.valueDuration !== undefined && func0.call(data71, "valueDuration")){
 var valid39 = false;
 const err96 = {};
 if(vErrors === null){
@@ -1837,7 +1828,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valueMoney !== undefined && func0.call(data71, "valueMoney")){
+if(data71.valueHumanName !== undefined && func0.call(data71, "valueHumanName")){
 var valid39 = false;
 const err97 = {};
 if(vErrors === null){
@@ -1852,7 +1843,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valuePeriod !== undefined && func0.call(data71, "valuePeriod")){
+if(data71.valueIdentifier !== undefined && func0.call(data71, "valueIdentifier")){
 var valid39 = false;
 const err98 = {};
 if(vErrors === null){
@@ -1867,7 +1858,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valueQuantity !== undefined && func0.call(data71, "valueQuantity")){
+if(data71.valueMoney !== undefined && func0.call(data71, "valueMoney")){
 var valid39 = false;
 const err99 = {};
 if(vErrors === null){
@@ -1882,7 +1873,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valueRange !== undefined && func0.call(data71, "valueRange")){
+if(data71.valuePeriod !== undefined && func0.call(data71, "valuePeriod")){
 var valid39 = false;
 const err100 = {};
 if(vErrors === null){
@@ -1897,7 +1888,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valueRatio !== undefined && func0.call(data71, "valueRatio")){
+if(data71.valueQuantity !== undefined && func0.call(data71, "valueQuantity")){
 var valid39 = false;
 const err101 = {};
 if(vErrors === null){
@@ -1912,7 +1903,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valueReference !== undefined && func0.call(data71, "valueReference")){
+if(data71.valueRange !== undefined && func0.call(data71, "valueRange")){
 var valid39 = false;
 const err102 = {};
 if(vErrors === null){
@@ -1927,7 +1918,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valueSampledData !== undefined && func0.call(data71, "valueSampledData")){
+if(data71.valueRatio !== undefined && func0.call(data71, "valueRatio")){
 var valid39 = false;
 const err103 = {};
 if(vErrors === null){
@@ -1942,7 +1933,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valueSignature !== undefined && func0.call(data71, "valueSignature")){
+if(data71.valueReference !== undefined && func0.call(data71, "valueReference")){
 var valid39 = false;
 const err104 = {};
 if(vErrors === null){
@@ -1957,7 +1948,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valueTiming !== undefined && func0.call(data71, "valueTiming")){
+if(data71.valueSampledData !== undefined && func0.call(data71, "valueSampledData")){
 var valid39 = false;
 const err105 = {};
 if(vErrors === null){
@@ -1972,7 +1963,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valueContactDetail !== undefined && func0.call(data71, "valueContactDetail")){
+if(data71.valueSignature !== undefined && func0.call(data71, "valueSignature")){
 var valid39 = false;
 const err106 = {};
 if(vErrors === null){
@@ -1987,7 +1978,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valueContributor !== undefined && func0.call(data71, "valueContributor")){
+if(data71.valueTiming !== undefined && func0.call(data71, "valueTiming")){
 var valid39 = false;
 const err107 = {};
 if(vErrors === null){
@@ -2002,7 +1993,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valueDataRequirement !== undefined && func0.call(data71, "valueDataRequirement")){
+if(data71.valueContactDetail !== undefined && func0.call(data71, "valueContactDetail")){
 var valid39 = false;
 const err108 = {};
 if(vErrors === null){
@@ -2017,7 +2008,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valueExpression !== undefined && func0.call(data71, "valueExpression")){
+if(data71.valueContributor !== undefined && func0.call(data71, "valueContributor")){
 var valid39 = false;
 const err109 = {};
 if(vErrors === null){
@@ -2032,7 +2023,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valueParameterDefinition !== undefined && func0.call(data71, "valueParameterDefinition")){
+if(data71.valueDataRequirement !== undefined && func0.call(data71, "valueDataRequirement")){
 var valid39 = false;
 const err110 = {};
 if(vErrors === null){
@@ -2047,7 +2038,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valueRelatedArtifact !== undefined && func0.call(data71, "valueRelatedArtifact")){
+if(data71.valueExpression !== undefined && func0.call(data71, "valueExpression")){
 var valid39 = false;
 const err111 = {};
 if(vErrors === null){
@@ -2062,7 +2053,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valueTriggerDefinition !== undefined && func0.call(data71, "valueTriggerDefinition")){
+if(data71.valueParameterDefinition !== undefined && func0.call(data71, "valueParameterDefinition")){
 var valid39 = false;
 const err112 = {};
 if(vErrors === null){
@@ -2077,7 +2068,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valueUsageContext !== undefined && func0.call(data71, "valueUsageContext")){
+if(data71.valueRelatedArtifact !== undefined && func0.call(data71, "valueRelatedArtifact")){
 var valid39 = false;
 const err113 = {};
 if(vErrors === null){
@@ -2092,7 +2083,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valueDosage !== undefined && func0.call(data71, "valueDosage")){
+if(data71.valueTriggerDefinition !== undefined && func0.call(data71, "valueTriggerDefinition")){
 var valid39 = false;
 const err114 = {};
 if(vErrors === null){
@@ -2107,7 +2098,7 @@ else {
 var valid39 = true;
 }
 if(valid39){
-if(data71.valueMeta !== undefined && func0.call(data71, "valueMeta")){
+if(data71.valueUsageContext !== undefined && func0.call(data71, "valueUsageContext")){
 var valid39 = false;
 const err115 = {};
 if(vErrors === null){
@@ -2115,6 +2106,36 @@ vErrors = [err115];
 }
 else {
 vErrors.push(err115);
+}
+errors++;
+}
+else {
+var valid39 = true;
+}
+if(valid39){
+if(data71.valueDosage !== undefined && func0.call(data71, "valueDosage")){
+var valid39 = false;
+const err116 = {};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+else {
+var valid39 = true;
+}
+if(valid39){
+if(data71.valueMeta !== undefined && func0.call(data71, "valueMeta")){
+var valid39 = false;
+const err117 = {};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
 }
 errors++;
 }
@@ -2204,32 +2225,7 @@ if(_valid2){
 const _errs113 = errors;
 if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
 if((data71.valueBase64Binary === undefined) || (!(func0.call(data71, "valueBase64Binary")))){
-const err116 = {instancePath:instancePath+"/input/" + i13,schemaPath:"#/$defs/Task_Input/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueBase64Binary"}};
-if(vErrors === null){
-vErrors = [err116];
-}
-else {
-vErrors.push(err116);
-}
-errors++;
-}
-}
-var _valid2 = _errs113 === errors;
-valid38 = _valid2;
-}
-if(!valid38){
-const err117 = {instancePath:instancePath+"/input/" + i13,schemaPath:"#/$defs/Task_Input/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err117];
-}
-else {
-vErrors.push(err117);
-}
-errors++;
-}
-if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
-if((data71.type === undefined) || (!(func0.call(data71, "type")))){
-const err118 = {instancePath:instancePath+"/input/" + i13,schemaPath:"#/$defs/Task_Input/required",keyword:"required",params:{missingProperty: "type"}};
+const err118 = {instancePath:instancePath+"/input/" + i13,schemaPath:"#/$defs/Task_Input/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueBase64Binary"}};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -2238,11 +2234,12 @@ vErrors.push(err118);
 }
 errors++;
 }
-if(data71.id !== undefined && func0.call(data71, "id")){
-let data141 = data71.id;
-if(typeof data141 === "string"){
-if(func9(data141) < 1){
-const err119 = {instancePath:instancePath+"/input/" + i13+"/id",schemaPath:"#/$defs/Task_Input/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+}
+var _valid2 = _errs113 === errors;
+valid38 = _valid2;
+}
+if(!valid38){
+const err119 = {instancePath:instancePath+"/input/" + i13,schemaPath:"#/$defs/Task_Input/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -2251,14 +2248,38 @@ vErrors.push(err119);
 }
 errors++;
 }
-}
-else {
-const err120 = {instancePath:instancePath+"/input/" + i13+"/id",schemaPath:"#/$defs/Task_Input/properties/id/type",keyword:"type",params:{type: "string"}};
+if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
+if((data71.type === undefined) || (!(func0.call(data71, "type")))){
+const err120 = {instancePath:instancePath+"/input/" + i13,schemaPath:"#/$defs/Task_Input/required",keyword:"required",params:{missingProperty: "type"}};
 if(vErrors === null){
 vErrors = [err120];
 }
 else {
 vErrors.push(err120);
+}
+errors++;
+}
+if(data71.id !== undefined && func0.call(data71, "id")){
+let data141 = data71.id;
+if(typeof data141 === "string"){
+if(func9(data141) < 1){
+const err121 = {instancePath:instancePath+"/input/" + i13+"/id",schemaPath:"#/$defs/Task_Input/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+if(vErrors === null){
+vErrors = [err121];
+}
+else {
+vErrors.push(err121);
+}
+errors++;
+}
+}
+else {
+const err122 = {instancePath:instancePath+"/input/" + i13+"/id",schemaPath:"#/$defs/Task_Input/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err122];
+}
+else {
+vErrors.push(err122);
 }
 errors++;
 }
@@ -2275,12 +2296,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err121 = {instancePath:instancePath+"/input/" + i13+"/extension",schemaPath:"#/$defs/Task_Input/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err123 = {instancePath:instancePath+"/input/" + i13+"/extension",schemaPath:"#/$defs/Task_Input/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err121];
+vErrors = [err123];
 }
 else {
-vErrors.push(err121);
+vErrors.push(err123);
 }
 errors++;
 }
@@ -2297,12 +2318,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err122 = {instancePath:instancePath+"/input/" + i13+"/modifierExtension",schemaPath:"#/$defs/Task_Input/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err124 = {instancePath:instancePath+"/input/" + i13+"/modifierExtension",schemaPath:"#/$defs/Task_Input/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err122];
+vErrors = [err124];
 }
 else {
-vErrors.push(err122);
+vErrors.push(err124);
 }
 errors++;
 }
@@ -2316,24 +2337,24 @@ errors = vErrors.length;
 if(data71.valueBase64Binary !== undefined && func0.call(data71, "valueBase64Binary")){
 let data147 = data71.valueBase64Binary;
 if(typeof data147 === "string"){
-if(!(formats0(data147))){
-const err123 = {instancePath:instancePath+"/input/" + i13+"/valueBase64Binary",schemaPath:"#/$defs/Task_Input/properties/valueBase64Binary/format",keyword:"format",params:{format: "base64"}};
+if(!(formats1(data147))){
+const err125 = {instancePath:instancePath+"/input/" + i13+"/valueBase64Binary",schemaPath:"#/$defs/Task_Input/properties/valueBase64Binary/format",keyword:"format",params:{format: "base64"}};
 if(vErrors === null){
-vErrors = [err123];
+vErrors = [err125];
 }
 else {
-vErrors.push(err123);
+vErrors.push(err125);
 }
 errors++;
 }
 }
 else {
-const err124 = {instancePath:instancePath+"/input/" + i13+"/valueBase64Binary",schemaPath:"#/$defs/Task_Input/properties/valueBase64Binary/type",keyword:"type",params:{type: "string"}};
+const err126 = {instancePath:instancePath+"/input/" + i13+"/valueBase64Binary",schemaPath:"#/$defs/Task_Input/properties/valueBase64Binary/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err124];
+vErrors = [err126];
 }
 else {
-vErrors.push(err124);
+vErrors.push(err126);
 }
 errors++;
 }
@@ -2346,12 +2367,12 @@ errors = vErrors.length;
 }
 if(data71.valueBoolean !== undefined && func0.call(data71, "valueBoolean")){
 if(typeof data71.valueBoolean !== "boolean"){
-const err125 = {instancePath:instancePath+"/input/" + i13+"/valueBoolean",schemaPath:"#/$defs/Task_Input/properties/valueBoolean/type",keyword:"type",params:{type: "boolean"}};
+const err127 = {instancePath:instancePath+"/input/" + i13+"/valueBoolean",schemaPath:"#/$defs/Task_Input/properties/valueBoolean/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err125];
+vErrors = [err127];
 }
 else {
-vErrors.push(err125);
+vErrors.push(err127);
 }
 errors++;
 }
@@ -2366,23 +2387,23 @@ if(data71.valueCanonical !== undefined && func0.call(data71, "valueCanonical")){
 let data151 = data71.valueCanonical;
 if(typeof data151 === "string"){
 if(!pattern1.test(data151)){
-const err126 = {instancePath:instancePath+"/input/" + i13+"/valueCanonical",schemaPath:"#/$defs/Task_Input/properties/valueCanonical/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
+const err128 = {instancePath:instancePath+"/input/" + i13+"/valueCanonical",schemaPath:"#/$defs/Task_Input/properties/valueCanonical/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
-vErrors = [err126];
+vErrors = [err128];
 }
 else {
-vErrors.push(err126);
+vErrors.push(err128);
 }
 errors++;
 }
 }
 else {
-const err127 = {instancePath:instancePath+"/input/" + i13+"/valueCanonical",schemaPath:"#/$defs/Task_Input/properties/valueCanonical/type",keyword:"type",params:{type: "string"}};
+const err129 = {instancePath:instancePath+"/input/" + i13+"/valueCanonical",schemaPath:"#/$defs/Task_Input/properties/valueCanonical/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err127];
+vErrors = [err129];
 }
 else {
-vErrors.push(err127);
+vErrors.push(err129);
 }
 errors++;
 }
@@ -2397,23 +2418,23 @@ if(data71.valueCode !== undefined && func0.call(data71, "valueCode")){
 let data153 = data71.valueCode;
 if(typeof data153 === "string"){
 if(!pattern2.test(data153)){
-const err128 = {instancePath:instancePath+"/input/" + i13+"/valueCode",schemaPath:"#/$defs/Task_Input/properties/valueCode/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
+const err130 = {instancePath:instancePath+"/input/" + i13+"/valueCode",schemaPath:"#/$defs/Task_Input/properties/valueCode/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
 if(vErrors === null){
-vErrors = [err128];
+vErrors = [err130];
 }
 else {
-vErrors.push(err128);
+vErrors.push(err130);
 }
 errors++;
 }
 }
 else {
-const err129 = {instancePath:instancePath+"/input/" + i13+"/valueCode",schemaPath:"#/$defs/Task_Input/properties/valueCode/type",keyword:"type",params:{type: "string"}};
+const err131 = {instancePath:instancePath+"/input/" + i13+"/valueCode",schemaPath:"#/$defs/Task_Input/properties/valueCode/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err129];
+vErrors = [err131];
 }
 else {
-vErrors.push(err129);
+vErrors.push(err131);
 }
 errors++;
 }
@@ -2428,23 +2449,23 @@ if(data71.valueDate !== undefined && func0.call(data71, "valueDate")){
 let data155 = data71.valueDate;
 if(typeof data155 === "string"){
 if(!pattern4.test(data155)){
-const err130 = {instancePath:instancePath+"/input/" + i13+"/valueDate",schemaPath:"#/$defs/Task_Input/properties/valueDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
+const err132 = {instancePath:instancePath+"/input/" + i13+"/valueDate",schemaPath:"#/$defs/Task_Input/properties/valueDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
 if(vErrors === null){
-vErrors = [err130];
+vErrors = [err132];
 }
 else {
-vErrors.push(err130);
+vErrors.push(err132);
 }
 errors++;
 }
 }
 else {
-const err131 = {instancePath:instancePath+"/input/" + i13+"/valueDate",schemaPath:"#/$defs/Task_Input/properties/valueDate/type",keyword:"type",params:{type: "string"}};
+const err133 = {instancePath:instancePath+"/input/" + i13+"/valueDate",schemaPath:"#/$defs/Task_Input/properties/valueDate/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err131];
+vErrors = [err133];
 }
 else {
-vErrors.push(err131);
+vErrors.push(err133);
 }
 errors++;
 }
@@ -2459,23 +2480,23 @@ if(data71.valueDateTime !== undefined && func0.call(data71, "valueDateTime")){
 let data157 = data71.valueDateTime;
 if(typeof data157 === "string"){
 if(!pattern3.test(data157)){
-const err132 = {instancePath:instancePath+"/input/" + i13+"/valueDateTime",schemaPath:"#/$defs/Task_Input/properties/valueDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
+const err134 = {instancePath:instancePath+"/input/" + i13+"/valueDateTime",schemaPath:"#/$defs/Task_Input/properties/valueDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
-vErrors = [err132];
+vErrors = [err134];
 }
 else {
-vErrors.push(err132);
+vErrors.push(err134);
 }
 errors++;
 }
 }
 else {
-const err133 = {instancePath:instancePath+"/input/" + i13+"/valueDateTime",schemaPath:"#/$defs/Task_Input/properties/valueDateTime/type",keyword:"type",params:{type: "string"}};
+const err135 = {instancePath:instancePath+"/input/" + i13+"/valueDateTime",schemaPath:"#/$defs/Task_Input/properties/valueDateTime/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err133];
+vErrors = [err135];
 }
 else {
-vErrors.push(err133);
+vErrors.push(err135);
 }
 errors++;
 }
@@ -2489,12 +2510,12 @@ errors = vErrors.length;
 if(data71.valueDecimal !== undefined && func0.call(data71, "valueDecimal")){
 let data159 = data71.valueDecimal;
 if(!((typeof data159 == "number") && (isFinite(data159)))){
-const err134 = {instancePath:instancePath+"/input/" + i13+"/valueDecimal",schemaPath:"#/$defs/Task_Input/properties/valueDecimal/type",keyword:"type",params:{type: "number"}};
+const err136 = {instancePath:instancePath+"/input/" + i13+"/valueDecimal",schemaPath:"#/$defs/Task_Input/properties/valueDecimal/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
-vErrors = [err134];
+vErrors = [err136];
 }
 else {
-vErrors.push(err134);
+vErrors.push(err136);
 }
 errors++;
 }
@@ -2509,23 +2530,23 @@ if(data71.valueId !== undefined && func0.call(data71, "valueId")){
 let data161 = data71.valueId;
 if(typeof data161 === "string"){
 if(!pattern0.test(data161)){
-const err135 = {instancePath:instancePath+"/input/" + i13+"/valueId",schemaPath:"#/$defs/Task_Input/properties/valueId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
+const err137 = {instancePath:instancePath+"/input/" + i13+"/valueId",schemaPath:"#/$defs/Task_Input/properties/valueId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
 if(vErrors === null){
-vErrors = [err135];
+vErrors = [err137];
 }
 else {
-vErrors.push(err135);
+vErrors.push(err137);
 }
 errors++;
 }
 }
 else {
-const err136 = {instancePath:instancePath+"/input/" + i13+"/valueId",schemaPath:"#/$defs/Task_Input/properties/valueId/type",keyword:"type",params:{type: "string"}};
+const err138 = {instancePath:instancePath+"/input/" + i13+"/valueId",schemaPath:"#/$defs/Task_Input/properties/valueId/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err136];
+vErrors = [err138];
 }
 else {
-vErrors.push(err136);
+vErrors.push(err138);
 }
 errors++;
 }
@@ -2540,23 +2561,23 @@ if(data71.valueInstant !== undefined && func0.call(data71, "valueInstant")){
 let data163 = data71.valueInstant;
 if(typeof data163 === "string"){
 if(!pattern5.test(data163)){
-const err137 = {instancePath:instancePath+"/input/" + i13+"/valueInstant",schemaPath:"#/$defs/Task_Input/properties/valueInstant/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}};
+const err139 = {instancePath:instancePath+"/input/" + i13+"/valueInstant",schemaPath:"#/$defs/Task_Input/properties/valueInstant/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}};
 if(vErrors === null){
-vErrors = [err137];
+vErrors = [err139];
 }
 else {
-vErrors.push(err137);
+vErrors.push(err139);
 }
 errors++;
 }
 }
 else {
-const err138 = {instancePath:instancePath+"/input/" + i13+"/valueInstant",schemaPath:"#/$defs/Task_Input/properties/valueInstant/type",keyword:"type",params:{type: "string"}};
+const err140 = {instancePath:instancePath+"/input/" + i13+"/valueInstant",schemaPath:"#/$defs/Task_Input/properties/valueInstant/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err138];
+vErrors = [err140];
 }
 else {
-vErrors.push(err138);
+vErrors.push(err140);
 }
 errors++;
 }
@@ -2570,33 +2591,33 @@ errors = vErrors.length;
 if(data71.valueInteger !== undefined && func0.call(data71, "valueInteger")){
 let data165 = data71.valueInteger;
 if(!(((typeof data165 == "number") && (!(data165 % 1) && !isNaN(data165))) && (isFinite(data165)))){
-const err139 = {instancePath:instancePath+"/input/" + i13+"/valueInteger",schemaPath:"#/$defs/Task_Input/properties/valueInteger/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err139];
-}
-else {
-vErrors.push(err139);
-}
-errors++;
-}
-if((typeof data165 == "number") && (isFinite(data165))){
-if(data165 > 2147483647 || isNaN(data165)){
-const err140 = {instancePath:instancePath+"/input/" + i13+"/valueInteger",schemaPath:"#/$defs/Task_Input/properties/valueInteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err140];
-}
-else {
-vErrors.push(err140);
-}
-errors++;
-}
-if(data165 < -2147483648 || isNaN(data165)){
-const err141 = {instancePath:instancePath+"/input/" + i13+"/valueInteger",schemaPath:"#/$defs/Task_Input/properties/valueInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+const err141 = {instancePath:instancePath+"/input/" + i13+"/valueInteger",schemaPath:"#/$defs/Task_Input/properties/valueInteger/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err141];
 }
 else {
 vErrors.push(err141);
+}
+errors++;
+}
+if((typeof data165 == "number") && (isFinite(data165))){
+if(data165 > 2147483647 || isNaN(data165)){
+const err142 = {instancePath:instancePath+"/input/" + i13+"/valueInteger",schemaPath:"#/$defs/Task_Input/properties/valueInteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+if(vErrors === null){
+vErrors = [err142];
+}
+else {
+vErrors.push(err142);
+}
+errors++;
+}
+if(data165 < -2147483648 || isNaN(data165)){
+const err143 = {instancePath:instancePath+"/input/" + i13+"/valueInteger",schemaPath:"#/$defs/Task_Input/properties/valueInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+if(vErrors === null){
+vErrors = [err143];
+}
+else {
+vErrors.push(err143);
 }
 errors++;
 }
@@ -2612,23 +2633,23 @@ if(data71.valueMarkdown !== undefined && func0.call(data71, "valueMarkdown")){
 let data167 = data71.valueMarkdown;
 if(typeof data167 === "string"){
 if(func9(data167) < 1){
-const err142 = {instancePath:instancePath+"/input/" + i13+"/valueMarkdown",schemaPath:"#/$defs/Task_Input/properties/valueMarkdown/minLength",keyword:"minLength",params:{limit: 1}};
+const err144 = {instancePath:instancePath+"/input/" + i13+"/valueMarkdown",schemaPath:"#/$defs/Task_Input/properties/valueMarkdown/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err142];
+vErrors = [err144];
 }
 else {
-vErrors.push(err142);
+vErrors.push(err144);
 }
 errors++;
 }
 }
 else {
-const err143 = {instancePath:instancePath+"/input/" + i13+"/valueMarkdown",schemaPath:"#/$defs/Task_Input/properties/valueMarkdown/type",keyword:"type",params:{type: "string"}};
+const err145 = {instancePath:instancePath+"/input/" + i13+"/valueMarkdown",schemaPath:"#/$defs/Task_Input/properties/valueMarkdown/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err143];
+vErrors = [err145];
 }
 else {
-vErrors.push(err143);
+vErrors.push(err145);
 }
 errors++;
 }
@@ -2643,23 +2664,23 @@ if(data71.valueOid !== undefined && func0.call(data71, "valueOid")){
 let data169 = data71.valueOid;
 if(typeof data169 === "string"){
 if(!pattern6.test(data169)){
-const err144 = {instancePath:instancePath+"/input/" + i13+"/valueOid",schemaPath:"#/$defs/Task_Input/properties/valueOid/pattern",keyword:"pattern",params:{pattern: "^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$"}};
+const err146 = {instancePath:instancePath+"/input/" + i13+"/valueOid",schemaPath:"#/$defs/Task_Input/properties/valueOid/pattern",keyword:"pattern",params:{pattern: "^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$"}};
 if(vErrors === null){
-vErrors = [err144];
+vErrors = [err146];
 }
 else {
-vErrors.push(err144);
+vErrors.push(err146);
 }
 errors++;
 }
 }
 else {
-const err145 = {instancePath:instancePath+"/input/" + i13+"/valueOid",schemaPath:"#/$defs/Task_Input/properties/valueOid/type",keyword:"type",params:{type: "string"}};
+const err147 = {instancePath:instancePath+"/input/" + i13+"/valueOid",schemaPath:"#/$defs/Task_Input/properties/valueOid/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err145];
+vErrors = [err147];
 }
 else {
-vErrors.push(err145);
+vErrors.push(err147);
 }
 errors++;
 }
@@ -2673,33 +2694,33 @@ errors = vErrors.length;
 if(data71.valuePositiveInt !== undefined && func0.call(data71, "valuePositiveInt")){
 let data171 = data71.valuePositiveInt;
 if(!(((typeof data171 == "number") && (!(data171 % 1) && !isNaN(data171))) && (isFinite(data171)))){
-const err146 = {instancePath:instancePath+"/input/" + i13+"/valuePositiveInt",schemaPath:"#/$defs/Task_Input/properties/valuePositiveInt/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err146];
-}
-else {
-vErrors.push(err146);
-}
-errors++;
-}
-if((typeof data171 == "number") && (isFinite(data171))){
-if(data171 > 2147483647 || isNaN(data171)){
-const err147 = {instancePath:instancePath+"/input/" + i13+"/valuePositiveInt",schemaPath:"#/$defs/Task_Input/properties/valuePositiveInt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err147];
-}
-else {
-vErrors.push(err147);
-}
-errors++;
-}
-if(data171 < 1 || isNaN(data171)){
-const err148 = {instancePath:instancePath+"/input/" + i13+"/valuePositiveInt",schemaPath:"#/$defs/Task_Input/properties/valuePositiveInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+const err148 = {instancePath:instancePath+"/input/" + i13+"/valuePositiveInt",schemaPath:"#/$defs/Task_Input/properties/valuePositiveInt/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err148];
 }
 else {
 vErrors.push(err148);
+}
+errors++;
+}
+if((typeof data171 == "number") && (isFinite(data171))){
+if(data171 > 2147483647 || isNaN(data171)){
+const err149 = {instancePath:instancePath+"/input/" + i13+"/valuePositiveInt",schemaPath:"#/$defs/Task_Input/properties/valuePositiveInt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+if(vErrors === null){
+vErrors = [err149];
+}
+else {
+vErrors.push(err149);
+}
+errors++;
+}
+if(data171 < 1 || isNaN(data171)){
+const err150 = {instancePath:instancePath+"/input/" + i13+"/valuePositiveInt",schemaPath:"#/$defs/Task_Input/properties/valuePositiveInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if(vErrors === null){
+vErrors = [err150];
+}
+else {
+vErrors.push(err150);
 }
 errors++;
 }
@@ -2715,23 +2736,23 @@ if(data71.valueString !== undefined && func0.call(data71, "valueString")){
 let data173 = data71.valueString;
 if(typeof data173 === "string"){
 if(func9(data173) < 1){
-const err149 = {instancePath:instancePath+"/input/" + i13+"/valueString",schemaPath:"#/$defs/Task_Input/properties/valueString/minLength",keyword:"minLength",params:{limit: 1}};
+const err151 = {instancePath:instancePath+"/input/" + i13+"/valueString",schemaPath:"#/$defs/Task_Input/properties/valueString/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err149];
+vErrors = [err151];
 }
 else {
-vErrors.push(err149);
+vErrors.push(err151);
 }
 errors++;
 }
 }
 else {
-const err150 = {instancePath:instancePath+"/input/" + i13+"/valueString",schemaPath:"#/$defs/Task_Input/properties/valueString/type",keyword:"type",params:{type: "string"}};
+const err152 = {instancePath:instancePath+"/input/" + i13+"/valueString",schemaPath:"#/$defs/Task_Input/properties/valueString/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err150];
+vErrors = [err152];
 }
 else {
-vErrors.push(err150);
+vErrors.push(err152);
 }
 errors++;
 }
@@ -2746,23 +2767,23 @@ if(data71.valueTime !== undefined && func0.call(data71, "valueTime")){
 let data175 = data71.valueTime;
 if(typeof data175 === "string"){
 if(!pattern7.test(data175)){
-const err151 = {instancePath:instancePath+"/input/" + i13+"/valueTime",schemaPath:"#/$defs/Task_Input/properties/valueTime/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}};
+const err153 = {instancePath:instancePath+"/input/" + i13+"/valueTime",schemaPath:"#/$defs/Task_Input/properties/valueTime/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}};
 if(vErrors === null){
-vErrors = [err151];
+vErrors = [err153];
 }
 else {
-vErrors.push(err151);
+vErrors.push(err153);
 }
 errors++;
 }
 }
 else {
-const err152 = {instancePath:instancePath+"/input/" + i13+"/valueTime",schemaPath:"#/$defs/Task_Input/properties/valueTime/type",keyword:"type",params:{type: "string"}};
+const err154 = {instancePath:instancePath+"/input/" + i13+"/valueTime",schemaPath:"#/$defs/Task_Input/properties/valueTime/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err152];
+vErrors = [err154];
 }
 else {
-vErrors.push(err152);
+vErrors.push(err154);
 }
 errors++;
 }
@@ -2776,33 +2797,33 @@ errors = vErrors.length;
 if(data71.valueUnsignedInt !== undefined && func0.call(data71, "valueUnsignedInt")){
 let data177 = data71.valueUnsignedInt;
 if(!(((typeof data177 == "number") && (!(data177 % 1) && !isNaN(data177))) && (isFinite(data177)))){
-const err153 = {instancePath:instancePath+"/input/" + i13+"/valueUnsignedInt",schemaPath:"#/$defs/Task_Input/properties/valueUnsignedInt/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err153];
-}
-else {
-vErrors.push(err153);
-}
-errors++;
-}
-if((typeof data177 == "number") && (isFinite(data177))){
-if(data177 > 2147483647 || isNaN(data177)){
-const err154 = {instancePath:instancePath+"/input/" + i13+"/valueUnsignedInt",schemaPath:"#/$defs/Task_Input/properties/valueUnsignedInt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err154];
-}
-else {
-vErrors.push(err154);
-}
-errors++;
-}
-if(data177 < 0 || isNaN(data177)){
-const err155 = {instancePath:instancePath+"/input/" + i13+"/valueUnsignedInt",schemaPath:"#/$defs/Task_Input/properties/valueUnsignedInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+const err155 = {instancePath:instancePath+"/input/" + i13+"/valueUnsignedInt",schemaPath:"#/$defs/Task_Input/properties/valueUnsignedInt/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err155];
 }
 else {
 vErrors.push(err155);
+}
+errors++;
+}
+if((typeof data177 == "number") && (isFinite(data177))){
+if(data177 > 2147483647 || isNaN(data177)){
+const err156 = {instancePath:instancePath+"/input/" + i13+"/valueUnsignedInt",schemaPath:"#/$defs/Task_Input/properties/valueUnsignedInt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+if(vErrors === null){
+vErrors = [err156];
+}
+else {
+vErrors.push(err156);
+}
+errors++;
+}
+if(data177 < 0 || isNaN(data177)){
+const err157 = {instancePath:instancePath+"/input/" + i13+"/valueUnsignedInt",schemaPath:"#/$defs/Task_Input/properties/valueUnsignedInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+if(vErrors === null){
+vErrors = [err157];
+}
+else {
+vErrors.push(err157);
 }
 errors++;
 }
@@ -2818,23 +2839,23 @@ if(data71.valueUri !== undefined && func0.call(data71, "valueUri")){
 let data179 = data71.valueUri;
 if(typeof data179 === "string"){
 if(!pattern1.test(data179)){
-const err156 = {instancePath:instancePath+"/input/" + i13+"/valueUri",schemaPath:"#/$defs/Task_Input/properties/valueUri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
+const err158 = {instancePath:instancePath+"/input/" + i13+"/valueUri",schemaPath:"#/$defs/Task_Input/properties/valueUri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
-vErrors = [err156];
+vErrors = [err158];
 }
 else {
-vErrors.push(err156);
+vErrors.push(err158);
 }
 errors++;
 }
 }
 else {
-const err157 = {instancePath:instancePath+"/input/" + i13+"/valueUri",schemaPath:"#/$defs/Task_Input/properties/valueUri/type",keyword:"type",params:{type: "string"}};
+const err159 = {instancePath:instancePath+"/input/" + i13+"/valueUri",schemaPath:"#/$defs/Task_Input/properties/valueUri/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err157];
+vErrors = [err159];
 }
 else {
-vErrors.push(err157);
+vErrors.push(err159);
 }
 errors++;
 }
@@ -2849,23 +2870,23 @@ if(data71.valueUrl !== undefined && func0.call(data71, "valueUrl")){
 let data181 = data71.valueUrl;
 if(typeof data181 === "string"){
 if(!pattern1.test(data181)){
-const err158 = {instancePath:instancePath+"/input/" + i13+"/valueUrl",schemaPath:"#/$defs/Task_Input/properties/valueUrl/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
+const err160 = {instancePath:instancePath+"/input/" + i13+"/valueUrl",schemaPath:"#/$defs/Task_Input/properties/valueUrl/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
-vErrors = [err158];
+vErrors = [err160];
 }
 else {
-vErrors.push(err158);
+vErrors.push(err160);
 }
 errors++;
 }
 }
 else {
-const err159 = {instancePath:instancePath+"/input/" + i13+"/valueUrl",schemaPath:"#/$defs/Task_Input/properties/valueUrl/type",keyword:"type",params:{type: "string"}};
+const err161 = {instancePath:instancePath+"/input/" + i13+"/valueUrl",schemaPath:"#/$defs/Task_Input/properties/valueUrl/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err159];
+vErrors = [err161];
 }
 else {
-vErrors.push(err159);
+vErrors.push(err161);
 }
 errors++;
 }
@@ -2880,23 +2901,23 @@ if(data71.valueUuid !== undefined && func0.call(data71, "valueUuid")){
 let data183 = data71.valueUuid;
 if(typeof data183 === "string"){
 if(!pattern8.test(data183)){
-const err160 = {instancePath:instancePath+"/input/" + i13+"/valueUuid",schemaPath:"#/$defs/Task_Input/properties/valueUuid/pattern",keyword:"pattern",params:{pattern: "^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"}};
+const err162 = {instancePath:instancePath+"/input/" + i13+"/valueUuid",schemaPath:"#/$defs/Task_Input/properties/valueUuid/pattern",keyword:"pattern",params:{pattern: "^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"}};
 if(vErrors === null){
-vErrors = [err160];
+vErrors = [err162];
 }
 else {
-vErrors.push(err160);
+vErrors.push(err162);
 }
 errors++;
 }
 }
 else {
-const err161 = {instancePath:instancePath+"/input/" + i13+"/valueUuid",schemaPath:"#/$defs/Task_Input/properties/valueUuid/type",keyword:"type",params:{type: "string"}};
+const err163 = {instancePath:instancePath+"/input/" + i13+"/valueUuid",schemaPath:"#/$defs/Task_Input/properties/valueUuid/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err161];
+vErrors = [err163];
 }
 else {
-vErrors.push(err161);
+vErrors.push(err163);
 }
 errors++;
 }
@@ -3095,35 +3116,35 @@ errors = vErrors.length;
 }
 const forms0 = func37(data71, obj0);
 if(forms0 !== null){
-const err162 = {instancePath:instancePath+"/input/" + i13,schemaPath:"#/$defs/Task_Input/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err162];
-}
-else {
-vErrors.push(err162);
-}
-errors++;
-}
-}
-else {
-const err163 = {instancePath:instancePath+"/input/" + i13,schemaPath:"#/$defs/Task_Input/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err163];
-}
-else {
-vErrors.push(err163);
-}
-errors++;
-}
-}
-}
-else {
-const err164 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "array"}};
+const err164 = {instancePath:instancePath+"/input/" + i13,schemaPath:"#/$defs/Task_Input/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err164];
 }
 else {
 vErrors.push(err164);
+}
+errors++;
+}
+}
+else {
+const err165 = {instancePath:instancePath+"/input/" + i13,schemaPath:"#/$defs/Task_Input/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err165];
+}
+else {
+vErrors.push(err165);
+}
+errors++;
+}
+}
+}
+else {
+const err166 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err166];
+}
+else {
+vErrors.push(err166);
 }
 errors++;
 }
@@ -3140,36 +3161,6 @@ const _errs218 = errors;
 if(data217 && typeof data217 == "object" && !Array.isArray(data217)){
 if(data217.valueBase64Binary !== undefined && func0.call(data217, "valueBase64Binary")){
 var valid50 = false;
-const err165 = {};
-if(vErrors === null){
-vErrors = [err165];
-}
-else {
-vErrors.push(err165);
-}
-errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217._valueBase64Binary !== undefined && func0.call(data217, "_valueBase64Binary")){
-var valid50 = false;
-const err166 = {};
-if(vErrors === null){
-vErrors = [err166];
-}
-else {
-vErrors.push(err166);
-}
-errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueBoolean !== undefined && func0.call(data217, "valueBoolean")){
-var valid50 = false;
 const err167 = {};
 if(vErrors === null){
 vErrors = [err167];
@@ -3183,7 +3174,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueBoolean !== undefined && func0.call(data217, "_valueBoolean")){
+if(data217._valueBase64Binary !== undefined && func0.call(data217, "_valueBase64Binary")){
 var valid50 = false;
 const err168 = {};
 if(vErrors === null){
@@ -3198,7 +3189,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueCanonical !== undefined && func0.call(data217, "valueCanonical")){
+if(data217.valueBoolean !== undefined && func0.call(data217, "valueBoolean")){
 var valid50 = false;
 const err169 = {};
 if(vErrors === null){
@@ -3213,7 +3204,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueCanonical !== undefined && func0.call(data217, "_valueCanonical")){
+if(data217._valueBoolean !== undefined && func0.call(data217, "_valueBoolean")){
 var valid50 = false;
 const err170 = {};
 if(vErrors === null){
@@ -3228,7 +3219,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueCode !== undefined && func0.call(data217, "valueCode")){
+if(data217.valueCanonical !== undefined && func0.call(data217, "valueCanonical")){
 var valid50 = false;
 const err171 = {};
 if(vErrors === null){
@@ -3243,7 +3234,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueCode !== undefined && func0.call(data217, "_valueCode")){
+if(data217._valueCanonical !== undefined && func0.call(data217, "_valueCanonical")){
 var valid50 = false;
 const err172 = {};
 if(vErrors === null){
@@ -3258,7 +3249,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueDate !== undefined && func0.call(data217, "valueDate")){
+if(data217.valueCode !== undefined && func0.call(data217, "valueCode")){
 var valid50 = false;
 const err173 = {};
 if(vErrors === null){
@@ -3273,7 +3264,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueDate !== undefined && func0.call(data217, "_valueDate")){
+if(data217._valueCode !== undefined && func0.call(data217, "_valueCode")){
 var valid50 = false;
 const err174 = {};
 if(vErrors === null){
@@ -3288,7 +3279,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueDateTime !== undefined && func0.call(data217, "valueDateTime")){
+if(data217.valueDate !== undefined && func0.call(data217, "valueDate")){
 var valid50 = false;
 const err175 = {};
 if(vErrors === null){
@@ -3303,7 +3294,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueDateTime !== undefined && func0.call(data217, "_valueDateTime")){
+if(data217._valueDate !== undefined && func0.call(data217, "_valueDate")){
 var valid50 = false;
 const err176 = {};
 if(vErrors === null){
@@ -3318,7 +3309,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueDecimal !== undefined && func0.call(data217, "valueDecimal")){
+if(data217.valueDateTime !== undefined && func0.call(data217, "valueDateTime")){
 var valid50 = false;
 const err177 = {};
 if(vErrors === null){
@@ -3333,7 +3324,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueDecimal !== undefined && func0.call(data217, "_valueDecimal")){
+if(data217._valueDateTime !== undefined && func0.call(data217, "_valueDateTime")){
 var valid50 = false;
 const err178 = {};
 if(vErrors === null){
@@ -3348,7 +3339,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueId !== undefined && func0.call(data217, "valueId")){
+if(data217.valueDecimal !== undefined && func0.call(data217, "valueDecimal")){
 var valid50 = false;
 const err179 = {};
 if(vErrors === null){
@@ -3363,7 +3354,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueId !== undefined && func0.call(data217, "_valueId")){
+if(data217._valueDecimal !== undefined && func0.call(data217, "_valueDecimal")){
 var valid50 = false;
 const err180 = {};
 if(vErrors === null){
@@ -3378,7 +3369,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueInstant !== undefined && func0.call(data217, "valueInstant")){
+if(data217.valueId !== undefined && func0.call(data217, "valueId")){
 var valid50 = false;
 const err181 = {};
 if(vErrors === null){
@@ -3393,7 +3384,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueInstant !== undefined && func0.call(data217, "_valueInstant")){
+if(data217._valueId !== undefined && func0.call(data217, "_valueId")){
 var valid50 = false;
 const err182 = {};
 if(vErrors === null){
@@ -3408,7 +3399,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueInteger !== undefined && func0.call(data217, "valueInteger")){
+if(data217.valueInstant !== undefined && func0.call(data217, "valueInstant")){
 var valid50 = false;
 const err183 = {};
 if(vErrors === null){
@@ -3423,7 +3414,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueInteger !== undefined && func0.call(data217, "_valueInteger")){
+if(data217._valueInstant !== undefined && func0.call(data217, "_valueInstant")){
 var valid50 = false;
 const err184 = {};
 if(vErrors === null){
@@ -3438,7 +3429,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueMarkdown !== undefined && func0.call(data217, "valueMarkdown")){
+if(data217.valueInteger !== undefined && func0.call(data217, "valueInteger")){
 var valid50 = false;
 const err185 = {};
 if(vErrors === null){
@@ -3453,7 +3444,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueMarkdown !== undefined && func0.call(data217, "_valueMarkdown")){
+if(data217._valueInteger !== undefined && func0.call(data217, "_valueInteger")){
 var valid50 = false;
 const err186 = {};
 if(vErrors === null){
@@ -3468,7 +3459,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueOid !== undefined && func0.call(data217, "valueOid")){
+if(data217.valueMarkdown !== undefined && func0.call(data217, "valueMarkdown")){
 var valid50 = false;
 const err187 = {};
 if(vErrors === null){
@@ -3483,7 +3474,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueOid !== undefined && func0.call(data217, "_valueOid")){
+if(data217._valueMarkdown !== undefined && func0.call(data217, "_valueMarkdown")){
 var valid50 = false;
 const err188 = {};
 if(vErrors === null){
@@ -3498,7 +3489,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valuePositiveInt !== undefined && func0.call(data217, "valuePositiveInt")){
+if(data217.valueOid !== undefined && func0.call(data217, "valueOid")){
 var valid50 = false;
 const err189 = {};
 if(vErrors === null){
@@ -3513,7 +3504,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valuePositiveInt !== undefined && func0.call(data217, "_valuePositiveInt")){
+if(data217._valueOid !== undefined && func0.call(data217, "_valueOid")){
 var valid50 = false;
 const err190 = {};
 if(vErrors === null){
@@ -3528,7 +3519,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueString !== undefined && func0.call(data217, "valueString")){
+if(data217.valuePositiveInt !== undefined && func0.call(data217, "valuePositiveInt")){
 var valid50 = false;
 const err191 = {};
 if(vErrors === null){
@@ -3543,7 +3534,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueString !== undefined && func0.call(data217, "_valueString")){
+if(data217._valuePositiveInt !== undefined && func0.call(data217, "_valuePositiveInt")){
 var valid50 = false;
 const err192 = {};
 if(vErrors === null){
@@ -3558,7 +3549,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueTime !== undefined && func0.call(data217, "valueTime")){
+if(data217.valueString !== undefined && func0.call(data217, "valueString")){
 var valid50 = false;
 const err193 = {};
 if(vErrors === null){
@@ -3573,7 +3564,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueTime !== undefined && func0.call(data217, "_valueTime")){
+if(data217._valueString !== undefined && func0.call(data217, "_valueString")){
 var valid50 = false;
 const err194 = {};
 if(vErrors === null){
@@ -3588,7 +3579,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueUnsignedInt !== undefined && func0.call(data217, "valueUnsignedInt")){
+if(data217.valueTime !== undefined && func0.call(data217, "valueTime")){
 var valid50 = false;
 const err195 = {};
 if(vErrors === null){
@@ -3603,7 +3594,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueUnsignedInt !== undefined && func0.call(data217, "_valueUnsignedInt")){
+if(data217._valueTime !== undefined && func0.call(data217, "_valueTime")){
 var valid50 = false;
 const err196 = {};
 if(vErrors === null){
@@ -3618,7 +3609,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueUri !== undefined && func0.call(data217, "valueUri")){
+if(data217.valueUnsignedInt !== undefined && func0.call(data217, "valueUnsignedInt")){
 var valid50 = false;
 const err197 = {};
 if(vErrors === null){
@@ -3633,7 +3624,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueUri !== undefined && func0.call(data217, "_valueUri")){
+if(data217._valueUnsignedInt !== undefined && func0.call(data217, "_valueUnsignedInt")){
 var valid50 = false;
 const err198 = {};
 if(vErrors === null){
@@ -3648,7 +3639,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueUrl !== undefined && func0.call(data217, "valueUrl")){
+if(data217.valueUri !== undefined && func0.call(data217, "valueUri")){
 var valid50 = false;
 const err199 = {};
 if(vErrors === null){
@@ -3663,7 +3654,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueUrl !== undefined && func0.call(data217, "_valueUrl")){
+if(data217._valueUri !== undefined && func0.call(data217, "_valueUri")){
 var valid50 = false;
 const err200 = {};
 if(vErrors === null){
@@ -3678,7 +3669,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueUuid !== undefined && func0.call(data217, "valueUuid")){
+if(data217.valueUrl !== undefined && func0.call(data217, "valueUrl")){
 var valid50 = false;
 const err201 = {};
 if(vErrors === null){
@@ -3693,7 +3684,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217._valueUuid !== undefined && func0.call(data217, "_valueUuid")){
+if(data217._valueUrl !== undefined && func0.call(data217, "_valueUrl")){
 var valid50 = false;
 const err202 = {};
 if(vErrors === null){
@@ -3708,7 +3699,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueAddress !== undefined && func0.call(data217, "valueAddress")){
+if(data217.valueUuid !== undefined && func0.call(data217, "valueUuid")){
 var valid50 = false;
 const err203 = {};
 if(vErrors === null){
@@ -3723,7 +3714,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueAge !== undefined && func0.call(data217, "valueAge")){
+if(data217._valueUuid !== undefined && func0.call(data217, "_valueUuid")){
 var valid50 = false;
 const err204 = {};
 if(vErrors === null){
@@ -3738,7 +3729,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueAnnotation !== undefined && func0.call(data217, "valueAnnotation")){
+if(data217.valueAddress !== undefined && func0.call(data217, "valueAddress")){
 var valid50 = false;
 const err205 = {};
 if(vErrors === null){
@@ -3753,7 +3744,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueAttachment !== undefined && func0.call(data217, "valueAttachment")){
+if(data217.valueAge !== undefined && func0.call(data217, "valueAge")){
 var valid50 = false;
 const err206 = {};
 if(vErrors === null){
@@ -3768,7 +3759,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueCodeableConcept !== undefined && func0.call(data217, "valueCodeableConcept")){
+if(data217.valueAnnotation !== undefined && func0.call(data217, "valueAnnotation")){
 var valid50 = false;
 const err207 = {};
 if(vErrors === null){
@@ -3783,7 +3774,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueCoding !== undefined && func0.call(data217, "valueCoding")){
+if(data217.valueAttachment !== undefined && func0.call(data217, "valueAttachment")){
 var valid50 = false;
 const err208 = {};
 if(vErrors === null){
@@ -3798,7 +3789,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueContactPoint !== undefined && func0.call(data217, "valueContactPoint")){
+if(data217.valueCodeableConcept !== undefined && func0.call(data217, "valueCodeableConcept")){
 var valid50 = false;
 const err209 = {};
 if(vErrors === null){
@@ -3813,7 +3804,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueCount !== undefined && func0.call(data217, "valueCount")){
+if(data217.valueCoding !== undefined && func0.call(data217, "valueCoding")){
 var valid50 = false;
 const err210 = {};
 if(vErrors === null){
@@ -3828,7 +3819,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueDistance !== undefined && func0.call(data217, "valueDistance")){
+if(data217.valueContactPoint !== undefined && func0.call(data217, "valueContactPoint")){
 var valid50 = false;
 const err211 = {};
 if(vErrors === null){
@@ -3843,7 +3834,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueDuration !== undefined && func0.call(data217, "valueDuration")){
+if(data217.valueCount !== undefined && func0.call(data217, "valueCount")){
 var valid50 = false;
 const err212 = {};
 if(vErrors === null){
@@ -3858,7 +3849,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueHumanName !== undefined && func0.call(data217, "valueHumanName")){
+if(data217.valueDistance !== undefined && func0.call(data217, "valueDistance")){
 var valid50 = false;
 const err213 = {};
 if(vErrors === null){
@@ -3873,7 +3864,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueIdentifier !== undefined && func0.call(data217, "valueIdentifier")){
+if(data217.valueDuration !== undefined && func0.call(data217, "valueDuration")){
 var valid50 = false;
 const err214 = {};
 if(vErrors === null){
@@ -3888,7 +3879,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueMoney !== undefined && func0.call(data217, "valueMoney")){
+if(data217.valueHumanName !== undefined && func0.call(data217, "valueHumanName")){
 var valid50 = false;
 const err215 = {};
 if(vErrors === null){
@@ -3903,7 +3894,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valuePeriod !== undefined && func0.call(data217, "valuePeriod")){
+if(data217.valueIdentifier !== undefined && func0.call(data217, "valueIdentifier")){
 var valid50 = false;
 const err216 = {};
 if(vErrors === null){
@@ -3918,7 +3909,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueQuantity !== undefined && func0.call(data217, "valueQuantity")){
+if(data217.valueMoney !== undefined && func0.call(data217, "valueMoney")){
 var valid50 = false;
 const err217 = {};
 if(vErrors === null){
@@ -3933,7 +3924,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueRange !== undefined && func0.call(data217, "valueRange")){
+if(data217.valuePeriod !== undefined && func0.call(data217, "valuePeriod")){
 var valid50 = false;
 const err218 = {};
 if(vErrors === null){
@@ -3948,7 +3939,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueRatio !== undefined && func0.call(data217, "valueRatio")){
+if(data217.valueQuantity !== undefined && func0.call(data217, "valueQuantity")){
 var valid50 = false;
 const err219 = {};
 if(vErrors === null){
@@ -3963,7 +3954,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueReference !== undefined && func0.call(data217, "valueReference")){
+if(data217.valueRange !== undefined && func0.call(data217, "valueRange")){
 var valid50 = false;
 const err220 = {};
 if(vErrors === null){
@@ -3978,7 +3969,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueSampledData !== undefined && func0.call(data217, "valueSampledData")){
+if(data217.valueRatio !== undefined && func0.call(data217, "valueRatio")){
 var valid50 = false;
 const err221 = {};
 if(vErrors === null){
@@ -3993,7 +3984,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueSignature !== undefined && func0.call(data217, "valueSignature")){
+if(data217.valueReference !== undefined && func0.call(data217, "valueReference")){
 var valid50 = false;
 const err222 = {};
 if(vErrors === null){
@@ -4008,7 +3999,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueTiming !== undefined && func0.call(data217, "valueTiming")){
+if(data217.valueSampledData !== undefined && func0.call(data217, "valueSampledData")){
 var valid50 = false;
 const err223 = {};
 if(vErrors === null){
@@ -4023,7 +4014,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueContactDetail !== undefined && func0.call(data217, "valueContactDetail")){
+if(data217.valueSignature !== undefined && func0.call(data217, "valueSignature")){
 var valid50 = false;
 const err224 = {};
 if(vErrors === null){
@@ -4038,7 +4029,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueContributor !== undefined && func0.call(data217, "valueContributor")){
+if(data217.valueTiming !== undefined && func0.call(data217, "valueTiming")){
 var valid50 = false;
 const err225 = {};
 if(vErrors === null){
@@ -4053,7 +4044,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueDataRequirement !== undefined && func0.call(data217, "valueDataRequirement")){
+if(data217.valueContactDetail !== undefined && func0.call(data217, "valueContactDetail")){
 var valid50 = false;
 const err226 = {};
 if(vErrors === null){
@@ -4068,7 +4059,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueExpression !== undefined && func0.call(data217, "valueExpression")){
+if(data217.valueContributor !== undefined && func0.call(data217, "valueContributor")){
 var valid50 = false;
 const err227 = {};
 if(vErrors === null){
@@ -4083,7 +4074,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueParameterDefinition !== undefined && func0.call(data217, "valueParameterDefinition")){
+if(data217.valueDataRequirement !== undefined && func0.call(data217, "valueDataRequirement")){
 var valid50 = false;
 const err228 = {};
 if(vErrors === null){
@@ -4098,7 +4089,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueRelatedArtifact !== undefined && func0.call(data217, "valueRelatedArtifact")){
+if(data217.valueExpression !== undefined && func0.call(data217, "valueExpression")){
 var valid50 = false;
 const err229 = {};
 if(vErrors === null){
@@ -4113,7 +4104,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueTriggerDefinition !== undefined && func0.call(data217, "valueTriggerDefinition")){
+if(data217.valueParameterDefinition !== undefined && func0.call(data217, "valueParameterDefinition")){
 var valid50 = false;
 const err230 = {};
 if(vErrors === null){
@@ -4128,7 +4119,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueUsageContext !== undefined && func0.call(data217, "valueUsageContext")){
+if(data217.valueRelatedArtifact !== undefined && func0.call(data217, "valueRelatedArtifact")){
 var valid50 = false;
 const err231 = {};
 if(vErrors === null){
@@ -4143,7 +4134,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueDosage !== undefined && func0.call(data217, "valueDosage")){
+if(data217.valueTriggerDefinition !== undefined && func0.call(data217, "valueTriggerDefinition")){
 var valid50 = false;
 const err232 = {};
 if(vErrors === null){
@@ -4158,7 +4149,7 @@ else {
 var valid50 = true;
 }
 if(valid50){
-if(data217.valueMeta !== undefined && func0.call(data217, "valueMeta")){
+if(data217.valueUsageContext !== undefined && func0.call(data217, "valueUsageContext")){
 var valid50 = false;
 const err233 = {};
 if(vErrors === null){
@@ -4166,6 +4157,36 @@ vErrors = [err233];
 }
 else {
 vErrors.push(err233);
+}
+errors++;
+}
+else {
+var valid50 = true;
+}
+if(valid50){
+if(data217.valueDosage !== undefined && func0.call(data217, "valueDosage")){
+var valid50 = false;
+const err234 = {};
+if(vErrors === null){
+vErrors = [err234];
+}
+else {
+vErrors.push(err234);
+}
+errors++;
+}
+else {
+var valid50 = true;
+}
+if(valid50){
+if(data217.valueMeta !== undefined && func0.call(data217, "valueMeta")){
+var valid50 = false;
+const err235 = {};
+if(vErrors === null){
+vErrors = [err235];
+}
+else {
+vErrors.push(err235);
 }
 errors++;
 }
@@ -4255,32 +4276,7 @@ if(_valid3){
 const _errs219 = errors;
 if(data217 && typeof data217 == "object" && !Array.isArray(data217)){
 if((data217.valueBase64Binary === undefined) || (!(func0.call(data217, "valueBase64Binary")))){
-const err234 = {instancePath:instancePath+"/output/" + i16,schemaPath:"#/$defs/Task_Output/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueBase64Binary"}};
-if(vErrors === null){
-vErrors = [err234];
-}
-else {
-vErrors.push(err234);
-}
-errors++;
-}
-}
-var _valid3 = _errs219 === errors;
-valid49 = _valid3;
-}
-if(!valid49){
-const err235 = {instancePath:instancePath+"/output/" + i16,schemaPath:"#/$defs/Task_Output/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err235];
-}
-else {
-vErrors.push(err235);
-}
-errors++;
-}
-if(data217 && typeof data217 == "object" && !Array.isArray(data217)){
-if((data217.type === undefined) || (!(func0.call(data217, "type")))){
-const err236 = {instancePath:instancePath+"/output/" + i16,schemaPath:"#/$defs/Task_Output/required",keyword:"required",params:{missingProperty: "type"}};
+const err236 = {instancePath:instancePath+"/output/" + i16,schemaPath:"#/$defs/Task_Output/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueBase64Binary"}};
 if(vErrors === null){
 vErrors = [err236];
 }
@@ -4289,11 +4285,12 @@ vErrors.push(err236);
 }
 errors++;
 }
-if(data217.id !== undefined && func0.call(data217, "id")){
-let data287 = data217.id;
-if(typeof data287 === "string"){
-if(func9(data287) < 1){
-const err237 = {instancePath:instancePath+"/output/" + i16+"/id",schemaPath:"#/$defs/Task_Output/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+}
+var _valid3 = _errs219 === errors;
+valid49 = _valid3;
+}
+if(!valid49){
+const err237 = {instancePath:instancePath+"/output/" + i16,schemaPath:"#/$defs/Task_Output/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
 vErrors = [err237];
 }
@@ -4302,14 +4299,38 @@ vErrors.push(err237);
 }
 errors++;
 }
-}
-else {
-const err238 = {instancePath:instancePath+"/output/" + i16+"/id",schemaPath:"#/$defs/Task_Output/properties/id/type",keyword:"type",params:{type: "string"}};
+if(data217 && typeof data217 == "object" && !Array.isArray(data217)){
+if((data217.type === undefined) || (!(func0.call(data217, "type")))){
+const err238 = {instancePath:instancePath+"/output/" + i16,schemaPath:"#/$defs/Task_Output/required",keyword:"required",params:{missingProperty: "type"}};
 if(vErrors === null){
 vErrors = [err238];
 }
 else {
 vErrors.push(err238);
+}
+errors++;
+}
+if(data217.id !== undefined && func0.call(data217, "id")){
+let data287 = data217.id;
+if(typeof data287 === "string"){
+if(func9(data287) < 1){
+const err239 = {instancePath:instancePath+"/output/" + i16+"/id",schemaPath:"#/$defs/Task_Output/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+if(vErrors === null){
+vErrors = [err239];
+}
+else {
+vErrors.push(err239);
+}
+errors++;
+}
+}
+else {
+const err240 = {instancePath:instancePath+"/output/" + i16+"/id",schemaPath:"#/$defs/Task_Output/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err240];
+}
+else {
+vErrors.push(err240);
 }
 errors++;
 }
@@ -4326,12 +4347,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err239 = {instancePath:instancePath+"/output/" + i16+"/extension",schemaPath:"#/$defs/Task_Output/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err241 = {instancePath:instancePath+"/output/" + i16+"/extension",schemaPath:"#/$defs/Task_Output/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err239];
+vErrors = [err241];
 }
 else {
-vErrors.push(err239);
+vErrors.push(err241);
 }
 errors++;
 }
@@ -4348,12 +4369,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err240 = {instancePath:instancePath+"/output/" + i16+"/modifierExtension",schemaPath:"#/$defs/Task_Output/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err242 = {instancePath:instancePath+"/output/" + i16+"/modifierExtension",schemaPath:"#/$defs/Task_Output/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err240];
+vErrors = [err242];
 }
 else {
-vErrors.push(err240);
+vErrors.push(err242);
 }
 errors++;
 }
@@ -4367,24 +4388,24 @@ errors = vErrors.length;
 if(data217.valueBase64Binary !== undefined && func0.call(data217, "valueBase64Binary")){
 let data293 = data217.valueBase64Binary;
 if(typeof data293 === "string"){
-if(!(formats0(data293))){
-const err241 = {instancePath:instancePath+"/output/" + i16+"/valueBase64Binary",schemaPath:"#/$defs/Task_Output/properties/valueBase64Binary/format",keyword:"format",params:{format: "base64"}};
+if(!(formats1(data293))){
+const err243 = {instancePath:instancePath+"/output/" + i16+"/valueBase64Binary",schemaPath:"#/$defs/Task_Output/properties/valueBase64Binary/format",keyword:"format",params:{format: "base64"}};
 if(vErrors === null){
-vErrors = [err241];
+vErrors = [err243];
 }
 else {
-vErrors.push(err241);
+vErrors.push(err243);
 }
 errors++;
 }
 }
 else {
-const err242 = {instancePath:instancePath+"/output/" + i16+"/valueBase64Binary",schemaPath:"#/$defs/Task_Output/properties/valueBase64Binary/type",keyword:"type",params:{type: "string"}};
+const err244 = {instancePath:instancePath+"/output/" + i16+"/valueBase64Binary",schemaPath:"#/$defs/Task_Output/properties/valueBase64Binary/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err242];
+vErrors = [err244];
 }
 else {
-vErrors.push(err242);
+vErrors.push(err244);
 }
 errors++;
 }
@@ -4397,12 +4418,12 @@ errors = vErrors.length;
 }
 if(data217.valueBoolean !== undefined && func0.call(data217, "valueBoolean")){
 if(typeof data217.valueBoolean !== "boolean"){
-const err243 = {instancePath:instancePath+"/output/" + i16+"/valueBoolean",schemaPath:"#/$defs/Task_Output/properties/valueBoolean/type",keyword:"type",params:{type: "boolean"}};
+const err245 = {instancePath:instancePath+"/output/" + i16+"/valueBoolean",schemaPath:"#/$defs/Task_Output/properties/valueBoolean/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err243];
+vErrors = [err245];
 }
 else {
-vErrors.push(err243);
+vErrors.push(err245);
 }
 errors++;
 }
@@ -4417,23 +4438,23 @@ if(data217.valueCanonical !== undefined && func0.call(data217, "valueCanonical")
 let data297 = data217.valueCanonical;
 if(typeof data297 === "string"){
 if(!pattern1.test(data297)){
-const err244 = {instancePath:instancePath+"/output/" + i16+"/valueCanonical",schemaPath:"#/$defs/Task_Output/properties/valueCanonical/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
+const err246 = {instancePath:instancePath+"/output/" + i16+"/valueCanonical",schemaPath:"#/$defs/Task_Output/properties/valueCanonical/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
-vErrors = [err244];
+vErrors = [err246];
 }
 else {
-vErrors.push(err244);
+vErrors.push(err246);
 }
 errors++;
 }
 }
 else {
-const err245 = {instancePath:instancePath+"/output/" + i16+"/valueCanonical",schemaPath:"#/$defs/Task_Output/properties/valueCanonical/type",keyword:"type",params:{type: "string"}};
+const err247 = {instancePath:instancePath+"/output/" + i16+"/valueCanonical",schemaPath:"#/$defs/Task_Output/properties/valueCanonical/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err245];
+vErrors = [err247];
 }
 else {
-vErrors.push(err245);
+vErrors.push(err247);
 }
 errors++;
 }
@@ -4448,23 +4469,23 @@ if(data217.valueCode !== undefined && func0.call(data217, "valueCode")){
 let data299 = data217.valueCode;
 if(typeof data299 === "string"){
 if(!pattern2.test(data299)){
-const err246 = {instancePath:instancePath+"/output/" + i16+"/valueCode",schemaPath:"#/$defs/Task_Output/properties/valueCode/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
+const err248 = {instancePath:instancePath+"/output/" + i16+"/valueCode",schemaPath:"#/$defs/Task_Output/properties/valueCode/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
 if(vErrors === null){
-vErrors = [err246];
+vErrors = [err248];
 }
 else {
-vErrors.push(err246);
+vErrors.push(err248);
 }
 errors++;
 }
 }
 else {
-const err247 = {instancePath:instancePath+"/output/" + i16+"/valueCode",schemaPath:"#/$defs/Task_Output/properties/valueCode/type",keyword:"type",params:{type: "string"}};
+const err249 = {instancePath:instancePath+"/output/" + i16+"/valueCode",schemaPath:"#/$defs/Task_Output/properties/valueCode/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err247];
+vErrors = [err249];
 }
 else {
-vErrors.push(err247);
+vErrors.push(err249);
 }
 errors++;
 }
@@ -4479,23 +4500,23 @@ if(data217.valueDate !== undefined && func0.call(data217, "valueDate")){
 let data301 = data217.valueDate;
 if(typeof data301 === "string"){
 if(!pattern4.test(data301)){
-const err248 = {instancePath:instancePath+"/output/" + i16+"/valueDate",schemaPath:"#/$defs/Task_Output/properties/valueDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
+const err250 = {instancePath:instancePath+"/output/" + i16+"/valueDate",schemaPath:"#/$defs/Task_Output/properties/valueDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
 if(vErrors === null){
-vErrors = [err248];
+vErrors = [err250];
 }
 else {
-vErrors.push(err248);
+vErrors.push(err250);
 }
 errors++;
 }
 }
 else {
-const err249 = {instancePath:instancePath+"/output/" + i16+"/valueDate",schemaPath:"#/$defs/Task_Output/properties/valueDate/type",keyword:"type",params:{type: "string"}};
+const err251 = {instancePath:instancePath+"/output/" + i16+"/valueDate",schemaPath:"#/$defs/Task_Output/properties/valueDate/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err249];
+vErrors = [err251];
 }
 else {
-vErrors.push(err249);
+vErrors.push(err251);
 }
 errors++;
 }
@@ -4510,23 +4531,23 @@ if(data217.valueDateTime !== undefined && func0.call(data217, "valueDateTime")){
 let data303 = data217.valueDateTime;
 if(typeof data303 === "string"){
 if(!pattern3.test(data303)){
-const err250 = {instancePath:instancePath+"/output/" + i16+"/valueDateTime",schemaPath:"#/$defs/Task_Output/properties/valueDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
+const err252 = {instancePath:instancePath+"/output/" + i16+"/valueDateTime",schemaPath:"#/$defs/Task_Output/properties/valueDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
-vErrors = [err250];
+vErrors = [err252];
 }
 else {
-vErrors.push(err250);
+vErrors.push(err252);
 }
 errors++;
 }
 }
 else {
-const err251 = {instancePath:instancePath+"/output/" + i16+"/valueDateTime",schemaPath:"#/$defs/Task_Output/properties/valueDateTime/type",keyword:"type",params:{type: "string"}};
+const err253 = {instancePath:instancePath+"/output/" + i16+"/valueDateTime",schemaPath:"#/$defs/Task_Output/properties/valueDateTime/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err251];
+vErrors = [err253];
 }
 else {
-vErrors.push(err251);
+vErrors.push(err253);
 }
 errors++;
 }
@@ -4540,12 +4561,12 @@ errors = vErrors.length;
 if(data217.valueDecimal !== undefined && func0.call(data217, "valueDecimal")){
 let data305 = data217.valueDecimal;
 if(!((typeof data305 == "number") && (isFinite(data305)))){
-const err252 = {instancePath:instancePath+"/output/" + i16+"/valueDecimal",schemaPath:"#/$defs/Task_Output/properties/valueDecimal/type",keyword:"type",params:{type: "number"}};
+const err254 = {instancePath:instancePath+"/output/" + i16+"/valueDecimal",schemaPath:"#/$defs/Task_Output/properties/valueDecimal/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
-vErrors = [err252];
+vErrors = [err254];
 }
 else {
-vErrors.push(err252);
+vErrors.push(err254);
 }
 errors++;
 }
@@ -4560,23 +4581,23 @@ if(data217.valueId !== undefined && func0.call(data217, "valueId")){
 let data307 = data217.valueId;
 if(typeof data307 === "string"){
 if(!pattern0.test(data307)){
-const err253 = {instancePath:instancePath+"/output/" + i16+"/valueId",schemaPath:"#/$defs/Task_Output/properties/valueId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
+const err255 = {instancePath:instancePath+"/output/" + i16+"/valueId",schemaPath:"#/$defs/Task_Output/properties/valueId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
 if(vErrors === null){
-vErrors = [err253];
+vErrors = [err255];
 }
 else {
-vErrors.push(err253);
+vErrors.push(err255);
 }
 errors++;
 }
 }
 else {
-const err254 = {instancePath:instancePath+"/output/" + i16+"/valueId",schemaPath:"#/$defs/Task_Output/properties/valueId/type",keyword:"type",params:{type: "string"}};
+const err256 = {instancePath:instancePath+"/output/" + i16+"/valueId",schemaPath:"#/$defs/Task_Output/properties/valueId/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err254];
+vErrors = [err256];
 }
 else {
-vErrors.push(err254);
+vErrors.push(err256);
 }
 errors++;
 }
@@ -4591,23 +4612,23 @@ if(data217.valueInstant !== undefined && func0.call(data217, "valueInstant")){
 let data309 = data217.valueInstant;
 if(typeof data309 === "string"){
 if(!pattern5.test(data309)){
-const err255 = {instancePath:instancePath+"/output/" + i16+"/valueInstant",schemaPath:"#/$defs/Task_Output/properties/valueInstant/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}};
+const err257 = {instancePath:instancePath+"/output/" + i16+"/valueInstant",schemaPath:"#/$defs/Task_Output/properties/valueInstant/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}};
 if(vErrors === null){
-vErrors = [err255];
+vErrors = [err257];
 }
 else {
-vErrors.push(err255);
+vErrors.push(err257);
 }
 errors++;
 }
 }
 else {
-const err256 = {instancePath:instancePath+"/output/" + i16+"/valueInstant",schemaPath:"#/$defs/Task_Output/properties/valueInstant/type",keyword:"type",params:{type: "string"}};
+const err258 = {instancePath:instancePath+"/output/" + i16+"/valueInstant",schemaPath:"#/$defs/Task_Output/properties/valueInstant/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err256];
+vErrors = [err258];
 }
 else {
-vErrors.push(err256);
+vErrors.push(err258);
 }
 errors++;
 }
@@ -4621,33 +4642,33 @@ errors = vErrors.length;
 if(data217.valueInteger !== undefined && func0.call(data217, "valueInteger")){
 let data311 = data217.valueInteger;
 if(!(((typeof data311 == "number") && (!(data311 % 1) && !isNaN(data311))) && (isFinite(data311)))){
-const err257 = {instancePath:instancePath+"/output/" + i16+"/valueInteger",schemaPath:"#/$defs/Task_Output/properties/valueInteger/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err257];
-}
-else {
-vErrors.push(err257);
-}
-errors++;
-}
-if((typeof data311 == "number") && (isFinite(data311))){
-if(data311 > 2147483647 || isNaN(data311)){
-const err258 = {instancePath:instancePath+"/output/" + i16+"/valueInteger",schemaPath:"#/$defs/Task_Output/properties/valueInteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err258];
-}
-else {
-vErrors.push(err258);
-}
-errors++;
-}
-if(data311 < -2147483648 || isNaN(data311)){
-const err259 = {instancePath:instancePath+"/output/" + i16+"/valueInteger",schemaPath:"#/$defs/Task_Output/properties/valueInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+const err259 = {instancePath:instancePath+"/output/" + i16+"/valueInteger",schemaPath:"#/$defs/Task_Output/properties/valueInteger/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err259];
 }
 else {
 vErrors.push(err259);
+}
+errors++;
+}
+if((typeof data311 == "number") && (isFinite(data311))){
+if(data311 > 2147483647 || isNaN(data311)){
+const err260 = {instancePath:instancePath+"/output/" + i16+"/valueInteger",schemaPath:"#/$defs/Task_Output/properties/valueInteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+if(vErrors === null){
+vErrors = [err260];
+}
+else {
+vErrors.push(err260);
+}
+errors++;
+}
+if(data311 < -2147483648 || isNaN(data311)){
+const err261 = {instancePath:instancePath+"/output/" + i16+"/valueInteger",schemaPath:"#/$defs/Task_Output/properties/valueInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+if(vErrors === null){
+vErrors = [err261];
+}
+else {
+vErrors.push(err261);
 }
 errors++;
 }
@@ -4663,23 +4684,23 @@ if(data217.valueMarkdown !== undefined && func0.call(data217, "valueMarkdown")){
 let data313 = data217.valueMarkdown;
 if(typeof data313 === "string"){
 if(func9(data313) < 1){
-const err260 = {instancePath:instancePath+"/output/" + i16+"/valueMarkdown",schemaPath:"#/$defs/Task_Output/properties/valueMarkdown/minLength",keyword:"minLength",params:{limit: 1}};
+const err262 = {instancePath:instancePath+"/output/" + i16+"/valueMarkdown",schemaPath:"#/$defs/Task_Output/properties/valueMarkdown/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err260];
+vErrors = [err262];
 }
 else {
-vErrors.push(err260);
+vErrors.push(err262);
 }
 errors++;
 }
 }
 else {
-const err261 = {instancePath:instancePath+"/output/" + i16+"/valueMarkdown",schemaPath:"#/$defs/Task_Output/properties/valueMarkdown/type",keyword:"type",params:{type: "string"}};
+const err263 = {instancePath:instancePath+"/output/" + i16+"/valueMarkdown",schemaPath:"#/$defs/Task_Output/properties/valueMarkdown/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err261];
+vErrors = [err263];
 }
 else {
-vErrors.push(err261);
+vErrors.push(err263);
 }
 errors++;
 }
@@ -4694,23 +4715,23 @@ if(data217.valueOid !== undefined && func0.call(data217, "valueOid")){
 let data315 = data217.valueOid;
 if(typeof data315 === "string"){
 if(!pattern6.test(data315)){
-const err262 = {instancePath:instancePath+"/output/" + i16+"/valueOid",schemaPath:"#/$defs/Task_Output/properties/valueOid/pattern",keyword:"pattern",params:{pattern: "^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$"}};
+const err264 = {instancePath:instancePath+"/output/" + i16+"/valueOid",schemaPath:"#/$defs/Task_Output/properties/valueOid/pattern",keyword:"pattern",params:{pattern: "^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$"}};
 if(vErrors === null){
-vErrors = [err262];
+vErrors = [err264];
 }
 else {
-vErrors.push(err262);
+vErrors.push(err264);
 }
 errors++;
 }
 }
 else {
-const err263 = {instancePath:instancePath+"/output/" + i16+"/valueOid",schemaPath:"#/$defs/Task_Output/properties/valueOid/type",keyword:"type",params:{type: "string"}};
+const err265 = {instancePath:instancePath+"/output/" + i16+"/valueOid",schemaPath:"#/$defs/Task_Output/properties/valueOid/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err263];
+vErrors = [err265];
 }
 else {
-vErrors.push(err263);
+vErrors.push(err265);
 }
 errors++;
 }
@@ -4724,33 +4745,33 @@ errors = vErrors.length;
 if(data217.valuePositiveInt !== undefined && func0.call(data217, "valuePositiveInt")){
 let data317 = data217.valuePositiveInt;
 if(!(((typeof data317 == "number") && (!(data317 % 1) && !isNaN(data317))) && (isFinite(data317)))){
-const err264 = {instancePath:instancePath+"/output/" + i16+"/valuePositiveInt",schemaPath:"#/$defs/Task_Output/properties/valuePositiveInt/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err264];
-}
-else {
-vErrors.push(err264);
-}
-errors++;
-}
-if((typeof data317 == "number") && (isFinite(data317))){
-if(data317 > 2147483647 || isNaN(data317)){
-const err265 = {instancePath:instancePath+"/output/" + i16+"/valuePositiveInt",schemaPath:"#/$defs/Task_Output/properties/valuePositiveInt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err265];
-}
-else {
-vErrors.push(err265);
-}
-errors++;
-}
-if(data317 < 1 || isNaN(data317)){
-const err266 = {instancePath:instancePath+"/output/" + i16+"/valuePositiveInt",schemaPath:"#/$defs/Task_Output/properties/valuePositiveInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+const err266 = {instancePath:instancePath+"/output/" + i16+"/valuePositiveInt",schemaPath:"#/$defs/Task_Output/properties/valuePositiveInt/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err266];
 }
 else {
 vErrors.push(err266);
+}
+errors++;
+}
+if((typeof data317 == "number") && (isFinite(data317))){
+if(data317 > 2147483647 || isNaN(data317)){
+const err267 = {instancePath:instancePath+"/output/" + i16+"/valuePositiveInt",schemaPath:"#/$defs/Task_Output/properties/valuePositiveInt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+if(vErrors === null){
+vErrors = [err267];
+}
+else {
+vErrors.push(err267);
+}
+errors++;
+}
+if(data317 < 1 || isNaN(data317)){
+const err268 = {instancePath:instancePath+"/output/" + i16+"/valuePositiveInt",schemaPath:"#/$defs/Task_Output/properties/valuePositiveInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if(vErrors === null){
+vErrors = [err268];
+}
+else {
+vErrors.push(err268);
 }
 errors++;
 }
@@ -4766,23 +4787,23 @@ if(data217.valueString !== undefined && func0.call(data217, "valueString")){
 let data319 = data217.valueString;
 if(typeof data319 === "string"){
 if(func9(data319) < 1){
-const err267 = {instancePath:instancePath+"/output/" + i16+"/valueString",schemaPath:"#/$defs/Task_Output/properties/valueString/minLength",keyword:"minLength",params:{limit: 1}};
+const err269 = {instancePath:instancePath+"/output/" + i16+"/valueString",schemaPath:"#/$defs/Task_Output/properties/valueString/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err267];
+vErrors = [err269];
 }
 else {
-vErrors.push(err267);
+vErrors.push(err269);
 }
 errors++;
 }
 }
 else {
-const err268 = {instancePath:instancePath+"/output/" + i16+"/valueString",schemaPath:"#/$defs/Task_Output/properties/valueString/type",keyword:"type",params:{type: "string"}};
+const err270 = {instancePath:instancePath+"/output/" + i16+"/valueString",schemaPath:"#/$defs/Task_Output/properties/valueString/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err268];
+vErrors = [err270];
 }
 else {
-vErrors.push(err268);
+vErrors.push(err270);
 }
 errors++;
 }
@@ -4797,23 +4818,23 @@ if(data217.valueTime !== undefined && func0.call(data217, "valueTime")){
 let data321 = data217.valueTime;
 if(typeof data321 === "string"){
 if(!pattern7.test(data321)){
-const err269 = {instancePath:instancePath+"/output/" + i16+"/valueTime",schemaPath:"#/$defs/Task_Output/properties/valueTime/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}};
+const err271 = {instancePath:instancePath+"/output/" + i16+"/valueTime",schemaPath:"#/$defs/Task_Output/properties/valueTime/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}};
 if(vErrors === null){
-vErrors = [err269];
+vErrors = [err271];
 }
 else {
-vErrors.push(err269);
+vErrors.push(err271);
 }
 errors++;
 }
 }
 else {
-const err270 = {instancePath:instancePath+"/output/" + i16+"/valueTime",schemaPath:"#/$defs/Task_Output/properties/valueTime/type",keyword:"type",params:{type: "string"}};
+const err272 = {instancePath:instancePath+"/output/" + i16+"/valueTime",schemaPath:"#/$defs/Task_Output/properties/valueTime/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err270];
+vErrors = [err272];
 }
 else {
-vErrors.push(err270);
+vErrors.push(err272);
 }
 errors++;
 }
@@ -4827,33 +4848,33 @@ errors = vErrors.length;
 if(data217.valueUnsignedInt !== undefined && func0.call(data217, "valueUnsignedInt")){
 let data323 = data217.valueUnsignedInt;
 if(!(((typeof data323 == "number") && (!(data323 % 1) && !isNaN(data323))) && (isFinite(data323)))){
-const err271 = {instancePath:instancePath+"/output/" + i16+"/valueUnsignedInt",schemaPath:"#/$defs/Task_Output/properties/valueUnsignedInt/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err271];
-}
-else {
-vErrors.push(err271);
-}
-errors++;
-}
-if((typeof data323 == "number") && (isFinite(data323))){
-if(data323 > 2147483647 || isNaN(data323)){
-const err272 = {instancePath:instancePath+"/output/" + i16+"/valueUnsignedInt",schemaPath:"#/$defs/Task_Output/properties/valueUnsignedInt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err272];
-}
-else {
-vErrors.push(err272);
-}
-errors++;
-}
-if(data323 < 0 || isNaN(data323)){
-const err273 = {instancePath:instancePath+"/output/" + i16+"/valueUnsignedInt",schemaPath:"#/$defs/Task_Output/properties/valueUnsignedInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+const err273 = {instancePath:instancePath+"/output/" + i16+"/valueUnsignedInt",schemaPath:"#/$defs/Task_Output/properties/valueUnsignedInt/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err273];
 }
 else {
 vErrors.push(err273);
+}
+errors++;
+}
+if((typeof data323 == "number") && (isFinite(data323))){
+if(data323 > 2147483647 || isNaN(data323)){
+const err274 = {instancePath:instancePath+"/output/" + i16+"/valueUnsignedInt",schemaPath:"#/$defs/Task_Output/properties/valueUnsignedInt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+if(vErrors === null){
+vErrors = [err274];
+}
+else {
+vErrors.push(err274);
+}
+errors++;
+}
+if(data323 < 0 || isNaN(data323)){
+const err275 = {instancePath:instancePath+"/output/" + i16+"/valueUnsignedInt",schemaPath:"#/$defs/Task_Output/properties/valueUnsignedInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+if(vErrors === null){
+vErrors = [err275];
+}
+else {
+vErrors.push(err275);
 }
 errors++;
 }
@@ -4869,23 +4890,23 @@ if(data217.valueUri !== undefined && func0.call(data217, "valueUri")){
 let data325 = data217.valueUri;
 if(typeof data325 === "string"){
 if(!pattern1.test(data325)){
-const err274 = {instancePath:instancePath+"/output/" + i16+"/valueUri",schemaPath:"#/$defs/Task_Output/properties/valueUri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
+const err276 = {instancePath:instancePath+"/output/" + i16+"/valueUri",schemaPath:"#/$defs/Task_Output/properties/valueUri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
-vErrors = [err274];
+vErrors = [err276];
 }
 else {
-vErrors.push(err274);
+vErrors.push(err276);
 }
 errors++;
 }
 }
 else {
-const err275 = {instancePath:instancePath+"/output/" + i16+"/valueUri",schemaPath:"#/$defs/Task_Output/properties/valueUri/type",keyword:"type",params:{type: "string"}};
+const err277 = {instancePath:instancePath+"/output/" + i16+"/valueUri",schemaPath:"#/$defs/Task_Output/properties/valueUri/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err275];
+vErrors = [err277];
 }
 else {
-vErrors.push(err275);
+vErrors.push(err277);
 }
 errors++;
 }
@@ -4900,23 +4921,23 @@ if(data217.valueUrl !== undefined && func0.call(data217, "valueUrl")){
 let data327 = data217.valueUrl;
 if(typeof data327 === "string"){
 if(!pattern1.test(data327)){
-const err276 = {instancePath:instancePath+"/output/" + i16+"/valueUrl",schemaPath:"#/$defs/Task_Output/properties/valueUrl/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
+const err278 = {instancePath:instancePath+"/output/" + i16+"/valueUrl",schemaPath:"#/$defs/Task_Output/properties/valueUrl/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
-vErrors = [err276];
+vErrors = [err278];
 }
 else {
-vErrors.push(err276);
+vErrors.push(err278);
 }
 errors++;
 }
 }
 else {
-const err277 = {instancePath:instancePath+"/output/" + i16+"/valueUrl",schemaPath:"#/$defs/Task_Output/properties/valueUrl/type",keyword:"type",params:{type: "string"}};
+const err279 = {instancePath:instancePath+"/output/" + i16+"/valueUrl",schemaPath:"#/$defs/Task_Output/properties/valueUrl/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err277];
+vErrors = [err279];
 }
 else {
-vErrors.push(err277);
+vErrors.push(err279);
 }
 errors++;
 }
@@ -4931,23 +4952,23 @@ if(data217.valueUuid !== undefined && func0.call(data217, "valueUuid")){
 let data329 = data217.valueUuid;
 if(typeof data329 === "string"){
 if(!pattern8.test(data329)){
-const err278 = {instancePath:instancePath+"/output/" + i16+"/valueUuid",schemaPath:"#/$defs/Task_Output/properties/valueUuid/pattern",keyword:"pattern",params:{pattern: "^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"}};
+const err280 = {instancePath:instancePath+"/output/" + i16+"/valueUuid",schemaPath:"#/$defs/Task_Output/properties/valueUuid/pattern",keyword:"pattern",params:{pattern: "^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"}};
 if(vErrors === null){
-vErrors = [err278];
+vErrors = [err280];
 }
 else {
-vErrors.push(err278);
+vErrors.push(err280);
 }
 errors++;
 }
 }
 else {
-const err279 = {instancePath:instancePath+"/output/" + i16+"/valueUuid",schemaPath:"#/$defs/Task_Output/properties/valueUuid/type",keyword:"type",params:{type: "string"}};
+const err281 = {instancePath:instancePath+"/output/" + i16+"/valueUuid",schemaPath:"#/$defs/Task_Output/properties/valueUuid/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err279];
+vErrors = [err281];
 }
 else {
-vErrors.push(err279);
+vErrors.push(err281);
 }
 errors++;
 }
@@ -5146,30 +5167,7 @@ errors = vErrors.length;
 }
 const forms1 = func37(data217, obj0);
 if(forms1 !== null){
-const err280 = {instancePath:instancePath+"/output/" + i16,schemaPath:"#/$defs/Task_Output/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms1}};
-if(vErrors === null){
-vErrors = [err280];
-}
-else {
-vErrors.push(err280);
-}
-errors++;
-}
-}
-else {
-const err281 = {instancePath:instancePath+"/output/" + i16,schemaPath:"#/$defs/Task_Output/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err281];
-}
-else {
-vErrors.push(err281);
-}
-errors++;
-}
-}
-}
-else {
-const err282 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "array"}};
+const err282 = {instancePath:instancePath+"/output/" + i16,schemaPath:"#/$defs/Task_Output/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms1}};
 if(vErrors === null){
 vErrors = [err282];
 }
@@ -5179,14 +5177,37 @@ vErrors.push(err282);
 errors++;
 }
 }
-}
 else {
-const err283 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err283 = {instancePath:instancePath+"/output/" + i16,schemaPath:"#/$defs/Task_Output/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err283];
 }
 else {
 vErrors.push(err283);
+}
+errors++;
+}
+}
+}
+else {
+const err284 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err284];
+}
+else {
+vErrors.push(err284);
+}
+errors++;
+}
+}
+}
+else {
+const err285 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err285];
+}
+else {
+vErrors.push(err285);
 }
 errors++;
 }

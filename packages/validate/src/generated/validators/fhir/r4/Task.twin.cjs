@@ -50,9 +50,10 @@ const func32 = require("./datatypes.twin.cjs")["TriggerDefinition"];
 const func33 = require("./datatypes.twin.cjs")["UsageContext"];
 const func34 = require("./datatypes.twin.cjs")["Dosage"];
 const func35 = require("../../../../choice.cjs").choiceForms;
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const formats1 = require("../../../../formats.cjs").base64;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 const obj1 = new Set(["valueBase64Binary", "valueBoolean", "valueCanonical", "valueCode", "valueDate", "valueDateTime", "valueDecimal", "valueId", "valueInstant", "valueInteger", "valueMarkdown", "valueOid", "valuePositiveInt", "valueString", "valueTime", "valueUnsignedInt", "valueUri", "valueUrl", "valueUuid", "valueAddress", "valueAge", "valueAnnotation", "valueAttachment", "valueCodeableConcept", "valueCoding", "valueContactPoint", "valueCount", "valueDistance", "valueDuration", "valueHumanName", "valueIdentifier", "valueMoney", "valuePeriod", "valueQuantity", "valueRange", "valueRatio", "valueReference", "valueSampledData", "valueSignature", "valueTiming", "valueContactDetail", "valueContributor", "valueDataRequirement", "valueExpression", "valueParameterDefinition", "valueRelatedArtifact", "valueTriggerDefinition", "valueUsageContext", "valueDosage", "valueMeta"]);
-const formats0 = require("../../../../formats.cjs").base64;
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/Task.schema.json" */;
@@ -403,6 +404,9 @@ if(typeof data42 === "string"){
 if(!pattern3.test(data42)){
 errors++;
 }
+if(!(formats0(data42))){
+errors++;
+}
 }
 else {
 errors++;
@@ -417,6 +421,9 @@ if(data.lastModified !== undefined){
 let data44 = data.lastModified;
 if(typeof data44 === "string"){
 if(!pattern3.test(data44)){
+errors++;
+}
+if(!(formats0(data44))){
 errors++;
 }
 }
@@ -1310,7 +1317,7 @@ errors++;
 if(data71.valueBase64Binary !== undefined){
 let data147 = data71.valueBase64Binary;
 if(typeof data147 === "string"){
-if(!(formats0(data147))){
+if(!(formats1(data147))){
 errors++;
 }
 }
@@ -2493,7 +2500,7 @@ errors++;
 if(data217.valueBase64Binary !== undefined){
 let data293 = data217.valueBase64Binary;
 if(typeof data293 === "string"){
-if(!(formats0(data293))){
+if(!(formats1(data293))){
 errors++;
 }
 }

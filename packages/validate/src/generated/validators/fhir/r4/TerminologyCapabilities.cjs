@@ -45,6 +45,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 
 
@@ -1910,14 +1911,24 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-else {
-const err31 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data29))){
+const err31 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err31];
 }
 else {
 vErrors.push(err31);
+}
+errors++;
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
 }
 errors++;
 }
@@ -1932,23 +1943,23 @@ if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data31 = data.publisher;
 if(typeof data31 === "string"){
 if(func6(data31) < 1){
-const err32 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-else {
-const err33 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
+const err33 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err33];
 }
 else {
 vErrors.push(err33);
+}
+errors++;
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
 }
 errors++;
 }
@@ -1971,21 +1982,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-let data35 = data.description;
-if(typeof data35 === "string"){
-if(func6(data35) < 1){
-const err35 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+const err35 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1995,13 +1992,27 @@ vErrors.push(err35);
 errors++;
 }
 }
-else {
-const err36 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(data.description !== undefined && func0.call(data, "description")){
+let data35 = data.description;
+if(typeof data35 === "string"){
+if(func6(data35) < 1){
+const err36 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err36];
 }
 else {
 vErrors.push(err36);
+}
+errors++;
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
 }
 errors++;
 }
@@ -2024,12 +2035,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
+const err38 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err37];
+vErrors = [err38];
 }
 else {
-vErrors.push(err37);
+vErrors.push(err38);
 }
 errors++;
 }
@@ -2046,21 +2057,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-if(data.purpose !== undefined && func0.call(data, "purpose")){
-let data41 = data.purpose;
-if(typeof data41 === "string"){
-if(func6(data41) < 1){
-const err39 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
+const err39 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -2070,13 +2067,27 @@ vErrors.push(err39);
 errors++;
 }
 }
-else {
-const err40 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
+if(data.purpose !== undefined && func0.call(data, "purpose")){
+let data41 = data.purpose;
+if(typeof data41 === "string"){
+if(func6(data41) < 1){
+const err40 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err40];
 }
 else {
 vErrors.push(err40);
+}
+errors++;
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
 }
 errors++;
 }
@@ -2091,23 +2102,23 @@ if(data.copyright !== undefined && func0.call(data, "copyright")){
 let data43 = data.copyright;
 if(typeof data43 === "string"){
 if(func6(data43) < 1){
-const err41 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
+const err42 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err42];
 }
 else {
 vErrors.push(err42);
+}
+errors++;
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
 }
 errors++;
 }
@@ -2121,22 +2132,22 @@ errors = vErrors.length;
 if(data.kind !== undefined && func0.call(data, "kind")){
 let data45 = data.kind;
 if(typeof data45 !== "string"){
-const err43 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-if(!(((data45 === "instance") || (data45 === "capability")) || (data45 === "requirements"))){
-const err44 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema0.properties.kind.enum}};
+const err44 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err44];
 }
 else {
 vErrors.push(err44);
+}
+errors++;
+}
+if(!(((data45 === "instance") || (data45 === "capability")) || (data45 === "requirements"))){
+const err45 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema0.properties.kind.enum}};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
 }
 errors++;
 }
@@ -2154,12 +2165,12 @@ let valid22 = true;
 const _errs84 = errors;
 if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
 if(data47._name !== undefined && func0.call(data47, "_name")){
-const err45 = {};
+const err46 = {};
 if(vErrors === null){
-vErrors = [err45];
+vErrors = [err46];
 }
 else {
-vErrors.push(err45);
+vErrors.push(err46);
 }
 errors++;
 }
@@ -2178,12 +2189,12 @@ if(_valid3){
 const _errs85 = errors;
 if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
 if((data47.name === undefined) || (!(func0.call(data47, "name")))){
-const err46 = {instancePath:instancePath+"/software",schemaPath:"#/$defs/TerminologyCapabilities_Software/allOf/0/then/required",keyword:"required",params:{missingProperty: "name"}};
+const err47 = {instancePath:instancePath+"/software",schemaPath:"#/$defs/TerminologyCapabilities_Software/allOf/0/then/required",keyword:"required",params:{missingProperty: "name"}};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err47];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err47);
 }
 errors++;
 }
@@ -2197,12 +2208,12 @@ props3._name = true;
 }
 }
 if(!valid22){
-const err47 = {instancePath:instancePath+"/software",schemaPath:"#/$defs/TerminologyCapabilities_Software/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err48 = {instancePath:instancePath+"/software",schemaPath:"#/$defs/TerminologyCapabilities_Software/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err47];
+vErrors = [err48];
 }
 else {
-vErrors.push(err47);
+vErrors.push(err48);
 }
 errors++;
 }
@@ -2221,23 +2232,23 @@ if(data47.id !== undefined && func0.call(data47, "id")){
 let data49 = data47.id;
 if(typeof data49 === "string"){
 if(func6(data49) < 1){
-const err48 = {instancePath:instancePath+"/software/id",schemaPath:"#/$defs/TerminologyCapabilities_Software/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-}
-else {
-const err49 = {instancePath:instancePath+"/software/id",schemaPath:"#/$defs/TerminologyCapabilities_Software/properties/id/type",keyword:"type",params:{type: "string"}};
+const err49 = {instancePath:instancePath+"/software/id",schemaPath:"#/$defs/TerminologyCapabilities_Software/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err49];
 }
 else {
 vErrors.push(err49);
+}
+errors++;
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/software/id",schemaPath:"#/$defs/TerminologyCapabilities_Software/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
 }
 errors++;
 }
@@ -2254,12 +2265,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/software/extension",schemaPath:"#/$defs/TerminologyCapabilities_Software/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err51 = {instancePath:instancePath+"/software/extension",schemaPath:"#/$defs/TerminologyCapabilities_Software/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err50];
+vErrors = [err51];
 }
 else {
-vErrors.push(err50);
+vErrors.push(err51);
 }
 errors++;
 }
@@ -2276,21 +2287,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/software/modifierExtension",schemaPath:"#/$defs/TerminologyCapabilities_Software/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-}
-if(data47.name !== undefined && func0.call(data47, "name")){
-let data54 = data47.name;
-if(typeof data54 === "string"){
-if(func6(data54) < 1){
-const err52 = {instancePath:instancePath+"/software/name",schemaPath:"#/$defs/TerminologyCapabilities_Software/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
+const err52 = {instancePath:instancePath+"/software/modifierExtension",schemaPath:"#/$defs/TerminologyCapabilities_Software/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -2300,13 +2297,27 @@ vErrors.push(err52);
 errors++;
 }
 }
-else {
-const err53 = {instancePath:instancePath+"/software/name",schemaPath:"#/$defs/TerminologyCapabilities_Software/properties/name/type",keyword:"type",params:{type: "string"}};
+if(data47.name !== undefined && func0.call(data47, "name")){
+let data54 = data47.name;
+if(typeof data54 === "string"){
+if(func6(data54) < 1){
+const err53 = {instancePath:instancePath+"/software/name",schemaPath:"#/$defs/TerminologyCapabilities_Software/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err53];
 }
 else {
 vErrors.push(err53);
+}
+errors++;
+}
+}
+else {
+const err54 = {instancePath:instancePath+"/software/name",schemaPath:"#/$defs/TerminologyCapabilities_Software/properties/name/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
 }
 errors++;
 }
@@ -2321,23 +2332,23 @@ if(data47.version !== undefined && func0.call(data47, "version")){
 let data56 = data47.version;
 if(typeof data56 === "string"){
 if(func6(data56) < 1){
-const err54 = {instancePath:instancePath+"/software/version",schemaPath:"#/$defs/TerminologyCapabilities_Software/properties/version/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-}
-else {
-const err55 = {instancePath:instancePath+"/software/version",schemaPath:"#/$defs/TerminologyCapabilities_Software/properties/version/type",keyword:"type",params:{type: "string"}};
+const err55 = {instancePath:instancePath+"/software/version",schemaPath:"#/$defs/TerminologyCapabilities_Software/properties/version/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err55];
 }
 else {
 vErrors.push(err55);
+}
+errors++;
+}
+}
+else {
+const err56 = {instancePath:instancePath+"/software/version",schemaPath:"#/$defs/TerminologyCapabilities_Software/properties/version/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
 }
 errors++;
 }
@@ -2350,12 +2361,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/software",schemaPath:"#/$defs/TerminologyCapabilities_Software/type",keyword:"type",params:{type: "object"}};
+const err57 = {instancePath:instancePath+"/software",schemaPath:"#/$defs/TerminologyCapabilities_Software/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err56];
+vErrors = [err57];
 }
 else {
-vErrors.push(err56);
+vErrors.push(err57);
 }
 errors++;
 }
@@ -2367,12 +2378,12 @@ let valid31 = true;
 const _errs105 = errors;
 if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
 if(data58._description !== undefined && func0.call(data58, "_description")){
-const err57 = {};
+const err58 = {};
 if(vErrors === null){
-vErrors = [err57];
+vErrors = [err58];
 }
 else {
-vErrors.push(err57);
+vErrors.push(err58);
 }
 errors++;
 }
@@ -2391,12 +2402,12 @@ if(_valid4){
 const _errs106 = errors;
 if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
 if((data58.description === undefined) || (!(func0.call(data58, "description")))){
-const err58 = {instancePath:instancePath+"/implementation",schemaPath:"#/$defs/TerminologyCapabilities_Implementation/allOf/0/then/required",keyword:"required",params:{missingProperty: "description"}};
+const err59 = {instancePath:instancePath+"/implementation",schemaPath:"#/$defs/TerminologyCapabilities_Implementation/allOf/0/then/required",keyword:"required",params:{missingProperty: "description"}};
 if(vErrors === null){
-vErrors = [err58];
+vErrors = [err59];
 }
 else {
-vErrors.push(err58);
+vErrors.push(err59);
 }
 errors++;
 }
@@ -2410,12 +2421,12 @@ props4._description = true;
 }
 }
 if(!valid31){
-const err59 = {instancePath:instancePath+"/implementation",schemaPath:"#/$defs/TerminologyCapabilities_Implementation/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err60 = {instancePath:instancePath+"/implementation",schemaPath:"#/$defs/TerminologyCapabilities_Implementation/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err59];
+vErrors = [err60];
 }
 else {
-vErrors.push(err59);
+vErrors.push(err60);
 }
 errors++;
 }
@@ -2434,23 +2445,23 @@ if(data58.id !== undefined && func0.call(data58, "id")){
 let data60 = data58.id;
 if(typeof data60 === "string"){
 if(func6(data60) < 1){
-const err60 = {instancePath:instancePath+"/implementation/id",schemaPath:"#/$defs/TerminologyCapabilities_Implementation/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-}
-else {
-const err61 = {instancePath:instancePath+"/implementation/id",schemaPath:"#/$defs/TerminologyCapabilities_Implementation/properties/id/type",keyword:"type",params:{type: "string"}};
+const err61 = {instancePath:instancePath+"/implementation/id",schemaPath:"#/$defs/TerminologyCapabilities_Implementation/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err61];
 }
 else {
 vErrors.push(err61);
+}
+errors++;
+}
+}
+else {
+const err62 = {instancePath:instancePath+"/implementation/id",schemaPath:"#/$defs/TerminologyCapabilities_Implementation/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
 }
 errors++;
 }
@@ -2467,12 +2478,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/implementation/extension",schemaPath:"#/$defs/TerminologyCapabilities_Implementation/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err63 = {instancePath:instancePath+"/implementation/extension",schemaPath:"#/$defs/TerminologyCapabilities_Implementation/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err62];
+vErrors = [err63];
 }
 else {
-vErrors.push(err62);
+vErrors.push(err63);
 }
 errors++;
 }
@@ -2489,21 +2500,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/implementation/modifierExtension",schemaPath:"#/$defs/TerminologyCapabilities_Implementation/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
-}
-}
-if(data58.description !== undefined && func0.call(data58, "description")){
-let data65 = data58.description;
-if(typeof data65 === "string"){
-if(func6(data65) < 1){
-const err64 = {instancePath:instancePath+"/implementation/description",schemaPath:"#/$defs/TerminologyCapabilities_Implementation/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+const err64 = {instancePath:instancePath+"/implementation/modifierExtension",schemaPath:"#/$defs/TerminologyCapabilities_Implementation/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -2513,13 +2510,27 @@ vErrors.push(err64);
 errors++;
 }
 }
-else {
-const err65 = {instancePath:instancePath+"/implementation/description",schemaPath:"#/$defs/TerminologyCapabilities_Implementation/properties/description/type",keyword:"type",params:{type: "string"}};
+if(data58.description !== undefined && func0.call(data58, "description")){
+let data65 = data58.description;
+if(typeof data65 === "string"){
+if(func6(data65) < 1){
+const err65 = {instancePath:instancePath+"/implementation/description",schemaPath:"#/$defs/TerminologyCapabilities_Implementation/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err65];
 }
 else {
 vErrors.push(err65);
+}
+errors++;
+}
+}
+else {
+const err66 = {instancePath:instancePath+"/implementation/description",schemaPath:"#/$defs/TerminologyCapabilities_Implementation/properties/description/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
 }
 errors++;
 }
@@ -2534,23 +2545,23 @@ if(data58.url !== undefined && func0.call(data58, "url")){
 let data67 = data58.url;
 if(typeof data67 === "string"){
 if(!pattern1.test(data67)){
-const err66 = {instancePath:instancePath+"/implementation/url",schemaPath:"#/$defs/TerminologyCapabilities_Implementation/properties/url/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
-}
-}
-else {
-const err67 = {instancePath:instancePath+"/implementation/url",schemaPath:"#/$defs/TerminologyCapabilities_Implementation/properties/url/type",keyword:"type",params:{type: "string"}};
+const err67 = {instancePath:instancePath+"/implementation/url",schemaPath:"#/$defs/TerminologyCapabilities_Implementation/properties/url/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err67];
 }
 else {
 vErrors.push(err67);
+}
+errors++;
+}
+}
+else {
+const err68 = {instancePath:instancePath+"/implementation/url",schemaPath:"#/$defs/TerminologyCapabilities_Implementation/properties/url/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
 }
 errors++;
 }
@@ -2563,24 +2574,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err68 = {instancePath:instancePath+"/implementation",schemaPath:"#/$defs/TerminologyCapabilities_Implementation/type",keyword:"type",params:{type: "object"}};
+const err69 = {instancePath:instancePath+"/implementation",schemaPath:"#/$defs/TerminologyCapabilities_Implementation/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err68];
+vErrors = [err69];
 }
 else {
-vErrors.push(err68);
+vErrors.push(err69);
 }
 errors++;
 }
 }
 if(data.lockedDate !== undefined && func0.call(data, "lockedDate")){
 if(typeof data.lockedDate !== "boolean"){
-const err69 = {instancePath:instancePath+"/lockedDate",schemaPath:"#/properties/lockedDate/type",keyword:"type",params:{type: "boolean"}};
+const err70 = {instancePath:instancePath+"/lockedDate",schemaPath:"#/properties/lockedDate/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err69];
+vErrors = [err70];
 }
 else {
-vErrors.push(err69);
+vErrors.push(err70);
 }
 errors++;
 }
@@ -2603,12 +2614,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err70 = {instancePath:instancePath+"/codeSystem",schemaPath:"#/properties/codeSystem/type",keyword:"type",params:{type: "array"}};
+const err71 = {instancePath:instancePath+"/codeSystem",schemaPath:"#/properties/codeSystem/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err70];
+vErrors = [err71];
 }
 else {
-vErrors.push(err70);
+vErrors.push(err71);
 }
 errors++;
 }
@@ -2622,12 +2633,12 @@ errors = vErrors.length;
 if(data.codeSearch !== undefined && func0.call(data, "codeSearch")){
 let data74 = data.codeSearch;
 if(!((data74 === "explicit") || (data74 === "all"))){
-const err71 = {instancePath:instancePath+"/codeSearch",schemaPath:"#/properties/codeSearch/enum",keyword:"enum",params:{allowedValues: schema0.properties.codeSearch.enum}};
+const err72 = {instancePath:instancePath+"/codeSearch",schemaPath:"#/properties/codeSearch/enum",keyword:"enum",params:{allowedValues: schema0.properties.codeSearch.enum}};
 if(vErrors === null){
-vErrors = [err71];
+vErrors = [err72];
 }
 else {
-vErrors.push(err71);
+vErrors.push(err72);
 }
 errors++;
 }
@@ -2645,12 +2656,12 @@ let valid42 = true;
 const _errs135 = errors;
 if(data76 && typeof data76 == "object" && !Array.isArray(data76)){
 if(data76._translations !== undefined && func0.call(data76, "_translations")){
-const err72 = {};
+const err73 = {};
 if(vErrors === null){
-vErrors = [err72];
+vErrors = [err73];
 }
 else {
-vErrors.push(err72);
+vErrors.push(err73);
 }
 errors++;
 }
@@ -2669,12 +2680,12 @@ if(_valid5){
 const _errs136 = errors;
 if(data76 && typeof data76 == "object" && !Array.isArray(data76)){
 if((data76.translations === undefined) || (!(func0.call(data76, "translations")))){
-const err73 = {instancePath:instancePath+"/validateCode",schemaPath:"#/$defs/TerminologyCapabilities_ValidateCode/allOf/0/then/required",keyword:"required",params:{missingProperty: "translations"}};
+const err74 = {instancePath:instancePath+"/validateCode",schemaPath:"#/$defs/TerminologyCapabilities_ValidateCode/allOf/0/then/required",keyword:"required",params:{missingProperty: "translations"}};
 if(vErrors === null){
-vErrors = [err73];
+vErrors = [err74];
 }
 else {
-vErrors.push(err73);
+vErrors.push(err74);
 }
 errors++;
 }
@@ -2688,12 +2699,12 @@ props5._translations = true;
 }
 }
 if(!valid42){
-const err74 = {instancePath:instancePath+"/validateCode",schemaPath:"#/$defs/TerminologyCapabilities_ValidateCode/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err75 = {instancePath:instancePath+"/validateCode",schemaPath:"#/$defs/TerminologyCapabilities_ValidateCode/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err74];
+vErrors = [err75];
 }
 else {
-vErrors.push(err74);
+vErrors.push(err75);
 }
 errors++;
 }
@@ -2710,23 +2721,23 @@ if(data76.id !== undefined && func0.call(data76, "id")){
 let data78 = data76.id;
 if(typeof data78 === "string"){
 if(func6(data78) < 1){
-const err75 = {instancePath:instancePath+"/validateCode/id",schemaPath:"#/$defs/TerminologyCapabilities_ValidateCode/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
-}
-}
-else {
-const err76 = {instancePath:instancePath+"/validateCode/id",schemaPath:"#/$defs/TerminologyCapabilities_ValidateCode/properties/id/type",keyword:"type",params:{type: "string"}};
+const err76 = {instancePath:instancePath+"/validateCode/id",schemaPath:"#/$defs/TerminologyCapabilities_ValidateCode/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err76];
 }
 else {
 vErrors.push(err76);
+}
+errors++;
+}
+}
+else {
+const err77 = {instancePath:instancePath+"/validateCode/id",schemaPath:"#/$defs/TerminologyCapabilities_ValidateCode/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
 }
 errors++;
 }
@@ -2743,12 +2754,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err77 = {instancePath:instancePath+"/validateCode/extension",schemaPath:"#/$defs/TerminologyCapabilities_ValidateCode/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err78 = {instancePath:instancePath+"/validateCode/extension",schemaPath:"#/$defs/TerminologyCapabilities_ValidateCode/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err77];
+vErrors = [err78];
 }
 else {
-vErrors.push(err77);
+vErrors.push(err78);
 }
 errors++;
 }
@@ -2765,24 +2776,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err78 = {instancePath:instancePath+"/validateCode/modifierExtension",schemaPath:"#/$defs/TerminologyCapabilities_ValidateCode/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err79 = {instancePath:instancePath+"/validateCode/modifierExtension",schemaPath:"#/$defs/TerminologyCapabilities_ValidateCode/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err78];
+vErrors = [err79];
 }
 else {
-vErrors.push(err78);
+vErrors.push(err79);
 }
 errors++;
 }
 }
 if(data76.translations !== undefined && func0.call(data76, "translations")){
 if(typeof data76.translations !== "boolean"){
-const err79 = {instancePath:instancePath+"/validateCode/translations",schemaPath:"#/$defs/TerminologyCapabilities_ValidateCode/properties/translations/type",keyword:"type",params:{type: "boolean"}};
+const err80 = {instancePath:instancePath+"/validateCode/translations",schemaPath:"#/$defs/TerminologyCapabilities_ValidateCode/properties/translations/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err79];
+vErrors = [err80];
 }
 else {
-vErrors.push(err79);
+vErrors.push(err80);
 }
 errors++;
 }
@@ -2795,12 +2806,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err80 = {instancePath:instancePath+"/validateCode",schemaPath:"#/$defs/TerminologyCapabilities_ValidateCode/type",keyword:"type",params:{type: "object"}};
+const err81 = {instancePath:instancePath+"/validateCode",schemaPath:"#/$defs/TerminologyCapabilities_ValidateCode/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err80];
+vErrors = [err81];
 }
 else {
-vErrors.push(err80);
+vErrors.push(err81);
 }
 errors++;
 }
@@ -2812,12 +2823,12 @@ let valid51 = true;
 const _errs153 = errors;
 if(data85 && typeof data85 == "object" && !Array.isArray(data85)){
 if(data85._needsMap !== undefined && func0.call(data85, "_needsMap")){
-const err81 = {};
+const err82 = {};
 if(vErrors === null){
-vErrors = [err81];
+vErrors = [err82];
 }
 else {
-vErrors.push(err81);
+vErrors.push(err82);
 }
 errors++;
 }
@@ -2836,12 +2847,12 @@ if(_valid6){
 const _errs154 = errors;
 if(data85 && typeof data85 == "object" && !Array.isArray(data85)){
 if((data85.needsMap === undefined) || (!(func0.call(data85, "needsMap")))){
-const err82 = {instancePath:instancePath+"/translation",schemaPath:"#/$defs/TerminologyCapabilities_Translation/allOf/0/then/required",keyword:"required",params:{missingProperty: "needsMap"}};
+const err83 = {instancePath:instancePath+"/translation",schemaPath:"#/$defs/TerminologyCapabilities_Translation/allOf/0/then/required",keyword:"required",params:{missingProperty: "needsMap"}};
 if(vErrors === null){
-vErrors = [err82];
+vErrors = [err83];
 }
 else {
-vErrors.push(err82);
+vErrors.push(err83);
 }
 errors++;
 }
@@ -2855,12 +2866,12 @@ props6._needsMap = true;
 }
 }
 if(!valid51){
-const err83 = {instancePath:instancePath+"/translation",schemaPath:"#/$defs/TerminologyCapabilities_Translation/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err84 = {instancePath:instancePath+"/translation",schemaPath:"#/$defs/TerminologyCapabilities_Translation/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err83];
+vErrors = [err84];
 }
 else {
-vErrors.push(err83);
+vErrors.push(err84);
 }
 errors++;
 }
@@ -2877,23 +2888,23 @@ if(data85.id !== undefined && func0.call(data85, "id")){
 let data87 = data85.id;
 if(typeof data87 === "string"){
 if(func6(data87) < 1){
-const err84 = {instancePath:instancePath+"/translation/id",schemaPath:"#/$defs/TerminologyCapabilities_Translation/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
-}
-}
-else {
-const err85 = {instancePath:instancePath+"/translation/id",schemaPath:"#/$defs/TerminologyCapabilities_Translation/properties/id/type",keyword:"type",params:{type: "string"}};
+const err85 = {instancePath:instancePath+"/translation/id",schemaPath:"#/$defs/TerminologyCapabilities_Translation/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err85];
 }
 else {
 vErrors.push(err85);
+}
+errors++;
+}
+}
+else {
+const err86 = {instancePath:instancePath+"/translation/id",schemaPath:"#/$defs/TerminologyCapabilities_Translation/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
 }
 errors++;
 }
@@ -2910,12 +2921,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err86 = {instancePath:instancePath+"/translation/extension",schemaPath:"#/$defs/TerminologyCapabilities_Translation/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err87 = {instancePath:instancePath+"/translation/extension",schemaPath:"#/$defs/TerminologyCapabilities_Translation/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err86];
+vErrors = [err87];
 }
 else {
-vErrors.push(err86);
+vErrors.push(err87);
 }
 errors++;
 }
@@ -2932,24 +2943,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err87 = {instancePath:instancePath+"/translation/modifierExtension",schemaPath:"#/$defs/TerminologyCapabilities_Translation/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err88 = {instancePath:instancePath+"/translation/modifierExtension",schemaPath:"#/$defs/TerminologyCapabilities_Translation/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err87];
+vErrors = [err88];
 }
 else {
-vErrors.push(err87);
+vErrors.push(err88);
 }
 errors++;
 }
 }
 if(data85.needsMap !== undefined && func0.call(data85, "needsMap")){
 if(typeof data85.needsMap !== "boolean"){
-const err88 = {instancePath:instancePath+"/translation/needsMap",schemaPath:"#/$defs/TerminologyCapabilities_Translation/properties/needsMap/type",keyword:"type",params:{type: "boolean"}};
+const err89 = {instancePath:instancePath+"/translation/needsMap",schemaPath:"#/$defs/TerminologyCapabilities_Translation/properties/needsMap/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err88];
+vErrors = [err89];
 }
 else {
-vErrors.push(err88);
+vErrors.push(err89);
 }
 errors++;
 }
@@ -2962,12 +2973,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err89 = {instancePath:instancePath+"/translation",schemaPath:"#/$defs/TerminologyCapabilities_Translation/type",keyword:"type",params:{type: "object"}};
+const err90 = {instancePath:instancePath+"/translation",schemaPath:"#/$defs/TerminologyCapabilities_Translation/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err89];
+vErrors = [err90];
 }
 else {
-vErrors.push(err89);
+vErrors.push(err90);
 }
 errors++;
 }
@@ -2979,23 +2990,23 @@ if(data94.id !== undefined && func0.call(data94, "id")){
 let data95 = data94.id;
 if(typeof data95 === "string"){
 if(func6(data95) < 1){
-const err90 = {instancePath:instancePath+"/closure/id",schemaPath:"#/$defs/TerminologyCapabilities_Closure/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
-}
-}
-else {
-const err91 = {instancePath:instancePath+"/closure/id",schemaPath:"#/$defs/TerminologyCapabilities_Closure/properties/id/type",keyword:"type",params:{type: "string"}};
+const err91 = {instancePath:instancePath+"/closure/id",schemaPath:"#/$defs/TerminologyCapabilities_Closure/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err91];
 }
 else {
 vErrors.push(err91);
+}
+errors++;
+}
+}
+else {
+const err92 = {instancePath:instancePath+"/closure/id",schemaPath:"#/$defs/TerminologyCapabilities_Closure/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
 }
 errors++;
 }
@@ -3012,12 +3023,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err92 = {instancePath:instancePath+"/closure/extension",schemaPath:"#/$defs/TerminologyCapabilities_Closure/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err93 = {instancePath:instancePath+"/closure/extension",schemaPath:"#/$defs/TerminologyCapabilities_Closure/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err92];
+vErrors = [err93];
 }
 else {
-vErrors.push(err92);
+vErrors.push(err93);
 }
 errors++;
 }
@@ -3034,24 +3045,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err93 = {instancePath:instancePath+"/closure/modifierExtension",schemaPath:"#/$defs/TerminologyCapabilities_Closure/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err94 = {instancePath:instancePath+"/closure/modifierExtension",schemaPath:"#/$defs/TerminologyCapabilities_Closure/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err93];
+vErrors = [err94];
 }
 else {
-vErrors.push(err93);
+vErrors.push(err94);
 }
 errors++;
 }
 }
 if(data94.translation !== undefined && func0.call(data94, "translation")){
 if(typeof data94.translation !== "boolean"){
-const err94 = {instancePath:instancePath+"/closure/translation",schemaPath:"#/$defs/TerminologyCapabilities_Closure/properties/translation/type",keyword:"type",params:{type: "boolean"}};
+const err95 = {instancePath:instancePath+"/closure/translation",schemaPath:"#/$defs/TerminologyCapabilities_Closure/properties/translation/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err94];
+vErrors = [err95];
 }
 else {
-vErrors.push(err94);
+vErrors.push(err95);
 }
 errors++;
 }
@@ -3064,24 +3075,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err95 = {instancePath:instancePath+"/closure",schemaPath:"#/$defs/TerminologyCapabilities_Closure/type",keyword:"type",params:{type: "object"}};
+const err96 = {instancePath:instancePath+"/closure",schemaPath:"#/$defs/TerminologyCapabilities_Closure/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err95];
+vErrors = [err96];
 }
 else {
-vErrors.push(err95);
+vErrors.push(err96);
 }
 errors++;
 }
 }
 }
 else {
-const err96 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err97 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err96];
+vErrors = [err97];
 }
 else {
-vErrors.push(err96);
+vErrors.push(err97);
 }
 errors++;
 }

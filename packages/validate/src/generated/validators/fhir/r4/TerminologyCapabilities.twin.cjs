@@ -19,6 +19,7 @@ const func4 = require("./datatypes.twin.cjs")["Extension"];
 const func5 = require("./datatypes.twin.cjs")["ContactDetail"];
 const func6 = require("./datatypes.twin.cjs")["UsageContext"];
 const func7 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 
@@ -1035,6 +1036,9 @@ if(data.date !== undefined){
 let data29 = data.date;
 if(typeof data29 === "string"){
 if(!pattern3.test(data29)){
+errors++;
+}
+if(!(formats0(data29))){
 errors++;
 }
 }

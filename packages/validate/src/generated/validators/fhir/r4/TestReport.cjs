@@ -35,6 +35,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 
 const schema2 = {"properties":{"result":{"enum":["pass","skip","fail","warning","error"]}}};
@@ -2532,14 +2533,24 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-else {
-const err26 = {instancePath:instancePath+"/issued",schemaPath:"#/properties/issued/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data28))){
+const err26 = {instancePath:instancePath+"/issued",schemaPath:"#/properties/issued/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err26];
 }
 else {
 vErrors.push(err26);
+}
+errors++;
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/issued",schemaPath:"#/properties/issued/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
 }
 errors++;
 }
@@ -2561,12 +2572,12 @@ let valid16 = true;
 const _errs56 = errors;
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if(data31._type !== undefined && func0.call(data31, "_type")){
-const err27 = {};
+const err28 = {};
 if(vErrors === null){
-vErrors = [err27];
+vErrors = [err28];
 }
 else {
-vErrors.push(err27);
+vErrors.push(err28);
 }
 errors++;
 }
@@ -2585,12 +2596,12 @@ if(_valid2){
 const _errs57 = errors;
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if((data31.type === undefined) || (!(func0.call(data31, "type")))){
-const err28 = {instancePath:instancePath+"/participant/" + i3,schemaPath:"#/$defs/TestReport_Participant/allOf/0/then/required",keyword:"required",params:{missingProperty: "type"}};
+const err29 = {instancePath:instancePath+"/participant/" + i3,schemaPath:"#/$defs/TestReport_Participant/allOf/0/then/required",keyword:"required",params:{missingProperty: "type"}};
 if(vErrors === null){
-vErrors = [err28];
+vErrors = [err29];
 }
 else {
-vErrors.push(err28);
+vErrors.push(err29);
 }
 errors++;
 }
@@ -2604,12 +2615,12 @@ props2._type = true;
 }
 }
 if(!valid16){
-const err29 = {instancePath:instancePath+"/participant/" + i3,schemaPath:"#/$defs/TestReport_Participant/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err30 = {instancePath:instancePath+"/participant/" + i3,schemaPath:"#/$defs/TestReport_Participant/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err29];
+vErrors = [err30];
 }
 else {
-vErrors.push(err29);
+vErrors.push(err30);
 }
 errors++;
 }
@@ -2618,12 +2629,12 @@ let valid18 = true;
 const _errs60 = errors;
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if(data31._uri !== undefined && func0.call(data31, "_uri")){
-const err30 = {};
+const err31 = {};
 if(vErrors === null){
-vErrors = [err30];
+vErrors = [err31];
 }
 else {
-vErrors.push(err30);
+vErrors.push(err31);
 }
 errors++;
 }
@@ -2642,12 +2653,12 @@ if(_valid3){
 const _errs61 = errors;
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if((data31.uri === undefined) || (!(func0.call(data31, "uri")))){
-const err31 = {instancePath:instancePath+"/participant/" + i3,schemaPath:"#/$defs/TestReport_Participant/allOf/1/then/required",keyword:"required",params:{missingProperty: "uri"}};
+const err32 = {instancePath:instancePath+"/participant/" + i3,schemaPath:"#/$defs/TestReport_Participant/allOf/1/then/required",keyword:"required",params:{missingProperty: "uri"}};
 if(vErrors === null){
-vErrors = [err31];
+vErrors = [err32];
 }
 else {
-vErrors.push(err31);
+vErrors.push(err32);
 }
 errors++;
 }
@@ -2661,12 +2672,12 @@ props3._uri = true;
 }
 }
 if(!valid18){
-const err32 = {instancePath:instancePath+"/participant/" + i3,schemaPath:"#/$defs/TestReport_Participant/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
+const err33 = {instancePath:instancePath+"/participant/" + i3,schemaPath:"#/$defs/TestReport_Participant/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err32];
+vErrors = [err33];
 }
 else {
-vErrors.push(err32);
+vErrors.push(err33);
 }
 errors++;
 }
@@ -2696,23 +2707,23 @@ if(data31.id !== undefined && func0.call(data31, "id")){
 let data34 = data31.id;
 if(typeof data34 === "string"){
 if(func7(data34) < 1){
-const err33 = {instancePath:instancePath+"/participant/" + i3+"/id",schemaPath:"#/$defs/TestReport_Participant/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-else {
-const err34 = {instancePath:instancePath+"/participant/" + i3+"/id",schemaPath:"#/$defs/TestReport_Participant/properties/id/type",keyword:"type",params:{type: "string"}};
+const err34 = {instancePath:instancePath+"/participant/" + i3+"/id",schemaPath:"#/$defs/TestReport_Participant/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err34];
 }
 else {
 vErrors.push(err34);
+}
+errors++;
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/participant/" + i3+"/id",schemaPath:"#/$defs/TestReport_Participant/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
 }
 errors++;
 }
@@ -2729,12 +2740,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/participant/" + i3+"/extension",schemaPath:"#/$defs/TestReport_Participant/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err36 = {instancePath:instancePath+"/participant/" + i3+"/extension",schemaPath:"#/$defs/TestReport_Participant/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err35];
+vErrors = [err36];
 }
 else {
-vErrors.push(err35);
+vErrors.push(err36);
 }
 errors++;
 }
@@ -2751,12 +2762,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/participant/" + i3+"/modifierExtension",schemaPath:"#/$defs/TestReport_Participant/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err37 = {instancePath:instancePath+"/participant/" + i3+"/modifierExtension",schemaPath:"#/$defs/TestReport_Participant/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err36];
+vErrors = [err37];
 }
 else {
-vErrors.push(err36);
+vErrors.push(err37);
 }
 errors++;
 }
@@ -2764,12 +2775,12 @@ errors++;
 if(data31.type !== undefined && func0.call(data31, "type")){
 let data39 = data31.type;
 if(!(((data39 === "test-engine") || (data39 === "client")) || (data39 === "server"))){
-const err37 = {instancePath:instancePath+"/participant/" + i3+"/type",schemaPath:"#/$defs/TestReport_Participant/properties/type/enum",keyword:"enum",params:{allowedValues: schema1.properties.type.enum}};
+const err38 = {instancePath:instancePath+"/participant/" + i3+"/type",schemaPath:"#/$defs/TestReport_Participant/properties/type/enum",keyword:"enum",params:{allowedValues: schema1.properties.type.enum}};
 if(vErrors === null){
-vErrors = [err37];
+vErrors = [err38];
 }
 else {
-vErrors.push(err37);
+vErrors.push(err38);
 }
 errors++;
 }
@@ -2784,23 +2795,23 @@ if(data31.uri !== undefined && func0.call(data31, "uri")){
 let data41 = data31.uri;
 if(typeof data41 === "string"){
 if(!pattern1.test(data41)){
-const err38 = {instancePath:instancePath+"/participant/" + i3+"/uri",schemaPath:"#/$defs/TestReport_Participant/properties/uri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-else {
-const err39 = {instancePath:instancePath+"/participant/" + i3+"/uri",schemaPath:"#/$defs/TestReport_Participant/properties/uri/type",keyword:"type",params:{type: "string"}};
+const err39 = {instancePath:instancePath+"/participant/" + i3+"/uri",schemaPath:"#/$defs/TestReport_Participant/properties/uri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err39];
 }
 else {
 vErrors.push(err39);
+}
+errors++;
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/participant/" + i3+"/uri",schemaPath:"#/$defs/TestReport_Participant/properties/uri/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
 }
 errors++;
 }
@@ -2815,23 +2826,23 @@ if(data31.display !== undefined && func0.call(data31, "display")){
 let data43 = data31.display;
 if(typeof data43 === "string"){
 if(func7(data43) < 1){
-const err40 = {instancePath:instancePath+"/participant/" + i3+"/display",schemaPath:"#/$defs/TestReport_Participant/properties/display/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-else {
-const err41 = {instancePath:instancePath+"/participant/" + i3+"/display",schemaPath:"#/$defs/TestReport_Participant/properties/display/type",keyword:"type",params:{type: "string"}};
+const err41 = {instancePath:instancePath+"/participant/" + i3+"/display",schemaPath:"#/$defs/TestReport_Participant/properties/display/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err41];
 }
 else {
 vErrors.push(err41);
+}
+errors++;
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/participant/" + i3+"/display",schemaPath:"#/$defs/TestReport_Participant/properties/display/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
 }
 errors++;
 }
@@ -2844,24 +2855,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/participant/" + i3,schemaPath:"#/$defs/TestReport_Participant/type",keyword:"type",params:{type: "object"}};
+const err43 = {instancePath:instancePath+"/participant/" + i3,schemaPath:"#/$defs/TestReport_Participant/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err42];
+vErrors = [err43];
 }
 else {
-vErrors.push(err42);
+vErrors.push(err43);
 }
 errors++;
 }
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/participant",schemaPath:"#/properties/participant/type",keyword:"type",params:{type: "array"}};
+const err44 = {instancePath:instancePath+"/participant",schemaPath:"#/properties/participant/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err43];
+vErrors = [err44];
 }
 else {
-vErrors.push(err43);
+vErrors.push(err44);
 }
 errors++;
 }
@@ -2884,12 +2895,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/test",schemaPath:"#/properties/test/type",keyword:"type",params:{type: "array"}};
+const err45 = {instancePath:instancePath+"/test",schemaPath:"#/properties/test/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err44];
+vErrors = [err45];
 }
 else {
-vErrors.push(err44);
+vErrors.push(err45);
 }
 errors++;
 }
@@ -2902,12 +2913,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err46 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err45];
+vErrors = [err46];
 }
 else {
-vErrors.push(err45);
+vErrors.push(err46);
 }
 errors++;
 }

@@ -14,6 +14,7 @@ const func3 = require("../../../../fhir/resources.cjs")["twin"];
 const func4 = require("./datatypes.twin.cjs")["Extension"];
 const func5 = require("./datatypes.twin.cjs")["Identifier"];
 const func6 = require("./datatypes.twin.cjs")["Reference"];
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 
@@ -1455,6 +1456,9 @@ if(data.issued !== undefined){
 let data28 = data.issued;
 if(typeof data28 === "string"){
 if(!pattern3.test(data28)){
+errors++;
+}
+if(!(formats0(data28))){
 errors++;
 }
 }

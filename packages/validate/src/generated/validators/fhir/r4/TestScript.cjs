@@ -23,6 +23,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 
 
@@ -5421,14 +5422,24 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-else {
-const err31 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data30))){
+const err31 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err31];
 }
 else {
 vErrors.push(err31);
+}
+errors++;
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
 }
 errors++;
 }
@@ -5443,23 +5454,23 @@ if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data32 = data.publisher;
 if(typeof data32 === "string"){
 if(func7(data32) < 1){
-const err32 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-else {
-const err33 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
+const err33 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err33];
 }
 else {
 vErrors.push(err33);
+}
+errors++;
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
 }
 errors++;
 }
@@ -5482,21 +5493,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-let data36 = data.description;
-if(typeof data36 === "string"){
-if(func7(data36) < 1){
-const err35 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+const err35 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -5506,13 +5503,27 @@ vErrors.push(err35);
 errors++;
 }
 }
-else {
-const err36 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(data.description !== undefined && func0.call(data, "description")){
+let data36 = data.description;
+if(typeof data36 === "string"){
+if(func7(data36) < 1){
+const err36 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err36];
 }
 else {
 vErrors.push(err36);
+}
+errors++;
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
 }
 errors++;
 }
@@ -5535,12 +5546,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
+const err38 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err37];
+vErrors = [err38];
 }
 else {
-vErrors.push(err37);
+vErrors.push(err38);
 }
 errors++;
 }
@@ -5557,21 +5568,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-if(data.purpose !== undefined && func0.call(data, "purpose")){
-let data42 = data.purpose;
-if(typeof data42 === "string"){
-if(func7(data42) < 1){
-const err39 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
+const err39 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -5581,13 +5578,27 @@ vErrors.push(err39);
 errors++;
 }
 }
-else {
-const err40 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
+if(data.purpose !== undefined && func0.call(data, "purpose")){
+let data42 = data.purpose;
+if(typeof data42 === "string"){
+if(func7(data42) < 1){
+const err40 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err40];
 }
 else {
 vErrors.push(err40);
+}
+errors++;
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
 }
 errors++;
 }
@@ -5602,23 +5613,23 @@ if(data.copyright !== undefined && func0.call(data, "copyright")){
 let data44 = data.copyright;
 if(typeof data44 === "string"){
 if(func7(data44) < 1){
-const err41 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
+const err42 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err42];
 }
 else {
 vErrors.push(err42);
+}
+errors++;
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
 }
 errors++;
 }
@@ -5640,12 +5651,12 @@ let valid24 = true;
 const _errs84 = errors;
 if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
 if(data47._index !== undefined && func0.call(data47, "_index")){
-const err43 = {};
+const err44 = {};
 if(vErrors === null){
-vErrors = [err43];
+vErrors = [err44];
 }
 else {
-vErrors.push(err43);
+vErrors.push(err44);
 }
 errors++;
 }
@@ -5664,12 +5675,12 @@ if(_valid3){
 const _errs85 = errors;
 if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
 if((data47.index === undefined) || (!(func0.call(data47, "index")))){
-const err44 = {instancePath:instancePath+"/origin/" + i6,schemaPath:"#/$defs/TestScript_Origin/allOf/0/then/required",keyword:"required",params:{missingProperty: "index"}};
+const err45 = {instancePath:instancePath+"/origin/" + i6,schemaPath:"#/$defs/TestScript_Origin/allOf/0/then/required",keyword:"required",params:{missingProperty: "index"}};
 if(vErrors === null){
-vErrors = [err44];
+vErrors = [err45];
 }
 else {
-vErrors.push(err44);
+vErrors.push(err45);
 }
 errors++;
 }
@@ -5683,23 +5694,23 @@ props3._index = true;
 }
 }
 if(!valid24){
-const err45 = {instancePath:instancePath+"/origin/" + i6,schemaPath:"#/$defs/TestScript_Origin/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
-if((data47.profile === undefined) || (!(func0.call(data47, "profile")))){
-const err46 = {instancePath:instancePath+"/origin/" + i6,schemaPath:"#/$defs/TestScript_Origin/required",keyword:"required",params:{missingProperty: "profile"}};
+const err46 = {instancePath:instancePath+"/origin/" + i6,schemaPath:"#/$defs/TestScript_Origin/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
 vErrors = [err46];
 }
 else {
 vErrors.push(err46);
+}
+errors++;
+}
+if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
+if((data47.profile === undefined) || (!(func0.call(data47, "profile")))){
+const err47 = {instancePath:instancePath+"/origin/" + i6,schemaPath:"#/$defs/TestScript_Origin/required",keyword:"required",params:{missingProperty: "profile"}};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
 }
 errors++;
 }
@@ -5716,23 +5727,23 @@ if(data47.id !== undefined && func0.call(data47, "id")){
 let data49 = data47.id;
 if(typeof data49 === "string"){
 if(func7(data49) < 1){
-const err47 = {instancePath:instancePath+"/origin/" + i6+"/id",schemaPath:"#/$defs/TestScript_Origin/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-else {
-const err48 = {instancePath:instancePath+"/origin/" + i6+"/id",schemaPath:"#/$defs/TestScript_Origin/properties/id/type",keyword:"type",params:{type: "string"}};
+const err48 = {instancePath:instancePath+"/origin/" + i6+"/id",schemaPath:"#/$defs/TestScript_Origin/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err48];
 }
 else {
 vErrors.push(err48);
+}
+errors++;
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/origin/" + i6+"/id",schemaPath:"#/$defs/TestScript_Origin/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
 }
 errors++;
 }
@@ -5749,12 +5760,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/origin/" + i6+"/extension",schemaPath:"#/$defs/TestScript_Origin/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err50 = {instancePath:instancePath+"/origin/" + i6+"/extension",schemaPath:"#/$defs/TestScript_Origin/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err49];
+vErrors = [err50];
 }
 else {
-vErrors.push(err49);
+vErrors.push(err50);
 }
 errors++;
 }
@@ -5771,20 +5782,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/origin/" + i6+"/modifierExtension",schemaPath:"#/$defs/TestScript_Origin/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-}
-if(data47.index !== undefined && func0.call(data47, "index")){
-let data54 = data47.index;
-if(!(((typeof data54 == "number") && (!(data54 % 1) && !isNaN(data54))) && (isFinite(data54)))){
-const err51 = {instancePath:instancePath+"/origin/" + i6+"/index",schemaPath:"#/$defs/TestScript_Origin/properties/index/type",keyword:"type",params:{type: "integer"}};
+const err51 = {instancePath:instancePath+"/origin/" + i6+"/modifierExtension",schemaPath:"#/$defs/TestScript_Origin/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -5793,9 +5791,11 @@ vErrors.push(err51);
 }
 errors++;
 }
-if((typeof data54 == "number") && (isFinite(data54))){
-if(data54 > 2147483647 || isNaN(data54)){
-const err52 = {instancePath:instancePath+"/origin/" + i6+"/index",schemaPath:"#/$defs/TestScript_Origin/properties/index/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+}
+if(data47.index !== undefined && func0.call(data47, "index")){
+let data54 = data47.index;
+if(!(((typeof data54 == "number") && (!(data54 % 1) && !isNaN(data54))) && (isFinite(data54)))){
+const err52 = {instancePath:instancePath+"/origin/" + i6+"/index",schemaPath:"#/$defs/TestScript_Origin/properties/index/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -5804,13 +5804,24 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(data54 < -2147483648 || isNaN(data54)){
-const err53 = {instancePath:instancePath+"/origin/" + i6+"/index",schemaPath:"#/$defs/TestScript_Origin/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+if((typeof data54 == "number") && (isFinite(data54))){
+if(data54 > 2147483647 || isNaN(data54)){
+const err53 = {instancePath:instancePath+"/origin/" + i6+"/index",schemaPath:"#/$defs/TestScript_Origin/properties/index/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err53];
 }
 else {
 vErrors.push(err53);
+}
+errors++;
+}
+if(data54 < -2147483648 || isNaN(data54)){
+const err54 = {instancePath:instancePath+"/origin/" + i6+"/index",schemaPath:"#/$defs/TestScript_Origin/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
 }
 errors++;
 }
@@ -5830,24 +5841,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/origin/" + i6,schemaPath:"#/$defs/TestScript_Origin/type",keyword:"type",params:{type: "object"}};
+const err55 = {instancePath:instancePath+"/origin/" + i6,schemaPath:"#/$defs/TestScript_Origin/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err54];
+vErrors = [err55];
 }
 else {
-vErrors.push(err54);
+vErrors.push(err55);
 }
 errors++;
 }
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/origin",schemaPath:"#/properties/origin/type",keyword:"type",params:{type: "array"}};
+const err56 = {instancePath:instancePath+"/origin",schemaPath:"#/properties/origin/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err55];
+vErrors = [err56];
 }
 else {
-vErrors.push(err55);
+vErrors.push(err56);
 }
 errors++;
 }
@@ -5863,12 +5874,12 @@ let valid35 = true;
 const _errs105 = errors;
 if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
 if(data58._index !== undefined && func0.call(data58, "_index")){
-const err56 = {};
+const err57 = {};
 if(vErrors === null){
-vErrors = [err56];
+vErrors = [err57];
 }
 else {
-vErrors.push(err56);
+vErrors.push(err57);
 }
 errors++;
 }
@@ -5887,12 +5898,12 @@ if(_valid4){
 const _errs106 = errors;
 if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
 if((data58.index === undefined) || (!(func0.call(data58, "index")))){
-const err57 = {instancePath:instancePath+"/destination/" + i9,schemaPath:"#/$defs/TestScript_Destination/allOf/0/then/required",keyword:"required",params:{missingProperty: "index"}};
+const err58 = {instancePath:instancePath+"/destination/" + i9,schemaPath:"#/$defs/TestScript_Destination/allOf/0/then/required",keyword:"required",params:{missingProperty: "index"}};
 if(vErrors === null){
-vErrors = [err57];
+vErrors = [err58];
 }
 else {
-vErrors.push(err57);
+vErrors.push(err58);
 }
 errors++;
 }
@@ -5906,23 +5917,23 @@ props4._index = true;
 }
 }
 if(!valid35){
-const err58 = {instancePath:instancePath+"/destination/" + i9,schemaPath:"#/$defs/TestScript_Destination/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
-}
-if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
-if((data58.profile === undefined) || (!(func0.call(data58, "profile")))){
-const err59 = {instancePath:instancePath+"/destination/" + i9,schemaPath:"#/$defs/TestScript_Destination/required",keyword:"required",params:{missingProperty: "profile"}};
+const err59 = {instancePath:instancePath+"/destination/" + i9,schemaPath:"#/$defs/TestScript_Destination/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
 vErrors = [err59];
 }
 else {
 vErrors.push(err59);
+}
+errors++;
+}
+if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
+if((data58.profile === undefined) || (!(func0.call(data58, "profile")))){
+const err60 = {instancePath:instancePath+"/destination/" + i9,schemaPath:"#/$defs/TestScript_Destination/required",keyword:"required",params:{missingProperty: "profile"}};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
 }
 errors++;
 }
@@ -5939,23 +5950,23 @@ if(data58.id !== undefined && func0.call(data58, "id")){
 let data60 = data58.id;
 if(typeof data60 === "string"){
 if(func7(data60) < 1){
-const err60 = {instancePath:instancePath+"/destination/" + i9+"/id",schemaPath:"#/$defs/TestScript_Destination/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-}
-else {
-const err61 = {instancePath:instancePath+"/destination/" + i9+"/id",schemaPath:"#/$defs/TestScript_Destination/properties/id/type",keyword:"type",params:{type: "string"}};
+const err61 = {instancePath:instancePath+"/destination/" + i9+"/id",schemaPath:"#/$defs/TestScript_Destination/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err61];
 }
 else {
 vErrors.push(err61);
+}
+errors++;
+}
+}
+else {
+const err62 = {instancePath:instancePath+"/destination/" + i9+"/id",schemaPath:"#/$defs/TestScript_Destination/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
 }
 errors++;
 }
@@ -5972,12 +5983,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/destination/" + i9+"/extension",schemaPath:"#/$defs/TestScript_Destination/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err63 = {instancePath:instancePath+"/destination/" + i9+"/extension",schemaPath:"#/$defs/TestScript_Destination/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err62];
+vErrors = [err63];
 }
 else {
-vErrors.push(err62);
+vErrors.push(err63);
 }
 errors++;
 }
@@ -5994,20 +6005,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/destination/" + i9+"/modifierExtension",schemaPath:"#/$defs/TestScript_Destination/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
-}
-}
-if(data58.index !== undefined && func0.call(data58, "index")){
-let data65 = data58.index;
-if(!(((typeof data65 == "number") && (!(data65 % 1) && !isNaN(data65))) && (isFinite(data65)))){
-const err64 = {instancePath:instancePath+"/destination/" + i9+"/index",schemaPath:"#/$defs/TestScript_Destination/properties/index/type",keyword:"type",params:{type: "integer"}};
+const err64 = {instancePath:instancePath+"/destination/" + i9+"/modifierExtension",schemaPath:"#/$defs/TestScript_Destination/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -6016,9 +6014,11 @@ vErrors.push(err64);
 }
 errors++;
 }
-if((typeof data65 == "number") && (isFinite(data65))){
-if(data65 > 2147483647 || isNaN(data65)){
-const err65 = {instancePath:instancePath+"/destination/" + i9+"/index",schemaPath:"#/$defs/TestScript_Destination/properties/index/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+}
+if(data58.index !== undefined && func0.call(data58, "index")){
+let data65 = data58.index;
+if(!(((typeof data65 == "number") && (!(data65 % 1) && !isNaN(data65))) && (isFinite(data65)))){
+const err65 = {instancePath:instancePath+"/destination/" + i9+"/index",schemaPath:"#/$defs/TestScript_Destination/properties/index/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -6027,13 +6027,24 @@ vErrors.push(err65);
 }
 errors++;
 }
-if(data65 < -2147483648 || isNaN(data65)){
-const err66 = {instancePath:instancePath+"/destination/" + i9+"/index",schemaPath:"#/$defs/TestScript_Destination/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+if((typeof data65 == "number") && (isFinite(data65))){
+if(data65 > 2147483647 || isNaN(data65)){
+const err66 = {instancePath:instancePath+"/destination/" + i9+"/index",schemaPath:"#/$defs/TestScript_Destination/properties/index/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err66];
 }
 else {
 vErrors.push(err66);
+}
+errors++;
+}
+if(data65 < -2147483648 || isNaN(data65)){
+const err67 = {instancePath:instancePath+"/destination/" + i9+"/index",schemaPath:"#/$defs/TestScript_Destination/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
 }
 errors++;
 }
@@ -6053,24 +6064,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err67 = {instancePath:instancePath+"/destination/" + i9,schemaPath:"#/$defs/TestScript_Destination/type",keyword:"type",params:{type: "object"}};
+const err68 = {instancePath:instancePath+"/destination/" + i9,schemaPath:"#/$defs/TestScript_Destination/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err67];
+vErrors = [err68];
 }
 else {
-vErrors.push(err67);
+vErrors.push(err68);
 }
 errors++;
 }
 }
 }
 else {
-const err68 = {instancePath:instancePath+"/destination",schemaPath:"#/properties/destination/type",keyword:"type",params:{type: "array"}};
+const err69 = {instancePath:instancePath+"/destination",schemaPath:"#/properties/destination/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err68];
+vErrors = [err69];
 }
 else {
-vErrors.push(err68);
+vErrors.push(err69);
 }
 errors++;
 }
@@ -6092,12 +6103,12 @@ let valid46 = true;
 const _errs127 = errors;
 if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
 if(data70._autocreate !== undefined && func0.call(data70, "_autocreate")){
-const err69 = {};
+const err70 = {};
 if(vErrors === null){
-vErrors = [err69];
+vErrors = [err70];
 }
 else {
-vErrors.push(err69);
+vErrors.push(err70);
 }
 errors++;
 }
@@ -6116,12 +6127,12 @@ if(_valid5){
 const _errs128 = errors;
 if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
 if((data70.autocreate === undefined) || (!(func0.call(data70, "autocreate")))){
-const err70 = {instancePath:instancePath+"/fixture/" + i12,schemaPath:"#/$defs/TestScript_Fixture/allOf/0/then/required",keyword:"required",params:{missingProperty: "autocreate"}};
+const err71 = {instancePath:instancePath+"/fixture/" + i12,schemaPath:"#/$defs/TestScript_Fixture/allOf/0/then/required",keyword:"required",params:{missingProperty: "autocreate"}};
 if(vErrors === null){
-vErrors = [err70];
+vErrors = [err71];
 }
 else {
-vErrors.push(err70);
+vErrors.push(err71);
 }
 errors++;
 }
@@ -6135,12 +6146,12 @@ props5._autocreate = true;
 }
 }
 if(!valid46){
-const err71 = {instancePath:instancePath+"/fixture/" + i12,schemaPath:"#/$defs/TestScript_Fixture/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err72 = {instancePath:instancePath+"/fixture/" + i12,schemaPath:"#/$defs/TestScript_Fixture/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err71];
+vErrors = [err72];
 }
 else {
-vErrors.push(err71);
+vErrors.push(err72);
 }
 errors++;
 }
@@ -6149,12 +6160,12 @@ let valid48 = true;
 const _errs131 = errors;
 if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
 if(data70._autodelete !== undefined && func0.call(data70, "_autodelete")){
-const err72 = {};
+const err73 = {};
 if(vErrors === null){
-vErrors = [err72];
+vErrors = [err73];
 }
 else {
-vErrors.push(err72);
+vErrors.push(err73);
 }
 errors++;
 }
@@ -6173,12 +6184,12 @@ if(_valid6){
 const _errs132 = errors;
 if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
 if((data70.autodelete === undefined) || (!(func0.call(data70, "autodelete")))){
-const err73 = {instancePath:instancePath+"/fixture/" + i12,schemaPath:"#/$defs/TestScript_Fixture/allOf/1/then/required",keyword:"required",params:{missingProperty: "autodelete"}};
+const err74 = {instancePath:instancePath+"/fixture/" + i12,schemaPath:"#/$defs/TestScript_Fixture/allOf/1/then/required",keyword:"required",params:{missingProperty: "autodelete"}};
 if(vErrors === null){
-vErrors = [err73];
+vErrors = [err74];
 }
 else {
-vErrors.push(err73);
+vErrors.push(err74);
 }
 errors++;
 }
@@ -6192,12 +6203,12 @@ props6._autodelete = true;
 }
 }
 if(!valid48){
-const err74 = {instancePath:instancePath+"/fixture/" + i12,schemaPath:"#/$defs/TestScript_Fixture/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
+const err75 = {instancePath:instancePath+"/fixture/" + i12,schemaPath:"#/$defs/TestScript_Fixture/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err74];
+vErrors = [err75];
 }
 else {
-vErrors.push(err74);
+vErrors.push(err75);
 }
 errors++;
 }
@@ -6226,23 +6237,23 @@ if(data70.id !== undefined && func0.call(data70, "id")){
 let data73 = data70.id;
 if(typeof data73 === "string"){
 if(func7(data73) < 1){
-const err75 = {instancePath:instancePath+"/fixture/" + i12+"/id",schemaPath:"#/$defs/TestScript_Fixture/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
-}
-}
-else {
-const err76 = {instancePath:instancePath+"/fixture/" + i12+"/id",schemaPath:"#/$defs/TestScript_Fixture/properties/id/type",keyword:"type",params:{type: "string"}};
+const err76 = {instancePath:instancePath+"/fixture/" + i12+"/id",schemaPath:"#/$defs/TestScript_Fixture/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err76];
 }
 else {
 vErrors.push(err76);
+}
+errors++;
+}
+}
+else {
+const err77 = {instancePath:instancePath+"/fixture/" + i12+"/id",schemaPath:"#/$defs/TestScript_Fixture/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
 }
 errors++;
 }
@@ -6259,12 +6270,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err77 = {instancePath:instancePath+"/fixture/" + i12+"/extension",schemaPath:"#/$defs/TestScript_Fixture/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err78 = {instancePath:instancePath+"/fixture/" + i12+"/extension",schemaPath:"#/$defs/TestScript_Fixture/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err77];
+vErrors = [err78];
 }
 else {
-vErrors.push(err77);
+vErrors.push(err78);
 }
 errors++;
 }
@@ -6281,24 +6292,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err78 = {instancePath:instancePath+"/fixture/" + i12+"/modifierExtension",schemaPath:"#/$defs/TestScript_Fixture/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err79 = {instancePath:instancePath+"/fixture/" + i12+"/modifierExtension",schemaPath:"#/$defs/TestScript_Fixture/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err78];
+vErrors = [err79];
 }
 else {
-vErrors.push(err78);
+vErrors.push(err79);
 }
 errors++;
 }
 }
 if(data70.autocreate !== undefined && func0.call(data70, "autocreate")){
 if(typeof data70.autocreate !== "boolean"){
-const err79 = {instancePath:instancePath+"/fixture/" + i12+"/autocreate",schemaPath:"#/$defs/TestScript_Fixture/properties/autocreate/type",keyword:"type",params:{type: "boolean"}};
+const err80 = {instancePath:instancePath+"/fixture/" + i12+"/autocreate",schemaPath:"#/$defs/TestScript_Fixture/properties/autocreate/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err79];
+vErrors = [err80];
 }
 else {
-vErrors.push(err79);
+vErrors.push(err80);
 }
 errors++;
 }
@@ -6311,12 +6322,12 @@ errors = vErrors.length;
 }
 if(data70.autodelete !== undefined && func0.call(data70, "autodelete")){
 if(typeof data70.autodelete !== "boolean"){
-const err80 = {instancePath:instancePath+"/fixture/" + i12+"/autodelete",schemaPath:"#/$defs/TestScript_Fixture/properties/autodelete/type",keyword:"type",params:{type: "boolean"}};
+const err81 = {instancePath:instancePath+"/fixture/" + i12+"/autodelete",schemaPath:"#/$defs/TestScript_Fixture/properties/autodelete/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err80];
+vErrors = [err81];
 }
 else {
-vErrors.push(err80);
+vErrors.push(err81);
 }
 errors++;
 }
@@ -6335,24 +6346,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err81 = {instancePath:instancePath+"/fixture/" + i12,schemaPath:"#/$defs/TestScript_Fixture/type",keyword:"type",params:{type: "object"}};
+const err82 = {instancePath:instancePath+"/fixture/" + i12,schemaPath:"#/$defs/TestScript_Fixture/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err81];
+vErrors = [err82];
 }
 else {
-vErrors.push(err81);
+vErrors.push(err82);
 }
 errors++;
 }
 }
 }
 else {
-const err82 = {instancePath:instancePath+"/fixture",schemaPath:"#/properties/fixture/type",keyword:"type",params:{type: "array"}};
+const err83 = {instancePath:instancePath+"/fixture",schemaPath:"#/properties/fixture/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err82];
+vErrors = [err83];
 }
 else {
-vErrors.push(err82);
+vErrors.push(err83);
 }
 errors++;
 }
@@ -6369,12 +6380,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err83 = {instancePath:instancePath+"/profile",schemaPath:"#/properties/profile/type",keyword:"type",params:{type: "array"}};
+const err84 = {instancePath:instancePath+"/profile",schemaPath:"#/properties/profile/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err83];
+vErrors = [err84];
 }
 else {
-vErrors.push(err83);
+vErrors.push(err84);
 }
 errors++;
 }
@@ -6390,12 +6401,12 @@ let valid61 = true;
 const _errs158 = errors;
 if(data86 && typeof data86 == "object" && !Array.isArray(data86)){
 if(data86._name !== undefined && func0.call(data86, "_name")){
-const err84 = {};
+const err85 = {};
 if(vErrors === null){
-vErrors = [err84];
+vErrors = [err85];
 }
 else {
-vErrors.push(err84);
+vErrors.push(err85);
 }
 errors++;
 }
@@ -6414,12 +6425,12 @@ if(_valid7){
 const _errs159 = errors;
 if(data86 && typeof data86 == "object" && !Array.isArray(data86)){
 if((data86.name === undefined) || (!(func0.call(data86, "name")))){
-const err85 = {instancePath:instancePath+"/variable/" + i16,schemaPath:"#/$defs/TestScript_Variable/allOf/0/then/required",keyword:"required",params:{missingProperty: "name"}};
+const err86 = {instancePath:instancePath+"/variable/" + i16,schemaPath:"#/$defs/TestScript_Variable/allOf/0/then/required",keyword:"required",params:{missingProperty: "name"}};
 if(vErrors === null){
-vErrors = [err85];
+vErrors = [err86];
 }
 else {
-vErrors.push(err85);
+vErrors.push(err86);
 }
 errors++;
 }
@@ -6433,12 +6444,12 @@ props7._name = true;
 }
 }
 if(!valid61){
-const err86 = {instancePath:instancePath+"/variable/" + i16,schemaPath:"#/$defs/TestScript_Variable/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err87 = {instancePath:instancePath+"/variable/" + i16,schemaPath:"#/$defs/TestScript_Variable/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err86];
+vErrors = [err87];
 }
 else {
-vErrors.push(err86);
+vErrors.push(err87);
 }
 errors++;
 }
@@ -6469,23 +6480,23 @@ if(data86.id !== undefined && func0.call(data86, "id")){
 let data88 = data86.id;
 if(typeof data88 === "string"){
 if(func7(data88) < 1){
-const err87 = {instancePath:instancePath+"/variable/" + i16+"/id",schemaPath:"#/$defs/TestScript_Variable/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
-}
-}
-else {
-const err88 = {instancePath:instancePath+"/variable/" + i16+"/id",schemaPath:"#/$defs/TestScript_Variable/properties/id/type",keyword:"type",params:{type: "string"}};
+const err88 = {instancePath:instancePath+"/variable/" + i16+"/id",schemaPath:"#/$defs/TestScript_Variable/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err88];
 }
 else {
 vErrors.push(err88);
+}
+errors++;
+}
+}
+else {
+const err89 = {instancePath:instancePath+"/variable/" + i16+"/id",schemaPath:"#/$defs/TestScript_Variable/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
 }
 errors++;
 }
@@ -6502,12 +6513,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err89 = {instancePath:instancePath+"/variable/" + i16+"/extension",schemaPath:"#/$defs/TestScript_Variable/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err90 = {instancePath:instancePath+"/variable/" + i16+"/extension",schemaPath:"#/$defs/TestScript_Variable/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err89];
+vErrors = [err90];
 }
 else {
-vErrors.push(err89);
+vErrors.push(err90);
 }
 errors++;
 }
@@ -6524,21 +6535,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err90 = {instancePath:instancePath+"/variable/" + i16+"/modifierExtension",schemaPath:"#/$defs/TestScript_Variable/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
-}
-}
-if(data86.name !== undefined && func0.call(data86, "name")){
-let data93 = data86.name;
-if(typeof data93 === "string"){
-if(func7(data93) < 1){
-const err91 = {instancePath:instancePath+"/variable/" + i16+"/name",schemaPath:"#/$defs/TestScript_Variable/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
+const err91 = {instancePath:instancePath+"/variable/" + i16+"/modifierExtension",schemaPath:"#/$defs/TestScript_Variable/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -6548,13 +6545,27 @@ vErrors.push(err91);
 errors++;
 }
 }
-else {
-const err92 = {instancePath:instancePath+"/variable/" + i16+"/name",schemaPath:"#/$defs/TestScript_Variable/properties/name/type",keyword:"type",params:{type: "string"}};
+if(data86.name !== undefined && func0.call(data86, "name")){
+let data93 = data86.name;
+if(typeof data93 === "string"){
+if(func7(data93) < 1){
+const err92 = {instancePath:instancePath+"/variable/" + i16+"/name",schemaPath:"#/$defs/TestScript_Variable/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err92];
 }
 else {
 vErrors.push(err92);
+}
+errors++;
+}
+}
+else {
+const err93 = {instancePath:instancePath+"/variable/" + i16+"/name",schemaPath:"#/$defs/TestScript_Variable/properties/name/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
 }
 errors++;
 }
@@ -6569,23 +6580,23 @@ if(data86.defaultValue !== undefined && func0.call(data86, "defaultValue")){
 let data95 = data86.defaultValue;
 if(typeof data95 === "string"){
 if(func7(data95) < 1){
-const err93 = {instancePath:instancePath+"/variable/" + i16+"/defaultValue",schemaPath:"#/$defs/TestScript_Variable/properties/defaultValue/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
-}
-}
-else {
-const err94 = {instancePath:instancePath+"/variable/" + i16+"/defaultValue",schemaPath:"#/$defs/TestScript_Variable/properties/defaultValue/type",keyword:"type",params:{type: "string"}};
+const err94 = {instancePath:instancePath+"/variable/" + i16+"/defaultValue",schemaPath:"#/$defs/TestScript_Variable/properties/defaultValue/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err94];
 }
 else {
 vErrors.push(err94);
+}
+errors++;
+}
+}
+else {
+const err95 = {instancePath:instancePath+"/variable/" + i16+"/defaultValue",schemaPath:"#/$defs/TestScript_Variable/properties/defaultValue/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
 }
 errors++;
 }
@@ -6600,23 +6611,23 @@ if(data86.description !== undefined && func0.call(data86, "description")){
 let data97 = data86.description;
 if(typeof data97 === "string"){
 if(func7(data97) < 1){
-const err95 = {instancePath:instancePath+"/variable/" + i16+"/description",schemaPath:"#/$defs/TestScript_Variable/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
-}
-}
-else {
-const err96 = {instancePath:instancePath+"/variable/" + i16+"/description",schemaPath:"#/$defs/TestScript_Variable/properties/description/type",keyword:"type",params:{type: "string"}};
+const err96 = {instancePath:instancePath+"/variable/" + i16+"/description",schemaPath:"#/$defs/TestScript_Variable/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err96];
 }
 else {
 vErrors.push(err96);
+}
+errors++;
+}
+}
+else {
+const err97 = {instancePath:instancePath+"/variable/" + i16+"/description",schemaPath:"#/$defs/TestScript_Variable/properties/description/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
 }
 errors++;
 }
@@ -6631,23 +6642,23 @@ if(data86.expression !== undefined && func0.call(data86, "expression")){
 let data99 = data86.expression;
 if(typeof data99 === "string"){
 if(func7(data99) < 1){
-const err97 = {instancePath:instancePath+"/variable/" + i16+"/expression",schemaPath:"#/$defs/TestScript_Variable/properties/expression/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
-}
-}
-else {
-const err98 = {instancePath:instancePath+"/variable/" + i16+"/expression",schemaPath:"#/$defs/TestScript_Variable/properties/expression/type",keyword:"type",params:{type: "string"}};
+const err98 = {instancePath:instancePath+"/variable/" + i16+"/expression",schemaPath:"#/$defs/TestScript_Variable/properties/expression/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err98];
 }
 else {
 vErrors.push(err98);
+}
+errors++;
+}
+}
+else {
+const err99 = {instancePath:instancePath+"/variable/" + i16+"/expression",schemaPath:"#/$defs/TestScript_Variable/properties/expression/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
 }
 errors++;
 }
@@ -6662,23 +6673,23 @@ if(data86.headerField !== undefined && func0.call(data86, "headerField")){
 let data101 = data86.headerField;
 if(typeof data101 === "string"){
 if(func7(data101) < 1){
-const err99 = {instancePath:instancePath+"/variable/" + i16+"/headerField",schemaPath:"#/$defs/TestScript_Variable/properties/headerField/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err99];
-}
-else {
-vErrors.push(err99);
-}
-errors++;
-}
-}
-else {
-const err100 = {instancePath:instancePath+"/variable/" + i16+"/headerField",schemaPath:"#/$defs/TestScript_Variable/properties/headerField/type",keyword:"type",params:{type: "string"}};
+const err100 = {instancePath:instancePath+"/variable/" + i16+"/headerField",schemaPath:"#/$defs/TestScript_Variable/properties/headerField/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err100];
 }
 else {
 vErrors.push(err100);
+}
+errors++;
+}
+}
+else {
+const err101 = {instancePath:instancePath+"/variable/" + i16+"/headerField",schemaPath:"#/$defs/TestScript_Variable/properties/headerField/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
 }
 errors++;
 }
@@ -6693,23 +6704,23 @@ if(data86.hint !== undefined && func0.call(data86, "hint")){
 let data103 = data86.hint;
 if(typeof data103 === "string"){
 if(func7(data103) < 1){
-const err101 = {instancePath:instancePath+"/variable/" + i16+"/hint",schemaPath:"#/$defs/TestScript_Variable/properties/hint/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err101];
-}
-else {
-vErrors.push(err101);
-}
-errors++;
-}
-}
-else {
-const err102 = {instancePath:instancePath+"/variable/" + i16+"/hint",schemaPath:"#/$defs/TestScript_Variable/properties/hint/type",keyword:"type",params:{type: "string"}};
+const err102 = {instancePath:instancePath+"/variable/" + i16+"/hint",schemaPath:"#/$defs/TestScript_Variable/properties/hint/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err102];
 }
 else {
 vErrors.push(err102);
+}
+errors++;
+}
+}
+else {
+const err103 = {instancePath:instancePath+"/variable/" + i16+"/hint",schemaPath:"#/$defs/TestScript_Variable/properties/hint/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
 }
 errors++;
 }
@@ -6724,23 +6735,23 @@ if(data86.path !== undefined && func0.call(data86, "path")){
 let data105 = data86.path;
 if(typeof data105 === "string"){
 if(func7(data105) < 1){
-const err103 = {instancePath:instancePath+"/variable/" + i16+"/path",schemaPath:"#/$defs/TestScript_Variable/properties/path/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err103];
-}
-else {
-vErrors.push(err103);
-}
-errors++;
-}
-}
-else {
-const err104 = {instancePath:instancePath+"/variable/" + i16+"/path",schemaPath:"#/$defs/TestScript_Variable/properties/path/type",keyword:"type",params:{type: "string"}};
+const err104 = {instancePath:instancePath+"/variable/" + i16+"/path",schemaPath:"#/$defs/TestScript_Variable/properties/path/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err104];
 }
 else {
 vErrors.push(err104);
+}
+errors++;
+}
+}
+else {
+const err105 = {instancePath:instancePath+"/variable/" + i16+"/path",schemaPath:"#/$defs/TestScript_Variable/properties/path/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
 }
 errors++;
 }
@@ -6755,23 +6766,23 @@ if(data86.sourceId !== undefined && func0.call(data86, "sourceId")){
 let data107 = data86.sourceId;
 if(typeof data107 === "string"){
 if(!pattern0.test(data107)){
-const err105 = {instancePath:instancePath+"/variable/" + i16+"/sourceId",schemaPath:"#/$defs/TestScript_Variable/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err105];
-}
-else {
-vErrors.push(err105);
-}
-errors++;
-}
-}
-else {
-const err106 = {instancePath:instancePath+"/variable/" + i16+"/sourceId",schemaPath:"#/$defs/TestScript_Variable/properties/sourceId/type",keyword:"type",params:{type: "string"}};
+const err106 = {instancePath:instancePath+"/variable/" + i16+"/sourceId",schemaPath:"#/$defs/TestScript_Variable/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
 if(vErrors === null){
 vErrors = [err106];
 }
 else {
 vErrors.push(err106);
+}
+errors++;
+}
+}
+else {
+const err107 = {instancePath:instancePath+"/variable/" + i16+"/sourceId",schemaPath:"#/$defs/TestScript_Variable/properties/sourceId/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err107];
+}
+else {
+vErrors.push(err107);
 }
 errors++;
 }
@@ -6784,24 +6795,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err107 = {instancePath:instancePath+"/variable/" + i16,schemaPath:"#/$defs/TestScript_Variable/type",keyword:"type",params:{type: "object"}};
+const err108 = {instancePath:instancePath+"/variable/" + i16,schemaPath:"#/$defs/TestScript_Variable/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err107];
+vErrors = [err108];
 }
 else {
-vErrors.push(err107);
+vErrors.push(err108);
 }
 errors++;
 }
 }
 }
 else {
-const err108 = {instancePath:instancePath+"/variable",schemaPath:"#/properties/variable/type",keyword:"type",params:{type: "array"}};
+const err109 = {instancePath:instancePath+"/variable",schemaPath:"#/properties/variable/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err108];
+vErrors = [err109];
 }
 else {
-vErrors.push(err108);
+vErrors.push(err109);
 }
 errors++;
 }
@@ -6824,12 +6835,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err109 = {instancePath:instancePath+"/test",schemaPath:"#/properties/test/type",keyword:"type",params:{type: "array"}};
+const err110 = {instancePath:instancePath+"/test",schemaPath:"#/properties/test/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err109];
+vErrors = [err110];
 }
 else {
-vErrors.push(err109);
+vErrors.push(err110);
 }
 errors++;
 }
@@ -6842,12 +6853,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err110 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err111 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err110];
+vErrors = [err111];
 }
 else {
-vErrors.push(err110);
+vErrors.push(err111);
 }
 errors++;
 }

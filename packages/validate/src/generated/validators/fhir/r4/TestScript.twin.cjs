@@ -21,6 +21,7 @@ const func7 = require("./datatypes.twin.cjs")["UsageContext"];
 const func8 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func9 = require("./datatypes.twin.cjs")["Coding"];
 const func10 = require("./datatypes.twin.cjs")["Reference"];
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 
@@ -3118,6 +3119,9 @@ if(data.date !== undefined){
 let data30 = data.date;
 if(typeof data30 === "string"){
 if(!pattern3.test(data30)){
+errors++;
+}
+if(!(formats0(data30))){
 errors++;
 }
 }

@@ -17,7 +17,9 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
+const formats1 = require("../../../../formats.cjs")["fhir-date"];
 const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
 
 const schema1 = {
@@ -1250,14 +1252,24 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-else {
-const err6 = {instancePath:instancePath+"/lockedDate",schemaPath:"#/properties/lockedDate/type",keyword:"type",params:{type: "string"}};
+if(!(formats1(data5))){
+const err6 = {instancePath:instancePath+"/lockedDate",schemaPath:"#/properties/lockedDate/format",keyword:"format",params:{format: "fhir-date"}};
 if(vErrors === null){
 vErrors = [err6];
 }
 else {
 vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/lockedDate",schemaPath:"#/properties/lockedDate/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
 }
 errors++;
 }
@@ -1270,12 +1282,12 @@ errors = vErrors.length;
 }
 if(data.inactive !== undefined && func0.call(data, "inactive")){
 if(typeof data.inactive !== "boolean"){
-const err7 = {instancePath:instancePath+"/inactive",schemaPath:"#/properties/inactive/type",keyword:"type",params:{type: "boolean"}};
+const err8 = {instancePath:instancePath+"/inactive",schemaPath:"#/properties/inactive/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err7];
+vErrors = [err8];
 }
 else {
-vErrors.push(err7);
+vErrors.push(err8);
 }
 errors++;
 }
@@ -1298,12 +1310,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/include",schemaPath:"#/properties/include/type",keyword:"type",params:{type: "array"}};
+const err9 = {instancePath:instancePath+"/include",schemaPath:"#/properties/include/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err8];
+vErrors = [err9];
 }
 else {
-vErrors.push(err8);
+vErrors.push(err9);
 }
 errors++;
 }
@@ -1320,24 +1332,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/exclude",schemaPath:"#/properties/exclude/type",keyword:"type",params:{type: "array"}};
+const err10 = {instancePath:instancePath+"/exclude",schemaPath:"#/properties/exclude/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err9];
+vErrors = [err10];
 }
 else {
-vErrors.push(err9);
+vErrors.push(err10);
 }
 errors++;
 }
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err10];
+vErrors = [err11];
 }
 else {
-vErrors.push(err10);
+vErrors.push(err11);
 }
 errors++;
 }
@@ -2101,14 +2113,24 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data8))){
+const err10 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err10];
 }
 else {
 vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
 }
 errors++;
 }
@@ -2122,18 +2144,7 @@ errors = vErrors.length;
 if(data.total !== undefined && func0.call(data, "total")){
 let data10 = data.total;
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err11 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if((typeof data10 == "number") && (isFinite(data10))){
-if(data10 > 2147483647 || isNaN(data10)){
-const err12 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err12 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2142,13 +2153,24 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(data10 < -2147483648 || isNaN(data10)){
-const err13 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+if((typeof data10 == "number") && (isFinite(data10))){
+if(data10 > 2147483647 || isNaN(data10)){
+const err13 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err13];
 }
 else {
 vErrors.push(err13);
+}
+errors++;
+}
+if(data10 < -2147483648 || isNaN(data10)){
+const err14 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
 }
 errors++;
 }
@@ -2163,18 +2185,7 @@ errors = vErrors.length;
 if(data.offset !== undefined && func0.call(data, "offset")){
 let data12 = data.offset;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err14 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if((typeof data12 == "number") && (isFinite(data12))){
-if(data12 > 2147483647 || isNaN(data12)){
-const err15 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err15 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2183,13 +2194,24 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(data12 < -2147483648 || isNaN(data12)){
-const err16 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 > 2147483647 || isNaN(data12)){
+const err16 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err16];
 }
 else {
 vErrors.push(err16);
+}
+errors++;
+}
+if(data12 < -2147483648 || isNaN(data12)){
+const err17 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
 }
 errors++;
 }
@@ -2212,12 +2234,12 @@ let valid12 = true;
 const _errs32 = errors;
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 if(data15._name !== undefined && func0.call(data15, "_name")){
-const err17 = {};
+const err18 = {};
 if(vErrors === null){
-vErrors = [err17];
+vErrors = [err18];
 }
 else {
-vErrors.push(err17);
+vErrors.push(err18);
 }
 errors++;
 }
@@ -2236,12 +2258,12 @@ if(_valid1){
 const _errs33 = errors;
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 if((data15.name === undefined) || (!(func0.call(data15, "name")))){
-const err18 = {instancePath:instancePath+"/parameter/" + i2,schemaPath:"#/$defs/ValueSet_Parameter/allOf/0/then/required",keyword:"required",params:{missingProperty: "name"}};
+const err19 = {instancePath:instancePath+"/parameter/" + i2,schemaPath:"#/$defs/ValueSet_Parameter/allOf/0/then/required",keyword:"required",params:{missingProperty: "name"}};
 if(vErrors === null){
-vErrors = [err18];
+vErrors = [err19];
 }
 else {
-vErrors.push(err18);
+vErrors.push(err19);
 }
 errors++;
 }
@@ -2255,12 +2277,12 @@ props1._name = true;
 }
 }
 if(!valid12){
-const err19 = {instancePath:instancePath+"/parameter/" + i2,schemaPath:"#/$defs/ValueSet_Parameter/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
+const err20 = {instancePath:instancePath+"/parameter/" + i2,schemaPath:"#/$defs/ValueSet_Parameter/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
 if(vErrors === null){
-vErrors = [err19];
+vErrors = [err20];
 }
 else {
-vErrors.push(err19);
+vErrors.push(err20);
 }
 errors++;
 }
@@ -2291,23 +2313,23 @@ if(data15.id !== undefined && func0.call(data15, "id")){
 let data17 = data15.id;
 if(typeof data17 === "string"){
 if(func7(data17) < 1){
-const err20 = {instancePath:instancePath+"/parameter/" + i2+"/id",schemaPath:"#/$defs/ValueSet_Parameter/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-else {
-const err21 = {instancePath:instancePath+"/parameter/" + i2+"/id",schemaPath:"#/$defs/ValueSet_Parameter/properties/id/type",keyword:"type",params:{type: "string"}};
+const err21 = {instancePath:instancePath+"/parameter/" + i2+"/id",schemaPath:"#/$defs/ValueSet_Parameter/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err21];
 }
 else {
 vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/parameter/" + i2+"/id",schemaPath:"#/$defs/ValueSet_Parameter/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
 }
 errors++;
 }
@@ -2324,12 +2346,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/parameter/" + i2+"/extension",schemaPath:"#/$defs/ValueSet_Parameter/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err23 = {instancePath:instancePath+"/parameter/" + i2+"/extension",schemaPath:"#/$defs/ValueSet_Parameter/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err22];
+vErrors = [err23];
 }
 else {
-vErrors.push(err22);
+vErrors.push(err23);
 }
 errors++;
 }
@@ -2346,21 +2368,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/parameter/" + i2+"/modifierExtension",schemaPath:"#/$defs/ValueSet_Parameter/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data15.name !== undefined && func0.call(data15, "name")){
-let data22 = data15.name;
-if(typeof data22 === "string"){
-if(func7(data22) < 1){
-const err24 = {instancePath:instancePath+"/parameter/" + i2+"/name",schemaPath:"#/$defs/ValueSet_Parameter/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
+const err24 = {instancePath:instancePath+"/parameter/" + i2+"/modifierExtension",schemaPath:"#/$defs/ValueSet_Parameter/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2370,13 +2378,27 @@ vErrors.push(err24);
 errors++;
 }
 }
-else {
-const err25 = {instancePath:instancePath+"/parameter/" + i2+"/name",schemaPath:"#/$defs/ValueSet_Parameter/properties/name/type",keyword:"type",params:{type: "string"}};
+if(data15.name !== undefined && func0.call(data15, "name")){
+let data22 = data15.name;
+if(typeof data22 === "string"){
+if(func7(data22) < 1){
+const err25 = {instancePath:instancePath+"/parameter/" + i2+"/name",schemaPath:"#/$defs/ValueSet_Parameter/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err25];
 }
 else {
 vErrors.push(err25);
+}
+errors++;
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/parameter/" + i2+"/name",schemaPath:"#/$defs/ValueSet_Parameter/properties/name/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
 }
 errors++;
 }
@@ -2391,23 +2413,23 @@ if(data15.valueString !== undefined && func0.call(data15, "valueString")){
 let data24 = data15.valueString;
 if(typeof data24 === "string"){
 if(func7(data24) < 1){
-const err26 = {instancePath:instancePath+"/parameter/" + i2+"/valueString",schemaPath:"#/$defs/ValueSet_Parameter/properties/valueString/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-else {
-const err27 = {instancePath:instancePath+"/parameter/" + i2+"/valueString",schemaPath:"#/$defs/ValueSet_Parameter/properties/valueString/type",keyword:"type",params:{type: "string"}};
+const err27 = {instancePath:instancePath+"/parameter/" + i2+"/valueString",schemaPath:"#/$defs/ValueSet_Parameter/properties/valueString/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err27];
 }
 else {
 vErrors.push(err27);
+}
+errors++;
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/parameter/" + i2+"/valueString",schemaPath:"#/$defs/ValueSet_Parameter/properties/valueString/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
 }
 errors++;
 }
@@ -2420,12 +2442,12 @@ errors = vErrors.length;
 }
 if(data15.valueBoolean !== undefined && func0.call(data15, "valueBoolean")){
 if(typeof data15.valueBoolean !== "boolean"){
-const err28 = {instancePath:instancePath+"/parameter/" + i2+"/valueBoolean",schemaPath:"#/$defs/ValueSet_Parameter/properties/valueBoolean/type",keyword:"type",params:{type: "boolean"}};
+const err29 = {instancePath:instancePath+"/parameter/" + i2+"/valueBoolean",schemaPath:"#/$defs/ValueSet_Parameter/properties/valueBoolean/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err28];
+vErrors = [err29];
 }
 else {
-vErrors.push(err28);
+vErrors.push(err29);
 }
 errors++;
 }
@@ -2439,18 +2461,7 @@ errors = vErrors.length;
 if(data15.valueInteger !== undefined && func0.call(data15, "valueInteger")){
 let data28 = data15.valueInteger;
 if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
-const err29 = {instancePath:instancePath+"/parameter/" + i2+"/valueInteger",schemaPath:"#/$defs/ValueSet_Parameter/properties/valueInteger/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-if((typeof data28 == "number") && (isFinite(data28))){
-if(data28 > 2147483647 || isNaN(data28)){
-const err30 = {instancePath:instancePath+"/parameter/" + i2+"/valueInteger",schemaPath:"#/$defs/ValueSet_Parameter/properties/valueInteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err30 = {instancePath:instancePath+"/parameter/" + i2+"/valueInteger",schemaPath:"#/$defs/ValueSet_Parameter/properties/valueInteger/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2459,13 +2470,24 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(data28 < -2147483648 || isNaN(data28)){
-const err31 = {instancePath:instancePath+"/parameter/" + i2+"/valueInteger",schemaPath:"#/$defs/ValueSet_Parameter/properties/valueInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+if((typeof data28 == "number") && (isFinite(data28))){
+if(data28 > 2147483647 || isNaN(data28)){
+const err31 = {instancePath:instancePath+"/parameter/" + i2+"/valueInteger",schemaPath:"#/$defs/ValueSet_Parameter/properties/valueInteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
 if(vErrors === null){
 vErrors = [err31];
 }
 else {
 vErrors.push(err31);
+}
+errors++;
+}
+if(data28 < -2147483648 || isNaN(data28)){
+const err32 = {instancePath:instancePath+"/parameter/" + i2+"/valueInteger",schemaPath:"#/$defs/ValueSet_Parameter/properties/valueInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
 }
 errors++;
 }
@@ -2480,12 +2502,12 @@ errors = vErrors.length;
 if(data15.valueDecimal !== undefined && func0.call(data15, "valueDecimal")){
 let data30 = data15.valueDecimal;
 if(!((typeof data30 == "number") && (isFinite(data30)))){
-const err32 = {instancePath:instancePath+"/parameter/" + i2+"/valueDecimal",schemaPath:"#/$defs/ValueSet_Parameter/properties/valueDecimal/type",keyword:"type",params:{type: "number"}};
+const err33 = {instancePath:instancePath+"/parameter/" + i2+"/valueDecimal",schemaPath:"#/$defs/ValueSet_Parameter/properties/valueDecimal/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
-vErrors = [err32];
+vErrors = [err33];
 }
 else {
-vErrors.push(err32);
+vErrors.push(err33);
 }
 errors++;
 }
@@ -2500,23 +2522,23 @@ if(data15.valueUri !== undefined && func0.call(data15, "valueUri")){
 let data32 = data15.valueUri;
 if(typeof data32 === "string"){
 if(!pattern1.test(data32)){
-const err33 = {instancePath:instancePath+"/parameter/" + i2+"/valueUri",schemaPath:"#/$defs/ValueSet_Parameter/properties/valueUri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-else {
-const err34 = {instancePath:instancePath+"/parameter/" + i2+"/valueUri",schemaPath:"#/$defs/ValueSet_Parameter/properties/valueUri/type",keyword:"type",params:{type: "string"}};
+const err34 = {instancePath:instancePath+"/parameter/" + i2+"/valueUri",schemaPath:"#/$defs/ValueSet_Parameter/properties/valueUri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
 if(vErrors === null){
 vErrors = [err34];
 }
 else {
 vErrors.push(err34);
+}
+errors++;
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/parameter/" + i2+"/valueUri",schemaPath:"#/$defs/ValueSet_Parameter/properties/valueUri/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
 }
 errors++;
 }
@@ -2531,23 +2553,23 @@ if(data15.valueCode !== undefined && func0.call(data15, "valueCode")){
 let data34 = data15.valueCode;
 if(typeof data34 === "string"){
 if(!pattern2.test(data34)){
-const err35 = {instancePath:instancePath+"/parameter/" + i2+"/valueCode",schemaPath:"#/$defs/ValueSet_Parameter/properties/valueCode/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-else {
-const err36 = {instancePath:instancePath+"/parameter/" + i2+"/valueCode",schemaPath:"#/$defs/ValueSet_Parameter/properties/valueCode/type",keyword:"type",params:{type: "string"}};
+const err36 = {instancePath:instancePath+"/parameter/" + i2+"/valueCode",schemaPath:"#/$defs/ValueSet_Parameter/properties/valueCode/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
 if(vErrors === null){
 vErrors = [err36];
 }
 else {
 vErrors.push(err36);
+}
+errors++;
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/parameter/" + i2+"/valueCode",schemaPath:"#/$defs/ValueSet_Parameter/properties/valueCode/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
 }
 errors++;
 }
@@ -2562,23 +2584,23 @@ if(data15.valueDateTime !== undefined && func0.call(data15, "valueDateTime")){
 let data36 = data15.valueDateTime;
 if(typeof data36 === "string"){
 if(!pattern3.test(data36)){
-const err37 = {instancePath:instancePath+"/parameter/" + i2+"/valueDateTime",schemaPath:"#/$defs/ValueSet_Parameter/properties/valueDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-}
-else {
-const err38 = {instancePath:instancePath+"/parameter/" + i2+"/valueDateTime",schemaPath:"#/$defs/ValueSet_Parameter/properties/valueDateTime/type",keyword:"type",params:{type: "string"}};
+const err38 = {instancePath:instancePath+"/parameter/" + i2+"/valueDateTime",schemaPath:"#/$defs/ValueSet_Parameter/properties/valueDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err38];
 }
 else {
 vErrors.push(err38);
+}
+errors++;
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/parameter/" + i2+"/valueDateTime",schemaPath:"#/$defs/ValueSet_Parameter/properties/valueDateTime/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
 }
 errors++;
 }
@@ -2591,18 +2613,7 @@ errors = vErrors.length;
 }
 const forms0 = func12(data15, obj0);
 if(forms0 !== null){
-const err39 = {instancePath:instancePath+"/parameter/" + i2,schemaPath:"#/$defs/ValueSet_Parameter/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-else {
-const err40 = {instancePath:instancePath+"/parameter/" + i2,schemaPath:"#/$defs/ValueSet_Parameter/type",keyword:"type",params:{type: "object"}};
+const err40 = {instancePath:instancePath+"/parameter/" + i2,schemaPath:"#/$defs/ValueSet_Parameter/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2612,14 +2623,25 @@ vErrors.push(err40);
 errors++;
 }
 }
-}
 else {
-const err41 = {instancePath:instancePath+"/parameter",schemaPath:"#/properties/parameter/type",keyword:"type",params:{type: "array"}};
+const err41 = {instancePath:instancePath+"/parameter/" + i2,schemaPath:"#/$defs/ValueSet_Parameter/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err41];
 }
 else {
 vErrors.push(err41);
+}
+errors++;
+}
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/parameter",schemaPath:"#/properties/parameter/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
 }
 errors++;
 }
@@ -2636,24 +2658,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/contains",schemaPath:"#/properties/contains/type",keyword:"type",params:{type: "array"}};
+const err43 = {instancePath:instancePath+"/contains",schemaPath:"#/properties/contains/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err42];
+vErrors = [err43];
 }
 else {
-vErrors.push(err42);
+vErrors.push(err43);
 }
 errors++;
 }
 }
 }
 else {
-const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err44 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err43];
+vErrors = [err44];
 }
 else {
-vErrors.push(err43);
+vErrors.push(err44);
 }
 errors++;
 }
@@ -3160,14 +3182,24 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-else {
-const err26 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data29))){
+const err26 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err26];
 }
 else {
 vErrors.push(err26);
+}
+errors++;
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
 }
 errors++;
 }
@@ -3182,23 +3214,23 @@ if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data31 = data.publisher;
 if(typeof data31 === "string"){
 if(func7(data31) < 1){
-const err27 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-else {
-const err28 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
+const err28 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err28];
 }
 else {
 vErrors.push(err28);
+}
+errors++;
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
 }
 errors++;
 }
@@ -3221,21 +3253,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-let data35 = data.description;
-if(typeof data35 === "string"){
-if(func7(data35) < 1){
-const err30 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
+const err30 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3245,13 +3263,27 @@ vErrors.push(err30);
 errors++;
 }
 }
-else {
-const err31 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(data.description !== undefined && func0.call(data, "description")){
+let data35 = data.description;
+if(typeof data35 === "string"){
+if(func7(data35) < 1){
+const err31 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err31];
 }
 else {
 vErrors.push(err31);
+}
+errors++;
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
 }
 errors++;
 }
@@ -3274,12 +3306,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
+const err33 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err32];
+vErrors = [err33];
 }
 else {
-vErrors.push(err32);
+vErrors.push(err33);
 }
 errors++;
 }
@@ -3296,24 +3328,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
+const err34 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err33];
+vErrors = [err34];
 }
 else {
-vErrors.push(err33);
+vErrors.push(err34);
 }
 errors++;
 }
 }
 if(data.immutable !== undefined && func0.call(data, "immutable")){
 if(typeof data.immutable !== "boolean"){
-const err34 = {instancePath:instancePath+"/immutable",schemaPath:"#/properties/immutable/type",keyword:"type",params:{type: "boolean"}};
+const err35 = {instancePath:instancePath+"/immutable",schemaPath:"#/properties/immutable/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
-vErrors = [err34];
+vErrors = [err35];
 }
 else {
-vErrors.push(err34);
+vErrors.push(err35);
 }
 errors++;
 }
@@ -3328,23 +3360,23 @@ if(data.purpose !== undefined && func0.call(data, "purpose")){
 let data43 = data.purpose;
 if(typeof data43 === "string"){
 if(func7(data43) < 1){
-const err35 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-else {
-const err36 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
+const err36 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err36];
 }
 else {
 vErrors.push(err36);
+}
+errors++;
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
 }
 errors++;
 }
@@ -3359,23 +3391,23 @@ if(data.copyright !== undefined && func0.call(data, "copyright")){
 let data45 = data.copyright;
 if(typeof data45 === "string"){
 if(func7(data45) < 1){
-const err37 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-}
-else {
-const err38 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
+const err38 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err38];
 }
 else {
 vErrors.push(err38);
+}
+errors++;
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
 }
 errors++;
 }
@@ -3400,12 +3432,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err39];
+vErrors = [err40];
 }
 else {
-vErrors.push(err39);
+vErrors.push(err40);
 }
 errors++;
 }

@@ -15,7 +15,9 @@ const func5 = require("./datatypes.twin.cjs")["Identifier"];
 const func6 = require("./datatypes.twin.cjs")["ContactDetail"];
 const func7 = require("./datatypes.twin.cjs")["UsageContext"];
 const func8 = require("./datatypes.twin.cjs")["CodeableConcept"];
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
+const formats1 = require("../../../../formats.cjs")["fhir-date"];
 const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
 
 
@@ -706,6 +708,9 @@ if(typeof data5 === "string"){
 if(!pattern4.test(data5)){
 errors++;
 }
+if(!(formats1(data5))){
+errors++;
+}
 }
 else {
 errors++;
@@ -1186,6 +1191,9 @@ if(data.timestamp !== undefined){
 let data8 = data.timestamp;
 if(typeof data8 === "string"){
 if(!pattern3.test(data8)){
+errors++;
+}
+if(!(formats0(data8))){
 errors++;
 }
 }
@@ -1742,6 +1750,9 @@ if(data.date !== undefined){
 let data29 = data.date;
 if(typeof data29 === "string"){
 if(!pattern3.test(data29)){
+errors++;
+}
+if(!(formats0(data29))){
 errors++;
 }
 }

@@ -34,6 +34,8 @@ const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const formats1 = require("../../../../formats.cjs")["fhir-date"];
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/VerificationResult.schema.json" */;
@@ -457,14 +459,24 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-else {
-const err22 = {instancePath:instancePath+"/statusDate",schemaPath:"#/properties/statusDate/type",keyword:"type",params:{type: "string"}};
+if(!(formats0(data24))){
+const err22 = {instancePath:instancePath+"/statusDate",schemaPath:"#/properties/statusDate/format",keyword:"format",params:{format: "fhir-dateTime"}};
 if(vErrors === null){
 vErrors = [err22];
 }
 else {
 vErrors.push(err22);
+}
+errors++;
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/statusDate",schemaPath:"#/properties/statusDate/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
 }
 errors++;
 }
@@ -493,12 +505,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/validationProcess",schemaPath:"#/properties/validationProcess/type",keyword:"type",params:{type: "array"}};
+const err24 = {instancePath:instancePath+"/validationProcess",schemaPath:"#/properties/validationProcess/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err23];
+vErrors = [err24];
 }
 else {
-vErrors.push(err23);
+vErrors.push(err24);
 }
 errors++;
 }
@@ -513,23 +525,33 @@ if(data.lastPerformed !== undefined && func0.call(data, "lastPerformed")){
 let data30 = data.lastPerformed;
 if(typeof data30 === "string"){
 if(!pattern3.test(data30)){
-const err24 = {instancePath:instancePath+"/lastPerformed",schemaPath:"#/properties/lastPerformed/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-else {
-const err25 = {instancePath:instancePath+"/lastPerformed",schemaPath:"#/properties/lastPerformed/type",keyword:"type",params:{type: "string"}};
+const err25 = {instancePath:instancePath+"/lastPerformed",schemaPath:"#/properties/lastPerformed/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
 vErrors = [err25];
 }
 else {
 vErrors.push(err25);
+}
+errors++;
+}
+if(!(formats0(data30))){
+const err26 = {instancePath:instancePath+"/lastPerformed",schemaPath:"#/properties/lastPerformed/format",keyword:"format",params:{format: "fhir-dateTime"}};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/lastPerformed",schemaPath:"#/properties/lastPerformed/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
 }
 errors++;
 }
@@ -544,23 +566,33 @@ if(data.nextScheduled !== undefined && func0.call(data, "nextScheduled")){
 let data32 = data.nextScheduled;
 if(typeof data32 === "string"){
 if(!pattern4.test(data32)){
-const err26 = {instancePath:instancePath+"/nextScheduled",schemaPath:"#/properties/nextScheduled/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
+const err28 = {instancePath:instancePath+"/nextScheduled",schemaPath:"#/properties/nextScheduled/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
 if(vErrors === null){
-vErrors = [err26];
+vErrors = [err28];
 }
 else {
-vErrors.push(err26);
+vErrors.push(err28);
+}
+errors++;
+}
+if(!(formats1(data32))){
+const err29 = {instancePath:instancePath+"/nextScheduled",schemaPath:"#/properties/nextScheduled/format",keyword:"format",params:{format: "fhir-date"}};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
 }
 errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/nextScheduled",schemaPath:"#/properties/nextScheduled/type",keyword:"type",params:{type: "string"}};
+const err30 = {instancePath:instancePath+"/nextScheduled",schemaPath:"#/properties/nextScheduled/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err27];
+vErrors = [err30];
 }
 else {
-vErrors.push(err27);
+vErrors.push(err30);
 }
 errors++;
 }
@@ -588,23 +620,23 @@ if(data36.id !== undefined && func0.call(data36, "id")){
 let data37 = data36.id;
 if(typeof data37 === "string"){
 if(func7(data37) < 1){
-const err28 = {instancePath:instancePath+"/primarySource/" + i7+"/id",schemaPath:"#/$defs/VerificationResult_PrimarySource/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err31 = {instancePath:instancePath+"/primarySource/" + i7+"/id",schemaPath:"#/$defs/VerificationResult_PrimarySource/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err28];
+vErrors = [err31];
 }
 else {
-vErrors.push(err28);
+vErrors.push(err31);
 }
 errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/primarySource/" + i7+"/id",schemaPath:"#/$defs/VerificationResult_PrimarySource/properties/id/type",keyword:"type",params:{type: "string"}};
+const err32 = {instancePath:instancePath+"/primarySource/" + i7+"/id",schemaPath:"#/$defs/VerificationResult_PrimarySource/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err29];
+vErrors = [err32];
 }
 else {
-vErrors.push(err29);
+vErrors.push(err32);
 }
 errors++;
 }
@@ -621,12 +653,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/primarySource/" + i7+"/extension",schemaPath:"#/$defs/VerificationResult_PrimarySource/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err33 = {instancePath:instancePath+"/primarySource/" + i7+"/extension",schemaPath:"#/$defs/VerificationResult_PrimarySource/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err30];
+vErrors = [err33];
 }
 else {
-vErrors.push(err30);
+vErrors.push(err33);
 }
 errors++;
 }
@@ -643,12 +675,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/primarySource/" + i7+"/modifierExtension",schemaPath:"#/$defs/VerificationResult_PrimarySource/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err34 = {instancePath:instancePath+"/primarySource/" + i7+"/modifierExtension",schemaPath:"#/$defs/VerificationResult_PrimarySource/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err31];
+vErrors = [err34];
 }
 else {
-vErrors.push(err31);
+vErrors.push(err34);
 }
 errors++;
 }
@@ -671,12 +703,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/primarySource/" + i7+"/type",schemaPath:"#/$defs/VerificationResult_PrimarySource/properties/type/type",keyword:"type",params:{type: "array"}};
+const err35 = {instancePath:instancePath+"/primarySource/" + i7+"/type",schemaPath:"#/$defs/VerificationResult_PrimarySource/properties/type/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err32];
+vErrors = [err35];
 }
 else {
-vErrors.push(err32);
+vErrors.push(err35);
 }
 errors++;
 }
@@ -693,12 +725,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/primarySource/" + i7+"/communicationMethod",schemaPath:"#/$defs/VerificationResult_PrimarySource/properties/communicationMethod/type",keyword:"type",params:{type: "array"}};
+const err36 = {instancePath:instancePath+"/primarySource/" + i7+"/communicationMethod",schemaPath:"#/$defs/VerificationResult_PrimarySource/properties/communicationMethod/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err33];
+vErrors = [err36];
 }
 else {
-vErrors.push(err33);
+vErrors.push(err36);
 }
 errors++;
 }
@@ -713,23 +745,33 @@ if(data36.validationDate !== undefined && func0.call(data36, "validationDate")){
 let data48 = data36.validationDate;
 if(typeof data48 === "string"){
 if(!pattern3.test(data48)){
-const err34 = {instancePath:instancePath+"/primarySource/" + i7+"/validationDate",schemaPath:"#/$defs/VerificationResult_PrimarySource/properties/validationDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
+const err37 = {instancePath:instancePath+"/primarySource/" + i7+"/validationDate",schemaPath:"#/$defs/VerificationResult_PrimarySource/properties/validationDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
 if(vErrors === null){
-vErrors = [err34];
+vErrors = [err37];
 }
 else {
-vErrors.push(err34);
+vErrors.push(err37);
+}
+errors++;
+}
+if(!(formats0(data48))){
+const err38 = {instancePath:instancePath+"/primarySource/" + i7+"/validationDate",schemaPath:"#/$defs/VerificationResult_PrimarySource/properties/validationDate/format",keyword:"format",params:{format: "fhir-dateTime"}};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
 }
 errors++;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/primarySource/" + i7+"/validationDate",schemaPath:"#/$defs/VerificationResult_PrimarySource/properties/validationDate/type",keyword:"type",params:{type: "string"}};
+const err39 = {instancePath:instancePath+"/primarySource/" + i7+"/validationDate",schemaPath:"#/$defs/VerificationResult_PrimarySource/properties/validationDate/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err35];
+vErrors = [err39];
 }
 else {
-vErrors.push(err35);
+vErrors.push(err39);
 }
 errors++;
 }
@@ -758,36 +800,36 @@ errors = vErrors.length;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/primarySource/" + i7+"/pushTypeAvailable",schemaPath:"#/$defs/VerificationResult_PrimarySource/properties/pushTypeAvailable/type",keyword:"type",params:{type: "array"}};
+const err40 = {instancePath:instancePath+"/primarySource/" + i7+"/pushTypeAvailable",schemaPath:"#/$defs/VerificationResult_PrimarySource/properties/pushTypeAvailable/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err36];
+vErrors = [err40];
 }
 else {
-vErrors.push(err36);
+vErrors.push(err40);
 }
 errors++;
 }
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/primarySource/" + i7,schemaPath:"#/$defs/VerificationResult_PrimarySource/type",keyword:"type",params:{type: "object"}};
+const err41 = {instancePath:instancePath+"/primarySource/" + i7,schemaPath:"#/$defs/VerificationResult_PrimarySource/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err37];
+vErrors = [err41];
 }
 else {
-vErrors.push(err37);
+vErrors.push(err41);
 }
 errors++;
 }
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/primarySource",schemaPath:"#/properties/primarySource/type",keyword:"type",params:{type: "array"}};
+const err42 = {instancePath:instancePath+"/primarySource",schemaPath:"#/properties/primarySource/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err38];
+vErrors = [err42];
 }
 else {
-vErrors.push(err38);
+vErrors.push(err42);
 }
 errors++;
 }
@@ -799,23 +841,23 @@ if(data53.id !== undefined && func0.call(data53, "id")){
 let data54 = data53.id;
 if(typeof data54 === "string"){
 if(func7(data54) < 1){
-const err39 = {instancePath:instancePath+"/attestation/id",schemaPath:"#/$defs/VerificationResult_Attestation/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err43 = {instancePath:instancePath+"/attestation/id",schemaPath:"#/$defs/VerificationResult_Attestation/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err39];
+vErrors = [err43];
 }
 else {
-vErrors.push(err39);
+vErrors.push(err43);
 }
 errors++;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/attestation/id",schemaPath:"#/$defs/VerificationResult_Attestation/properties/id/type",keyword:"type",params:{type: "string"}};
+const err44 = {instancePath:instancePath+"/attestation/id",schemaPath:"#/$defs/VerificationResult_Attestation/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err40];
+vErrors = [err44];
 }
 else {
-vErrors.push(err40);
+vErrors.push(err44);
 }
 errors++;
 }
@@ -832,12 +874,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/attestation/extension",schemaPath:"#/$defs/VerificationResult_Attestation/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err45 = {instancePath:instancePath+"/attestation/extension",schemaPath:"#/$defs/VerificationResult_Attestation/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err41];
+vErrors = [err45];
 }
 else {
-vErrors.push(err41);
+vErrors.push(err45);
 }
 errors++;
 }
@@ -854,12 +896,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/attestation/modifierExtension",schemaPath:"#/$defs/VerificationResult_Attestation/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err46 = {instancePath:instancePath+"/attestation/modifierExtension",schemaPath:"#/$defs/VerificationResult_Attestation/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err42];
+vErrors = [err46];
 }
 else {
-vErrors.push(err42);
+vErrors.push(err46);
 }
 errors++;
 }
@@ -886,23 +928,33 @@ if(data53.date !== undefined && func0.call(data53, "date")){
 let data62 = data53.date;
 if(typeof data62 === "string"){
 if(!pattern4.test(data62)){
-const err43 = {instancePath:instancePath+"/attestation/date",schemaPath:"#/$defs/VerificationResult_Attestation/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
+const err47 = {instancePath:instancePath+"/attestation/date",schemaPath:"#/$defs/VerificationResult_Attestation/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
 if(vErrors === null){
-vErrors = [err43];
+vErrors = [err47];
 }
 else {
-vErrors.push(err43);
+vErrors.push(err47);
+}
+errors++;
+}
+if(!(formats1(data62))){
+const err48 = {instancePath:instancePath+"/attestation/date",schemaPath:"#/$defs/VerificationResult_Attestation/properties/date/format",keyword:"format",params:{format: "fhir-date"}};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
 }
 errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/attestation/date",schemaPath:"#/$defs/VerificationResult_Attestation/properties/date/type",keyword:"type",params:{type: "string"}};
+const err49 = {instancePath:instancePath+"/attestation/date",schemaPath:"#/$defs/VerificationResult_Attestation/properties/date/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err44];
+vErrors = [err49];
 }
 else {
-vErrors.push(err44);
+vErrors.push(err49);
 }
 errors++;
 }
@@ -917,23 +969,23 @@ if(data53.sourceIdentityCertificate !== undefined && func0.call(data53, "sourceI
 let data64 = data53.sourceIdentityCertificate;
 if(typeof data64 === "string"){
 if(func7(data64) < 1){
-const err45 = {instancePath:instancePath+"/attestation/sourceIdentityCertificate",schemaPath:"#/$defs/VerificationResult_Attestation/properties/sourceIdentityCertificate/minLength",keyword:"minLength",params:{limit: 1}};
+const err50 = {instancePath:instancePath+"/attestation/sourceIdentityCertificate",schemaPath:"#/$defs/VerificationResult_Attestation/properties/sourceIdentityCertificate/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err45];
+vErrors = [err50];
 }
 else {
-vErrors.push(err45);
+vErrors.push(err50);
 }
 errors++;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/attestation/sourceIdentityCertificate",schemaPath:"#/$defs/VerificationResult_Attestation/properties/sourceIdentityCertificate/type",keyword:"type",params:{type: "string"}};
+const err51 = {instancePath:instancePath+"/attestation/sourceIdentityCertificate",schemaPath:"#/$defs/VerificationResult_Attestation/properties/sourceIdentityCertificate/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err51];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err51);
 }
 errors++;
 }
@@ -948,23 +1000,23 @@ if(data53.proxyIdentityCertificate !== undefined && func0.call(data53, "proxyIde
 let data66 = data53.proxyIdentityCertificate;
 if(typeof data66 === "string"){
 if(func7(data66) < 1){
-const err47 = {instancePath:instancePath+"/attestation/proxyIdentityCertificate",schemaPath:"#/$defs/VerificationResult_Attestation/properties/proxyIdentityCertificate/minLength",keyword:"minLength",params:{limit: 1}};
+const err52 = {instancePath:instancePath+"/attestation/proxyIdentityCertificate",schemaPath:"#/$defs/VerificationResult_Attestation/properties/proxyIdentityCertificate/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err47];
+vErrors = [err52];
 }
 else {
-vErrors.push(err47);
+vErrors.push(err52);
 }
 errors++;
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/attestation/proxyIdentityCertificate",schemaPath:"#/$defs/VerificationResult_Attestation/properties/proxyIdentityCertificate/type",keyword:"type",params:{type: "string"}};
+const err53 = {instancePath:instancePath+"/attestation/proxyIdentityCertificate",schemaPath:"#/$defs/VerificationResult_Attestation/properties/proxyIdentityCertificate/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err48];
+vErrors = [err53];
 }
 else {
-vErrors.push(err48);
+vErrors.push(err53);
 }
 errors++;
 }
@@ -989,12 +1041,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/attestation",schemaPath:"#/$defs/VerificationResult_Attestation/type",keyword:"type",params:{type: "object"}};
+const err54 = {instancePath:instancePath+"/attestation",schemaPath:"#/$defs/VerificationResult_Attestation/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err49];
+vErrors = [err54];
 }
 else {
-vErrors.push(err49);
+vErrors.push(err54);
 }
 errors++;
 }
@@ -1007,12 +1059,12 @@ for(let i15=0; i15<len15; i15++){
 let data71 = data70[i15];
 if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
 if((data71.organization === undefined) || (!(func0.call(data71, "organization")))){
-const err50 = {instancePath:instancePath+"/validator/" + i15,schemaPath:"#/$defs/VerificationResult_Validator/required",keyword:"required",params:{missingProperty: "organization"}};
+const err55 = {instancePath:instancePath+"/validator/" + i15,schemaPath:"#/$defs/VerificationResult_Validator/required",keyword:"required",params:{missingProperty: "organization"}};
 if(vErrors === null){
-vErrors = [err50];
+vErrors = [err55];
 }
 else {
-vErrors.push(err50);
+vErrors.push(err55);
 }
 errors++;
 }
@@ -1020,23 +1072,23 @@ if(data71.id !== undefined && func0.call(data71, "id")){
 let data72 = data71.id;
 if(typeof data72 === "string"){
 if(func7(data72) < 1){
-const err51 = {instancePath:instancePath+"/validator/" + i15+"/id",schemaPath:"#/$defs/VerificationResult_Validator/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
+const err56 = {instancePath:instancePath+"/validator/" + i15+"/id",schemaPath:"#/$defs/VerificationResult_Validator/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err51];
+vErrors = [err56];
 }
 else {
-vErrors.push(err51);
+vErrors.push(err56);
 }
 errors++;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/validator/" + i15+"/id",schemaPath:"#/$defs/VerificationResult_Validator/properties/id/type",keyword:"type",params:{type: "string"}};
+const err57 = {instancePath:instancePath+"/validator/" + i15+"/id",schemaPath:"#/$defs/VerificationResult_Validator/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err52];
+vErrors = [err57];
 }
 else {
-vErrors.push(err52);
+vErrors.push(err57);
 }
 errors++;
 }
@@ -1053,12 +1105,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/validator/" + i15+"/extension",schemaPath:"#/$defs/VerificationResult_Validator/properties/extension/type",keyword:"type",params:{type: "array"}};
+const err58 = {instancePath:instancePath+"/validator/" + i15+"/extension",schemaPath:"#/$defs/VerificationResult_Validator/properties/extension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err53];
+vErrors = [err58];
 }
 else {
-vErrors.push(err53);
+vErrors.push(err58);
 }
 errors++;
 }
@@ -1075,12 +1127,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/validator/" + i15+"/modifierExtension",schemaPath:"#/$defs/VerificationResult_Validator/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
+const err59 = {instancePath:instancePath+"/validator/" + i15+"/modifierExtension",schemaPath:"#/$defs/VerificationResult_Validator/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err54];
+vErrors = [err59];
 }
 else {
-vErrors.push(err54);
+vErrors.push(err59);
 }
 errors++;
 }
@@ -1095,23 +1147,23 @@ if(data71.identityCertificate !== undefined && func0.call(data71, "identityCerti
 let data78 = data71.identityCertificate;
 if(typeof data78 === "string"){
 if(func7(data78) < 1){
-const err55 = {instancePath:instancePath+"/validator/" + i15+"/identityCertificate",schemaPath:"#/$defs/VerificationResult_Validator/properties/identityCertificate/minLength",keyword:"minLength",params:{limit: 1}};
+const err60 = {instancePath:instancePath+"/validator/" + i15+"/identityCertificate",schemaPath:"#/$defs/VerificationResult_Validator/properties/identityCertificate/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
-vErrors = [err55];
+vErrors = [err60];
 }
 else {
-vErrors.push(err55);
+vErrors.push(err60);
 }
 errors++;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/validator/" + i15+"/identityCertificate",schemaPath:"#/$defs/VerificationResult_Validator/properties/identityCertificate/type",keyword:"type",params:{type: "string"}};
+const err61 = {instancePath:instancePath+"/validator/" + i15+"/identityCertificate",schemaPath:"#/$defs/VerificationResult_Validator/properties/identityCertificate/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err56];
+vErrors = [err61];
 }
 else {
-vErrors.push(err56);
+vErrors.push(err61);
 }
 errors++;
 }
@@ -1130,36 +1182,36 @@ errors = vErrors.length;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/validator/" + i15,schemaPath:"#/$defs/VerificationResult_Validator/type",keyword:"type",params:{type: "object"}};
+const err62 = {instancePath:instancePath+"/validator/" + i15,schemaPath:"#/$defs/VerificationResult_Validator/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err57];
+vErrors = [err62];
 }
 else {
-vErrors.push(err57);
+vErrors.push(err62);
 }
 errors++;
 }
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/validator",schemaPath:"#/properties/validator/type",keyword:"type",params:{type: "array"}};
+const err63 = {instancePath:instancePath+"/validator",schemaPath:"#/properties/validator/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
-vErrors = [err58];
+vErrors = [err63];
 }
 else {
-vErrors.push(err58);
+vErrors.push(err63);
 }
 errors++;
 }
 }
 }
 else {
-const err59 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err64 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err59];
+vErrors = [err64];
 }
 else {
-vErrors.push(err59);
+vErrors.push(err64);
 }
 errors++;
 }

@@ -19,6 +19,8 @@ const func5 = require("./datatypes.twin.cjs")["Reference"];
 const func6 = require("./datatypes.twin.cjs")["CodeableConcept"];
 const func7 = require("./datatypes.twin.cjs")["Timing"];
 const func8 = require("./datatypes.twin.cjs")["Signature"];
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const formats1 = require("../../../../formats.cjs")["fhir-date"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate0(data){
@@ -240,6 +242,9 @@ if(typeof data24 === "string"){
 if(!pattern3.test(data24)){
 errors++;
 }
+if(!(formats0(data24))){
+errors++;
+}
 }
 else {
 errors++;
@@ -280,6 +285,9 @@ if(typeof data30 === "string"){
 if(!pattern3.test(data30)){
 errors++;
 }
+if(!(formats0(data30))){
+errors++;
+}
 }
 else {
 errors++;
@@ -294,6 +302,9 @@ if(data.nextScheduled !== undefined){
 let data32 = data.nextScheduled;
 if(typeof data32 === "string"){
 if(!pattern4.test(data32)){
+errors++;
+}
+if(!(formats1(data32))){
 errors++;
 }
 }
@@ -399,6 +410,9 @@ if(data36.validationDate !== undefined){
 let data48 = data36.validationDate;
 if(typeof data48 === "string"){
 if(!pattern3.test(data48)){
+errors++;
+}
+if(!(formats0(data48))){
 errors++;
 }
 }
@@ -512,6 +526,9 @@ if(data53.date !== undefined){
 let data62 = data53.date;
 if(typeof data62 === "string"){
 if(!pattern4.test(data62)){
+errors++;
+}
+if(!(formats1(data62))){
 errors++;
 }
 }

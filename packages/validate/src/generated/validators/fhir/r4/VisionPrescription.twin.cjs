@@ -13,6 +13,7 @@ const func3 = require("../../../../fhir/resources.cjs")["twin"];
 const func4 = require("./datatypes.twin.cjs")["Extension"];
 const func5 = require("./datatypes.twin.cjs")["Identifier"];
 const func6 = require("./datatypes.twin.cjs")["Reference"];
+const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 
 const func7 = require("./datatypes.twin.cjs")["CodeableConcept"];
@@ -679,6 +680,9 @@ if(typeof data21 === "string"){
 if(!pattern3.test(data21)){
 errors++;
 }
+if(!(formats0(data21))){
+errors++;
+}
 }
 else {
 errors++;
@@ -703,6 +707,9 @@ if(data.dateWritten !== undefined){
 let data25 = data.dateWritten;
 if(typeof data25 === "string"){
 if(!pattern3.test(data25)){
+errors++;
+}
+if(!(formats0(data25))){
 errors++;
 }
 }

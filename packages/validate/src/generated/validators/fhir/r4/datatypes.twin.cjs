@@ -427,6 +427,7 @@ return errors === 0;
 validate6.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
+const formats1 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 function validate7(data){
 let vErrors = null;
@@ -470,6 +471,9 @@ if(typeof data3 === "string"){
 if(!pattern3.test(data3)){
 errors++;
 }
+if(!(formats1(data3))){
+errors++;
+}
 }
 else {
 errors++;
@@ -484,6 +488,9 @@ if(data.end !== undefined){
 let data5 = data.end;
 if(typeof data5 === "string"){
 if(!pattern3.test(data5)){
+errors++;
+}
+if(!(formats1(data5))){
 errors++;
 }
 }
@@ -841,6 +848,9 @@ if(typeof data7 === "string"){
 if(!pattern3.test(data7)){
 errors++;
 }
+if(!(formats1(data7))){
+errors++;
+}
 }
 else {
 errors++;
@@ -1048,6 +1058,9 @@ if(data.creation !== undefined){
 let data17 = data.creation;
 if(typeof data17 === "string"){
 if(!pattern3.test(data17)){
+errors++;
+}
+if(!(formats1(data17))){
 errors++;
 }
 }
@@ -2349,6 +2362,7 @@ return errors === 0;
 validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
+const formats2 = require("../../../../formats.cjs")["fhir-instant"];
 
 function validate21(data){
 let vErrors = null;
@@ -2443,6 +2457,9 @@ if(typeof data6 === "string"){
 if(!pattern5.test(data6)){
 errors++;
 }
+if(!(formats2(data6))){
+errors++;
+}
 }
 else {
 errors++;
@@ -2533,6 +2550,7 @@ validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 
+const formats3 = require("../../../../formats.cjs")["fhir-time"];
 const obj2 = new Set(["boundsDuration", "boundsRange", "boundsPeriod"]);
 
 function validate22(data){
@@ -2770,6 +2788,9 @@ if(typeof data31 === "string"){
 if(!pattern7.test(data31)){
 errors++;
 }
+if(!(formats3(data31))){
+errors++;
+}
 }
 else {
 errors++;
@@ -2925,6 +2946,9 @@ for(let i2=0; i2<len2; i2++){
 let data6 = data5[i2];
 if(typeof data6 === "string"){
 if(!pattern3.test(data6)){
+errors++;
+}
+if(!(formats1(data6))){
 errors++;
 }
 }
@@ -5604,6 +5628,9 @@ if(typeof data5 === "string"){
 if(!pattern5.test(data5)){
 errors++;
 }
+if(!(formats2(data5))){
+errors++;
+}
 }
 else {
 errors++;
@@ -6683,6 +6710,9 @@ if(typeof data7 === "string"){
 if(!pattern3.test(data7)){
 errors++;
 }
+if(!(formats1(data7))){
+errors++;
+}
 }
 else {
 errors++;
@@ -6890,6 +6920,9 @@ if(data.creation !== undefined){
 let data17 = data.creation;
 if(typeof data17 === "string"){
 if(!pattern3.test(data17)){
+errors++;
+}
+if(!(formats1(data17))){
 errors++;
 }
 }
@@ -17211,6 +17244,9 @@ if(typeof data9 === "string"){
 if(!pattern3.test(data9)){
 errors++;
 }
+if(!(formats1(data9))){
+errors++;
+}
 }
 else {
 errors++;
@@ -17299,6 +17335,9 @@ if(data.lastUpdated !== undefined){
 let data5 = data.lastUpdated;
 if(typeof data5 === "string"){
 if(!pattern5.test(data5)){
+errors++;
+}
+if(!(formats2(data5))){
 errors++;
 }
 }
@@ -17886,6 +17925,9 @@ if(typeof data3 === "string"){
 if(!pattern3.test(data3)){
 errors++;
 }
+if(!(formats1(data3))){
+errors++;
+}
 }
 else {
 errors++;
@@ -17900,6 +17942,9 @@ if(data.end !== undefined){
 let data5 = data.end;
 if(typeof data5 === "string"){
 if(!pattern3.test(data5)){
+errors++;
+}
+if(!(formats1(data5))){
 errors++;
 }
 }
@@ -19214,6 +19259,9 @@ if(typeof data6 === "string"){
 if(!pattern5.test(data6)){
 errors++;
 }
+if(!(formats2(data6))){
+errors++;
+}
 }
 else {
 errors++;
@@ -19630,6 +19678,9 @@ if(typeof data6 === "string"){
 if(!pattern3.test(data6)){
 errors++;
 }
+if(!(formats1(data6))){
+errors++;
+}
 }
 else {
 errors++;
@@ -19919,6 +19970,9 @@ for(let i3=0; i3<len3; i3++){
 let data31 = data30[i3];
 if(typeof data31 === "string"){
 if(!pattern7.test(data31)){
+errors++;
+}
+if(!(formats3(data31))){
 errors++;
 }
 }

@@ -1,7 +1,6 @@
 // What no message may contain: a placeholder left unfilled, a regular expression, or an identifier
 // cut short. Used on every finding of every RuleTester case (rule-tester.ts) and on every template
-// of the registry (test/messages.test.ts).
-import { MAX_IDENTIFIER } from '../../src/finding.js';
+// of the registry (@cdx/validate's test/messages.test.ts).
 
 /**
  * Rules whose messages quote `{{…}}` on purpose: cds-hooks-prefetch-token reports prefetch
@@ -29,8 +28,11 @@ const REGEX: readonly [RegExp, string][] = [
 const LITERAL = /"((?:[^"\\]|\\.)*)"( \((\d[\d,]*) characters\))?/g;
 const IDENTIFIER_LIKE = /^(?:urn:|[a-z][a-z0-9+.-]*:\/\/|[A-Z][A-Za-z]+\/)/;
 
-/** What is wrong with a message as a user reads it (empty: nothing). */
-export function messageProblems(message: string, ruleId: string): string[] {
+/**
+ * What is wrong with a message as a user reads it (empty: nothing). `maxIdentifier`: the longest
+ * identifier a message shows whole (@cdx/validate's MAX_IDENTIFIER); a shorter one must not be cut.
+ */
+export function messageProblems(message: string, ruleId: string, maxIdentifier: number): string[] {
   const problems: string[] = [];
   const text = QUOTES_BRACES.has(ruleId) ? message.replace(/\{\{[^{}]*\}\}/g, 'TOKEN') : message;
   for (const [re, what] of LEFTOVERS) {
@@ -45,7 +47,7 @@ export function messageProblems(message: string, ruleId: string): string[] {
     const [, text, suffix, length] = m;
     if (!text!.includes('…')) continue;
     if (!suffix) problems.push(`a value cut without its length: "${text}"`);
-    else if (IDENTIFIER_LIKE.test(text!) && Number(length!.replace(/,/g, '')) <= MAX_IDENTIFIER) problems.push(`an identifier cut short: "${text}"`);
+    else if (IDENTIFIER_LIKE.test(text!) && Number(length!.replace(/,/g, '')) <= maxIdentifier) problems.push(`an identifier cut short: "${text}"`);
   }
   return problems;
 }

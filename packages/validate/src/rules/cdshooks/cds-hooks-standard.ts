@@ -1,0 +1,60 @@
+import { renamedPointer } from '../../finding.js';
+import { STANDARD_OF } from '../../cdshooks/standard.js';
+import { getKind, loadKind } from '../../registry.js';
+import { SCHEMA_MESSAGES } from '../../schema-errors.js';
+import { createRule } from '../create-rule.js';
+import { PAYLOAD } from '../scopes.js';
+import { schemaReports } from '../schema.js';
+
+/** After each message: why a document the service's listing accepts is still wrong. */
+const STANDARD = ' CDS Hooks 2.0 requires it; the Meta envelope does not lift the standard.';
+
+const MESSAGES = {
+  required: `${SCHEMA_MESSAGES.required}${STANDARD}`,
+  requiredWhen: `${SCHEMA_MESSAGES.requiredWhen}${STANDARD}`,
+};
+
+const REQUIRED = new Set<string>(['required', 'requiredWhen']);
+
+/**
+ * A CDS Hooks document in the service's Meta envelope is still that document: its body is checked
+ * against the CDS Hooks 2.0 kind it is, for the members the standard requires (a response's
+ * `systemActions[].description`, order-sign's `context.draftOrders`), besides the service's own schema.
+ * Types and values stay the service schema's: the listing widens them on purpose (string|null, prefetch
+ * strings; docs/decisions.md rows 1–15). A member present under the listing's variant spelling is
+ * present (spelling-drift reports the spelling), and what the service's schema already reports at a
+ * place is not said twice.
+ */
+export const cdsHooksStandardRule = createRule({
+  scope: PAYLOAD,
+  meta: {
+    id: 'cds-hooks-standard',
+    severity: 'error',
+    description: "A CDS Hooks document in the service's Meta envelope meets CDS Hooks 2.0 too.",
+    messages: MESSAGES,
+  },
+  appliesTo: (kind) => Object.hasOwn(STANDARD_OF, kind.id),
+  check(context) {
+    const payload = context.payload;
+    if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return;
+    const standard = getKind(STANDARD_OF[context.kind.id]!);
+    const { Meta: _meta, ...body } = payload as Record<string, unknown>;
+    // The PatientView event's payload is not published: checked only when it is a hook request.
+    if (context.kind.unpublished && typeof body.hook !== 'string') return;
+    const validate = loadKind(standard!).exact().validate;
+    if (validate(body)) return;
+    const own = schemaReports(context.schemaErrors(), payload).map((r) => r.pointer);
+    const variants = new Set(
+      context
+        .members()
+        .issues.flatMap((issue) =>
+          issue.reason === 'variant' || issue.reason === 'configured-variant' ? issue.candidates.map((c) => renamedPointer(issue.pointer, c)) : [],
+        ),
+    );
+    const saidAt = (pointer: string) => own.some((at) => pointer === at || pointer.startsWith(`${at}/`) || at.startsWith(`${pointer}/`));
+    for (const report of schemaReports(validate.errors ?? [], body)) {
+      if (!REQUIRED.has(report.messageId) || saidAt(report.pointer) || variants.has(report.pointer)) continue;
+      context.report({ ...report, messageId: report.messageId as keyof typeof MESSAGES });
+    }
+  },
+});

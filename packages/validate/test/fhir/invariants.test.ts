@@ -1,0 +1,125 @@
+// fhir-invariant's shortcuts give what FHIRPath gives: the constraints checked by code (native-typed.ts)
+// and the members whose absence skips an evaluation (guard.ts) are compared with the fhirpath engine's
+// own evaluation of R4's expressions, on official examples and on copies broken for each of them.
+import { describe, expect, it } from 'vitest';
+import { fhirPathEngine } from '../../src/fhir/invariants/engine.js';
+import { checkFhirPathInvariants } from '../../src/fhir/invariants/fhirpath.js';
+import { guardOf } from '../../src/fhir/invariants/guard.js';
+import { NATIVE_TYPED } from '../../src/fhir/invariants/native-typed.js';
+import { ALL_INVARIANTS, fhirPathInvariants, type Invariant } from '../../src/fhir/invariants/table.js';
+import '../../src/index.js';
+import { readR4Example } from './support.js';
+
+type Json = Record<string, any>;
+const FHIRPATH = ' (FHIRPath)';
+
+/** The constraints checked by code, by path: as the rule runs them, and as plain FHIRPath (renamed, no guards). */
+function tables(): [Map<string, Invariant[]>, Map<string, Invariant[]>] {
+  const own = new Map<string, Invariant[]>();
+  const plain = new Map<string, Invariant[]>();
+  for (const [path, list] of fhirPathInvariants(false)) {
+    const natives = list.filter((inv) => inv.key in NATIVE_TYPED);
+    if (natives.length === 0) continue;
+    own.set(path, natives);
+    plain.set(
+      path,
+      natives.map((inv) => ({ ...inv, key: `${inv.key}${FHIRPATH}`, guards: [] })),
+    );
+  }
+  return [own, plain];
+}
+
+function findings(resource: unknown, byPath: Map<string, Invariant[]>): string[] {
+  const out: string[] = [];
+  checkFhirPathInvariants(
+    resource,
+    byPath,
+    fhirPathEngine()!,
+    (inv, pointer) => out.push(`${inv.key.replace(FHIRPATH, '')} ${pointer}`),
+    () => undefined,
+  );
+  return out.sort();
+}
+
+const broken = (file: string, edit: (r: Json) => void): [string, Json] => {
+  const resource = structuredClone(readR4Example(file)) as Json;
+  edit(resource);
+  return [file, resource];
+};
+
+const CASES: [string, Json][] = [
+  ['StructureDefinition-Patient.json', readR4Example('StructureDefinition-Patient.json')],
+  ['StructureDefinition-Event.json', readR4Example('StructureDefinition-Event.json')],
+  ['ValueSet-example-expansion.json', readR4Example('ValueSet-example-expansion.json')],
+  ['NamingSystem-example.json', readR4Example('NamingSystem-example.json')],
+  ['CodeSystem-example.json', readR4Example('CodeSystem-example.json')],
+  ['ConceptMap-101.json', readR4Example('ConceptMap-101.json')],
+  broken('StructureDefinition-Patient.json', (sd) => {
+    const [root, a, b, c, d] = sd.snapshot.element as Json[];
+    root!.label = 'Patient';
+    a!.min = 3;
+    a!.max = '1';
+    b!.type = [{ code: 'string' }, { code: 'string' }];
+    c!.isModifier = true;
+    delete c!.isModifierReason;
+    d!.max = '-1';
+    delete d!.id;
+    sd.abstract = false;
+    delete sd.baseDefinition;
+    sd.differential.element[1].defaultValueString = 'x';
+    sd.derivation = 'constraint';
+    sd.mapping[0] = { identity: 'x' };
+  }),
+  broken('ValueSet-example-expansion.json', (vs) => {
+    vs.expansion.contains[0] = { abstract: false };
+    vs.expansion.contains[1] = { code: 'x' };
+    vs.compose.include[0] = { concept: [{ code: 'a' }], filter: [{ property: 'p', op: '=', value: 'v' }] };
+  }),
+  broken('CodeSystem-example.json', (cs) => void cs.concept.push({ ...cs.concept[0] })),
+  broken('Patient-example.json', (p) => void (p.telecom = [{ value: '555-0100' }])),
+];
+
+describe('fhir-invariant: the constraints checked by code', () => {
+  const [own, plain] = tables();
+
+  it('cover every key of native-typed.ts', () => {
+    expect([...new Set([...own.values()].flat().map((inv) => inv.key))].sort()).toEqual(Object.keys(NATIVE_TYPED).sort());
+  });
+
+  it.each(CASES.map(([file, resource], i) => [`${file} #${i}`, resource] as const))('%s: the same findings as FHIRPath', (_name, resource) => {
+    expect(findings(resource, own)).toEqual(findings(resource, plain));
+  });
+
+  it('the broken copies do break them', () => {
+    const keys = new Set(CASES.slice(6).flatMap(([, resource]) => findings(resource, own).map((f) => f.split(' ')[0])));
+    expect(keys.size).toBeGreaterThanOrEqual(12);
+  });
+});
+
+describe('fhir-invariant: guards', () => {
+  it('an element without a guard member never fails the constraint (FHIRPath on an element that lacks it)', () => {
+    const engine = fhirPathEngine()!;
+    const wrong: string[] = [];
+    for (const inv of ALL_INVARIANTS) {
+      if (inv.guards.length === 0 || inv.path.includes('[x]')) continue;
+      const fn = engine.compile({ base: inv.path, expression: inv.expression }, engine.model, { traceFn: () => undefined });
+      let result: unknown[];
+      try {
+        result = fn({}, { resource: {}, rootResource: {} });
+      } catch {
+        continue;
+      }
+      if (result.length === 1 && result[0] === false) wrong.push(`${inv.key} ${inv.path}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('are read only from shapes whose truth without the member is certain', () => {
+    expect(guardOf('a.empty() or b.exists()')).toEqual(['a']);
+    expect(guardOf('a.exists() or b.exists()')).toEqual([]);
+    expect(guardOf('(a.exists() and a) implies b.exists()')).toEqual(['a']);
+    expect(guardOf('a.all(x) and b.all(y)')).toEqual([]);
+    expect(guardOf('(a.empty() or b) and c.exists()')).toEqual([]);
+    expect(guardOf("type != 'x' or code.empty()")).toEqual(['type', 'code']);
+  });
+});
