@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
 /** The published packages, by folder under packages/. */
-export const PUBLISHED = ['types', 'validate', 'cdx-lint', 'schemas', 'language-server'];
+export const PUBLISHED = ['types', 'validate', 'cdx-lint', 'schemas', 'language-server', 'mock'];
 
 /** Paths whose change a user of the published packages sees. Tests, examples and docs outside a package are not. */
 export function isPackageChange(path) {

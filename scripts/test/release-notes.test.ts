@@ -53,6 +53,17 @@ describe('release notes', () => {
 });
 
 describe('scripts/check-changeset.mjs', () => {
+  it('knows every published package: those not private, which changesets version together', () => {
+    const manifests = readdirSync(join(root, 'packages'))
+      .filter((dir) => existsSync(join(root, 'packages', dir, 'package.json')))
+      .map((dir) => ({ dir, ...(JSON.parse(readFileSync(join(root, 'packages', dir, 'package.json'), 'utf8')) as { name: string; private?: boolean }) }));
+    const published = manifests.filter((m) => m.private !== true);
+    expect([...PUBLISHED].sort()).toEqual(published.map((m) => m.dir).sort());
+    const config = JSON.parse(readFileSync(join(root, '.changeset/config.json'), 'utf8')) as { fixed: string[][] };
+    expect(config.fixed).toHaveLength(1);
+    expect([...config.fixed[0]!].sort()).toEqual(published.map((m) => m.name).sort());
+  });
+
   it('a change to a published package or to schemas/ needs an added changeset; tests, examples and docs do not', () => {
     expect(missingChangeset(['packages/validate/src/validate.ts'], [])).toEqual(['packages/validate/src/validate.ts']);
     expect(missingChangeset(['schemas/fhir/x.schema.json', 'packages/cdx-lint/package.json'], [])).toHaveLength(2);

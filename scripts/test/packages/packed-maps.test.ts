@@ -6,9 +6,9 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { PUBLISHED } from '../../check-changeset.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
-const PUBLISHED = ['types', 'validate', 'cdx-lint', 'schemas', 'language-server'];
 
 function packedFiles(dir: string): string[] {
   const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
