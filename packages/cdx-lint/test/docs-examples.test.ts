@@ -40,10 +40,6 @@ const NOT_JSON: Readonly<Record<string, string>> = {
 const PENDING: Readonly<Record<string, string>> = {
   'assertion-claims': 'claims checked as auth/ClientAssertionClaims, a kind the page cannot name',
   'attachment-size': 'a fragment that needs its kind',
-  'bundle-event-uri': 'two documents in one block',
-  'bundle-focus': 'the Incorrect example gives no finding; the Correct one is cut short',
-  'bundle-reference': 'a fragment that needs its kind; no Correct example',
-  'bundle-required-entry': 'no JSON example',
   'date-range': 'a fragment that needs its kind',
   'fhir-bundle': 'no Correct example',
   'parse-error': 'its Incorrect example is JSONC, not a JSON block',
