@@ -39,11 +39,8 @@ const NOT_JSON: Readonly<Record<string, string>> = {
  */
 const PENDING: Readonly<Record<string, string>> = {
   'assertion-claims': 'claims checked as auth/ClientAssertionClaims, a kind the page cannot name',
-  'attachment-size': 'a fragment that needs its kind',
   'date-range': 'a fragment that needs its kind',
-  'fhir-bundle': 'no Correct example',
   'parse-error': 'its Incorrect example is JSONC, not a JSON block',
-  'reference-target': 'a fragment cut short; no Correct example',
   'unknown-field': 'its second Incorrect example is a FHIR resource, where an unknown member is now spelling-drift or a profile finding',
   'unpublished-payload': 'informational: the message it reports on has no correct form (the rule is turned off instead)',
 };
