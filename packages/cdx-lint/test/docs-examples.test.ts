@@ -41,7 +41,6 @@ const PENDING: Readonly<Record<string, string>> = {
   'assertion-claims': 'claims checked as auth/ClientAssertionClaims, a kind the page cannot name',
   'date-range': 'a fragment that needs its kind',
   'parse-error': 'its Incorrect example is JSONC, not a JSON block',
-  'unknown-field': 'its second Incorrect example is a FHIR resource, where an unknown member is now spelling-drift or a profile finding',
   'unpublished-payload': 'informational: the message it reports on has no correct form (the rule is turned off instead)',
 };
 
