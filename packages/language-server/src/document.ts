@@ -1,0 +1,164 @@
+import type { Position, Range, TextDocumentContentChangeEvent, TextDocumentsConfiguration } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+
+const CR = 13;
+const LF = 10;
+
+/** The text as lines, each with its end of line (CR, LF or CRLF); the last line has none and may be empty. */
+function splitLines(text: string): string[] {
+  const lines: string[] = [];
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === CR && text.charCodeAt(i + 1) === LF) i++;
+    else if (c !== CR && c !== LF) continue;
+    lines.push(text.slice(start, i + 1));
+    start = i + 1;
+  }
+  lines.push(text.slice(start));
+  return lines;
+}
+
+/** The length of a line without its end of line. */
+function contentLength(line: string): number {
+  let end = line.length;
+  while (end > 0 && (line.charCodeAt(end - 1) === CR || line.charCodeAt(end - 1) === LF)) end--;
+  return end;
+}
+
+const before = (a: Position, b: Position) => a.line < b.line || (a.line === b.line && a.character <= b.character);
+
+/**
+ * A document kept as its lines, for `TextDocuments`: an incremental change rebuilds the lines it
+ * touches only, so a typist's thousand keystrokes in a large document cost a thousand short strings
+ * rather than a thousand copies of the whole text (as vscode-languageserver-textdocument's
+ * documents make, each keystroke also shifting every later line's offset). The text and the line
+ * offsets are built when read, once per version. Offsets and positions follow that package's
+ * documents exactly (positions past a line's end are clamped before its end of line).
+ */
+export class LineDocument implements TextDocument {
+  #lines: string[];
+  #text: string | undefined;
+  /** The offset at which each line starts, built when an offset or a position is asked for. */
+  #starts: number[] | undefined;
+  #version: number;
+  /** How often the whole text was built from the lines (for tests: edits alone never build it). */
+  textBuilds = 0;
+
+  constructor(
+    readonly uri: string,
+    readonly languageId: string,
+    version: number,
+    text: string,
+  ) {
+    this.#version = version;
+    this.#text = text;
+    this.#lines = splitLines(text);
+  }
+
+  get version(): number {
+    return this.#version;
+  }
+
+  get lineCount(): number {
+    return this.#lines.length;
+  }
+
+  getText(range?: Range): string {
+    if (this.#text === undefined) {
+      this.#text = this.#lines.join('');
+      this.textBuilds++;
+    }
+    return range ? this.#text.slice(this.offsetAt(range.start), this.offsetAt(range.end)) : this.#text;
+  }
+
+  #lineStarts(): number[] {
+    if (this.#starts) return this.#starts;
+    const starts = new Array<number>(this.#lines.length);
+    let offset = 0;
+    for (let i = 0; i < this.#lines.length; i++) {
+      starts[i] = offset;
+      offset += this.#lines[i]!.length;
+    }
+    return (this.#starts = starts);
+  }
+
+  offsetAt(position: Position): number {
+    const [line, character] = this.#place(position);
+    return this.#lineStarts()[line]! + character;
+  }
+
+  positionAt(offset: number): Position {
+    const starts = this.#lineStarts();
+    const last = this.#lines.length - 1;
+    const clamped = Math.max(0, Math.min(offset, starts[last]! + this.#lines[last]!.length));
+    let low = 0;
+    let high = last;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (starts[mid]! <= clamped) low = mid;
+      else high = mid - 1;
+    }
+    return { line: low, character: Math.min(clamped - starts[low]!, contentLength(this.#lines[low]!)) };
+  }
+
+  getLineRange(line: number): Range {
+    const last = this.#lines.length - 1;
+    if (line < 0) return { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+    const at = Math.min(line, last);
+    return { start: { line: at, character: 0 }, end: { line: at, character: contentLength(this.#lines[at]!) } };
+  }
+
+  getEOLCharacters(line: number): string {
+    const text = line < 0 ? undefined : this.#lines[line];
+    return text === undefined ? '' : text.slice(contentLength(text));
+  }
+
+  /** A position as a line and a character within that line's text (before its end of line). */
+  #place(position: Position): [line: number, character: number] {
+    const last = this.#lines.length - 1;
+    if (position.line > last) return [last, this.#lines[last]!.length];
+    if (position.line < 0) return [0, 0];
+    const line = this.#lines[position.line]!;
+    return [position.line, Math.max(0, Math.min(position.character, contentLength(line)))];
+  }
+
+  update(changes: readonly TextDocumentContentChangeEvent[], version: number): void {
+    for (const change of changes) {
+      if ('range' in change) this.#replace(change.range, change.text);
+      else this.#lines = splitLines(change.text);
+      this.#text = undefined;
+      this.#starts = undefined;
+    }
+    this.#version = version;
+  }
+
+  #replace(range: Range, text: string): void {
+    const [from, to] = before(range.start, range.end) ? [range.start, range.end] : [range.end, range.start];
+    const [line, start] = this.#place(from);
+    let first = line;
+    const [last, end] = this.#place(to);
+    const lines = this.#lines;
+    let region = lines[first]!.slice(0, start) + text + lines[last]!.slice(end);
+    // A CR ending the line above and an LF starting the new text are one line end (CRLF).
+    if (first > 0 && start === 0 && region.charCodeAt(0) === LF && lines[first - 1]!.charCodeAt(lines[first - 1]!.length - 1) === CR) {
+      first--;
+      region = lines[first]! + region;
+    }
+    const replacement = splitLines(region);
+    // The region ends with the last line's own end of line unless that line is the document's last.
+    if (last < lines.length - 1) replacement.pop();
+    if (replacement.length < 10_000) lines.splice(first, last - first + 1, ...replacement);
+    else this.#lines = [...lines.slice(0, first), ...replacement, ...lines.slice(last + 1)];
+  }
+}
+
+/** `TextDocuments`' configuration for line documents. */
+export const lineDocuments = {
+  create: (uri: string, languageId: string, version: number, text: string) => new LineDocument(uri, languageId, version, text),
+  update: (document: TextDocument, changes: TextDocumentContentChangeEvent[], version: number) => {
+    if (!(document instanceof LineDocument)) throw new Error('lineDocuments.update: not a LineDocument');
+    document.update(changes, version);
+    return document;
+  },
+} satisfies TextDocumentsConfiguration<TextDocument>;
