@@ -1,13 +1,13 @@
 // Quick fixes from a diagnostic of an older version, and code actions asked on every cursor move:
 // a rename is offered only for the version it was computed on (no fix rather than a wrong one), and
 // code actions reuse the last lint instead of linting again.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CodeAction, TextEdit } from 'vscode-languageserver-protocol';
-import { applyEdits, Client, positionOf, uriOf } from './support/client.js';
+import { applyEdits, positionOf, uriOf } from './support/client.js';
+import { lintsOf, useSession } from './support/session.js';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -21,24 +21,12 @@ function misspeltBundle(): string {
 }
 
 const editsOf = (action: CodeAction, path: string): TextEdit[] => action.edit!.changes![uriOf(path)]!;
-const lintsOf = (traces: readonly string[], uri: string) => traces.filter((t) => t.startsWith(`lint ${uri} `));
 
 describe('code actions', () => {
-  let dir: string;
-  let client: Client;
-
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'cdx-lsp-actions-'));
-    client = new Client({ cwd: dir });
-    await client.initialize(dir, { trace: 'messages' });
-  });
-
-  afterAll(async () => {
-    expect(await client.stop()).toBe(0);
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const session = useSession('cdx-lsp-actions-');
 
   it('a diagnostic from before an edit above the finding gets no rename; the new one gets the right one', async () => {
+    const { dir, client } = session;
     const file = join(dir, 'stale.json');
     let text = misspeltBundle();
     writeFileSync(file, text);
@@ -60,6 +48,7 @@ describe('code actions', () => {
   });
 
   it('asked again and again, they reuse the last lint: no lint per request', async () => {
+    const { dir, client } = session;
     const file = join(dir, 'reuse.json');
     const uri = uriOf(file);
     const text = misspeltBundle();
