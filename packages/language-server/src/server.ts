@@ -15,7 +15,7 @@ import { FIX_ALL_KIND, fixAll, quickFixes, spanEdit } from './actions.js';
 import { CODE_SYNTAX, completion, JSON_SYNTAX } from './completion.js';
 import { lineDocuments } from './document.js';
 import { hover } from './hover.js';
-import { LintScheduler, type Linted } from './lint/scheduler.js';
+import { fixAllSpan, LintScheduler, type Linted } from './lint/scheduler.js';
 import { SchemaStore } from './schemas/store.js';
 import { Workspace } from './workspace.js';
 
@@ -196,7 +196,7 @@ export function startServer(connection: Connection): void {
     // "Fix all" is the last lint's, computed once per version on the lint thread.
     const last = linted.get(document.uri);
     if (fixAllKind && last?.version === document.version) {
-      const span = await last.fixAll;
+      const span = await fixAllSpan(last, only !== undefined && wants(FIX_ALL_KIND));
       const action = span && documents.get(document.uri)?.version === last.version ? fixAll(document, spanEdit(document, span), fixAllKind, edits) : undefined;
       if (action) actions.push(action);
     }

@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { CodeAction, TextEdit } from 'vscode-languageserver-protocol';
+import { fixAllSpan, type Linted } from '../src/lint/scheduler.js';
 import { applyEdits, positionOf, uriOf } from './support/client.js';
 import { lintsOf, useSession } from './support/session.js';
 
@@ -56,6 +57,8 @@ describe('code actions', () => {
     const drift = (await client.open(file, text)).find((d) => d.code === 'spelling-drift')!;
     const lints = lintsOf(client.traces, uri).length;
     expect(lints).toBe(1);
+    // Asked for by name (as on save), "fix all" is waited for; from then on every request offers it.
+    expect((await client.codeActions(file, [], ['source.fixAll'])).map((a) => a.kind)).toEqual(['source.fixAll.cdx']);
     for (let i = 0; i < 5; i++) {
       const actions = await client.codeActions(file, [drift]);
       expect(actions.map((a) => a.kind)).toEqual(['quickfix', 'source.fixAll.cdx']);
@@ -63,5 +66,27 @@ describe('code actions', () => {
       expect(applyEdits(text, editsOf(fixAll[0]!, file))).toBe(text.replace('"birthdate"', '"birthDate"'));
     }
     expect(lintsOf(client.traces, uri)).toHaveLength(lints);
+  });
+});
+
+describe('"fix all" for a code-action request', () => {
+  const span = { start: 3, end: 12, text: '"birthDate"' };
+  const lint = (fields: Partial<Linted>): Linted => ({ uri: 'file:///a.json', version: 2, diagnostics: [], fixAll: undefined, ...fields });
+  /** A "fix all" the lint thread is still computing (it never ends here). */
+  const computing = () => lint({ fixAll: new Promise(() => undefined) });
+
+  it('is not waited for by a request that does not name it (a cursor move): no "fix all" until it is computed', async () => {
+    expect(await fixAllSpan(computing(), false)).toBeUndefined();
+  });
+
+  it('is waited for by a request that names it (fix-all on save)', async () => {
+    const pending = fixAllSpan(computing(), true);
+    expect(await Promise.race([pending.then(() => 'answered'), new Promise((resolve) => setTimeout(resolve, 50, 'waiting'))])).toBe('waiting');
+  });
+
+  it('once computed, is given to every request', async () => {
+    const done = lint({ fixAll: Promise.resolve(span), settled: { span } });
+    expect(await fixAllSpan(done, false)).toEqual(span);
+    expect(await fixAllSpan(done, true)).toEqual(span);
   });
 });
