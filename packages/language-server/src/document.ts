@@ -28,16 +28,30 @@ function contentLength(line: string): number {
 
 const before = (a: Position, b: Position) => a.line < b.line || (a.line === b.line && a.character <= b.character);
 
+/** The offset at which each line of `text` starts (after CR, LF or CRLF). */
+function lineStartsOf(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === CR && text.charCodeAt(i + 1) === LF) i++;
+    else if (c !== CR && c !== LF) continue;
+    starts.push(i + 1);
+  }
+  return starts;
+}
+
 /**
  * A document kept as its lines, for `TextDocuments`: an incremental change rebuilds the lines it
  * touches only, so a typist's thousand keystrokes in a large document cost a thousand short strings
  * rather than a thousand copies of the whole text (as vscode-languageserver-textdocument's
  * documents make, each keystroke also shifting every later line's offset). The text and the line
- * offsets are built when read, once per version. Offsets and positions follow that package's
- * documents exactly (positions past a line's end are clamped before its end of line).
+ * offsets are built when read, once per version; a document is split into lines at its first
+ * incremental change (one that is only opened and read never is). Offsets and positions follow that
+ * package's documents exactly (positions past a line's end are clamped before its end of line).
  */
 export class LineDocument implements TextDocument {
-  #lines: string[];
+  /** The lines, once the document was changed by a range; else undefined, and `#text` holds it. */
+  #lines: string[] | undefined;
   #text: string | undefined;
   /** The offset at which each line starts, built when an offset or a position is asked for. */
   #starts: number[] | undefined;
@@ -53,7 +67,6 @@ export class LineDocument implements TextDocument {
   ) {
     this.#version = version;
     this.#text = text;
-    this.#lines = splitLines(text);
   }
 
   get version(): number {
@@ -61,12 +74,12 @@ export class LineDocument implements TextDocument {
   }
 
   get lineCount(): number {
-    return this.#lines.length;
+    return this.#lines ? this.#lines.length : this.#lineStarts().length;
   }
 
   getText(range?: Range): string {
     if (this.#text === undefined) {
-      this.#text = this.#lines.join('');
+      this.#text = this.#lines!.join('');
       this.textBuilds++;
     }
     return range ? this.#text.slice(this.offsetAt(range.start), this.offsetAt(range.end)) : this.#text;
@@ -74,13 +87,22 @@ export class LineDocument implements TextDocument {
 
   #lineStarts(): number[] {
     if (this.#starts) return this.#starts;
-    const starts = new Array<number>(this.#lines.length);
+    const lines = this.#lines;
+    if (!lines) return (this.#starts = lineStartsOf(this.#text!));
+    const starts = new Array<number>(lines.length);
     let offset = 0;
-    for (let i = 0; i < this.#lines.length; i++) {
+    for (let i = 0; i < lines.length; i++) {
       starts[i] = offset;
-      offset += this.#lines[i]!.length;
+      offset += lines[i]!.length;
     }
     return (this.#starts = starts);
+  }
+
+  /** Line `i` (0 ≤ i < lineCount) with its end of line. */
+  #line(i: number): string {
+    if (this.#lines) return this.#lines[i]!;
+    const starts = this.#lineStarts();
+    return this.#text!.slice(starts[i], starts[i + 1] ?? this.#text!.length);
   }
 
   offsetAt(position: Position): number {
@@ -90,8 +112,8 @@ export class LineDocument implements TextDocument {
 
   positionAt(offset: number): Position {
     const starts = this.#lineStarts();
-    const last = this.#lines.length - 1;
-    const clamped = Math.max(0, Math.min(offset, starts[last]! + this.#lines[last]!.length));
+    const last = starts.length - 1;
+    const clamped = Math.max(0, Math.min(offset, starts[last]! + this.#line(last).length));
     let low = 0;
     let high = last;
     while (low < high) {
@@ -99,35 +121,38 @@ export class LineDocument implements TextDocument {
       if (starts[mid]! <= clamped) low = mid;
       else high = mid - 1;
     }
-    return { line: low, character: Math.min(clamped - starts[low]!, contentLength(this.#lines[low]!)) };
+    return { line: low, character: Math.min(clamped - starts[low]!, contentLength(this.#line(low))) };
   }
 
   getLineRange(line: number): Range {
-    const last = this.#lines.length - 1;
     if (line < 0) return { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-    const at = Math.min(line, last);
-    return { start: { line: at, character: 0 }, end: { line: at, character: contentLength(this.#lines[at]!) } };
+    const at = Math.min(line, this.lineCount - 1);
+    return { start: { line: at, character: 0 }, end: { line: at, character: contentLength(this.#line(at)) } };
   }
 
   getEOLCharacters(line: number): string {
-    const text = line < 0 ? undefined : this.#lines[line];
-    return text === undefined ? '' : text.slice(contentLength(text));
+    if (line < 0 || line >= this.lineCount) return '';
+    const text = this.#line(line);
+    return text.slice(contentLength(text));
   }
 
   /** A position as a line and a character within that line's text (before its end of line). */
   #place(position: Position): [line: number, character: number] {
-    const last = this.#lines.length - 1;
-    if (position.line > last) return [last, this.#lines[last]!.length];
+    const last = this.lineCount - 1;
+    if (position.line > last) return [last, this.#line(last).length];
     if (position.line < 0) return [0, 0];
-    const line = this.#lines[position.line]!;
-    return [position.line, Math.max(0, Math.min(position.character, contentLength(line)))];
+    return [position.line, Math.max(0, Math.min(position.character, contentLength(this.#line(position.line))))];
   }
 
   update(changes: readonly TextDocumentContentChangeEvent[], version: number): void {
     for (const change of changes) {
-      if ('range' in change) this.#replace(change.range, change.text);
-      else this.#lines = splitLines(change.text);
-      this.#text = undefined;
+      if ('range' in change) {
+        this.#replace(change.range, change.text);
+        this.#text = undefined;
+      } else {
+        this.#text = change.text;
+        this.#lines = undefined;
+      }
       this.#starts = undefined;
     }
     this.#version = version;
@@ -138,7 +163,7 @@ export class LineDocument implements TextDocument {
     const [line, start] = this.#place(from);
     let first = line;
     const [last, end] = this.#place(to);
-    const lines = this.#lines;
+    const lines = (this.#lines ??= splitLines(this.#text!));
     let region = lines[first]!.slice(0, start) + text + lines[last]!.slice(end);
     // A CR ending the line above and an LF starting the new text are one line end (CRLF).
     if (first > 0 && start === 0 && region.charCodeAt(0) === LF && lines[first - 1]!.charCodeAt(lines[first - 1]!.length - 1) === CR) {

@@ -33,6 +33,30 @@ function change(next: () => number, lines: number): TextDocumentContentChangeEve
   return { range: { start: position(), end: position() }, text };
 }
 
+/** Checks `document` against a reference document created with `text`. */
+function agree(document: TextDocument, text: string, where: string, next: () => number): void {
+  expect(document.getText(), where).toBe(text);
+  const fresh = TextDocument.create('file:///f.json', 'json', document.version, text);
+  expect(document.lineCount, where).toBe(fresh.lineCount);
+  const offsets = Array.from({ length: text.length + 3 }, (_, i) => i - 1);
+  expect(
+    offsets.map((o) => document.positionAt(o)),
+    where,
+  ).toEqual(offsets.map((o) => fresh.positionAt(o)));
+  const positions = Array.from({ length: (fresh.lineCount + 2) * 9 }, (_, i) => ({ line: Math.floor(i / 9) - 1, character: (i % 9) - 1 }));
+  expect(
+    positions.map((p) => document.offsetAt(p)),
+    where,
+  ).toEqual(positions.map((p) => fresh.offsetAt(p)));
+  const lineNumbers = Array.from({ length: fresh.lineCount + 2 }, (_, i) => i - 1);
+  expect(
+    lineNumbers.map((l) => [document.getLineRange(l), document.getEOLCharacters(l)]),
+    where,
+  ).toEqual(lineNumbers.map((l) => [fresh.getLineRange(l), fresh.getEOLCharacters(l)]));
+  const range = { start: fresh.positionAt(Math.floor(next() * text.length)), end: fresh.positionAt(text.length) };
+  expect(document.getText(range)).toBe(fresh.getText(range));
+}
+
 describe('LineDocument', () => {
   it('agrees with the reference document on text, line count, offsets and positions', () => {
     for (let seed = 1; seed <= 60; seed++) {
@@ -40,6 +64,7 @@ describe('LineDocument', () => {
       const initial = ['', 'a', '{\n  "a": 1\r\n}\r', '\r\n\r\n', 'x\ry\nz'][seed % 5]!;
       let text = initial;
       const document = lineDocuments.create('file:///d.json', 'json', 1, initial);
+      agree(document, text, `seed ${seed}, as opened`, next);
       for (let version = 2; version < 80; version++) {
         const lines = TextDocument.create('file:///l.json', 'json', 1, text).lineCount;
         const changes = [change(next, lines)];
@@ -48,28 +73,8 @@ describe('LineDocument', () => {
         // line offsets, updated edit by edit, can drift from the text's).
         for (const one of changes) text = TextDocument.update(TextDocument.create('file:///r.json', 'json', 1, text), [one], 2).getText();
         lineDocuments.update(document, changes, version);
-        const where = `seed ${seed}, version ${version}`;
-        expect(document.getText(), where).toBe(text);
-        const fresh = TextDocument.create('file:///f.json', 'json', version, text);
         expect(document.version).toBe(version);
-        expect(document.lineCount, where).toBe(fresh.lineCount);
-        const offsets = Array.from({ length: text.length + 3 }, (_, i) => i - 1);
-        expect(
-          offsets.map((o) => document.positionAt(o)),
-          where,
-        ).toEqual(offsets.map((o) => fresh.positionAt(o)));
-        const positions = Array.from({ length: (fresh.lineCount + 2) * 9 }, (_, i) => ({ line: Math.floor(i / 9) - 1, character: (i % 9) - 1 }));
-        expect(
-          positions.map((p) => document.offsetAt(p)),
-          where,
-        ).toEqual(positions.map((p) => fresh.offsetAt(p)));
-        const lineNumbers = Array.from({ length: fresh.lineCount + 2 }, (_, i) => i - 1);
-        expect(
-          lineNumbers.map((l) => [document.getLineRange(l), document.getEOLCharacters(l)]),
-          where,
-        ).toEqual(lineNumbers.map((l) => [fresh.getLineRange(l), fresh.getEOLCharacters(l)]));
-        const range = { start: fresh.positionAt(Math.floor(next() * text.length)), end: fresh.positionAt(text.length) };
-        expect(document.getText(range)).toBe(fresh.getText(range));
+        agree(document, text, `seed ${seed}, version ${version}`, next);
       }
     }
   });
