@@ -8,6 +8,15 @@ const LF = 10;
 function splitLines(text: string): string[] {
   const lines: string[] = [];
   let start = 0;
+  if (!text.includes('\r')) {
+    // LF only (most files): the engine's search rather than a loop over every character.
+    for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
+      lines.push(text.slice(start, end + 1));
+      start = end + 1;
+    }
+    lines.push(text.slice(start));
+    return lines;
+  }
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === CR && text.charCodeAt(i + 1) === LF) i++;
@@ -31,6 +40,10 @@ const before = (a: Position, b: Position) => a.line < b.line || (a.line === b.li
 /** The offset at which each line of `text` starts (after CR, LF or CRLF). */
 function lineStartsOf(text: string): number[] {
   const starts = [0];
+  if (!text.includes('\r')) {
+    for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', end + 1)) starts.push(end + 1);
+    return starts;
+  }
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === CR && text.charCodeAt(i + 1) === LF) i++;
