@@ -88,6 +88,9 @@ interface Layout {
 /** Per constraint table (errors only, or with warnings): the layouts of the types met so far. */
 const layoutsByTable = new WeakMap<ReadonlyMap<string, readonly Invariant[]>, Map<string, Layout>>();
 
+/** The model's resource types met so far. */
+const resourceTypes = new Set<string>();
+
 class Walk {
   readonly #segments: (string | number)[] = [];
   readonly #model: FhirPathModel;
@@ -164,11 +167,20 @@ class Walk {
 
   resource(resource: Json, contained: boolean): void {
     const type = resource.resourceType;
-    if (typeof type !== 'string' || !(`${type}.id` in this.#model.path2Type)) return;
+    if (typeof type !== 'string' || !this.#isResourceType(type)) return;
     const root = this.#root;
     if (!contained || !root) this.#root = resource;
     this.#element(resource, type, resource);
     this.#root = root;
+  }
+
+  /** Whether the model knows `type` as a resource (asked once per type name, not per resource). */
+  #isResourceType(type: string): boolean {
+    if (resourceTypes.has(type)) return true;
+    // Only R4's names are kept (a payload's made-up type names would grow the set without bound).
+    const known = `${type}.id` in this.#model.path2Type;
+    if (known) resourceTypes.add(type);
+    return known;
   }
 
   #run(checks: readonly Check[], node: unknown, resource: Json): void {
