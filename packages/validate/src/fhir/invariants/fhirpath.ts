@@ -55,7 +55,7 @@ interface Check {
   readonly invariant: Invariant;
   /** Members any one of which, absent, means it holds; `choice` for a `name[x]` member. */
   readonly guards: readonly Guard[];
-  readonly native: ((node: unknown, resource: Json) => boolean) | undefined;
+  readonly native: ((node: unknown, resource: Json) => boolean | undefined) | undefined;
 }
 
 /** A member whose absence means a constraint holds: its name, `_name`, and whether it is a `name[x]` choice. */
@@ -186,8 +186,9 @@ class Walk {
   #run(checks: readonly Check[], node: unknown, resource: Json): void {
     for (const check of checks) {
       if (anyAbsent(node, check.guards)) continue;
-      if (check.native) {
-        if (!check.native(node, resource)) this.report(check.invariant, this.pointer());
+      const verdict = check.native?.(node, resource);
+      if (verdict !== undefined) {
+        if (!verdict) this.report(check.invariant, this.pointer());
         continue;
       }
       const fn = evaluatorOf(check.invariant, this.engine);
