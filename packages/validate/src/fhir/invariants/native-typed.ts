@@ -131,6 +131,26 @@ export const NATIVE_TYPED: Readonly<Record<string, (node: unknown, resource: Jso
   'pat-1': (node) => ['name', 'telecom', 'address', 'organization'].some((name) => exists(node as Json, name)),
   // start.hasValue().not() or end.hasValue().not() or (start <= end)
   'per-1': (node) => startNotAfterEnd(node as Json),
+  // The most evaluated of the rest over R4's examples (Quantity, Timing, Ratio, …).
+  // code.empty() or system.exists()
+  'qty-3': (node) => !exists(node as Json, 'code') || exists(node as Json, 'system'),
+  // low.exists() or high.exists() or text.exists()
+  'obs-3': (node) => exists(node as Json, 'low') || exists(node as Json, 'high') || exists(node as Json, 'text'),
+  // type.exists() or part.exists()
+  'opd-1': (node) => exists(node as Json, 'type') || exists(node as Json, 'part'),
+  // expression.exists() or reference.exists()
+  'exp-1': (node) => exists(node as Json, 'expression') || exists(node as Json, 'reference'),
+  // (answer.exists() and item.exists()).not()
+  'qrs-1': (node) => !(exists(node as Json, 'answer') && exists(node as Json, 'item')),
+  // period.empty() or periodUnit.exists()
+  'tim-2': (node) => !exists(node as Json, 'period') || exists(node as Json, 'periodUnit'),
+  // period.exists() implies period >= 0 (a `_period` alone compares as empty: no failure)
+  'tim-5': (node) => typeof (node as Json).period !== 'number' || ((node as Json).period as number) >= 0,
+  // (numerator.empty() xor denominator.exists()) and (numerator.exists() or extension.exists())
+  'rat-1': (node) =>
+    !exists(node as Json, 'numerator') !== exists(node as Json, 'denominator') && (exists(node as Json, 'numerator') || exists(node as Json, 'extension')),
+  // searchParam.select(name).isDistinct()
+  'cpb-12': (node) => distinctBy((node as Json).searchParam, 'name'),
   // min.empty() or max.empty() or (max = '*') or iif(max != '*', min <= max.toInteger())
   'eld-2': (node) => {
     const { min, max } = node as Json;
