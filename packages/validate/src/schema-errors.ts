@@ -41,6 +41,11 @@ function typeName(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
+/** `a`, `a or b`, `a, b or c`. */
+function alternatives(names: readonly string[]): string {
+  return names.length <= 2 ? names.join(' or ') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)!}`;
+}
+
 function listValues(values: unknown): string {
   const list = Array.isArray(values) ? values : [values];
   const shown = list.slice(0, 12).map((v) => quote(v));
@@ -121,7 +126,7 @@ export function describeError(error: AjvError, payload: unknown): SchemaReport |
       return present === undefined ? { pointer, messageId: 'required', data } : { pointer, messageId: 'requiredWhen', data: { ...data, present } };
     }
     case 'type':
-      return report('type', { expected: String(params.type).split(',').join(' or '), actual: typeName(value) });
+      return report('type', { expected: alternatives(String(params.type).split(',')), actual: typeName(value) });
     case 'enum':
       return report('enum', { allowed: listValues(params.allowedValues), value: quote(value), suggestion: nearestValue(value, params.allowedValues) });
     case 'const':
