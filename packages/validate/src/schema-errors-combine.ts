@@ -85,8 +85,8 @@ function containersOf(errors: readonly AjvError[]): Set<string> {
  * ajv reports every failing branch of an anyOf/oneOf plus the combinator itself. A user wants
  * the branch they evidently meant: keep the branch with the fewest errors (ignoring a bare
  * null branch, and a branch of another JSON type when one of the value's own type failed deeper),
- * and drop the rest. When every branch only misses a member, one `required`
- * error for the first branch's member stands for all of them (e.g. either spelling of a field).
+ * and drop the rest. When every branch only misses a member, one `requiredOneOf` error names them
+ * all (an attachment's `data` or `url`), or one `required` error when they miss the same member.
  */
 export function untangle(errors: readonly AjvError[]): AjvError[] {
   const combinators = errors.filter((e) => COMBINATORS.has(e.keyword) && !e.params.passingSchemas).sort((a, b) => b.schemaPath.length - a.schemaPath.length);
@@ -131,6 +131,14 @@ export function untangle(errors: readonly AjvError[]): AjvError[] {
     }
     const candidates = ownType.length > 0 ? ownType : containers.has(combinator.instancePath) ? [] : typed;
     const allRequired = candidates.every((b) => b.length === 1 && b[0]!.keyword === 'required');
+    const missing = allRequired ? [...new Set(candidates.map((b) => String(b[0]!.params.missingProperty)))] : [];
+    if (missing.length > 1) {
+      // Any one of several members would do (an attachment's data or url): one error naming them all.
+      dropped.add(combinator);
+      for (const branch of branches.values()) for (const error of branch) dropped.add(error);
+      added.push({ ...candidates[0]![0]!, keyword: 'requiredOneOf', schemaPath: prefix, params: { missingProperties: missing } });
+      continue;
+    }
     const chosen = allRequired ? candidates.slice(0, 1) : [candidates.reduce((best, b) => (b.length < best.length ? b : best), candidates[0] ?? [])];
     const keep = new Set(chosen.flat());
     dropped.add(combinator);

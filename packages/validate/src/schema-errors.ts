@@ -72,6 +72,7 @@ function nearestValue(value: unknown, allowed: unknown): string {
 export const SCHEMA_MESSAGES = {
   required: '{{field}} is required but missing.',
   requiredWhen: '{{field}} is required when {{present}} is present but missing.',
+  requiredOneOf: '{{field}} has neither {{members}}: write one of them.',
   type: '{{field}} must be {{expected}}, not {{actual}}.',
   enum: '{{field}} must be one of {{allowed}}; got {{value}}.{{suggestion}}',
   const: '{{field}} must be {{allowed}}; got {{value}}.',
@@ -124,6 +125,11 @@ export function describeError(error: AjvError, payload: unknown): SchemaReport |
       const present = keyword === 'dependentRequired' ? code(fieldPath(childPointer(at, String(params.property)))) : condition(error.schemaPath);
       const data = { field: code(fieldPath(pointer)) };
       return present === undefined ? { pointer, messageId: 'required', data } : { pointer, messageId: 'requiredWhen', data: { ...data, present } };
+    }
+    case 'requiredOneOf': {
+      // untangle()'s: an anyOf whose every branch misses a different member.
+      const names = (params.missingProperties as readonly string[]).map((m) => code(m));
+      return report('requiredOneOf', { members: names.length <= 2 ? names.join(' nor ') : `${names.slice(0, -1).join(', ')} nor ${names.at(-1)!}` });
     }
     case 'type':
       return report('type', { expected: alternatives(String(params.type).split(',')), actual: typeName(value) });
