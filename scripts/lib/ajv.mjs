@@ -38,6 +38,11 @@ export const CDX_KEYWORDS = {
   cdxQuery: { type: 'boolean', description: 'A synchronous query: exactly one Meta.Destinations entry; data-on-demand checks apply.' },
   // An event the spec names without showing its payload: only the Meta envelope is checked.
   cdxUnpublished: { type: 'boolean', description: 'An event the spec names without showing its payload: only the Meta envelope is checked.' },
+  // A CDS Hooks document in the Meta envelope: its body is validated as this bare kind, every check of it.
+  cdxStandard: {
+    type: 'string',
+    description: 'A CDS Hooks document in the Meta envelope: the cds-hooks/… kind its body is, checked in full as that kind.',
+  },
   cdxBeta: { type: 'boolean', description: 'The spec labels this message or field beta (or open beta).' },
   cdxLabel: { enum: ['Reliable', 'Probable', 'Possible'], description: "The spec's reliability label of a field." },
   cdxNoDataOnDemand: { type: 'boolean', description: 'The spec says this field is not supported with data on demand.' },

@@ -116,6 +116,7 @@ export async function emitValidators(entries, kinds, banner) {
         query: Boolean(k.entry.schema.cdxQuery),
         beta: Boolean(k.entry.schema.cdxBeta),
         ...(k.entry.schema.cdxUnpublished ? { unpublished: true } : {}),
+        ...(k.entry.schema.cdxStandard ? { standard: k.entry.schema.cdxStandard } : {}),
         ...(k.entry.schema.cdxDetect ? { detect: k.entry.schema.cdxDetect } : {}),
         ...(holdsResources.has(k.id) ? { resources: true } : {}),
         ...(k.entry.schema.cdxHook ? { hook: hookInfo(k.entry, entries) } : {}),

@@ -3,16 +3,17 @@
 // SARIF, the config check and docs/rules all read this one list.
 import { RULE_DOCS_URL, RULES, type RegisteredRule, type Rule, type RuleMeta } from '@cdx/validate';
 import { duplicateKeyRule } from './duplicate-key.js';
+import { fhirIntegerLiteralRule } from './fhir-integer-literal.js';
 import { ignoredFileRule } from './ignored-file.js';
 import { parseErrorRule } from './parse-error.js';
 
 export type Severity = 'error' | 'warning';
 
 /** The CLI's own rules, sorted by id. */
-export const CLI_RULES = [duplicateKeyRule, ignoredFileRule, parseErrorRule] as const;
+export const CLI_RULES = [duplicateKeyRule, fhirIntegerLiteralRule, ignoredFileRule, parseErrorRule] as const;
 
 /** Scopes whose rules a lint run reports, so that a config may set their severity. */
-const LINTED_SCOPES = new Set(['payload', 'undetected', 'too-deep', 'payload-text']);
+const LINTED_SCOPES = new Set(['payload', 'undetected', 'too-deep', 'payload-text', 'integer-text']);
 
 /** What every output format needs to know about a rule. */
 export interface RuleInfo {

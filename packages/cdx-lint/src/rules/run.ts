@@ -3,6 +3,7 @@ import { findingOf, type Finding, type Report, type Severity } from '@cdx/valida
 import type { DuplicateKey } from '../locate/duplicates.js';
 import type { LintMessage } from '../lint/types.js';
 import { duplicateKeyRule } from './duplicate-key.js';
+import { fhirIntegerLiteralRule } from './fhir-integer-literal.js';
 import { ignoredFileRule } from './ignored-file.js';
 import { parseErrorRule } from './parse-error.js';
 import type { IgnoredFileContext, ParseProblem } from './scopes.js';
@@ -80,4 +81,34 @@ export function runDuplicateKey(
     });
   };
   void duplicateKeyRule.check({ eachDuplicate: each, json, firstLine, options: duplicateKeyRule.defaultOptions, report });
+}
+
+/** A FHIR integer written with a fraction or exponent: where, as written, and the digits to write. */
+export interface IntegerLiteral {
+  readonly pointer: string;
+  readonly literal: string;
+  readonly write: string;
+}
+
+/**
+ * Runs fhir-integer-literal over a payload's integers written with a fraction or exponent. `keep`
+ * settles each report's severity before its message is built (undefined: not listed).
+ */
+export function runFhirIntegerLiteral(
+  literals: readonly IntegerLiteral[],
+  keep: (pointer: string) => Severity | undefined,
+  take: (finding: Finding) => void,
+): void {
+  if (literals.length === 0) return;
+  const report = (r: Report) => {
+    const severity = keep(r.pointer);
+    if (severity) take(findingOf(fhirIntegerLiteralRule.meta, r, severity));
+  };
+  void fhirIntegerLiteralRule.check({
+    eachIntegerLiteral: (visit) => {
+      for (const literal of literals) visit(literal);
+    },
+    options: fhirIntegerLiteralRule.defaultOptions,
+    report,
+  });
 }
