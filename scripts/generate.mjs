@@ -15,6 +15,7 @@ import { emitTypes } from './lib/emit-types.mjs';
 import { emitLoaders } from './lib/emit-loaders.mjs';
 import { emitValidators } from './lib/emit-validators.mjs';
 import { CONFIG_SCHEMA, emitConfigChecker, emitRuleOptions, ruleMetas } from './lib/emit-options.mjs';
+import { emitRuleList, RULES_DIR } from './lib/emit-rule-list.mjs';
 import { CONFIG_SCHEMA_BASE, configSchema, configSchemaBase, configTypes, ruleConfigTypes } from './lib/emit-rule-config.mjs';
 import { kindSlug, loadSchemas } from './lib/schemas.mjs';
 import { produce as deriveFhirR4 } from './fhir/derive-r4.mjs';
@@ -69,6 +70,7 @@ async function outputs() {
   const fromRules = banner("the rules' meta.options", 'the rule in packages/validate/src/rules/');
   for (const [path, code] of emitRuleOptions(metas)) validators.set(path, commonJs(fromRules, code));
   validators.set('rule-config.ts', `${fromRules}\n${await ruleConfigTypes(metas)}\n`);
+  validators.set('rules.ts', `${banner(`the rule files in ${RULES_DIR}/`, `${RULES_DIR}/`)}\n${emitRuleList(root)}\n`);
   const schema = configSchema(configSchemaBase(root), metas);
   const fromConfig = banner(`${CONFIG_SCHEMA_BASE} and the rules' meta.options`, `${CONFIG_SCHEMA_BASE} or the rule in packages/validate/src/rules/`);
   // Last: the browser entry's loaders list every generated validator module, the rule options' too.

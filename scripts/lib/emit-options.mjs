@@ -16,6 +16,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { build } from 'esbuild';
 import { localNames, standalone } from './standalone.mjs';
+import { emitRuleList } from './emit-rule-list.mjs';
 
 /** Keywords the published config schema carries for editors (VS Code shows them): annotations here. */
 export const EDITOR_KEYWORDS = ['errorMessage', 'patternErrorMessage'];
@@ -43,6 +44,13 @@ export async function ruleMetas(root) {
       {
         name: 'stub-generated',
         setup(b) {
+          // The registry's list is generated too: taken as it is about to be written, not as it was.
+          b.onResolve({ filter: /\/generated\/rules\.js$/ }, () => ({ path: 'rules', namespace: 'rule-list' }));
+          b.onLoad({ filter: /.*/, namespace: 'rule-list' }, () => ({
+            contents: emitRuleList(root),
+            loader: 'ts',
+            resolveDir: join(root, 'packages/validate/src/generated'),
+          }));
           // Each generated module becomes one exporting an empty list under every name its importer takes.
           b.onResolve({ filter: /\/generated\// }, (args) => ({ path: `${args.importer}>${args.path}`, namespace: 'stub' }));
           b.onLoad({ filter: /.*/, namespace: 'stub' }, (args) => {

@@ -112,6 +112,13 @@ describe('a new rule with an option reaches the config schema, the types and --p
     expect(printed.rules.schema).toBe('error');
   });
 
+  it('each rule with options shows the config form on its doc page (derived from the registry)', () => {
+    for (const rule of allRules().filter((r) => r.meta.options)) {
+      const doc = readFileSync(join(REPO, `docs/rules/${rule.id}.md`), 'utf8');
+      expect(doc.slice(doc.indexOf('## Options')), rule.id).toContain(`"${rule.id}": [`);
+    }
+  });
+
   it('the generated API types have every rule with options, by id (derived from the registry)', () => {
     const generated = readFileSync(join(REPO, 'packages/validate/src/generated/rule-config.ts'), 'utf8');
     for (const rule of allRules().filter((r) => r.meta.options)) {
