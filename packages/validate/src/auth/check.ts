@@ -1,7 +1,8 @@
 import type { Finding } from '../finding.js';
-import { findingOf, type Rule } from '../rules/create-rule.js';
+import type { Rule } from '../rules/create-rule.js';
 import { rulesOf } from '../rules/index.js';
 import { inRunOrder } from '../run-order.js';
+import { runRulesAsync } from '../run-rules.js';
 import { ASSERTION, type AssertionContext } from '../rules/scopes.js';
 import { checkTokenForm, type TokenFormInput } from './check-form.js';
 import { verifySignature, type Verification } from './check-signature.js';
@@ -39,13 +40,7 @@ async function explain(assertion: unknown, settings: ResolvedCheckOptions): Prom
           : Promise.resolve(undefined)),
     reported: () => findings.length,
   };
-  for (const rule of assertionRules()) {
-    await rule.check({
-      ...context,
-      options: rule.defaultOptions,
-      report: (report) => findings.push(findingOf(rule.meta, report, report.severity ?? rule.meta.severity)),
-    });
-  }
+  await runRulesAsync(assertionRules(), context, { take: (finding) => findings.push(finding) });
   return findings;
 }
 
