@@ -3,7 +3,7 @@
 // its options and a `report` that makes findings. What differs between runners is data: the
 // context, and how a report's severity is settled.
 import type { Finding, Severity } from './finding.js';
-import { findingOf, type Report, type Rule, type RuleMeta } from './rules/create-rule.js';
+import { findingOf, type Report, type RuleMeta, type Scope } from './rules/create-rule.js';
 import { inRunOrder } from './run-order.js';
 
 /** A report's severity, or undefined to drop it before its message is built. Default: the rule's. */
@@ -11,36 +11,50 @@ export type Settle = (meta: RuleMeta, report: Report) => Severity | undefined;
 
 const bySeverity: Settle = (meta, report) => report.severity ?? meta.severity;
 
-interface RunOptions {
+export interface RunOptions {
   settle?: Settle;
   /** Each finding made (default: appended to the returned list). */
   take?: (finding: Finding) => void;
 }
 
-function prepare<C>(rules: readonly Rule<C>[], options: RunOptions) {
+/** What the runner needs of a rule: any rule, whatever its messages and options. */
+interface Runnable {
+  readonly meta: RuleMeta;
+  readonly defaultOptions: unknown;
+  readonly scope: Scope<unknown>;
+  readonly check: (context: never) => void | Promise<void>;
+}
+
+/** The context a rule's scope gives it. */
+export type ContextOf<R extends Runnable> = R['scope'] extends Scope<infer C> ? C : never;
+
+function prepare<R extends Runnable>(rules: readonly R[], options: RunOptions) {
   const findings: Finding[] = [];
   const settle = options.settle ?? bySeverity;
   const take = options.take ?? ((finding: Finding) => findings.push(finding));
-  const tools = (rule: Rule<C>) => ({
-    options: rule.defaultOptions,
-    report: (report: Report) => {
-      const severity = settle(rule.meta, report);
-      if (severity) take(findingOf(rule.meta, report, severity));
-    },
-  });
-  return { findings, ordered: inRunOrder(rules), tools };
+  const run = (rule: R, context: unknown) =>
+    // The context is the rule's scope's (ContextOf), with the tools every rule gets.
+    (rule.check as (context: unknown) => void | Promise<void>)({
+      ...(context as object),
+      options: rule.defaultOptions,
+      report: (report: Report) => {
+        const severity = settle(rule.meta, report);
+        if (severity) take(findingOf(rule.meta, report, severity));
+      },
+    });
+  return { findings, ordered: inRunOrder(rules), run };
 }
 
 /** Runs rules whose checks are synchronous; returns their findings. */
-export function runRules<C>(rules: readonly Rule<C>[], context: C, options: RunOptions = {}): Finding[] {
-  const { findings, ordered, tools } = prepare(rules, options);
-  for (const rule of ordered) void rule.check({ ...context, ...tools(rule) });
+export function runRules<R extends Runnable>(rules: readonly R[], context: ContextOf<R>, options: RunOptions = {}): Finding[] {
+  const { findings, ordered, run } = prepare(rules, options);
+  for (const rule of ordered) void run(rule, context);
   return findings;
 }
 
 /** Runs rules whose checks may wait (a signature, a replay store), one after another. */
-export async function runRulesAsync<C>(rules: readonly Rule<C>[], context: C, options: RunOptions = {}): Promise<Finding[]> {
-  const { findings, ordered, tools } = prepare(rules, options);
-  for (const rule of ordered) await rule.check({ ...context, ...tools(rule) });
+export async function runRulesAsync<R extends Runnable>(rules: readonly R[], context: ContextOf<R>, options: RunOptions = {}): Promise<Finding[]> {
+  const { findings, ordered, run } = prepare(rules, options);
+  for (const rule of ordered) await run(rule, context);
   return findings;
 }
