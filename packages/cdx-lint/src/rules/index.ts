@@ -30,6 +30,8 @@ export interface RuleInfo {
   /** What the rule looks at (its scope's name): `payload`, `assertion`, `payload-text`… */
   readonly scope: string;
   readonly meta: RuleMeta;
+  /** Its options' defaults (`meta.options` is their schema). */
+  readonly defaultOptions: Readonly<Record<string, unknown>>;
 }
 
 let all: RuleInfo[] | undefined;
@@ -45,6 +47,7 @@ export function allRules(): readonly RuleInfo[] {
       configurable: rule.meta.configurable && LINTED_SCOPES.has(rule.scope.name),
       scope: rule.scope.name,
       meta: rule.meta,
+      defaultOptions: rule.defaultOptions as Readonly<Record<string, unknown>>,
     }))
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)); // not localeCompare: its first call loads ICU (~15 ms)
   return all;

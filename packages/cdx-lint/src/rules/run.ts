@@ -1,5 +1,5 @@
-// Runs the CLI's own rules with their contexts, as @cdx/validate's runners run its rules.
-import { findingOf, type Finding, type Report, type Severity } from '@cdx/validate';
+// Runs the CLI's own rules with their contexts, through @cdx/validate's one runner (`runRules`).
+import { runRules, type Finding, type Report, type Severity } from '@cdx/validate';
 import type { DuplicateKey } from '../locate/duplicates.js';
 import type { LintMessage } from '../lint/types.js';
 import { duplicateKeyRule } from './duplicate-key.js';
@@ -18,26 +18,15 @@ export interface Span {
 
 /** The fatal message of a file that cannot be read as a payload. */
 export function parseErrorMessage(problem: ParseProblem, span: Span): LintMessage {
-  const findings: Finding[] = [];
-  void parseErrorRule.check({
-    problem,
-    options: parseErrorRule.defaultOptions,
-    report: (report) => findings.push(findingOf(parseErrorRule.meta, report, 'error')),
-  });
-  const [finding] = findings;
+  // Always fatal: an error whatever the report says.
+  const [finding] = runRules([parseErrorRule], { problem }, { settle: () => 'error' });
   if (!finding) throw new Error('parse-error reported nothing for a file that cannot be parsed');
   return { ruleId: finding.ruleId, messageId: finding.messageId, severity: 2, fatal: true, message: finding.message, pointer: '', ...span };
 }
 
 /** The warning of a file named on the command line that is ignored (at 1:1 of a file not read). */
 export function ignoredFileMessage(ignored: IgnoredFileContext): LintMessage {
-  const findings: Finding[] = [];
-  void ignoredFileRule.check({
-    ...ignored,
-    options: ignoredFileRule.defaultOptions,
-    report: (report) => findings.push(findingOf(ignoredFileRule.meta, report, 'warning')),
-  });
-  const [finding] = findings;
+  const [finding] = runRules([ignoredFileRule], ignored, { settle: () => 'warning' });
   if (!finding) throw new Error('ignored-file reported nothing for an ignored file');
   return {
     ruleId: finding.ruleId,
@@ -67,11 +56,9 @@ export function runDuplicateKey(
 ): void {
   // The rule reports from inside `visit`, about the duplicate it was just handed.
   let current: DuplicateKey | undefined;
-  const report = (r: Report) => {
-    const duplicate = current;
-    if (duplicate?.pointer !== r.pointer) throw new Error(`duplicate-key reported ${r.pointer}, which is not the duplicate it was handed`);
-    const severity = keep(r.pointer, duplicate);
-    if (severity) take(findingOf(duplicateKeyRule.meta, r, severity), duplicate);
+  const settle = (_meta: unknown, r: Report) => {
+    if (current?.pointer !== r.pointer) throw new Error(`duplicate-key reported ${r.pointer}, which is not the duplicate it was handed`);
+    return keep(r.pointer, current);
   };
   const each = (visit: (duplicate: DuplicateKey) => void) => {
     eachDuplicate((duplicate) => {
@@ -80,7 +67,16 @@ export function runDuplicateKey(
       current = undefined;
     });
   };
-  void duplicateKeyRule.check({ eachDuplicate: each, json, firstLine, options: duplicateKeyRule.defaultOptions, report });
+  runRules(
+    [duplicateKeyRule],
+    { eachDuplicate: each, json, firstLine },
+    {
+      settle,
+      take: (finding) => {
+        if (current) take(finding, current);
+      },
+    },
+  );
 }
 
 /** A FHIR integer written with a fraction or exponent: where, as written, and the digits to write. */

@@ -9,6 +9,7 @@ export const jwtExpRule = createRule({
   scope: ASSERTION,
   meta: {
     id: 'jwt-exp',
+    after: ['jwt-aud'],
     severity: 'error',
     description: 'Claim exp is required, a whole number of seconds, not in the past and at most 5 minutes in the future.',
     messages: {

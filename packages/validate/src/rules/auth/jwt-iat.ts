@@ -12,6 +12,7 @@ export const jwtIatRule = createRule({
   scope: ASSERTION,
   meta: {
     id: 'jwt-iat',
+    after: ['jwt-exp'],
     severity: 'error',
     description: 'Claim iat is required, a whole number of seconds, not in the future, not after exp and at most 5 minutes before it.',
     messages: {

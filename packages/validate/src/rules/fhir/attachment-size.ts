@@ -37,6 +37,7 @@ export const attachmentSizeRule = createRule({
           type: 'integer',
           minimum: 0,
           description: 'Largest inline FHIR attachment.data accepted, in characters of base64 text. Default 7000000.',
+          errorMessage: 'must be a whole number of base64 characters, 0 or more',
         },
       },
       additionalProperties: false,
