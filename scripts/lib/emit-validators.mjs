@@ -14,7 +14,7 @@ import { withoutAnnotations } from './fhir-schemas.mjs';
 import { resourceSlotKeywords } from './fhir-keywords.mjs';
 import { hookInfo } from './hooks.mjs';
 import { withResourceSlots } from './resource-slots.mjs';
-import { localNames, pruneSchemaConstants, spreadConstants, standalone, withoutContext, withoutErrorObjects } from './standalone.mjs';
+import { canonicalStandalone, localNames, pruneSchemaConstants, spreadConstants, standalone, withoutContext, withoutErrorObjects } from './standalone.mjs';
 import { STRICT_BASE, strictTwin } from './strict.mjs';
 import { createAjv } from './ajv.mjs';
 import { createTwinAjv } from './twin-ajv.mjs';
@@ -55,7 +55,7 @@ async function emitKindModule(kind, entries, ajvs) {
   const own = entries.find((e) => e.id === kind.entry.id);
   if (!own) throw new Error(`emit-validators: no schema ${kind.entry.id}`);
   const shape = buildShape(await dereference(own, entries));
-  const canonical = `const canonical = ${scoped(standalone(ajvs.canonical, { v0: kind.entry.id }))};`;
+  const canonical = `const canonical = ${scoped(canonicalStandalone(ajvs.canonical, { v0: kind.entry.id }))};`;
   const nodes = `[\n${shape.map((node) => `      ${JSON.stringify(node)},`).join('\n')}\n    ]`;
   const kinds = `exports.kinds = {\n  ${JSON.stringify(kind.id)}: {\n    validate: canonical.v0,\n    shape: ${nodes},\n  },\n};`;
   const twin = `const twin = ${scoped(pruneSchemaConstants(withoutContext(withoutErrorObjects(standalone(ajvs.twin, { s0: STRICT_BASE + kind.entry.rel })))))};`;

@@ -13,7 +13,7 @@ const pattern2 = new RegExp("^[a-z][a-z0-9-]*$", "u");
 const pattern3 = new RegExp("^(/.*)?$", "u");
 const pattern4 = new RegExp("^https?://", "u");
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdx-lint/cdx-lint.config.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -27,65 +27,30 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(func0.call(schema0.properties, key0))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/additionalProperties", "additionalProperties", {additionalProperty: key0}); errors++;
 }
 }
 if(data.$schema !== undefined){
 if(typeof data.$schema !== "string"){
-const err1 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/$schema", "#/properties/%24schema/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.extensions !== undefined){
 let data1 = data.extensions;
 if(Array.isArray(data1)){
 if(data1.length < 1){
-const err2 = {instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extensions", "#/properties/extensions/minItems", "minItems", {limit: 1}); errors++;
 }
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-const err3 = {instancePath:instancePath+"/extensions/" + i0,schemaPath:"#/properties/extensions/items/pattern",keyword:"pattern",params:{pattern: "^\\.[A-Za-z0-9._-]+$"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extensions/" + i0, "#/properties/extensions/items/pattern", "pattern", {pattern: "^\\.[A-Za-z0-9._-]+$"}); errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/extensions/" + i0,schemaPath:"#/properties/extensions/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extensions/" + i0, "#/properties/extensions/items/type", "type", {type: "string"}); errors++;
 }
 }
 let i1 = data1.length;
@@ -99,14 +64,7 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-const err5 = {instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extensions", "#/properties/extensions/uniqueItems", "uniqueItems", {i: i1, j: j0}); errors++;
 break;
 }
 indices0[item0] = i1;
@@ -114,14 +72,7 @@ indices0[item0] = i1;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extensions", "#/properties/extensions/type", "type", {type: "array"}); errors++;
 }
 }
 if(data.ignores !== undefined){
@@ -132,47 +83,19 @@ for(let i2=0; i2<len1; i2++){
 let data4 = data3[i2];
 if(typeof data4 === "string"){
 if(func1(data4) > 256){
-const err7 = {instancePath:instancePath+"/ignores/" + i2,schemaPath:"#/$defs/glob/maxLength",keyword:"maxLength",params:{limit: 256}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/ignores/" + i2, "#/$defs/glob/maxLength", "maxLength", {limit: 256}); errors++;
 }
 if(func1(data4) < 1){
-const err8 = {instancePath:instancePath+"/ignores/" + i2,schemaPath:"#/$defs/glob/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/ignores/" + i2, "#/$defs/glob/minLength", "minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/ignores/" + i2,schemaPath:"#/$defs/glob/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/ignores/" + i2, "#/$defs/glob/type", "type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/ignores",schemaPath:"#/properties/ignores/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/ignores", "#/properties/ignores/type", "type", {type: "array"}); errors++;
 }
 }
 if(data.kinds !== undefined){
@@ -182,83 +105,34 @@ for(const key1 in data5){
 const _errs18 = errors;
 if(typeof key1 === "string"){
 if(func1(key1) > 256){
-const err11 = {instancePath:instancePath+"/kinds",schemaPath:"#/$defs/glob/maxLength",keyword:"maxLength",params:{limit: 256},propertyName:key1};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = pushError(vErrors, {instancePath:instancePath+"/kinds",schemaPath:"#/$defs/glob/maxLength",keyword:"maxLength",params:{limit: 256},propertyName:key1}); errors++;
 }
 if(func1(key1) < 1){
-const err12 = {instancePath:instancePath+"/kinds",schemaPath:"#/$defs/glob/minLength",keyword:"minLength",params:{limit: 1},propertyName:key1};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = pushError(vErrors, {instancePath:instancePath+"/kinds",schemaPath:"#/$defs/glob/minLength",keyword:"minLength",params:{limit: 1},propertyName:key1}); errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/kinds",schemaPath:"#/$defs/glob/type",keyword:"type",params:{type: "string"},propertyName:key1};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = pushError(vErrors, {instancePath:instancePath+"/kinds",schemaPath:"#/$defs/glob/type",keyword:"type",params:{type: "string"},propertyName:key1}); errors++;
 }
 var valid7 = _errs18 === errors;
 if(!valid7){
-const err14 = {instancePath:instancePath+"/kinds",schemaPath:"#/properties/kinds/propertyNames",keyword:"propertyNames",params:{propertyName: key1}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/kinds", "#/properties/kinds/propertyNames", "propertyNames", {propertyName: key1}); errors++;
 }
 }
 for(const key2 in data5){
 let data6 = data5[key2];
 if(typeof data6 === "string"){
 if(!pattern1.test(data6)){
-const err15 = {instancePath:instancePath+"/kinds/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/kind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9 -]*(?:/[A-Za-z_][A-Za-z0-9_-]*)+$"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/kinds/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "#/$defs/kind/pattern", "pattern", {pattern: "^[A-Za-z][A-Za-z0-9 -]*(?:/[A-Za-z_][A-Za-z0-9_-]*)+$"}); errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/kinds/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/kind/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/kinds/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "#/$defs/kind/type", "type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/kinds",schemaPath:"#/properties/kinds/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/kinds", "#/properties/kinds/type", "type", {type: "object"}); errors++;
 }
 }
 if(data.rules !== undefined){
@@ -268,51 +142,23 @@ for(const key3 in data7){
 const _errs30 = errors;
 if(typeof key3 === "string"){
 if(!pattern2.test(key3)){
-const err18 = {instancePath:instancePath+"/rules",schemaPath:"#/$defs/rules/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},propertyName:key3};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = pushError(vErrors, {instancePath:instancePath+"/rules",schemaPath:"#/$defs/rules/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},propertyName:key3}); errors++;
 }
 }
 var valid12 = _errs30 === errors;
 if(!valid12){
-const err19 = {instancePath:instancePath+"/rules",schemaPath:"#/$defs/rules/propertyNames",keyword:"propertyNames",params:{propertyName: key3}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/rules", "#/$defs/rules/propertyNames", "propertyNames", {propertyName: key3}); errors++;
 }
 }
 for(const key4 in data7){
 let data8 = data7[key4];
 if(!(((data8 === "off") || (data8 === "warn")) || (data8 === "error"))){
-const err20 = {instancePath:instancePath+"/rules/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/rules/additionalProperties/enum",keyword:"enum",params:{allowedValues: schema1.additionalProperties.enum}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/rules/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"), "#/$defs/rules/additionalProperties/enum", "enum", {allowedValues: schema1.additionalProperties.enum}); errors++;
 }
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/rules",schemaPath:"#/$defs/rules/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/rules", "#/$defs/rules/type", "type", {type: "object"}); errors++;
 }
 }
 if(data.overrides !== undefined){
@@ -323,137 +169,60 @@ for(let i3=0; i3<len2; i3++){
 let data10 = data9[i3];
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 if(data10.rules === undefined){
-const err22 = {instancePath:instancePath+"/overrides/" + i3,schemaPath:"#/properties/overrides/items/required",keyword:"required",params:{missingProperty: "rules"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/overrides/" + i3, "#/properties/overrides/items/required", "required", {missingProperty: "rules"}); errors++;
 }
 for(const key5 in data10){
 if(!(((key5 === "files") || (key5 === "pointers")) || (key5 === "rules"))){
-const err23 = {instancePath:instancePath+"/overrides/" + i3,schemaPath:"#/properties/overrides/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/overrides/" + i3, "#/properties/overrides/items/additionalProperties", "additionalProperties", {additionalProperty: key5}); errors++;
 }
 }
 if(data10.files !== undefined){
 let data11 = data10.files;
 if(Array.isArray(data11)){
 if(data11.length < 1){
-const err24 = {instancePath:instancePath+"/overrides/" + i3+"/files",schemaPath:"#/properties/overrides/items/properties/files/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/overrides/" + i3+"/files", "#/properties/overrides/items/properties/files/minItems", "minItems", {limit: 1}); errors++;
 }
 const len3 = data11.length;
 for(let i4=0; i4<len3; i4++){
 let data12 = data11[i4];
 if(typeof data12 === "string"){
 if(func1(data12) > 256){
-const err25 = {instancePath:instancePath+"/overrides/" + i3+"/files/" + i4,schemaPath:"#/$defs/glob/maxLength",keyword:"maxLength",params:{limit: 256}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/overrides/" + i3+"/files/" + i4, "#/$defs/glob/maxLength", "maxLength", {limit: 256}); errors++;
 }
 if(func1(data12) < 1){
-const err26 = {instancePath:instancePath+"/overrides/" + i3+"/files/" + i4,schemaPath:"#/$defs/glob/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/overrides/" + i3+"/files/" + i4, "#/$defs/glob/minLength", "minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/overrides/" + i3+"/files/" + i4,schemaPath:"#/$defs/glob/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/overrides/" + i3+"/files/" + i4, "#/$defs/glob/type", "type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/overrides/" + i3+"/files",schemaPath:"#/properties/overrides/items/properties/files/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/overrides/" + i3+"/files", "#/properties/overrides/items/properties/files/type", "type", {type: "array"}); errors++;
 }
 }
 if(data10.pointers !== undefined){
 let data13 = data10.pointers;
 if(Array.isArray(data13)){
 if(data13.length < 1){
-const err29 = {instancePath:instancePath+"/overrides/" + i3+"/pointers",schemaPath:"#/properties/overrides/items/properties/pointers/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/overrides/" + i3+"/pointers", "#/properties/overrides/items/properties/pointers/minItems", "minItems", {limit: 1}); errors++;
 }
 const len4 = data13.length;
 for(let i5=0; i5<len4; i5++){
 let data14 = data13[i5];
 if(typeof data14 === "string"){
 if(!pattern3.test(data14)){
-const err30 = {instancePath:instancePath+"/overrides/" + i3+"/pointers/" + i5,schemaPath:"#/properties/overrides/items/properties/pointers/items/pattern",keyword:"pattern",params:{pattern: "^(/.*)?$"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/overrides/" + i3+"/pointers/" + i5, "#/properties/overrides/items/properties/pointers/items/pattern", "pattern", {pattern: "^(/.*)?$"}); errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/overrides/" + i3+"/pointers/" + i5,schemaPath:"#/properties/overrides/items/properties/pointers/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/overrides/" + i3+"/pointers/" + i5, "#/properties/overrides/items/properties/pointers/items/type", "type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/overrides/" + i3+"/pointers",schemaPath:"#/properties/overrides/items/properties/pointers/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/overrides/" + i3+"/pointers", "#/properties/overrides/items/properties/pointers/type", "type", {type: "array"}); errors++;
 }
 }
 if(data10.rules !== undefined){
@@ -463,137 +232,60 @@ for(const key6 in data15){
 const _errs55 = errors;
 if(typeof key6 === "string"){
 if(!pattern2.test(key6)){
-const err33 = {instancePath:instancePath+"/overrides/" + i3+"/rules",schemaPath:"#/$defs/rules/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},propertyName:key6};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = pushError(vErrors, {instancePath:instancePath+"/overrides/" + i3+"/rules",schemaPath:"#/$defs/rules/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},propertyName:key6}); errors++;
 }
 }
 var valid23 = _errs55 === errors;
 if(!valid23){
-const err34 = {instancePath:instancePath+"/overrides/" + i3+"/rules",schemaPath:"#/$defs/rules/propertyNames",keyword:"propertyNames",params:{propertyName: key6}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/overrides/" + i3+"/rules", "#/$defs/rules/propertyNames", "propertyNames", {propertyName: key6}); errors++;
 }
 }
 for(const key7 in data15){
 let data16 = data15[key7];
 if(!(((data16 === "off") || (data16 === "warn")) || (data16 === "error"))){
-const err35 = {instancePath:instancePath+"/overrides/" + i3+"/rules/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/rules/additionalProperties/enum",keyword:"enum",params:{allowedValues: schema1.additionalProperties.enum}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/overrides/" + i3+"/rules/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"), "#/$defs/rules/additionalProperties/enum", "enum", {allowedValues: schema1.additionalProperties.enum}); errors++;
 }
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/overrides/" + i3+"/rules",schemaPath:"#/$defs/rules/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/overrides/" + i3+"/rules", "#/$defs/rules/type", "type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/overrides/" + i3,schemaPath:"#/properties/overrides/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/overrides/" + i3, "#/properties/overrides/items/type", "type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/overrides",schemaPath:"#/properties/overrides/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/overrides", "#/properties/overrides/type", "type", {type: "array"}); errors++;
 }
 }
 if(data.attachmentLimit !== undefined){
 let data17 = data.attachmentLimit;
 if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err39 = {instancePath:instancePath+"/attachmentLimit",schemaPath:"#/properties/attachmentLimit/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/attachmentLimit", "#/properties/attachmentLimit/type", "type", {type: "integer"}); errors++;
 }
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 < 0 || isNaN(data17)){
-const err40 = {instancePath:instancePath+"/attachmentLimit",schemaPath:"#/properties/attachmentLimit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/attachmentLimit", "#/properties/attachmentLimit/minimum", "minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
 if(data.bestPracticeInvariants !== undefined){
 if(typeof data.bestPracticeInvariants !== "boolean"){
-const err41 = {instancePath:instancePath+"/bestPracticeInvariants",schemaPath:"#/properties/bestPracticeInvariants/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/bestPracticeInvariants", "#/properties/bestPracticeInvariants/type", "type", {type: "boolean"}); errors++;
 }
 }
 if(data.fhir_defs_url !== undefined){
 let data19 = data.fhir_defs_url;
 if(typeof data19 === "string"){
 if(!pattern4.test(data19)){
-const err42 = {instancePath:instancePath+"/fhir_defs_url",schemaPath:"#/properties/fhir_defs_url/pattern",keyword:"pattern",params:{pattern: "^https?://"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fhir_defs_url", "#/properties/fhir_defs_url/pattern", "pattern", {pattern: "^https?://"}); errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/fhir_defs_url",schemaPath:"#/properties/fhir_defs_url/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fhir_defs_url", "#/properties/fhir_defs_url/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.knownVariants !== undefined){
@@ -603,102 +295,59 @@ for(const key8 in data20){
 let data21 = data20[key8];
 if(typeof data21 === "string"){
 if(func1(data21) < 1){
-const err44 = {instancePath:instancePath+"/knownVariants/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/knownVariants/additionalProperties/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/knownVariants/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"), "#/properties/knownVariants/additionalProperties/minLength", "minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/knownVariants/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/knownVariants/additionalProperties/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/knownVariants/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"), "#/properties/knownVariants/additionalProperties/type", "type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/knownVariants",schemaPath:"#/properties/knownVariants/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/knownVariants", "#/properties/knownVariants/type", "type", {type: "object"}); errors++;
 }
 }
 if(data.multipleApiKeys !== undefined){
 if(typeof data.multipleApiKeys !== "boolean"){
-const err47 = {instancePath:instancePath+"/multipleApiKeys",schemaPath:"#/properties/multipleApiKeys/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/multipleApiKeys", "#/properties/multipleApiKeys/type", "type", {type: "boolean"}); errors++;
 }
 }
 if(data.maxFindingsPerRule !== undefined){
 let data23 = data.maxFindingsPerRule;
 if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-const err48 = {instancePath:instancePath+"/maxFindingsPerRule",schemaPath:"#/properties/maxFindingsPerRule/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/maxFindingsPerRule", "#/properties/maxFindingsPerRule/type", "type", {type: "integer"}); errors++;
 }
 if((typeof data23 == "number") && (isFinite(data23))){
 if(data23 > 9007199254740991 || isNaN(data23)){
-const err49 = {instancePath:instancePath+"/maxFindingsPerRule",schemaPath:"#/properties/maxFindingsPerRule/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/maxFindingsPerRule", "#/properties/maxFindingsPerRule/maximum", "maximum", {comparison: "<=", limit: 9007199254740991}); errors++;
 }
 if(data23 < 1 || isNaN(data23)){
-const err50 = {instancePath:instancePath+"/maxFindingsPerRule",schemaPath:"#/properties/maxFindingsPerRule/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/maxFindingsPerRule", "#/properties/maxFindingsPerRule/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-const err51 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
 }
 validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, keyword, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}
 exports.hints = {
   "#/properties/extensions": {
     "errorMessage": "must list at least one extension, each once, like [\".json\", \".jsonc\"]"

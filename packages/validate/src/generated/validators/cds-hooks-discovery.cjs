@@ -45,7 +45,7 @@ const schema0 = {
  }
 };
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/service.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -58,73 +58,31 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.hook === undefined) || (!(func0.call(data, "hook")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hook"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "hook"}); errors++;
 }
 if((data.id === undefined) || (!(func0.call(data, "id")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "id"}); errors++;
 }
 if(data.hook !== undefined && func0.call(data, "hook")){
 if(typeof data.hook !== "string"){
-const err2 = {instancePath:instancePath+"/hook",schemaPath:"#/properties/hook/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hook", "#/properties/hook/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 if(typeof data.id !== "string"){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.title !== undefined && func0.call(data, "title")){
 let data2 = data.title;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err4 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema0.properties.title.type}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", "type", {type: schema0.properties.title.type}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data3 = data.description;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema0.properties.description.type}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: schema0.properties.description.type}); errors++;
 }
 }
 if(data.prefetch !== undefined && func0.call(data, "prefetch")){
@@ -133,52 +91,24 @@ if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 of Object.keys(data4)){
 let data5 = data4[key0];
 if((typeof data5 !== "string") && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/prefetch/additionalProperties/type",keyword:"type",params:{type: schema0.properties.prefetch.additionalProperties.type}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "#/properties/prefetch/additionalProperties/type", "type", {type: schema0.properties.prefetch.additionalProperties.type}); errors++;
 }
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/prefetch",schemaPath:"#/properties/prefetch/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/prefetch", "#/properties/prefetch/type", "type", {type: "object"}); errors++;
 }
 }
 if(data.usageRequirements !== undefined && func0.call(data, "usageRequirements")){
 let data6 = data.usageRequirements;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/usageRequirements",schemaPath:"#/properties/usageRequirements/type",keyword:"type",params:{type: schema0.properties.usageRequirements.type}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/usageRequirements", "#/properties/usageRequirements/type", "type", {type: schema0.properties.usageRequirements.type}); errors++;
 }
 }
 if(data.usageDescription !== undefined && func0.call(data, "usageDescription")){
 let data7 = data.usageDescription;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err9 = {instancePath:instancePath+"/usageDescription",schemaPath:"#/properties/usageDescription/type",keyword:"type",params:{type: schema0.properties.usageDescription.type}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/usageDescription", "#/properties/usageDescription/type", "type", {type: schema0.properties.usageDescription.type}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -186,26 +116,12 @@ let data8 = data.extension;
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 }
 else {
-const err10 = {instancePath:instancePath+"/extension",schemaPath:"extension.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "extension.schema.json/type", "type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -226,7 +142,7 @@ validate1.evaluated = {
 };
 
 
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate2.evaluated;
@@ -236,87 +152,37 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(root0.validate(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = root0.validate.errors; else for (const vError of root0.validate.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(root0.validate(data, {instancePath}))){
+vErrors = addErrors(vErrors, root0.validate.errors); errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.hook === undefined) || (!(func0.call(data, "hook")))){
-const err0 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "hook"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "hook"}); errors++;
 }
 if((data.description === undefined) || (!(func0.call(data, "description")))){
-const err1 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "description"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "description"}); errors++;
 }
 if((data.id === undefined) || (!(func0.call(data, "id")))){
-const err2 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "id"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "id"}); errors++;
 }
 if(data.hook !== undefined && func0.call(data, "hook")){
 if(typeof data.hook !== "string"){
-const err3 = {instancePath:instancePath+"/hook",schemaPath:"#/allOf/1/properties/hook/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hook", "#/allOf/1/properties/hook/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 if(typeof data.id !== "string"){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/allOf/1/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/allOf/1/properties/id/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.title !== undefined && func0.call(data, "title")){
 if(typeof data.title !== "string"){
-const err5 = {instancePath:instancePath+"/title",schemaPath:"#/allOf/1/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/allOf/1/properties/title/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 if(typeof data.description !== "string"){
-const err6 = {instancePath:instancePath+"/description",schemaPath:"#/allOf/1/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/allOf/1/properties/description/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.prefetch !== undefined && func0.call(data, "prefetch")){
@@ -324,50 +190,22 @@ let data4 = data.prefetch;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 of Object.keys(data4)){
 if(typeof data4[key0] !== "string"){
-const err7 = {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/allOf/1/properties/prefetch/additionalProperties/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "#/allOf/1/properties/prefetch/additionalProperties/type", "type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/prefetch",schemaPath:"#/allOf/1/properties/prefetch/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/prefetch", "#/allOf/1/properties/prefetch/type", "type", {type: "object"}); errors++;
 }
 }
 if(data.usageRequirements !== undefined && func0.call(data, "usageRequirements")){
 if(typeof data.usageRequirements !== "string"){
-const err9 = {instancePath:instancePath+"/usageRequirements",schemaPath:"#/allOf/1/properties/usageRequirements/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/usageRequirements", "#/allOf/1/properties/usageRequirements/type", "type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/type", "type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 return errors === 0;
@@ -388,7 +226,7 @@ validate2.evaluated = {
 };
 
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/discovery.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -401,35 +239,20 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.services === undefined) || (!(func0.call(data, "services")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "services"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "services"}); errors++;
 }
 if(data.services !== undefined && func0.call(data, "services")){
 let data0 = data.services;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate2(data0[i0], {instancePath:instancePath+"/services/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate2.errors; else for (const vError of validate2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate2(data0[i0], {instancePath:instancePath+"/services/" + i0}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/services",schemaPath:"#/properties/services/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/services", "#/properties/services/type", "type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -437,32 +260,31 @@ let data2 = data.extension;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-const err2 = {instancePath:instancePath+"/extension",schemaPath:"defs/extension.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "defs/extension.schema.json/type", "type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
 }
 validate0.evaluated = {"props":{"services":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, keyword, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}
 return exports;
 })({});
 exports.kinds = {

@@ -9,7 +9,7 @@ const func0 = Object.prototype.hasOwnProperty;
 const schema0 = {"properties":{"outcome":{"enum":["accepted","overridden"]}}};
 
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -21,25 +21,11 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.id === undefined) || (!(func0.call(data, "id")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "id"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 if(typeof data.id !== "string"){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -47,26 +33,12 @@ let data1 = data.extension;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 }
 else {
-const err2 = {instancePath:instancePath+"/extension",schemaPath:"defs/extension.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "defs/extension.schema.json/type", "type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -100,7 +72,7 @@ const schema1 = {
 };
 const formats0 = require("../../formats.cjs").uri;
 
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/coding.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -115,52 +87,24 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.code !== undefined && func0.call(data, "code")){
 let data0 = data.code;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: schema1.properties.code.type}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", "type", {type: schema1.properties.code.type}); errors++;
 }
 }
 if(data.system !== undefined && func0.call(data, "system")){
 let data1 = data.system;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/system",schemaPath:"#/properties/system/type",keyword:"type",params:{type: schema1.properties.system.type}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/type", "type", {type: schema1.properties.system.type}); errors++;
 }
 if(typeof data1 === "string"){
 if(!(formats0(data1))){
-const err2 = {instancePath:instancePath+"/system",schemaPath:"#/properties/system/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/format", "format", {format: "uri"}); errors++;
 }
 }
 }
 if(data.display !== undefined && func0.call(data, "display")){
 let data2 = data.display;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/display",schemaPath:"#/properties/display/type",keyword:"type",params:{type: schema1.properties.display.type}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/type", "type", {type: schema1.properties.display.type}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -168,26 +112,12 @@ let data3 = data.extension;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
-const err4 = {instancePath:instancePath+"/extension",schemaPath:"extension.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "extension.schema.json/type", "type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 return errors === 0;
@@ -204,7 +134,7 @@ validate2.evaluated = {
 };
 
 
-function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate3(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate3.evaluated;
@@ -214,77 +144,34 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(root1.validate(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = root1.validate.errors; else for (const vError of root1.validate.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(root1.validate(data, {instancePath}))){
+vErrors = addErrors(vErrors, root1.validate.errors); errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.code === undefined) || (!(func0.call(data, "code")))){
-const err0 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "code"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "code"}); errors++;
 }
 if((data.system === undefined) || (!(func0.call(data, "system")))){
-const err1 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "system"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "system"}); errors++;
 }
 if(data.code !== undefined && func0.call(data, "code")){
 if(typeof data.code !== "string"){
-const err2 = {instancePath:instancePath+"/code",schemaPath:"#/allOf/1/properties/code/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/allOf/1/properties/code/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.system !== undefined && func0.call(data, "system")){
 if(typeof data.system !== "string"){
-const err3 = {instancePath:instancePath+"/system",schemaPath:"#/allOf/1/properties/system/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/allOf/1/properties/system/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.display !== undefined && func0.call(data, "display")){
 if(typeof data.display !== "string"){
-const err4 = {instancePath:instancePath+"/display",schemaPath:"#/allOf/1/properties/display/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/display", "#/allOf/1/properties/display/type", "type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/type", "type", {type: "object"}); errors++;
 }
 validate3.errors = vErrors;
 return errors === 0;
@@ -301,7 +188,7 @@ validate3.evaluated = {
 };
 
 
-function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate4(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate4.evaluated;
@@ -313,21 +200,13 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.reason !== undefined && func0.call(data, "reason")){
-if(!(validate3(data.reason, {instancePath:instancePath+"/reason",parentData:data,parentDataProperty:"reason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate3.errors; else for (const vError of validate3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate3(data.reason, {instancePath:instancePath+"/reason"}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 if(data.userComment !== undefined && func0.call(data, "userComment")){
 if(typeof data.userComment !== "string"){
-const err0 = {instancePath:instancePath+"/userComment",schemaPath:"#/properties/userComment/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/userComment", "#/properties/userComment/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -335,26 +214,12 @@ let data2 = data.extension;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-const err1 = {instancePath:instancePath+"/extension",schemaPath:"defs/extension.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "defs/extension.schema.json/type", "type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
 }
 validate4.errors = vErrors;
 return errors === 0;
@@ -371,7 +236,7 @@ validate4.evaluated = {
 
 const formats1 = require("../../formats.cjs")["date-time"];
 
-function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate5(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate5.evaluated;
@@ -383,68 +248,26 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.card === undefined) || (!(func0.call(data, "card")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "card"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "card"}); errors++;
 }
 if((data.outcome === undefined) || (!(func0.call(data, "outcome")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "outcome"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "outcome"}); errors++;
 }
 if((data.outcomeTimestamp === undefined) || (!(func0.call(data, "outcomeTimestamp")))){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "outcomeTimestamp"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "outcomeTimestamp"}); errors++;
 }
 if(data.card !== undefined && func0.call(data, "card")){
 if(typeof data.card !== "string"){
-const err3 = {instancePath:instancePath+"/card",schemaPath:"#/properties/card/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/card", "#/properties/card/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.outcome !== undefined && func0.call(data, "outcome")){
 let data1 = data.outcome;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/outcome", "#/properties/outcome/type", "type", {type: "string"}); errors++;
 }
 if(!((data1 === "accepted") || (data1 === "overridden"))){
-const err5 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema0.properties.outcome.enum}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/outcome", "#/properties/outcome/enum", "enum", {allowedValues: schema0.properties.outcome.enum}); errors++;
 }
 }
 if(data.acceptedSuggestions !== undefined && func0.call(data, "acceptedSuggestions")){
@@ -452,52 +275,29 @@ let data2 = data.acceptedSuggestions;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data2[i0], {instancePath:instancePath+"/acceptedSuggestions/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate1(data2[i0], {instancePath:instancePath+"/acceptedSuggestions/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/acceptedSuggestions",schemaPath:"#/properties/acceptedSuggestions/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/acceptedSuggestions", "#/properties/acceptedSuggestions/type", "type", {type: "array"}); errors++;
 }
 }
 if(data.overrideReason !== undefined && func0.call(data, "overrideReason")){
-if(!(validate4(data.overrideReason, {instancePath:instancePath+"/overrideReason",parentData:data,parentDataProperty:"overrideReason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate4.errors; else for (const vError of validate4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate4(data.overrideReason, {instancePath:instancePath+"/overrideReason"}))){
+vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 if(data.outcomeTimestamp !== undefined && func0.call(data, "outcomeTimestamp")){
 let data5 = data.outcomeTimestamp;
 if(typeof data5 === "string"){
 if(!(formats1(data5))){
-const err7 = {instancePath:instancePath+"/outcomeTimestamp",schemaPath:"#/properties/outcomeTimestamp/format",keyword:"format",params:{format: "date-time"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/outcomeTimestamp", "#/properties/outcomeTimestamp/format", "format", {format: "date-time"}); errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/outcomeTimestamp",schemaPath:"#/properties/outcomeTimestamp/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/outcomeTimestamp", "#/properties/outcomeTimestamp/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -505,26 +305,12 @@ let data6 = data.extension;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 }
 else {
-const err9 = {instancePath:instancePath+"/extension",schemaPath:"defs/extension.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "defs/extension.schema.json/type", "type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
 }
 validate5.errors = vErrors;
 return errors === 0;
@@ -543,7 +329,7 @@ validate5.evaluated = {
 };
 
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/feedback.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -556,35 +342,20 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.feedback === undefined) || (!(func0.call(data, "feedback")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "feedback"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "feedback"}); errors++;
 }
 if(data.feedback !== undefined && func0.call(data, "feedback")){
 let data0 = data.feedback;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate5(data0[i0], {instancePath:instancePath+"/feedback/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate5.errors; else for (const vError of validate5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate5(data0[i0], {instancePath:instancePath+"/feedback/" + i0}))){
+vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/feedback",schemaPath:"#/properties/feedback/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/feedback", "#/properties/feedback/type", "type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -592,32 +363,31 @@ let data2 = data.extension;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-const err2 = {instancePath:instancePath+"/extension",schemaPath:"defs/extension.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "defs/extension.schema.json/type", "type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
 }
 validate0.evaluated = {"props":{"feedback":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, keyword, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}
 return exports;
 })({});
 exports.kinds = {

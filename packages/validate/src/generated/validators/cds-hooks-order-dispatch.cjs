@@ -62,7 +62,7 @@ const schema0 = {
 };
 const pattern0 = new RegExp("^[0-9]+$", "u");
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/fhir-authorization.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -77,139 +77,62 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.access_token !== undefined && func0.call(data, "access_token")){
 let data0 = data.access_token;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/type",keyword:"type",params:{type: schema0.properties.access_token.type}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/access_token", "#/properties/access_token/type", "type", {type: schema0.properties.access_token.type}); errors++;
 }
 }
 if(data.token_type !== undefined && func0.call(data, "token_type")){
 let data1 = data.token_type;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/token_type",schemaPath:"#/properties/token_type/type",keyword:"type",params:{type: schema0.properties.token_type.type}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/token_type", "#/properties/token_type/type", "type", {type: schema0.properties.token_type.type}); errors++;
 }
 }
 if(data.expires_in !== undefined && func0.call(data, "expires_in")){
 let data2 = data.expires_in;
 if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/expires_in",schemaPath:"#/properties/expires_in/type",keyword:"type",params:{type: schema0.properties.expires_in.type}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/expires_in", "#/properties/expires_in/type", "type", {type: schema0.properties.expires_in.type}); errors++;
 }
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-const err3 = {instancePath:instancePath+"/expires_in",schemaPath:"#/properties/expires_in/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/expires_in", "#/properties/expires_in/pattern", "pattern", {pattern: "^[0-9]+$"}); errors++;
 }
 }
 }
 if(data.scope !== undefined && func0.call(data, "scope")){
 let data3 = data.scope;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/type",keyword:"type",params:{type: schema0.properties.scope.type}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/scope", "#/properties/scope/type", "type", {type: schema0.properties.scope.type}); errors++;
 }
 }
 if(data.subject !== undefined && func0.call(data, "subject")){
 if(typeof data.subject !== "string"){
-const err5 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subject", "#/properties/subject/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.patient !== undefined && func0.call(data, "patient")){
 if(typeof data.patient !== "string"){
-const err6 = {instancePath:instancePath+"/patient",schemaPath:"#/properties/patient/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/patient", "#/properties/patient/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.accessToken !== undefined && func0.call(data, "accessToken")){
 let data6 = data.accessToken;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err7 = {instancePath:instancePath+"/accessToken",schemaPath:"#/properties/accessToken/type",keyword:"type",params:{type: schema0.properties.accessToken.type}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/accessToken", "#/properties/accessToken/type", "type", {type: schema0.properties.accessToken.type}); errors++;
 }
 }
 if(data.tokenType !== undefined && func0.call(data, "tokenType")){
 let data7 = data.tokenType;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err8 = {instancePath:instancePath+"/tokenType",schemaPath:"#/properties/tokenType/type",keyword:"type",params:{type: schema0.properties.tokenType.type}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/tokenType", "#/properties/tokenType/type", "type", {type: schema0.properties.tokenType.type}); errors++;
 }
 }
 if(data.expiresIn !== undefined && func0.call(data, "expiresIn")){
 let data8 = data.expiresIn;
 if(((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (typeof data8 !== "string")) && (data8 !== null)){
-const err9 = {instancePath:instancePath+"/expiresIn",schemaPath:"#/properties/expiresIn/type",keyword:"type",params:{type: schema0.properties.expiresIn.type}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/expiresIn", "#/properties/expiresIn/type", "type", {type: schema0.properties.expiresIn.type}); errors++;
 }
 if(typeof data8 === "string"){
 if(!pattern0.test(data8)){
-const err10 = {instancePath:instancePath+"/expiresIn",schemaPath:"#/properties/expiresIn/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/expiresIn", "#/properties/expiresIn/pattern", "pattern", {pattern: "^[0-9]+$"}); errors++;
 }
 }
 }
@@ -218,26 +141,12 @@ let data9 = data.extension;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 }
 else {
-const err11 = {instancePath:instancePath+"/extension",schemaPath:"extension.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "extension.schema.json/type", "type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -260,7 +169,7 @@ validate1.evaluated = {
 };
 
 
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate2.evaluated;
@@ -270,132 +179,54 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(root2.validate(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = root2.validate.errors; else for (const vError of root2.validate.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(root2.validate(data, {instancePath}))){
+vErrors = addErrors(vErrors, root2.validate.errors); errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.access_token === undefined) || (!(func0.call(data, "access_token")))){
-const err0 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "access_token"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "access_token"}); errors++;
 }
 if((data.token_type === undefined) || (!(func0.call(data, "token_type")))){
-const err1 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "token_type"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "token_type"}); errors++;
 }
 if((data.expires_in === undefined) || (!(func0.call(data, "expires_in")))){
-const err2 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "expires_in"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "expires_in"}); errors++;
 }
 if((data.scope === undefined) || (!(func0.call(data, "scope")))){
-const err3 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "scope"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "scope"}); errors++;
 }
 if((data.subject === undefined) || (!(func0.call(data, "subject")))){
-const err4 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "subject"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "subject"}); errors++;
 }
 if(data.access_token !== undefined && func0.call(data, "access_token")){
 if(typeof data.access_token !== "string"){
-const err5 = {instancePath:instancePath+"/access_token",schemaPath:"#/allOf/1/properties/access_token/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/access_token", "#/allOf/1/properties/access_token/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.token_type !== undefined && func0.call(data, "token_type")){
 if("Bearer" !== data.token_type){
-const err6 = {instancePath:instancePath+"/token_type",schemaPath:"#/allOf/1/properties/token_type/const",keyword:"const",params:{allowedValue: "Bearer"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/token_type", "#/allOf/1/properties/token_type/const", "const", {allowedValue: "Bearer"}); errors++;
 }
 }
 if(data.expires_in !== undefined && func0.call(data, "expires_in")){
 let data2 = data.expires_in;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err7 = {instancePath:instancePath+"/expires_in",schemaPath:"#/allOf/1/properties/expires_in/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/expires_in", "#/allOf/1/properties/expires_in/type", "type", {type: "integer"}); errors++;
 }
 }
 if(data.scope !== undefined && func0.call(data, "scope")){
 if(typeof data.scope !== "string"){
-const err8 = {instancePath:instancePath+"/scope",schemaPath:"#/allOf/1/properties/scope/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/scope", "#/allOf/1/properties/scope/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.subject !== undefined && func0.call(data, "subject")){
 if(typeof data.subject !== "string"){
-const err9 = {instancePath:instancePath+"/subject",schemaPath:"#/allOf/1/properties/subject/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subject", "#/allOf/1/properties/subject/type", "type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/type", "type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 return errors === 0;
@@ -420,7 +251,7 @@ validate2.evaluated = {
 
 const func2 = require("../../fhir/resources.cjs").typed("canonical", "Task");
 
-function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate3(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate3.evaluated;
@@ -432,45 +263,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.patientId === undefined) || (!(func0.call(data, "patientId")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "patientId"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "patientId"}); errors++;
 }
 if((data.dispatchedOrders === undefined) || (!(func0.call(data, "dispatchedOrders")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dispatchedOrders"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "dispatchedOrders"}); errors++;
 }
 if((data.performer === undefined) || (!(func0.call(data, "performer")))){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "performer"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "performer"}); errors++;
 }
 if(data.patientId !== undefined && func0.call(data, "patientId")){
 if(typeof data.patientId !== "string"){
-const err3 = {instancePath:instancePath+"/patientId",schemaPath:"#/properties/patientId/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/patientId", "#/properties/patientId/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.dispatchedOrders !== undefined && func0.call(data, "dispatchedOrders")){
@@ -479,38 +282,17 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data1[i0] !== "string"){
-const err4 = {instancePath:instancePath+"/dispatchedOrders/" + i0,schemaPath:"#/properties/dispatchedOrders/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dispatchedOrders/" + i0, "#/properties/dispatchedOrders/items/type", "type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/dispatchedOrders",schemaPath:"#/properties/dispatchedOrders/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dispatchedOrders", "#/properties/dispatchedOrders/type", "type", {type: "array"}); errors++;
 }
 }
 if(data.performer !== undefined && func0.call(data, "performer")){
 if(typeof data.performer !== "string"){
-const err6 = {instancePath:instancePath+"/performer",schemaPath:"#/properties/performer/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/performer", "#/properties/performer/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.fulfillmentTasks !== undefined && func0.call(data, "fulfillmentTasks")){
@@ -518,21 +300,13 @@ let data4 = data.fulfillmentTasks;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func2(data4[i1], {instancePath:instancePath+"/fulfillmentTasks/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data4[i1], {instancePath:instancePath+"/fulfillmentTasks/" + i1}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/fulfillmentTasks",schemaPath:"#/properties/fulfillmentTasks/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fulfillmentTasks", "#/properties/fulfillmentTasks/type", "type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -540,26 +314,12 @@ let data6 = data.extension;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 }
 else {
-const err8 = {instancePath:instancePath+"/extension",schemaPath:"../defs/extension.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "../defs/extension.schema.json/type", "type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
 }
 validate3.errors = vErrors;
 return errors === 0;
@@ -577,7 +337,7 @@ validate3.evaluated = {
 };
 
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/hooks/order-dispatch.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -590,107 +350,49 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.hook === undefined) || (!(func0.call(data, "hook")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hook"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "hook"}); errors++;
 }
 if((data.hookInstance === undefined) || (!(func0.call(data, "hookInstance")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hookInstance"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "hookInstance"}); errors++;
 }
 if((data.context === undefined) || (!(func0.call(data, "context")))){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "context"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "context"}); errors++;
 }
 if(data.hook !== undefined && func0.call(data, "hook")){
 if("order-dispatch" !== data.hook){
-const err3 = {instancePath:instancePath+"/hook",schemaPath:"#/properties/hook/const",keyword:"const",params:{allowedValue: "order-dispatch"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hook", "#/properties/hook/const", "const", {allowedValue: "order-dispatch"}); errors++;
 }
 }
 if(data.hookInstance !== undefined && func0.call(data, "hookInstance")){
 let data1 = data.hookInstance;
 if(typeof data1 === "string"){
 if(!(formats0.test(data1))){
-const err4 = {instancePath:instancePath+"/hookInstance",schemaPath:"#/properties/hookInstance/format",keyword:"format",params:{format: "uuid"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hookInstance", "#/properties/hookInstance/format", "format", {format: "uuid"}); errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/hookInstance",schemaPath:"#/properties/hookInstance/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hookInstance", "#/properties/hookInstance/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.fhirServer !== undefined && func0.call(data, "fhirServer")){
 let data2 = data.fhirServer;
 if(typeof data2 === "string"){
 if(!(formats1(data2))){
-const err6 = {instancePath:instancePath+"/fhirServer",schemaPath:"#/properties/fhirServer/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fhirServer", "#/properties/fhirServer/format", "format", {format: "uri"}); errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/fhirServer",schemaPath:"#/properties/fhirServer/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fhirServer", "#/properties/fhirServer/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.fhirAuthorization !== undefined && func0.call(data, "fhirAuthorization")){
-if(!(validate2(data.fhirAuthorization, {instancePath:instancePath+"/fhirAuthorization",parentData:data,parentDataProperty:"fhirAuthorization",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate2.errors; else for (const vError of validate2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate2(data.fhirAuthorization, {instancePath:instancePath+"/fhirAuthorization"}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 if(data.context !== undefined && func0.call(data, "context")){
-if(!(validate3(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate3.errors; else for (const vError of validate3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate3(data.context, {instancePath:instancePath+"/context"}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 if(data.prefetch !== undefined && func0.call(data, "prefetch")){
@@ -702,33 +404,18 @@ const _errs14 = errors;
 let valid3 = false;
 const _errs15 = errors;
 if(data6 !== null){
-const err8 = {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../defs/prefetch.schema.json/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "null"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "../defs/prefetch.schema.json/additionalProperties/anyOf/0/type", "type", {type: "null"}); errors++;
 }
 var _valid0 = _errs15 === errors;
 valid3 = valid3 || _valid0;
 const _errs17 = errors;
-if(!(func1(data6, {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data5,parentDataProperty:key0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data6, {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 var _valid0 = _errs17 === errors;
 valid3 = valid3 || _valid0;
 if(!valid3){
-const err9 = {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../defs/prefetch.schema.json/additionalProperties/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "../defs/prefetch.schema.json/additionalProperties/anyOf", "anyOf", {}); errors++;
 }
 else {
 errors = _errs14;
@@ -744,26 +431,12 @@ vErrors = null;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/prefetch",schemaPath:"../defs/prefetch.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/prefetch", "../defs/prefetch.schema.json/type", "type", {type: "object"}); errors++;
 }
 }
 if(data.user !== undefined && func0.call(data, "user")){
 if(typeof data.user !== "string"){
-const err11 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/user", "#/properties/user/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -771,41 +444,20 @@ let data8 = data.extension;
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 }
 else {
-const err12 = {instancePath:instancePath+"/extension",schemaPath:"../defs/extension.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "../defs/extension.schema.json/type", "type", {type: "object"}); errors++;
 }
 }
 if(data.fhirAuthorization !== undefined && func0.call(data, "fhirAuthorization")){
 if((data.fhirServer === undefined) || (!(func0.call(data, "fhirServer")))){
-const err13 = {instancePath,schemaPath:"#/dependentRequired",keyword:"dependentRequired",params:{property: "fhirAuthorization",
+vErrors = addError(vErrors, instancePath, "#/dependentRequired", "dependentRequired", {property: "fhirAuthorization",
     missingProperty: "fhirServer",
     depsCount: 1,
-    deps: "fhirServer"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+    deps: "fhirServer"}); errors++;
 }
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -825,6 +477,19 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
+function addError(vErrors, instancePath, schemaPath, keyword, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}
 return exports;
 })({});
 exports.kinds = {

@@ -80,7 +80,7 @@ const schema3 = {
  }
 };
 
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/coding.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -95,52 +95,24 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.code !== undefined && func0.call(data, "code")){
 let data0 = data.code;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: schema3.properties.code.type}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", "type", {type: schema3.properties.code.type}); errors++;
 }
 }
 if(data.system !== undefined && func0.call(data, "system")){
 let data1 = data.system;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/system",schemaPath:"#/properties/system/type",keyword:"type",params:{type: schema3.properties.system.type}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/type", "type", {type: schema3.properties.system.type}); errors++;
 }
 if(typeof data1 === "string"){
 if(!(formats0(data1))){
-const err2 = {instancePath:instancePath+"/system",schemaPath:"#/properties/system/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/format", "format", {format: "uri"}); errors++;
 }
 }
 }
 if(data.display !== undefined && func0.call(data, "display")){
 let data2 = data.display;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/display",schemaPath:"#/properties/display/type",keyword:"type",params:{type: schema3.properties.display.type}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/type", "type", {type: schema3.properties.display.type}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -148,26 +120,12 @@ let data3 = data.extension;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
-const err4 = {instancePath:instancePath+"/extension",schemaPath:"extension.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "extension.schema.json/type", "type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 return errors === 0;
@@ -184,7 +142,7 @@ validate2.evaluated = {
 };
 
 
-function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate3(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate3.evaluated;
@@ -198,38 +156,17 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.label !== undefined && func0.call(data, "label")){
 let data0 = data.label;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: schema2.properties.label.type}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/label", "#/properties/label/type", "type", {type: schema2.properties.label.type}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data1 = data.url;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: schema2.properties.url.type}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", "type", {type: schema2.properties.url.type}); errors++;
 }
 if(typeof data1 === "string"){
 if(!(formats0(data1))){
-const err2 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/format", "format", {format: "uri"}); errors++;
 }
 }
 }
@@ -237,31 +174,16 @@ if(data.icon !== undefined && func0.call(data, "icon")){
 let data2 = data.icon;
 if(typeof data2 === "string"){
 if(!(formats0(data2))){
-const err3 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/icon", "#/properties/icon/format", "format", {format: "uri"}); errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/icon", "#/properties/icon/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.topic !== undefined && func0.call(data, "topic")){
-if(!(validate2(data.topic, {instancePath:instancePath+"/topic",parentData:data,parentDataProperty:"topic",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate2.errors; else for (const vError of validate2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate2(data.topic, {instancePath:instancePath+"/topic"}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -269,26 +191,12 @@ let data4 = data.extension;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 }
 else {
-const err5 = {instancePath:instancePath+"/extension",schemaPath:"extension.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "extension.schema.json/type", "type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
 }
 validate3.errors = vErrors;
 return errors === 0;
@@ -330,7 +238,7 @@ const schema5 = {
 };
 const func1 = require("../../fhir/resources.cjs")["canonical"];
 
-function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate4(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/action.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -345,37 +253,16 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type !== undefined && func0.call(data, "type")){
 let data0 = data.type;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema5.properties.type.type}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", "type", {type: schema5.properties.type.type}); errors++;
 }
 if(!((((data0 === "create") || (data0 === "update")) || (data0 === "delete")) || (data0 === null))){
-const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema5.properties.type.enum}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", "enum", {allowedValues: schema5.properties.type.enum}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data1 = data.description;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema5.properties.description.type}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: schema5.properties.description.type}); errors++;
 }
 }
 if(data.resource !== undefined && func0.call(data, "resource")){
@@ -383,34 +270,19 @@ let data2 = data.resource;
 const _errs6 = errors;
 let valid1 = false;
 const _errs7 = errors;
-if(!(func1(data2, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data2, {instancePath:instancePath+"/resource"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
 valid1 = valid1 || _valid0;
 const _errs8 = errors;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/anyOf/1/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/anyOf/1/type", "type", {type: "string"}); errors++;
 }
 var _valid0 = _errs8 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
-const err4 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/anyOf", "anyOf", {}); errors++;
 }
 else {
 errors = _errs6;
@@ -426,14 +298,7 @@ vErrors = null;
 }
 if(data.resourceId !== undefined && func0.call(data, "resourceId")){
 if(typeof data.resourceId !== "string"){
-const err5 = {instancePath:instancePath+"/resourceId",schemaPath:"#/properties/resourceId/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceId", "#/properties/resourceId/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -441,26 +306,12 @@ let data4 = data.extension;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 }
 else {
-const err6 = {instancePath:instancePath+"/extension",schemaPath:"extension.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "extension.schema.json/type", "type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
 }
 validate4.errors = vErrors;
 return errors === 0;
@@ -478,7 +329,7 @@ validate4.evaluated = {
 };
 
 
-function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate5(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate5.evaluated;
@@ -492,39 +343,18 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.label !== undefined && func0.call(data, "label")){
 let data0 = data.label;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: schema4.properties.label.type}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/label", "#/properties/label/type", "type", {type: schema4.properties.label.type}); errors++;
 }
 }
 if(data.uuid !== undefined && func0.call(data, "uuid")){
 let data1 = data.uuid;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/uuid",schemaPath:"#/properties/uuid/type",keyword:"type",params:{type: schema4.properties.uuid.type}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/uuid", "#/properties/uuid/type", "type", {type: schema4.properties.uuid.type}); errors++;
 }
 }
 if(data.isRecommended !== undefined && func0.call(data, "isRecommended")){
 if(typeof data.isRecommended !== "boolean"){
-const err2 = {instancePath:instancePath+"/isRecommended",schemaPath:"#/properties/isRecommended/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/isRecommended", "#/properties/isRecommended/type", "type", {type: "boolean"}); errors++;
 }
 }
 if(data.actions !== undefined && func0.call(data, "actions")){
@@ -532,21 +362,13 @@ let data3 = data.actions;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate4(data3[i0], {instancePath:instancePath+"/actions/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate4.errors; else for (const vError of validate4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate4(data3[i0], {instancePath:instancePath+"/actions/" + i0}))){
+vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/actions", "#/properties/actions/type", "type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -554,26 +376,12 @@ let data5 = data.extension;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 }
 else {
-const err4 = {instancePath:instancePath+"/extension",schemaPath:"extension.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "extension.schema.json/type", "type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
 }
 validate5.errors = vErrors;
 return errors === 0;
@@ -592,7 +400,7 @@ validate5.evaluated = {
 
 const schema6 = {"properties":{"type":{"enum":["absolute","smart","action","related","documentation"]}}};
 
-function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate6(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate6.evaluated;
@@ -605,86 +413,37 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.label !== undefined && func0.call(data, "label")){
 if(typeof data.label !== "string"){
-const err0 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/label", "#/properties/label/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data1 = data.url;
 if(typeof data1 === "string"){
 if(!(formats0(data1))){
-const err1 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/format", "format", {format: "uri"}); errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 let data2 = data.type;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", "type", {type: "string"}); errors++;
 }
 if(!(((((data2 === "absolute") || (data2 === "smart")) || (data2 === "action")) || (data2 === "related")) || (data2 === "documentation"))){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema6.properties.type.enum}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", "enum", {allowedValues: schema6.properties.type.enum}); errors++;
 }
 }
 if(data.appContext !== undefined && func0.call(data, "appContext")){
 if(typeof data.appContext !== "string"){
-const err5 = {instancePath:instancePath+"/appContext",schemaPath:"#/properties/appContext/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/appContext", "#/properties/appContext/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.autolaunchable !== undefined && func0.call(data, "autolaunchable")){
 if(typeof data.autolaunchable !== "boolean"){
-const err6 = {instancePath:instancePath+"/autolaunchable",schemaPath:"#/properties/autolaunchable/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/autolaunchable", "#/properties/autolaunchable/type", "type", {type: "boolean"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -692,26 +451,12 @@ let data5 = data.extension;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 }
 else {
-const err7 = {instancePath:instancePath+"/extension",schemaPath:"extension.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "extension.schema.json/type", "type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
 }
 validate6.errors = vErrors;
 return errors === 0;
@@ -730,7 +475,7 @@ validate6.evaluated = {
 };
 
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/card.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -743,90 +488,40 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.summary === undefined) || (!(func0.call(data, "summary")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "summary"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "summary"}); errors++;
 }
 if((data.indicator === undefined) || (!(func0.call(data, "indicator")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "indicator"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "indicator"}); errors++;
 }
 if(data.uuid !== undefined && func0.call(data, "uuid")){
 let data0 = data.uuid;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err2 = {instancePath:instancePath+"/uuid",schemaPath:"#/properties/uuid/type",keyword:"type",params:{type: schema1.properties.uuid.type}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/uuid", "#/properties/uuid/type", "type", {type: schema1.properties.uuid.type}); errors++;
 }
 }
 if(data.summary !== undefined && func0.call(data, "summary")){
 if(typeof data.summary !== "string"){
-const err3 = {instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/summary", "#/properties/summary/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.detail !== undefined && func0.call(data, "detail")){
 let data2 = data.detail;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err4 = {instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: schema1.properties.detail.type}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/detail", "#/properties/detail/type", "type", {type: schema1.properties.detail.type}); errors++;
 }
 }
 if(data.indicator !== undefined && func0.call(data, "indicator")){
 let data3 = data.indicator;
 if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/indicator",schemaPath:"#/properties/indicator/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/indicator", "#/properties/indicator/type", "type", {type: "string"}); errors++;
 }
 if(!(((data3 === "info") || (data3 === "warning")) || (data3 === "critical"))){
-const err6 = {instancePath:instancePath+"/indicator",schemaPath:"#/properties/indicator/enum",keyword:"enum",params:{allowedValues: schema1.properties.indicator.enum}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/indicator", "#/properties/indicator/enum", "enum", {allowedValues: schema1.properties.indicator.enum}); errors++;
 }
 }
 if(data.source !== undefined && func0.call(data, "source")){
-if(!(validate3(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate3.errors; else for (const vError of validate3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate3(data.source, {instancePath:instancePath+"/source"}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 if(data.suggestions !== undefined && func0.call(data, "suggestions")){
@@ -834,67 +529,31 @@ let data5 = data.suggestions;
 if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate5(data5[i0], {instancePath:instancePath+"/suggestions/" + i0,parentData:data5,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate5.errors; else for (const vError of validate5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate5(data5[i0], {instancePath:instancePath+"/suggestions/" + i0}))){
+vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/suggestions",schemaPath:"#/properties/suggestions/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/suggestions", "#/properties/suggestions/type", "type", {type: "array"}); errors++;
 }
 }
 if(data.selectionBehavior !== undefined && func0.call(data, "selectionBehavior")){
 let data7 = data.selectionBehavior;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err8 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/properties/selectionBehavior/type",keyword:"type",params:{type: schema1.properties.selectionBehavior.type}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/selectionBehavior", "#/properties/selectionBehavior/type", "type", {type: schema1.properties.selectionBehavior.type}); errors++;
 }
 if(!((((data7 === "at-most-one") || (data7 === "any")) || (data7 === "exactly-one")) || (data7 === null))){
-const err9 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/properties/selectionBehavior/enum",keyword:"enum",params:{allowedValues: schema1.properties.selectionBehavior.enum}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/selectionBehavior", "#/properties/selectionBehavior/enum", "enum", {allowedValues: schema1.properties.selectionBehavior.enum}); errors++;
 }
 }
 if(data.selectionsBehavior !== undefined && func0.call(data, "selectionsBehavior")){
 let data8 = data.selectionsBehavior;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err10 = {instancePath:instancePath+"/selectionsBehavior",schemaPath:"#/properties/selectionsBehavior/type",keyword:"type",params:{type: schema1.properties.selectionsBehavior.type}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/selectionsBehavior", "#/properties/selectionsBehavior/type", "type", {type: schema1.properties.selectionsBehavior.type}); errors++;
 }
 if(!((((data8 === "at-most-one") || (data8 === "any")) || (data8 === "exactly-one")) || (data8 === null))){
-const err11 = {instancePath:instancePath+"/selectionsBehavior",schemaPath:"#/properties/selectionsBehavior/enum",keyword:"enum",params:{allowedValues: schema1.properties.selectionsBehavior.enum}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/selectionsBehavior", "#/properties/selectionsBehavior/enum", "enum", {allowedValues: schema1.properties.selectionsBehavior.enum}); errors++;
 }
 }
 if(data.overrideReasons !== undefined && func0.call(data, "overrideReasons")){
@@ -902,21 +561,13 @@ let data9 = data.overrideReasons;
 if(Array.isArray(data9)){
 const len1 = data9.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate2(data9[i1], {instancePath:instancePath+"/overrideReasons/" + i1,parentData:data9,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate2.errors; else for (const vError of validate2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate2(data9[i1], {instancePath:instancePath+"/overrideReasons/" + i1}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/overrideReasons",schemaPath:"#/properties/overrideReasons/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/overrideReasons", "#/properties/overrideReasons/type", "type", {type: "array"}); errors++;
 }
 }
 if(data.links !== undefined && func0.call(data, "links")){
@@ -924,21 +575,13 @@ let data11 = data.links;
 if(Array.isArray(data11)){
 const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate6(data11[i2], {instancePath:instancePath+"/links/" + i2,parentData:data11,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate6.errors; else for (const vError of validate6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate6(data11[i2], {instancePath:instancePath+"/links/" + i2}))){
+vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/links",schemaPath:"#/properties/links/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/links", "#/properties/links/type", "type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -946,26 +589,12 @@ let data13 = data.extension;
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 }
 else {
-const err14 = {instancePath:instancePath+"/extension",schemaPath:"extension.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "extension.schema.json/type", "type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -994,7 +623,7 @@ const func2 = require("ajv/dist/runtime/ucs2length").default;
 const root1 = {validate: validate2};
 
 
-function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate7(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate7.evaluated;
@@ -1004,77 +633,34 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(root1.validate(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = root1.validate.errors; else for (const vError of root1.validate.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(root1.validate(data, {instancePath}))){
+vErrors = addErrors(vErrors, root1.validate.errors); errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.code === undefined) || (!(func0.call(data, "code")))){
-const err0 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "code"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "code"}); errors++;
 }
 if((data.system === undefined) || (!(func0.call(data, "system")))){
-const err1 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "system"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "system"}); errors++;
 }
 if(data.code !== undefined && func0.call(data, "code")){
 if(typeof data.code !== "string"){
-const err2 = {instancePath:instancePath+"/code",schemaPath:"#/allOf/1/properties/code/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/allOf/1/properties/code/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.system !== undefined && func0.call(data, "system")){
 if(typeof data.system !== "string"){
-const err3 = {instancePath:instancePath+"/system",schemaPath:"#/allOf/1/properties/system/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/allOf/1/properties/system/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.display !== undefined && func0.call(data, "display")){
 if(typeof data.display !== "string"){
-const err4 = {instancePath:instancePath+"/display",schemaPath:"#/allOf/1/properties/display/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/display", "#/allOf/1/properties/display/type", "type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/type", "type", {type: "object"}); errors++;
 }
 validate7.errors = vErrors;
 return errors === 0;
@@ -1091,7 +677,7 @@ validate7.evaluated = {
 };
 
 
-function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate8(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate8.evaluated;
@@ -1101,61 +687,31 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate3(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate3.errors; else for (const vError of validate3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate3(data, {instancePath}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.label === undefined) || (!(func0.call(data, "label")))){
-const err0 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "label"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "label"}); errors++;
 }
 if(data.label !== undefined && func0.call(data, "label")){
 if(typeof data.label !== "string"){
-const err1 = {instancePath:instancePath+"/label",schemaPath:"#/allOf/1/properties/label/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/label", "#/allOf/1/properties/label/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 if(typeof data.url !== "string"){
-const err2 = {instancePath:instancePath+"/url",schemaPath:"#/allOf/1/properties/url/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/allOf/1/properties/url/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.topic !== undefined && func0.call(data, "topic")){
-if(!(validate7(data.topic, {instancePath:instancePath+"/topic",parentData:data,parentDataProperty:"topic",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate7.errors; else for (const vError of validate7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate7(data.topic, {instancePath:instancePath+"/topic"}))){
+vErrors = addErrors(vErrors, validate7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/type", "type", {type: "object"}); errors++;
 }
 validate8.errors = vErrors;
 return errors === 0;
@@ -1177,7 +733,7 @@ const schema7 = {"allOf":[null,{"properties":{"type":{"enum":["create","update",
 const root17 = {validate: validate4};
 
 
-function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate9(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate9.evaluated;
@@ -1187,66 +743,30 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(root17.validate(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = root17.validate.errors; else for (const vError of root17.validate.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(root17.validate(data, {instancePath}))){
+vErrors = addErrors(vErrors, root17.validate.errors); errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-const err0 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "type"}); errors++;
 }
 if((data.description === undefined) || (!(func0.call(data, "description")))){
-const err1 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "description"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "description"}); errors++;
 }
 if(data.type !== undefined && func0.call(data, "type")){
 let data0 = data.type;
 if(!(((data0 === "create") || (data0 === "update")) || (data0 === "delete"))){
-const err2 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/1/properties/type/enum",keyword:"enum",params:{allowedValues: schema7.allOf[1].properties.type.enum}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/allOf/1/properties/type/enum", "enum", {allowedValues: schema7.allOf[1].properties.type.enum}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 if(typeof data.description !== "string"){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/allOf/1/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/allOf/1/properties/description/type", "type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/type", "type", {type: "object"}); errors++;
 }
 validate9.errors = vErrors;
 return errors === 0;
@@ -1264,7 +784,7 @@ validate9.evaluated = {
 };
 
 
-function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate10(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate10.evaluated;
@@ -1274,43 +794,21 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate5(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate5.errors; else for (const vError of validate5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate5(data, {instancePath}))){
+vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.label === undefined) || (!(func0.call(data, "label")))){
-const err0 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "label"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "label"}); errors++;
 }
 if(data.label !== undefined && func0.call(data, "label")){
 if(typeof data.label !== "string"){
-const err1 = {instancePath:instancePath+"/label",schemaPath:"#/allOf/1/properties/label/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/label", "#/allOf/1/properties/label/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.uuid !== undefined && func0.call(data, "uuid")){
 if(typeof data.uuid !== "string"){
-const err2 = {instancePath:instancePath+"/uuid",schemaPath:"#/allOf/1/properties/uuid/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/uuid", "#/allOf/1/properties/uuid/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.actions !== undefined && func0.call(data, "actions")){
@@ -1318,33 +816,18 @@ let data2 = data.actions;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate9(data2[i0], {instancePath:instancePath+"/actions/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate9.errors; else for (const vError of validate9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate9(data2[i0], {instancePath:instancePath+"/actions/" + i0}))){
+vErrors = addErrors(vErrors, validate9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/actions",schemaPath:"#/allOf/1/properties/actions/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/actions", "#/allOf/1/properties/actions/type", "type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/type", "type", {type: "object"}); errors++;
 }
 validate10.errors = vErrors;
 return errors === 0;
@@ -1363,7 +846,7 @@ validate10.evaluated = {
 
 
 
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate11(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate11.evaluated;
@@ -1373,77 +856,34 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(root1.validate(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = root1.validate.errors; else for (const vError of root1.validate.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(root1.validate(data, {instancePath}))){
+vErrors = addErrors(vErrors, root1.validate.errors); errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.code === undefined) || (!(func0.call(data, "code")))){
-const err0 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "code"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "code"}); errors++;
 }
 if((data.system === undefined) || (!(func0.call(data, "system")))){
-const err1 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "system"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "system"}); errors++;
 }
 if(data.code !== undefined && func0.call(data, "code")){
 if(typeof data.code !== "string"){
-const err2 = {instancePath:instancePath+"/code",schemaPath:"#/allOf/1/properties/code/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/allOf/1/properties/code/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.system !== undefined && func0.call(data, "system")){
 if(typeof data.system !== "string"){
-const err3 = {instancePath:instancePath+"/system",schemaPath:"#/allOf/1/properties/system/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/allOf/1/properties/system/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.display !== undefined && func0.call(data, "display")){
 if(typeof data.display !== "string"){
-const err4 = {instancePath:instancePath+"/display",schemaPath:"#/allOf/1/properties/display/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/display", "#/allOf/1/properties/display/type", "type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/type", "type", {type: "object"}); errors++;
 }
 validate11.errors = vErrors;
 return errors === 0;
@@ -1460,7 +900,7 @@ validate11.evaluated = {
 };
 
 
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate12(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate12.evaluated;
@@ -1470,43 +910,21 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate11(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate11.errors; else for (const vError of validate11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate11(data, {instancePath}))){
+vErrors = addErrors(vErrors, validate11.errors); errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.display === undefined) || (!(func0.call(data, "display")))){
-const err0 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "display"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "display"}); errors++;
 }
 if(data.display !== undefined && func0.call(data, "display")){
 if(typeof data.display !== "string"){
-const err1 = {instancePath:instancePath+"/display",schemaPath:"#/allOf/1/properties/display/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/display", "#/allOf/1/properties/display/type", "type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/type", "type", {type: "object"}); errors++;
 }
 validate12.errors = vErrors;
 return errors === 0;
@@ -1524,7 +942,7 @@ validate12.evaluated = {
 
 const schema8 = {"allOf":[null,{"properties":{"type":{"enum":["absolute","smart"]}}}]};
 
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate13(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate13.evaluated;
@@ -1534,88 +952,38 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate6(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate6.errors; else for (const vError of validate6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate6(data, {instancePath}))){
+vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.label === undefined) || (!(func0.call(data, "label")))){
-const err0 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "label"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "label"}); errors++;
 }
 if((data.url === undefined) || (!(func0.call(data, "url")))){
-const err1 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "url"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "url"}); errors++;
 }
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-const err2 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "type"}); errors++;
 }
 if(data.label !== undefined && func0.call(data, "label")){
 if(typeof data.label !== "string"){
-const err3 = {instancePath:instancePath+"/label",schemaPath:"#/allOf/1/properties/label/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/label", "#/allOf/1/properties/label/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 if(typeof data.url !== "string"){
-const err4 = {instancePath:instancePath+"/url",schemaPath:"#/allOf/1/properties/url/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/allOf/1/properties/url/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 let data2 = data.type;
 if(!((data2 === "absolute") || (data2 === "smart"))){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/1/properties/type/enum",keyword:"enum",params:{allowedValues: schema8.allOf[1].properties.type.enum}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/allOf/1/properties/type/enum", "enum", {allowedValues: schema8.allOf[1].properties.type.enum}); errors++;
 }
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/type", "type", {type: "object"}); errors++;
 }
 validate13.errors = vErrors;
 return errors === 0;
@@ -1634,7 +1002,7 @@ validate13.evaluated = {
 };
 
 
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate14(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate14.evaluated;
@@ -1644,106 +1012,48 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(root15.validate(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = root15.validate.errors; else for (const vError of root15.validate.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(root15.validate(data, {instancePath}))){
+vErrors = addErrors(vErrors, root15.validate.errors); errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.summary === undefined) || (!(func0.call(data, "summary")))){
-const err0 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "summary"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "summary"}); errors++;
 }
 if((data.indicator === undefined) || (!(func0.call(data, "indicator")))){
-const err1 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "indicator"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "indicator"}); errors++;
 }
 if((data.source === undefined) || (!(func0.call(data, "source")))){
-const err2 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "source"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "source"}); errors++;
 }
 if(data.uuid !== undefined && func0.call(data, "uuid")){
 if(typeof data.uuid !== "string"){
-const err3 = {instancePath:instancePath+"/uuid",schemaPath:"#/allOf/1/properties/uuid/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/uuid", "#/allOf/1/properties/uuid/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.summary !== undefined && func0.call(data, "summary")){
 let data1 = data.summary;
 if(typeof data1 === "string"){
 if(func2(data1) > 139){
-const err4 = {instancePath:instancePath+"/summary",schemaPath:"#/allOf/1/properties/summary/maxLength",keyword:"maxLength",params:{limit: 139}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/summary", "#/allOf/1/properties/summary/maxLength", "maxLength", {limit: 139}); errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/summary",schemaPath:"#/allOf/1/properties/summary/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/summary", "#/allOf/1/properties/summary/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.detail !== undefined && func0.call(data, "detail")){
 if(typeof data.detail !== "string"){
-const err6 = {instancePath:instancePath+"/detail",schemaPath:"#/allOf/1/properties/detail/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/detail", "#/allOf/1/properties/detail/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.indicator !== undefined && func0.call(data, "indicator")){
 if(typeof data.indicator !== "string"){
-const err7 = {instancePath:instancePath+"/indicator",schemaPath:"#/allOf/1/properties/indicator/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/indicator", "#/allOf/1/properties/indicator/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.source !== undefined && func0.call(data, "source")){
-if(!(validate8(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate8.errors; else for (const vError of validate8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate8(data.source, {instancePath:instancePath+"/source"}))){
+vErrors = addErrors(vErrors, validate8.errors); errors = vErrors.length;
 }
 }
 if(data.suggestions !== undefined && func0.call(data, "suggestions")){
@@ -1751,34 +1061,19 @@ let data5 = data.suggestions;
 if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate10(data5[i0], {instancePath:instancePath+"/suggestions/" + i0,parentData:data5,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate10.errors; else for (const vError of validate10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate10(data5[i0], {instancePath:instancePath+"/suggestions/" + i0}))){
+vErrors = addErrors(vErrors, validate10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/suggestions",schemaPath:"#/allOf/1/properties/suggestions/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/suggestions", "#/allOf/1/properties/suggestions/type", "type", {type: "array"}); errors++;
 }
 }
 if(data.selectionBehavior !== undefined && func0.call(data, "selectionBehavior")){
 let data7 = data.selectionBehavior;
 if(!((data7 === "at-most-one") || (data7 === "any"))){
-const err9 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/allOf/1/properties/selectionBehavior/enum",keyword:"enum",params:{allowedValues: schema0.allOf[1].properties.selectionBehavior.enum}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/selectionBehavior", "#/allOf/1/properties/selectionBehavior/enum", "enum", {allowedValues: schema0.allOf[1].properties.selectionBehavior.enum}); errors++;
 }
 }
 if(data.overrideReasons !== undefined && func0.call(data, "overrideReasons")){
@@ -1786,21 +1081,13 @@ let data8 = data.overrideReasons;
 if(Array.isArray(data8)){
 const len1 = data8.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate12(data8[i1], {instancePath:instancePath+"/overrideReasons/" + i1,parentData:data8,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate12.errors; else for (const vError of validate12.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate12(data8[i1], {instancePath:instancePath+"/overrideReasons/" + i1}))){
+vErrors = addErrors(vErrors, validate12.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/overrideReasons",schemaPath:"#/allOf/1/properties/overrideReasons/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/overrideReasons", "#/allOf/1/properties/overrideReasons/type", "type", {type: "array"}); errors++;
 }
 }
 if(data.links !== undefined && func0.call(data, "links")){
@@ -1808,33 +1095,18 @@ let data10 = data.links;
 if(Array.isArray(data10)){
 const len2 = data10.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate13(data10[i2], {instancePath:instancePath+"/links/" + i2,parentData:data10,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate13.errors; else for (const vError of validate13.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate13(data10[i2], {instancePath:instancePath+"/links/" + i2}))){
+vErrors = addErrors(vErrors, validate13.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/links",schemaPath:"#/allOf/1/properties/links/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/links", "#/allOf/1/properties/links/type", "type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/type", "type", {type: "object"}); errors++;
 }
 validate14.errors = vErrors;
 return errors === 0;
@@ -1858,7 +1130,7 @@ validate14.evaluated = {
 };
 
 
-function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate15(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate15.evaluated;
@@ -1868,66 +1140,30 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(root17.validate(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = root17.validate.errors; else for (const vError of root17.validate.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(root17.validate(data, {instancePath}))){
+vErrors = addErrors(vErrors, root17.validate.errors); errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-const err0 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "type"}); errors++;
 }
 if((data.description === undefined) || (!(func0.call(data, "description")))){
-const err1 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "description"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "description"}); errors++;
 }
 if(data.type !== undefined && func0.call(data, "type")){
 let data0 = data.type;
 if(!(((data0 === "create") || (data0 === "update")) || (data0 === "delete"))){
-const err2 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/1/properties/type/enum",keyword:"enum",params:{allowedValues: schema7.allOf[1].properties.type.enum}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/allOf/1/properties/type/enum", "enum", {allowedValues: schema7.allOf[1].properties.type.enum}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 if(typeof data.description !== "string"){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/allOf/1/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/allOf/1/properties/description/type", "type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/type", "type", {type: "object"}); errors++;
 }
 validate15.errors = vErrors;
 return errors === 0;
@@ -1945,7 +1181,7 @@ validate15.evaluated = {
 };
 
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/response.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1958,35 +1194,20 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.cards === undefined) || (!(func0.call(data, "cards")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cards"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "cards"}); errors++;
 }
 if(data.cards !== undefined && func0.call(data, "cards")){
 let data0 = data.cards;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate14(data0[i0], {instancePath:instancePath+"/cards/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate14.errors; else for (const vError of validate14.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate14(data0[i0], {instancePath:instancePath+"/cards/" + i0}))){
+vErrors = addErrors(vErrors, validate14.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/cards",schemaPath:"#/properties/cards/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/cards", "#/properties/cards/type", "type", {type: "array"}); errors++;
 }
 }
 if(data.systemActions !== undefined && func0.call(data, "systemActions")){
@@ -1994,21 +1215,13 @@ let data2 = data.systemActions;
 if(Array.isArray(data2)){
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate15(data2[i1], {instancePath:instancePath+"/systemActions/" + i1,parentData:data2,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate15.errors; else for (const vError of validate15.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate15(data2[i1], {instancePath:instancePath+"/systemActions/" + i1}))){
+vErrors = addErrors(vErrors, validate15.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/systemActions",schemaPath:"#/properties/systemActions/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/systemActions", "#/properties/systemActions/type", "type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -2016,26 +1229,12 @@ let data4 = data.extension;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 }
 else {
-const err3 = {instancePath:instancePath+"/extension",schemaPath:"defs/extension.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "defs/extension.schema.json/type", "type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -2050,6 +1249,19 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
+function addError(vErrors, instancePath, schemaPath, keyword, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}
 return exports;
 })({});
 exports.kinds = {

@@ -179,7 +179,7 @@ const schema1 = {
  }
 };
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/service.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -192,73 +192,31 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.hook === undefined) || (!(func0.call(data, "hook")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hook"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "hook"}); errors++;
 }
 if((data.id === undefined) || (!(func0.call(data, "id")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "id"}); errors++;
 }
 if(data.hook !== undefined && func0.call(data, "hook")){
 if(typeof data.hook !== "string"){
-const err2 = {instancePath:instancePath+"/hook",schemaPath:"#/properties/hook/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hook", "#/properties/hook/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 if(typeof data.id !== "string"){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.title !== undefined && func0.call(data, "title")){
 let data2 = data.title;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err4 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema1.properties.title.type}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", "type", {type: schema1.properties.title.type}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data3 = data.description;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema1.properties.description.type}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: schema1.properties.description.type}); errors++;
 }
 }
 if(data.prefetch !== undefined && func0.call(data, "prefetch")){
@@ -267,52 +225,24 @@ if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 of Object.keys(data4)){
 let data5 = data4[key0];
 if((typeof data5 !== "string") && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/prefetch/additionalProperties/type",keyword:"type",params:{type: schema1.properties.prefetch.additionalProperties.type}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "#/properties/prefetch/additionalProperties/type", "type", {type: schema1.properties.prefetch.additionalProperties.type}); errors++;
 }
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/prefetch",schemaPath:"#/properties/prefetch/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/prefetch", "#/properties/prefetch/type", "type", {type: "object"}); errors++;
 }
 }
 if(data.usageRequirements !== undefined && func0.call(data, "usageRequirements")){
 let data6 = data.usageRequirements;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/usageRequirements",schemaPath:"#/properties/usageRequirements/type",keyword:"type",params:{type: schema1.properties.usageRequirements.type}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/usageRequirements", "#/properties/usageRequirements/type", "type", {type: schema1.properties.usageRequirements.type}); errors++;
 }
 }
 if(data.usageDescription !== undefined && func0.call(data, "usageDescription")){
 let data7 = data.usageDescription;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err9 = {instancePath:instancePath+"/usageDescription",schemaPath:"#/properties/usageDescription/type",keyword:"type",params:{type: schema1.properties.usageDescription.type}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/usageDescription", "#/properties/usageDescription/type", "type", {type: schema1.properties.usageDescription.type}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -320,26 +250,12 @@ let data8 = data.extension;
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 }
 else {
-const err10 = {instancePath:instancePath+"/extension",schemaPath:"extension.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "extension.schema.json/type", "type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -360,7 +276,7 @@ validate1.evaluated = {
 };
 
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/cdshooks/discovery-response.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -373,134 +289,57 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.Meta === undefined) || (!(func0.call(data, "Meta")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Meta"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "Meta"}); errors++;
 }
 if((data.services === undefined) || (!(func0.call(data, "services")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "services"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "services"}); errors++;
 }
 if(data.Meta !== undefined && func0.call(data, "Meta")){
 let data0 = data.Meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
-const err2 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/required",keyword:"required",params:{missingProperty: "DataModel"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta", "../defs/meta.schema.json/required", "required", {missingProperty: "DataModel"}); errors++;
 }
 if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
-const err3 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/required",keyword:"required",params:{missingProperty: "EventType"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta", "../defs/meta.schema.json/required", "required", {missingProperty: "EventType"}); errors++;
 }
 if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
 if(typeof data0.DataModel !== "string"){
-const err4 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"../defs/meta.schema.json/properties/DataModel/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/DataModel", "../defs/meta.schema.json/properties/DataModel/type", "type", {type: "string"}); errors++;
 }
 }
 if(data0.EventType !== undefined && func0.call(data0, "EventType")){
 if(typeof data0.EventType !== "string"){
-const err5 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"../defs/meta.schema.json/properties/EventType/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/EventType", "../defs/meta.schema.json/properties/EventType/type", "type", {type: "string"}); errors++;
 }
 }
 if(data0.EventDateTime !== undefined && func0.call(data0, "EventDateTime")){
 let data3 = data0.EventDateTime;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema0.properties.EventDateTime.type}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/EventDateTime", "../defs/meta.schema.json/properties/EventDateTime/type", "type", {type: schema0.properties.EventDateTime.type}); errors++;
 }
 if(typeof data3 === "string"){
 if(!(formats0(data3))){
-const err7 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/format",keyword:"format",params:{format: "iso8601"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/EventDateTime", "../defs/meta.schema.json/properties/EventDateTime/format", "format", {format: "iso8601"}); errors++;
 }
 }
 }
 if(data0.Test !== undefined && func0.call(data0, "Test")){
 let data4 = data0.Test;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema0.properties.Test.type}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Test", "../defs/meta.schema.json/properties/Test/type", "type", {type: schema0.properties.Test.type}); errors++;
 }
 }
 if(data0.Message !== undefined && func0.call(data0, "Message")){
 let data5 = data0.Message;
 if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/Meta/Message",schemaPath:"../defs/meta.schema.json/properties/Message/type",keyword:"type",params:{type: schema0.properties.Message.type}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Message", "../defs/meta.schema.json/properties/Message/type", "type", {type: schema0.properties.Message.type}); errors++;
 }
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.ID !== undefined && func0.call(data5, "ID")){
 let data6 = data5.ID;
 if(((!((typeof data6 == "number") && (isFinite(data6)))) && (typeof data6 !== "string")) && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/Meta/Message/ID",schemaPath:"../defs/meta.schema.json/properties/Message/properties/ID/type",keyword:"type",params:{type: schema0.properties.Message.properties.ID.type}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Message/ID", "../defs/meta.schema.json/properties/Message/properties/ID/type", "type", {type: schema0.properties.Message.properties.ID.type}); errors++;
 }
 }
 }
@@ -508,27 +347,13 @@ errors++;
 if(data0.Transmission !== undefined && func0.call(data0, "Transmission")){
 let data7 = data0.Transmission;
 if((!(data7 && typeof data7 == "object" && !Array.isArray(data7))) && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/Meta/Transmission",schemaPath:"../defs/meta.schema.json/properties/Transmission/type",keyword:"type",params:{type: schema0.properties.Transmission.type}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Transmission", "../defs/meta.schema.json/properties/Transmission/type", "type", {type: schema0.properties.Transmission.type}); errors++;
 }
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if(data7.ID !== undefined && func0.call(data7, "ID")){
 let data8 = data7.ID;
 if(((!((typeof data8 == "number") && (isFinite(data8)))) && (typeof data8 !== "string")) && (data8 !== null)){
-const err12 = {instancePath:instancePath+"/Meta/Transmission/ID",schemaPath:"../defs/meta.schema.json/properties/Transmission/properties/ID/type",keyword:"type",params:{type: schema0.properties.Transmission.properties.ID.type}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Transmission/ID", "../defs/meta.schema.json/properties/Transmission/properties/ID/type", "type", {type: schema0.properties.Transmission.properties.ID.type}); errors++;
 }
 }
 }
@@ -539,51 +364,23 @@ if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.ID !== undefined && func0.call(data9, "ID")){
 let data10 = data9.ID;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema0.properties.Source.properties.ID.type}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Source/ID", "../defs/meta.schema.json/properties/Source/properties/ID/type", "type", {type: schema0.properties.Source.properties.ID.type}); errors++;
 }
 if(typeof data10 === "string"){
 if(!(formats1.test(data10))){
-const err14 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/format",keyword:"format",params:{format: "uuid"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Source/ID", "../defs/meta.schema.json/properties/Source/properties/ID/format", "format", {format: "uuid"}); errors++;
 }
 }
 }
 if(data9.Name !== undefined && func0.call(data9, "Name")){
 let data11 = data9.Name;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err15 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema0.properties.Source.properties.Name.type}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Source/Name", "../defs/meta.schema.json/properties/Source/properties/Name/type", "type", {type: schema0.properties.Source.properties.Name.type}); errors++;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/Meta/Source",schemaPath:"../defs/meta.schema.json/properties/Source/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Source", "../defs/meta.schema.json/properties/Source/type", "type", {type: "object"}); errors++;
 }
 }
 if(data0.Destinations !== undefined && func0.call(data0, "Destinations")){
@@ -596,63 +393,28 @@ if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.ID !== undefined && func0.call(data13, "ID")){
 let data14 = data13.ID;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err17 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema0.properties.Destinations.items.properties.ID.type}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Destinations/" + i0+"/ID", "../defs/meta.schema.json/properties/Destinations/items/properties/ID/type", "type", {type: schema0.properties.Destinations.items.properties.ID.type}); errors++;
 }
 if(typeof data14 === "string"){
 if(!(formats1.test(data14))){
-const err18 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Destinations/" + i0+"/ID", "../defs/meta.schema.json/properties/Destinations/items/properties/ID/format", "format", {format: "uuid"}); errors++;
 }
 }
 }
 if(data13.Name !== undefined && func0.call(data13, "Name")){
 let data15 = data13.Name;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err19 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema0.properties.Destinations.items.properties.Name.type}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Destinations/" + i0+"/Name", "../defs/meta.schema.json/properties/Destinations/items/properties/Name/type", "type", {type: schema0.properties.Destinations.items.properties.Name.type}); errors++;
 }
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/Meta/Destinations/" + i0,schemaPath:"../defs/meta.schema.json/properties/Destinations/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Destinations/" + i0, "../defs/meta.schema.json/properties/Destinations/items/type", "type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/Meta/Destinations",schemaPath:"../defs/meta.schema.json/properties/Destinations/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Destinations", "../defs/meta.schema.json/properties/Destinations/type", "type", {type: "array"}); errors++;
 }
 }
 if(data0.Logs !== undefined && func0.call(data0, "Logs")){
@@ -665,75 +427,33 @@ if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 if(data17.ID !== undefined && func0.call(data17, "ID")){
 let data18 = data17.ID;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err22 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema0.properties.Logs.items.properties.ID.type}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Logs/" + i1+"/ID", "../defs/meta.schema.json/properties/Logs/items/properties/ID/type", "type", {type: schema0.properties.Logs.items.properties.ID.type}); errors++;
 }
 if(typeof data18 === "string"){
 if(!(formats1.test(data18))){
-const err23 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Logs/" + i1+"/ID", "../defs/meta.schema.json/properties/Logs/items/properties/ID/format", "format", {format: "uuid"}); errors++;
 }
 }
 }
 if(data17.AttemptID !== undefined && func0.call(data17, "AttemptID")){
 let data19 = data17.AttemptID;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err24 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema0.properties.Logs.items.properties.AttemptID.type}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Logs/" + i1+"/AttemptID", "../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type", "type", {type: schema0.properties.Logs.items.properties.AttemptID.type}); errors++;
 }
 if(typeof data19 === "string"){
 if(!(formats1.test(data19))){
-const err25 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format",keyword:"format",params:{format: "uuid"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Logs/" + i1+"/AttemptID", "../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format", "format", {format: "uuid"}); errors++;
 }
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/Meta/Logs/" + i1,schemaPath:"../defs/meta.schema.json/properties/Logs/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Logs/" + i1, "../defs/meta.schema.json/properties/Logs/items/type", "type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/Meta/Logs",schemaPath:"../defs/meta.schema.json/properties/Logs/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Logs", "../defs/meta.schema.json/properties/Logs/type", "type", {type: "array"}); errors++;
 }
 }
 if(data0.Errors !== undefined && func0.call(data0, "Errors")){
@@ -746,158 +466,67 @@ if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 if(data21.ID !== undefined && func0.call(data21, "ID")){
 let data22 = data21.ID;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err28 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.ID.type}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Errors/" + i2+"/ID", "../defs/meta.schema.json/properties/Errors/items/properties/ID/type", "type", {type: schema0.properties.Errors.items.properties.ID.type}); errors++;
 }
 }
 if(data21.Text !== undefined && func0.call(data21, "Text")){
 let data23 = data21.Text;
 if((typeof data23 !== "string") && (data23 !== null)){
-const err29 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.Text.type}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Errors/" + i2+"/Text", "../defs/meta.schema.json/properties/Errors/items/properties/Text/type", "type", {type: schema0.properties.Errors.items.properties.Text.type}); errors++;
 }
 }
 if(data21.Type !== undefined && func0.call(data21, "Type")){
 let data24 = data21.Type;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err30 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.Type.type}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Errors/" + i2+"/Type", "../defs/meta.schema.json/properties/Errors/items/properties/Type/type", "type", {type: schema0.properties.Errors.items.properties.Type.type}); errors++;
 }
 }
 if(data21.Module !== undefined && func0.call(data21, "Module")){
 let data25 = data21.Module;
 if((typeof data25 !== "string") && (data25 !== null)){
-const err31 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema0.properties.Errors.items.properties.Module.type}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Errors/" + i2+"/Module", "../defs/meta.schema.json/properties/Errors/items/properties/Module/type", "type", {type: schema0.properties.Errors.items.properties.Module.type}); errors++;
 }
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/Meta/Errors/" + i2,schemaPath:"../defs/meta.schema.json/properties/Errors/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Errors/" + i2, "../defs/meta.schema.json/properties/Errors/items/type", "type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/Meta/Errors",schemaPath:"../defs/meta.schema.json/properties/Errors/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Errors", "../defs/meta.schema.json/properties/Errors/type", "type", {type: "array"}); errors++;
 }
 }
 if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
 let data26 = data0.FacilityCode;
 if((typeof data26 !== "string") && (data26 !== null)){
-const err34 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema0.properties.FacilityCode.type}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/FacilityCode", "../defs/meta.schema.json/properties/FacilityCode/type", "type", {type: schema0.properties.FacilityCode.type}); errors++;
 }
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta", "../defs/meta.schema.json/type", "type", {type: "object"}); errors++;
 }
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
-const err36 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/required", "required", {missingProperty: "DataModel"}); errors++;
 }
 if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
-const err37 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/required", "required", {missingProperty: "EventType"}); errors++;
 }
 if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
 if("CDSHooks" !== data0.DataModel){
-const err38 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "CDSHooks"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/DataModel", "#/properties/Meta/properties/DataModel/const", "const", {allowedValue: "CDSHooks"}); errors++;
 }
 }
 if(data0.EventType !== undefined && func0.call(data0, "EventType")){
 if("discovery-response" !== data0.EventType){
-const err39 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "discovery-response"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/EventType", "#/properties/Meta/properties/EventType/const", "const", {allowedValue: "discovery-response"}); errors++;
 }
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/type", "type", {type: "object"}); errors++;
 }
 }
 if(data.services !== undefined && func0.call(data, "services")){
@@ -905,21 +534,13 @@ let data29 = data.services;
 if(Array.isArray(data29)){
 const len3 = data29.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate1(data29[i3], {instancePath:instancePath+"/services/" + i3,parentData:data29,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate1(data29[i3], {instancePath:instancePath+"/services/" + i3}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/services",schemaPath:"#/properties/services/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/services", "#/properties/services/type", "type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -927,26 +548,12 @@ let data31 = data.extension;
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 }
 else {
-const err42 = {instancePath:instancePath+"/extension",schemaPath:"../../cdshooks/defs/extension.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "../../cdshooks/defs/extension.schema.json/type", "type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -961,6 +568,19 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
+function addError(vErrors, instancePath, schemaPath, keyword, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}
 return exports;
 })({});
 exports.kinds = {

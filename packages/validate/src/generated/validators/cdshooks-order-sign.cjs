@@ -178,7 +178,7 @@ const formats2 = require("../../formats.cjs").uri;
 const schema2 = {"properties":{"userId":{"type":["string","null"]},"encounterId":{"type":["string","null"]}}};
 const func2 = require("../../fhir/resources.cjs").typed("canonical", "Bundle");
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -190,83 +190,40 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.patientId === undefined) || (!(func0.call(data, "patientId")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "patientId"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "patientId"}); errors++;
 }
 if(data.userId !== undefined && func0.call(data, "userId")){
 let data0 = data.userId;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err1 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: schema2.properties.userId.type}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/userId", "#/properties/userId/type", "type", {type: schema2.properties.userId.type}); errors++;
 }
 }
 if(data.patientId !== undefined && func0.call(data, "patientId")){
 if(typeof data.patientId !== "string"){
-const err2 = {instancePath:instancePath+"/patientId",schemaPath:"#/properties/patientId/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/patientId", "#/properties/patientId/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.encounterId !== undefined && func0.call(data, "encounterId")){
 let data2 = data.encounterId;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/encounterId",schemaPath:"#/properties/encounterId/type",keyword:"type",params:{type: schema2.properties.encounterId.type}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/encounterId", "#/properties/encounterId/type", "type", {type: schema2.properties.encounterId.type}); errors++;
 }
 }
 if(data.draftOrders !== undefined && func0.call(data, "draftOrders")){
-if(!(func2(data.draftOrders, {instancePath:instancePath+"/draftOrders",parentData:data,parentDataProperty:"draftOrders",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data.draftOrders, {instancePath:instancePath+"/draftOrders"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.medications !== undefined && func0.call(data, "medications")){
 let data4 = data.medications;
 if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
-const err4 = {instancePath:instancePath+"/medications",schemaPath:"#/properties/medications/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/medications", "#/properties/medications/type", "type", {type: "object"}); errors++;
 }
 }
 if(data.orders !== undefined && func0.call(data, "orders")){
 let data5 = data.orders;
 if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
-const err5 = {instancePath:instancePath+"/orders",schemaPath:"#/properties/orders/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/orders", "#/properties/orders/type", "type", {type: "object"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -274,26 +231,12 @@ let data6 = data.extension;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 }
 else {
-const err6 = {instancePath:instancePath+"/extension",schemaPath:"../defs/extension.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "../defs/extension.schema.json/type", "type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -362,7 +305,7 @@ const schema3 = {
 };
 const pattern0 = new RegExp("^[0-9]+$", "u");
 
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/fhir-authorization.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -377,139 +320,62 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.access_token !== undefined && func0.call(data, "access_token")){
 let data0 = data.access_token;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/type",keyword:"type",params:{type: schema3.properties.access_token.type}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/access_token", "#/properties/access_token/type", "type", {type: schema3.properties.access_token.type}); errors++;
 }
 }
 if(data.token_type !== undefined && func0.call(data, "token_type")){
 let data1 = data.token_type;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/token_type",schemaPath:"#/properties/token_type/type",keyword:"type",params:{type: schema3.properties.token_type.type}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/token_type", "#/properties/token_type/type", "type", {type: schema3.properties.token_type.type}); errors++;
 }
 }
 if(data.expires_in !== undefined && func0.call(data, "expires_in")){
 let data2 = data.expires_in;
 if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/expires_in",schemaPath:"#/properties/expires_in/type",keyword:"type",params:{type: schema3.properties.expires_in.type}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/expires_in", "#/properties/expires_in/type", "type", {type: schema3.properties.expires_in.type}); errors++;
 }
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-const err3 = {instancePath:instancePath+"/expires_in",schemaPath:"#/properties/expires_in/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/expires_in", "#/properties/expires_in/pattern", "pattern", {pattern: "^[0-9]+$"}); errors++;
 }
 }
 }
 if(data.scope !== undefined && func0.call(data, "scope")){
 let data3 = data.scope;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/type",keyword:"type",params:{type: schema3.properties.scope.type}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/scope", "#/properties/scope/type", "type", {type: schema3.properties.scope.type}); errors++;
 }
 }
 if(data.subject !== undefined && func0.call(data, "subject")){
 if(typeof data.subject !== "string"){
-const err5 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subject", "#/properties/subject/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.patient !== undefined && func0.call(data, "patient")){
 if(typeof data.patient !== "string"){
-const err6 = {instancePath:instancePath+"/patient",schemaPath:"#/properties/patient/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/patient", "#/properties/patient/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.accessToken !== undefined && func0.call(data, "accessToken")){
 let data6 = data.accessToken;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err7 = {instancePath:instancePath+"/accessToken",schemaPath:"#/properties/accessToken/type",keyword:"type",params:{type: schema3.properties.accessToken.type}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/accessToken", "#/properties/accessToken/type", "type", {type: schema3.properties.accessToken.type}); errors++;
 }
 }
 if(data.tokenType !== undefined && func0.call(data, "tokenType")){
 let data7 = data.tokenType;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err8 = {instancePath:instancePath+"/tokenType",schemaPath:"#/properties/tokenType/type",keyword:"type",params:{type: schema3.properties.tokenType.type}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/tokenType", "#/properties/tokenType/type", "type", {type: schema3.properties.tokenType.type}); errors++;
 }
 }
 if(data.expiresIn !== undefined && func0.call(data, "expiresIn")){
 let data8 = data.expiresIn;
 if(((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (typeof data8 !== "string")) && (data8 !== null)){
-const err9 = {instancePath:instancePath+"/expiresIn",schemaPath:"#/properties/expiresIn/type",keyword:"type",params:{type: schema3.properties.expiresIn.type}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/expiresIn", "#/properties/expiresIn/type", "type", {type: schema3.properties.expiresIn.type}); errors++;
 }
 if(typeof data8 === "string"){
 if(!pattern0.test(data8)){
-const err10 = {instancePath:instancePath+"/expiresIn",schemaPath:"#/properties/expiresIn/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/expiresIn", "#/properties/expiresIn/pattern", "pattern", {pattern: "^[0-9]+$"}); errors++;
 }
 }
 }
@@ -518,26 +384,12 @@ let data9 = data.extension;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 }
 else {
-const err11 = {instancePath:instancePath+"/extension",schemaPath:"extension.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "extension.schema.json/type", "type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 return errors === 0;
@@ -561,7 +413,7 @@ validate2.evaluated = {
 
 const pattern1 = new RegExp("^(?:Practitioner|PractitionerRole|Patient|RelatedPerson)/[A-Za-z0-9.-]{1,64}$", "u");
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/cdshooks/order-sign.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -574,164 +426,66 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.Meta === undefined) || (!(func0.call(data, "Meta")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Meta"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "Meta"}); errors++;
 }
 if((data.hook === undefined) || (!(func0.call(data, "hook")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hook"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "hook"}); errors++;
 }
 if((data.hookInstance === undefined) || (!(func0.call(data, "hookInstance")))){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hookInstance"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "hookInstance"}); errors++;
 }
 if((data.fhirServer === undefined) || (!(func0.call(data, "fhirServer")))){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fhirServer"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "fhirServer"}); errors++;
 }
 if((data.context === undefined) || (!(func0.call(data, "context")))){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "context"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "context"}); errors++;
 }
 if(data.Meta !== undefined && func0.call(data, "Meta")){
 let data0 = data.Meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
-const err5 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/required",keyword:"required",params:{missingProperty: "DataModel"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta", "../defs/meta.schema.json/required", "required", {missingProperty: "DataModel"}); errors++;
 }
 if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
-const err6 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/required",keyword:"required",params:{missingProperty: "EventType"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta", "../defs/meta.schema.json/required", "required", {missingProperty: "EventType"}); errors++;
 }
 if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
 if(typeof data0.DataModel !== "string"){
-const err7 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"../defs/meta.schema.json/properties/DataModel/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/DataModel", "../defs/meta.schema.json/properties/DataModel/type", "type", {type: "string"}); errors++;
 }
 }
 if(data0.EventType !== undefined && func0.call(data0, "EventType")){
 if(typeof data0.EventType !== "string"){
-const err8 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"../defs/meta.schema.json/properties/EventType/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/EventType", "../defs/meta.schema.json/properties/EventType/type", "type", {type: "string"}); errors++;
 }
 }
 if(data0.EventDateTime !== undefined && func0.call(data0, "EventDateTime")){
 let data3 = data0.EventDateTime;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err9 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema1.properties.EventDateTime.type}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/EventDateTime", "../defs/meta.schema.json/properties/EventDateTime/type", "type", {type: schema1.properties.EventDateTime.type}); errors++;
 }
 if(typeof data3 === "string"){
 if(!(formats0(data3))){
-const err10 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/format",keyword:"format",params:{format: "iso8601"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/EventDateTime", "../defs/meta.schema.json/properties/EventDateTime/format", "format", {format: "iso8601"}); errors++;
 }
 }
 }
 if(data0.Test !== undefined && func0.call(data0, "Test")){
 let data4 = data0.Test;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err11 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema1.properties.Test.type}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Test", "../defs/meta.schema.json/properties/Test/type", "type", {type: schema1.properties.Test.type}); errors++;
 }
 }
 if(data0.Message !== undefined && func0.call(data0, "Message")){
 let data5 = data0.Message;
 if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
-const err12 = {instancePath:instancePath+"/Meta/Message",schemaPath:"../defs/meta.schema.json/properties/Message/type",keyword:"type",params:{type: schema1.properties.Message.type}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Message", "../defs/meta.schema.json/properties/Message/type", "type", {type: schema1.properties.Message.type}); errors++;
 }
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.ID !== undefined && func0.call(data5, "ID")){
 let data6 = data5.ID;
 if(((!((typeof data6 == "number") && (isFinite(data6)))) && (typeof data6 !== "string")) && (data6 !== null)){
-const err13 = {instancePath:instancePath+"/Meta/Message/ID",schemaPath:"../defs/meta.schema.json/properties/Message/properties/ID/type",keyword:"type",params:{type: schema1.properties.Message.properties.ID.type}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Message/ID", "../defs/meta.schema.json/properties/Message/properties/ID/type", "type", {type: schema1.properties.Message.properties.ID.type}); errors++;
 }
 }
 }
@@ -739,27 +493,13 @@ errors++;
 if(data0.Transmission !== undefined && func0.call(data0, "Transmission")){
 let data7 = data0.Transmission;
 if((!(data7 && typeof data7 == "object" && !Array.isArray(data7))) && (data7 !== null)){
-const err14 = {instancePath:instancePath+"/Meta/Transmission",schemaPath:"../defs/meta.schema.json/properties/Transmission/type",keyword:"type",params:{type: schema1.properties.Transmission.type}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Transmission", "../defs/meta.schema.json/properties/Transmission/type", "type", {type: schema1.properties.Transmission.type}); errors++;
 }
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if(data7.ID !== undefined && func0.call(data7, "ID")){
 let data8 = data7.ID;
 if(((!((typeof data8 == "number") && (isFinite(data8)))) && (typeof data8 !== "string")) && (data8 !== null)){
-const err15 = {instancePath:instancePath+"/Meta/Transmission/ID",schemaPath:"../defs/meta.schema.json/properties/Transmission/properties/ID/type",keyword:"type",params:{type: schema1.properties.Transmission.properties.ID.type}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Transmission/ID", "../defs/meta.schema.json/properties/Transmission/properties/ID/type", "type", {type: schema1.properties.Transmission.properties.ID.type}); errors++;
 }
 }
 }
@@ -770,51 +510,23 @@ if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.ID !== undefined && func0.call(data9, "ID")){
 let data10 = data9.ID;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema1.properties.Source.properties.ID.type}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Source/ID", "../defs/meta.schema.json/properties/Source/properties/ID/type", "type", {type: schema1.properties.Source.properties.ID.type}); errors++;
 }
 if(typeof data10 === "string"){
 if(!(formats1.test(data10))){
-const err17 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/format",keyword:"format",params:{format: "uuid"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Source/ID", "../defs/meta.schema.json/properties/Source/properties/ID/format", "format", {format: "uuid"}); errors++;
 }
 }
 }
 if(data9.Name !== undefined && func0.call(data9, "Name")){
 let data11 = data9.Name;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err18 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema1.properties.Source.properties.Name.type}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Source/Name", "../defs/meta.schema.json/properties/Source/properties/Name/type", "type", {type: schema1.properties.Source.properties.Name.type}); errors++;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/Meta/Source",schemaPath:"../defs/meta.schema.json/properties/Source/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Source", "../defs/meta.schema.json/properties/Source/type", "type", {type: "object"}); errors++;
 }
 }
 if(data0.Destinations !== undefined && func0.call(data0, "Destinations")){
@@ -827,63 +539,28 @@ if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.ID !== undefined && func0.call(data13, "ID")){
 let data14 = data13.ID;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err20 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema1.properties.Destinations.items.properties.ID.type}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Destinations/" + i0+"/ID", "../defs/meta.schema.json/properties/Destinations/items/properties/ID/type", "type", {type: schema1.properties.Destinations.items.properties.ID.type}); errors++;
 }
 if(typeof data14 === "string"){
 if(!(formats1.test(data14))){
-const err21 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Destinations/" + i0+"/ID", "../defs/meta.schema.json/properties/Destinations/items/properties/ID/format", "format", {format: "uuid"}); errors++;
 }
 }
 }
 if(data13.Name !== undefined && func0.call(data13, "Name")){
 let data15 = data13.Name;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err22 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema1.properties.Destinations.items.properties.Name.type}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Destinations/" + i0+"/Name", "../defs/meta.schema.json/properties/Destinations/items/properties/Name/type", "type", {type: schema1.properties.Destinations.items.properties.Name.type}); errors++;
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/Meta/Destinations/" + i0,schemaPath:"../defs/meta.schema.json/properties/Destinations/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Destinations/" + i0, "../defs/meta.schema.json/properties/Destinations/items/type", "type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/Meta/Destinations",schemaPath:"../defs/meta.schema.json/properties/Destinations/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Destinations", "../defs/meta.schema.json/properties/Destinations/type", "type", {type: "array"}); errors++;
 }
 }
 if(data0.Logs !== undefined && func0.call(data0, "Logs")){
@@ -896,75 +573,33 @@ if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 if(data17.ID !== undefined && func0.call(data17, "ID")){
 let data18 = data17.ID;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err25 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema1.properties.Logs.items.properties.ID.type}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Logs/" + i1+"/ID", "../defs/meta.schema.json/properties/Logs/items/properties/ID/type", "type", {type: schema1.properties.Logs.items.properties.ID.type}); errors++;
 }
 if(typeof data18 === "string"){
 if(!(formats1.test(data18))){
-const err26 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Logs/" + i1+"/ID", "../defs/meta.schema.json/properties/Logs/items/properties/ID/format", "format", {format: "uuid"}); errors++;
 }
 }
 }
 if(data17.AttemptID !== undefined && func0.call(data17, "AttemptID")){
 let data19 = data17.AttemptID;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err27 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema1.properties.Logs.items.properties.AttemptID.type}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Logs/" + i1+"/AttemptID", "../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type", "type", {type: schema1.properties.Logs.items.properties.AttemptID.type}); errors++;
 }
 if(typeof data19 === "string"){
 if(!(formats1.test(data19))){
-const err28 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format",keyword:"format",params:{format: "uuid"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Logs/" + i1+"/AttemptID", "../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format", "format", {format: "uuid"}); errors++;
 }
 }
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/Meta/Logs/" + i1,schemaPath:"../defs/meta.schema.json/properties/Logs/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Logs/" + i1, "../defs/meta.schema.json/properties/Logs/items/type", "type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/Meta/Logs",schemaPath:"../defs/meta.schema.json/properties/Logs/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Logs", "../defs/meta.schema.json/properties/Logs/type", "type", {type: "array"}); errors++;
 }
 }
 if(data0.Errors !== undefined && func0.call(data0, "Errors")){
@@ -977,294 +612,131 @@ if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 if(data21.ID !== undefined && func0.call(data21, "ID")){
 let data22 = data21.ID;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err31 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.ID.type}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Errors/" + i2+"/ID", "../defs/meta.schema.json/properties/Errors/items/properties/ID/type", "type", {type: schema1.properties.Errors.items.properties.ID.type}); errors++;
 }
 }
 if(data21.Text !== undefined && func0.call(data21, "Text")){
 let data23 = data21.Text;
 if((typeof data23 !== "string") && (data23 !== null)){
-const err32 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.Text.type}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Errors/" + i2+"/Text", "../defs/meta.schema.json/properties/Errors/items/properties/Text/type", "type", {type: schema1.properties.Errors.items.properties.Text.type}); errors++;
 }
 }
 if(data21.Type !== undefined && func0.call(data21, "Type")){
 let data24 = data21.Type;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err33 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.Type.type}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Errors/" + i2+"/Type", "../defs/meta.schema.json/properties/Errors/items/properties/Type/type", "type", {type: schema1.properties.Errors.items.properties.Type.type}); errors++;
 }
 }
 if(data21.Module !== undefined && func0.call(data21, "Module")){
 let data25 = data21.Module;
 if((typeof data25 !== "string") && (data25 !== null)){
-const err34 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.Module.type}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Errors/" + i2+"/Module", "../defs/meta.schema.json/properties/Errors/items/properties/Module/type", "type", {type: schema1.properties.Errors.items.properties.Module.type}); errors++;
 }
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/Meta/Errors/" + i2,schemaPath:"../defs/meta.schema.json/properties/Errors/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Errors/" + i2, "../defs/meta.schema.json/properties/Errors/items/type", "type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/Meta/Errors",schemaPath:"../defs/meta.schema.json/properties/Errors/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/Errors", "../defs/meta.schema.json/properties/Errors/type", "type", {type: "array"}); errors++;
 }
 }
 if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
 let data26 = data0.FacilityCode;
 if((typeof data26 !== "string") && (data26 !== null)){
-const err37 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema1.properties.FacilityCode.type}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/FacilityCode", "../defs/meta.schema.json/properties/FacilityCode/type", "type", {type: schema1.properties.FacilityCode.type}); errors++;
 }
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta", "../defs/meta.schema.json/type", "type", {type: "object"}); errors++;
 }
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
-const err39 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/required", "required", {missingProperty: "DataModel"}); errors++;
 }
 if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
-const err40 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/required", "required", {missingProperty: "EventType"}); errors++;
 }
 if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
 if("CDSHooks" !== data0.DataModel){
-const err41 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "CDSHooks"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/DataModel", "#/properties/Meta/properties/DataModel/const", "const", {allowedValue: "CDSHooks"}); errors++;
 }
 }
 if(data0.EventType !== undefined && func0.call(data0, "EventType")){
 if("order-sign" !== data0.EventType){
-const err42 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "order-sign"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/EventType", "#/properties/Meta/properties/EventType/const", "const", {allowedValue: "order-sign"}); errors++;
 }
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/type", "type", {type: "object"}); errors++;
 }
 }
 if(data.hook !== undefined && func0.call(data, "hook")){
 let data29 = data.hook;
 if(typeof data29 !== "string"){
-const err44 = {instancePath:instancePath+"/hook",schemaPath:"#/properties/hook/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hook", "#/properties/hook/type", "type", {type: "string"}); errors++;
 }
 if("order-sign" !== data29){
-const err45 = {instancePath:instancePath+"/hook",schemaPath:"#/properties/hook/const",keyword:"const",params:{allowedValue: "order-sign"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hook", "#/properties/hook/const", "const", {allowedValue: "order-sign"}); errors++;
 }
 }
 if(data.hookInstance !== undefined && func0.call(data, "hookInstance")){
 let data30 = data.hookInstance;
 if(typeof data30 === "string"){
 if(!(formats1.test(data30))){
-const err46 = {instancePath:instancePath+"/hookInstance",schemaPath:"#/properties/hookInstance/format",keyword:"format",params:{format: "uuid"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hookInstance", "#/properties/hookInstance/format", "format", {format: "uuid"}); errors++;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/hookInstance",schemaPath:"#/properties/hookInstance/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hookInstance", "#/properties/hookInstance/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.fhirServer !== undefined && func0.call(data, "fhirServer")){
 let data31 = data.fhirServer;
 if(typeof data31 === "string"){
 if(!(formats2(data31))){
-const err48 = {instancePath:instancePath+"/fhirServer",schemaPath:"#/properties/fhirServer/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fhirServer", "#/properties/fhirServer/format", "format", {format: "uri"}); errors++;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/fhirServer",schemaPath:"#/properties/fhirServer/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fhirServer", "#/properties/fhirServer/type", "type", {type: "string"}); errors++;
 }
 }
 if(data.context !== undefined && func0.call(data, "context")){
 let data32 = data.context;
-if(!(validate1(data32, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate1(data32, {instancePath:instancePath+"/context"}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
 if(data32.userId !== undefined && func0.call(data32, "userId")){
 let data33 = data32.userId;
 if((typeof data33 !== "string") && (data33 !== null)){
-const err50 = {instancePath:instancePath+"/context/userId",schemaPath:"#/properties/context/properties/userId/type",keyword:"type",params:{type: schema0.properties.context.properties.userId.type}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/context/userId", "#/properties/context/properties/userId/type", "type", {type: schema0.properties.context.properties.userId.type}); errors++;
 }
 if(typeof data33 === "string"){
 if(!pattern1.test(data33)){
-const err51 = {instancePath:instancePath+"/context/userId",schemaPath:"#/properties/context/properties/userId/pattern",keyword:"pattern",params:{pattern: "^(?:Practitioner|PractitionerRole|Patient|RelatedPerson)/[A-Za-z0-9.-]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/context/userId", "#/properties/context/properties/userId/pattern", "pattern", {pattern: "^(?:Practitioner|PractitionerRole|Patient|RelatedPerson)/[A-Za-z0-9.-]{1,64}$"}); errors++;
 }
 }
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/context", "#/properties/context/type", "type", {type: "object"}); errors++;
 }
 }
 if(data.user !== undefined && func0.call(data, "user")){
 let data34 = data.user;
 if((typeof data34 !== "string") && (data34 !== null)){
-const err53 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema0.properties.user.type}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/user", "#/properties/user/type", "type", {type: schema0.properties.user.type}); errors++;
 }
 }
 if(data.fhirAuthorization !== undefined && func0.call(data, "fhirAuthorization")){
-if(!(validate2(data.fhirAuthorization, {instancePath:instancePath+"/fhirAuthorization",parentData:data,parentDataProperty:"fhirAuthorization",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate2.errors; else for (const vError of validate2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate2(data.fhirAuthorization, {instancePath:instancePath+"/fhirAuthorization"}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 if(data.prefetch !== undefined && func0.call(data, "prefetch")){
@@ -1276,33 +748,18 @@ const _errs79 = errors;
 let valid20 = false;
 const _errs80 = errors;
 if((typeof data37 !== "string") && (data37 !== null)){
-const err54 = {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/prefetch/additionalProperties/anyOf/0/type",keyword:"type",params:{type: schema0.properties.prefetch.additionalProperties.anyOf[0].type}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "#/properties/prefetch/additionalProperties/anyOf/0/type", "type", {type: schema0.properties.prefetch.additionalProperties.anyOf[0].type}); errors++;
 }
 var _valid0 = _errs80 === errors;
 valid20 = valid20 || _valid0;
 const _errs82 = errors;
-if(!(func1(data37, {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data36,parentDataProperty:key0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data37, {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 var _valid0 = _errs82 === errors;
 valid20 = valid20 || _valid0;
 if(!valid20){
-const err55 = {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/prefetch/additionalProperties/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "#/properties/prefetch/additionalProperties/anyOf", "anyOf", {}); errors++;
 }
 else {
 errors = _errs79;
@@ -1318,14 +775,7 @@ vErrors = null;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/prefetch",schemaPath:"#/properties/prefetch/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/prefetch", "#/properties/prefetch/type", "type", {type: "object"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1333,26 +783,12 @@ let data38 = data.extension;
 if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
 }
 else {
-const err57 = {instancePath:instancePath+"/extension",schemaPath:"../../cdshooks/defs/extension.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "../../cdshooks/defs/extension.schema.json/type", "type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err58 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -1373,6 +809,19 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
+function addError(vErrors, instancePath, schemaPath, keyword, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}
 return exports;
 })({});
 exports.kinds = {
