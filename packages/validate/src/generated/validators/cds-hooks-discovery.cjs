@@ -4,227 +4,9 @@ const canonical = (function (exports) {
 "use strict";
 exports.v0 = validate0;
 
-
 const func0 = Object.prototype.hasOwnProperty;
-
-const root0 = {validate: validate1};
-const schema0 = {
- "properties": {
-  "title": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "description": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "prefetch": {
-   "additionalProperties": {
-    "type": [
-     "string",
-     "null"
-    ]
-   }
-  },
-  "usageRequirements": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "usageDescription": {
-   "type": [
-    "string",
-    "null"
-   ]
-  }
- }
-};
-
-function validate1(data, {instancePath=""}={}){
-/*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/service.schema.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.hook === undefined) || (!(func0.call(data, "hook")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "hook"}); errors++;
-}
-if((data.id === undefined) || (!(func0.call(data, "id")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "id"}); errors++;
-}
-if(data.hook !== undefined && func0.call(data, "hook")){
-if(typeof data.hook !== "string"){
-vErrors = addError(vErrors, instancePath+"/hook", "#/properties/hook/type", "type", {type: "string"}); errors++;
-}
-}
-if(data.id !== undefined && func0.call(data, "id")){
-if(typeof data.id !== "string"){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
-}
-}
-if(data.title !== undefined && func0.call(data, "title")){
-let data2 = data.title;
-if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", "type", {type: schema0.properties.title.type}); errors++;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-let data3 = data.description;
-if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: schema0.properties.description.type}); errors++;
-}
-}
-if(data.prefetch !== undefined && func0.call(data, "prefetch")){
-let data4 = data.prefetch;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-for(const key0 of Object.keys(data4)){
-let data5 = data4[key0];
-if((typeof data5 !== "string") && (data5 !== null)){
-vErrors = addError(vErrors, instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "#/properties/prefetch/additionalProperties/type", "type", {type: schema0.properties.prefetch.additionalProperties.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/prefetch", "#/properties/prefetch/type", "type", {type: "object"}); errors++;
-}
-}
-if(data.usageRequirements !== undefined && func0.call(data, "usageRequirements")){
-let data6 = data.usageRequirements;
-if((typeof data6 !== "string") && (data6 !== null)){
-vErrors = addError(vErrors, instancePath+"/usageRequirements", "#/properties/usageRequirements/type", "type", {type: schema0.properties.usageRequirements.type}); errors++;
-}
-}
-if(data.usageDescription !== undefined && func0.call(data, "usageDescription")){
-let data7 = data.usageDescription;
-if((typeof data7 !== "string") && (data7 !== null)){
-vErrors = addError(vErrors, instancePath+"/usageDescription", "#/properties/usageDescription/type", "type", {type: schema0.properties.usageDescription.type}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data8 = data.extension;
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "extension.schema.json/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
-}
-validate1.errors = vErrors;
-return errors === 0;
-}
-validate1.evaluated = {
- "props": {
-  "hook": true,
-  "id": true,
-  "title": true,
-  "description": true,
-  "prefetch": true,
-  "usageRequirements": true,
-  "usageDescription": true,
-  "extension": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-
-function validate2(data, {instancePath=""}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate2.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(root0.validate(data, {instancePath}))){
-vErrors = addErrors(vErrors, root0.validate.errors); errors = vErrors.length;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.hook === undefined) || (!(func0.call(data, "hook")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "hook"}); errors++;
-}
-if((data.description === undefined) || (!(func0.call(data, "description")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "description"}); errors++;
-}
-if((data.id === undefined) || (!(func0.call(data, "id")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "id"}); errors++;
-}
-if(data.hook !== undefined && func0.call(data, "hook")){
-if(typeof data.hook !== "string"){
-vErrors = addError(vErrors, instancePath+"/hook", "#/allOf/1/properties/hook/type", "type", {type: "string"}); errors++;
-}
-}
-if(data.id !== undefined && func0.call(data, "id")){
-if(typeof data.id !== "string"){
-vErrors = addError(vErrors, instancePath+"/id", "#/allOf/1/properties/id/type", "type", {type: "string"}); errors++;
-}
-}
-if(data.title !== undefined && func0.call(data, "title")){
-if(typeof data.title !== "string"){
-vErrors = addError(vErrors, instancePath+"/title", "#/allOf/1/properties/title/type", "type", {type: "string"}); errors++;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(typeof data.description !== "string"){
-vErrors = addError(vErrors, instancePath+"/description", "#/allOf/1/properties/description/type", "type", {type: "string"}); errors++;
-}
-}
-if(data.prefetch !== undefined && func0.call(data, "prefetch")){
-let data4 = data.prefetch;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-for(const key0 of Object.keys(data4)){
-if(typeof data4[key0] !== "string"){
-vErrors = addError(vErrors, instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "#/allOf/1/properties/prefetch/additionalProperties/type", "type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/prefetch", "#/allOf/1/properties/prefetch/type", "type", {type: "object"}); errors++;
-}
-}
-if(data.usageRequirements !== undefined && func0.call(data, "usageRequirements")){
-if(typeof data.usageRequirements !== "string"){
-vErrors = addError(vErrors, instancePath+"/usageRequirements", "#/allOf/1/properties/usageRequirements/type", "type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath, "#/allOf/1/type", "type", {type: "object"}); errors++;
-}
-validate2.errors = vErrors;
-return errors === 0;
-}
-validate2.evaluated = {
- "props": {
-  "hook": true,
-  "id": true,
-  "title": true,
-  "description": true,
-  "prefetch": true,
-  "usageRequirements": true,
-  "usageDescription": true,
-  "extension": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
+const func1 = require("./defs.cjs")["https://schemas.cdx.dev/cdshooks/defs/service.schema.json#/$defs/standard"];
+const func2 = require("./defs.cjs")["https://schemas.cdx.dev/cdshooks/defs/extension.schema.json"];
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/discovery.schema.json" */;
@@ -246,8 +28,8 @@ let data0 = data.services;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate2(data0[i0], {instancePath:instancePath+"/services/" + i0}))){
-vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
+if(!(func1(data0[i0], {instancePath:instancePath+"/services/" + i0}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 }
@@ -256,11 +38,8 @@ vErrors = addError(vErrors, instancePath+"/services", "#/properties/services/typ
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
-let data2 = data.extension;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "defs/extension.schema.json/type", "type", {type: "object"}); errors++;
+if(!(func2(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }

@@ -5,312 +5,12 @@ const canonical = (function (exports) {
 exports.v0 = validate0;
 
 
-
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("../../fhir/resources.cjs")["canonical"];
+const func1 = require("./defs.cjs")["https://schemas.cdx.dev/cdshooks/defs/fhir-authorization.schema.json#/$defs/standard"];
+const func2 = require("./defs.cjs")["https://schemas.cdx.dev/cdshooks/defs/extension.schema.json"];
+const func3 = require("./defs.cjs")["https://schemas.cdx.dev/cdshooks/defs/prefetch.schema.json"];
 const formats0 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const formats1 = require("../../formats.cjs").uri;
-
-const root2 = {validate: validate1};
-const schema0 = {
- "properties": {
-  "access_token": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "token_type": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "expires_in": {
-   "type": [
-    "integer",
-    "string",
-    "null"
-   ]
-  },
-  "scope": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "accessToken": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "tokenType": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "expiresIn": {
-   "type": [
-    "integer",
-    "string",
-    "null"
-   ]
-  }
- }
-};
-const pattern0 = new RegExp("^[0-9]+$", "u");
-
-function validate1(data, {instancePath=""}={}){
-/*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/fhir-authorization.schema.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.access_token !== undefined && func0.call(data, "access_token")){
-let data0 = data.access_token;
-if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addError(vErrors, instancePath+"/access_token", "#/properties/access_token/type", "type", {type: schema0.properties.access_token.type}); errors++;
-}
-}
-if(data.token_type !== undefined && func0.call(data, "token_type")){
-let data1 = data.token_type;
-if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addError(vErrors, instancePath+"/token_type", "#/properties/token_type/type", "type", {type: schema0.properties.token_type.type}); errors++;
-}
-}
-if(data.expires_in !== undefined && func0.call(data, "expires_in")){
-let data2 = data.expires_in;
-if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")) && (data2 !== null)){
-vErrors = addError(vErrors, instancePath+"/expires_in", "#/properties/expires_in/type", "type", {type: schema0.properties.expires_in.type}); errors++;
-}
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/expires_in", "#/properties/expires_in/pattern", "pattern", {pattern: "^[0-9]+$"}); errors++;
-}
-}
-}
-if(data.scope !== undefined && func0.call(data, "scope")){
-let data3 = data.scope;
-if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addError(vErrors, instancePath+"/scope", "#/properties/scope/type", "type", {type: schema0.properties.scope.type}); errors++;
-}
-}
-if(data.subject !== undefined && func0.call(data, "subject")){
-if(typeof data.subject !== "string"){
-vErrors = addError(vErrors, instancePath+"/subject", "#/properties/subject/type", "type", {type: "string"}); errors++;
-}
-}
-if(data.patient !== undefined && func0.call(data, "patient")){
-if(typeof data.patient !== "string"){
-vErrors = addError(vErrors, instancePath+"/patient", "#/properties/patient/type", "type", {type: "string"}); errors++;
-}
-}
-if(data.accessToken !== undefined && func0.call(data, "accessToken")){
-let data6 = data.accessToken;
-if((typeof data6 !== "string") && (data6 !== null)){
-vErrors = addError(vErrors, instancePath+"/accessToken", "#/properties/accessToken/type", "type", {type: schema0.properties.accessToken.type}); errors++;
-}
-}
-if(data.tokenType !== undefined && func0.call(data, "tokenType")){
-let data7 = data.tokenType;
-if((typeof data7 !== "string") && (data7 !== null)){
-vErrors = addError(vErrors, instancePath+"/tokenType", "#/properties/tokenType/type", "type", {type: schema0.properties.tokenType.type}); errors++;
-}
-}
-if(data.expiresIn !== undefined && func0.call(data, "expiresIn")){
-let data8 = data.expiresIn;
-if(((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (typeof data8 !== "string")) && (data8 !== null)){
-vErrors = addError(vErrors, instancePath+"/expiresIn", "#/properties/expiresIn/type", "type", {type: schema0.properties.expiresIn.type}); errors++;
-}
-if(typeof data8 === "string"){
-if(!pattern0.test(data8)){
-vErrors = addError(vErrors, instancePath+"/expiresIn", "#/properties/expiresIn/pattern", "pattern", {pattern: "^[0-9]+$"}); errors++;
-}
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data9 = data.extension;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "extension.schema.json/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
-}
-validate1.errors = vErrors;
-return errors === 0;
-}
-validate1.evaluated = {
- "props": {
-  "access_token": true,
-  "token_type": true,
-  "expires_in": true,
-  "scope": true,
-  "subject": true,
-  "patient": true,
-  "accessToken": true,
-  "tokenType": true,
-  "expiresIn": true,
-  "extension": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-
-function validate2(data, {instancePath=""}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate2.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(root2.validate(data, {instancePath}))){
-vErrors = addErrors(vErrors, root2.validate.errors); errors = vErrors.length;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.access_token === undefined) || (!(func0.call(data, "access_token")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "access_token"}); errors++;
-}
-if((data.token_type === undefined) || (!(func0.call(data, "token_type")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "token_type"}); errors++;
-}
-if((data.expires_in === undefined) || (!(func0.call(data, "expires_in")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "expires_in"}); errors++;
-}
-if((data.scope === undefined) || (!(func0.call(data, "scope")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "scope"}); errors++;
-}
-if((data.subject === undefined) || (!(func0.call(data, "subject")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "subject"}); errors++;
-}
-if(data.access_token !== undefined && func0.call(data, "access_token")){
-if(typeof data.access_token !== "string"){
-vErrors = addError(vErrors, instancePath+"/access_token", "#/allOf/1/properties/access_token/type", "type", {type: "string"}); errors++;
-}
-}
-if(data.token_type !== undefined && func0.call(data, "token_type")){
-if("Bearer" !== data.token_type){
-vErrors = addError(vErrors, instancePath+"/token_type", "#/allOf/1/properties/token_type/const", "const", {allowedValue: "Bearer"}); errors++;
-}
-}
-if(data.expires_in !== undefined && func0.call(data, "expires_in")){
-let data2 = data.expires_in;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-vErrors = addError(vErrors, instancePath+"/expires_in", "#/allOf/1/properties/expires_in/type", "type", {type: "integer"}); errors++;
-}
-}
-if(data.scope !== undefined && func0.call(data, "scope")){
-if(typeof data.scope !== "string"){
-vErrors = addError(vErrors, instancePath+"/scope", "#/allOf/1/properties/scope/type", "type", {type: "string"}); errors++;
-}
-}
-if(data.subject !== undefined && func0.call(data, "subject")){
-if(typeof data.subject !== "string"){
-vErrors = addError(vErrors, instancePath+"/subject", "#/allOf/1/properties/subject/type", "type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath, "#/allOf/1/type", "type", {type: "object"}); errors++;
-}
-validate2.errors = vErrors;
-return errors === 0;
-}
-validate2.evaluated = {
- "props": {
-  "access_token": true,
-  "token_type": true,
-  "expires_in": true,
-  "scope": true,
-  "subject": true,
-  "patient": true,
-  "accessToken": true,
-  "tokenType": true,
-  "expiresIn": true,
-  "extension": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-
-
-function validate3(data, {instancePath=""}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate3.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.userId === undefined) || (!(func0.call(data, "userId")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "userId"}); errors++;
-}
-if((data.patientId === undefined) || (!(func0.call(data, "patientId")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "patientId"}); errors++;
-}
-if((data.encounterId === undefined) || (!(func0.call(data, "encounterId")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "encounterId"}); errors++;
-}
-if(data.userId !== undefined && func0.call(data, "userId")){
-if(typeof data.userId !== "string"){
-vErrors = addError(vErrors, instancePath+"/userId", "#/properties/userId/type", "type", {type: "string"}); errors++;
-}
-}
-if(data.patientId !== undefined && func0.call(data, "patientId")){
-if(typeof data.patientId !== "string"){
-vErrors = addError(vErrors, instancePath+"/patientId", "#/properties/patientId/type", "type", {type: "string"}); errors++;
-}
-}
-if(data.encounterId !== undefined && func0.call(data, "encounterId")){
-if(typeof data.encounterId !== "string"){
-vErrors = addError(vErrors, instancePath+"/encounterId", "#/properties/encounterId/type", "type", {type: "string"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data3 = data.extension;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "../defs/extension.schema.json/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
-}
-validate3.errors = vErrors;
-return errors === 0;
-}
-validate3.evaluated = {
- "props": {
-  "userId": true,
-  "patientId": true,
-  "encounterId": true,
-  "extension": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/hooks/encounter-discharge.schema.json" */;
@@ -361,52 +61,50 @@ vErrors = addError(vErrors, instancePath+"/fhirServer", "#/properties/fhirServer
 }
 }
 if(data.fhirAuthorization !== undefined && func0.call(data, "fhirAuthorization")){
-if(!(validate2(data.fhirAuthorization, {instancePath:instancePath+"/fhirAuthorization"}))){
-vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
+if(!(func1(data.fhirAuthorization, {instancePath:instancePath+"/fhirAuthorization"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.context !== undefined && func0.call(data, "context")){
-if(!(validate3(data.context, {instancePath:instancePath+"/context"}))){
-vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
+let data4 = data.context;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if((data4.userId === undefined) || (!(func0.call(data4, "userId")))){
+vErrors = addError(vErrors, instancePath+"/context", "#/$defs/context/required", "required", {missingProperty: "userId"}); errors++;
+}
+if((data4.patientId === undefined) || (!(func0.call(data4, "patientId")))){
+vErrors = addError(vErrors, instancePath+"/context", "#/$defs/context/required", "required", {missingProperty: "patientId"}); errors++;
+}
+if((data4.encounterId === undefined) || (!(func0.call(data4, "encounterId")))){
+vErrors = addError(vErrors, instancePath+"/context", "#/$defs/context/required", "required", {missingProperty: "encounterId"}); errors++;
+}
+if(data4.userId !== undefined && func0.call(data4, "userId")){
+if(typeof data4.userId !== "string"){
+vErrors = addError(vErrors, instancePath+"/context/userId", "#/$defs/context/properties/userId/type", "type", {type: "string"}); errors++;
+}
+}
+if(data4.patientId !== undefined && func0.call(data4, "patientId")){
+if(typeof data4.patientId !== "string"){
+vErrors = addError(vErrors, instancePath+"/context/patientId", "#/$defs/context/properties/patientId/type", "type", {type: "string"}); errors++;
+}
+}
+if(data4.encounterId !== undefined && func0.call(data4, "encounterId")){
+if(typeof data4.encounterId !== "string"){
+vErrors = addError(vErrors, instancePath+"/context/encounterId", "#/$defs/context/properties/encounterId/type", "type", {type: "string"}); errors++;
+}
+}
+if(data4.extension !== undefined && func0.call(data4, "extension")){
+if(!(func2(data4.extension, {instancePath:instancePath+"/context/extension"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/context", "#/$defs/context/type", "type", {type: "object"}); errors++;
 }
 }
 if(data.prefetch !== undefined && func0.call(data, "prefetch")){
-let data5 = data.prefetch;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-for(const key0 of Object.keys(data5)){
-let data6 = data5[key0];
-const _errs14 = errors;
-let valid3 = false;
-const _errs15 = errors;
-if(data6 !== null){
-vErrors = addError(vErrors, instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "../defs/prefetch.schema.json/additionalProperties/anyOf/0/type", "type", {type: "null"}); errors++;
-}
-var _valid0 = _errs15 === errors;
-valid3 = valid3 || _valid0;
-const _errs17 = errors;
-if(!(func1(data6, {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-var _valid0 = _errs17 === errors;
-valid3 = valid3 || _valid0;
-if(!valid3){
-vErrors = addError(vErrors, instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "../defs/prefetch.schema.json/additionalProperties/anyOf", "anyOf", {}); errors++;
-}
-else {
-errors = _errs14;
-if(vErrors !== null){
-if(_errs14){
-vErrors.length = _errs14;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/prefetch", "../defs/prefetch.schema.json/type", "type", {type: "object"}); errors++;
+if(!(func3(data.prefetch, {instancePath:instancePath+"/prefetch"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.user !== undefined && func0.call(data, "user")){
@@ -415,11 +113,8 @@ vErrors = addError(vErrors, instancePath+"/user", "#/properties/user/type", "typ
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
-let data8 = data.extension;
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "../defs/extension.schema.json/type", "type", {type: "object"}); errors++;
+if(!(func2(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.fhirAuthorization !== undefined && func0.call(data, "fhirAuthorization")){
@@ -498,23 +193,23 @@ exports.kinds = {
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate0;
+exports.s0 = validate1;
 
 
 
-const formats0 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const formats2 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const formats1 = require("../../formats.cjs").uri;
 
-const root2 = {validate: validate1};
+const root2 = {validate: validate2};
 
 const pattern0 = new RegExp("^[0-9]+$", "u");
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
-function validate1(data){
+function validate2(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/defs/fhir-authorization.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
+const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -588,10 +283,10 @@ errors++;
 else {
 errors++;
 }
-validate1.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {
+validate2.evaluated = {
  "props": {
   "access_token": true,
   "token_type": true,
@@ -609,10 +304,10 @@ validate1.evaluated = {
 };
 
 
-function validate2(data){
+function validate3(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate2.evaluated;
+const evaluated0 = validate3.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -684,17 +379,17 @@ errors++;
 else {
 errors++;
 }
-validate2.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
-validate2.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate3.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 
-function validate3(data){
+function validate4(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate3.evaluated;
+const evaluated0 = validate4.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -749,18 +444,18 @@ errors++;
 else {
 errors++;
 }
-validate3.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
-validate3.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate4.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const func2 = require("../../fhir/resources.cjs")["twin"];
+const func4 = require("../../fhir/resources.cjs")["twin"];
 
-function validate0(data){
+function validate1(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/hooks/encounter-discharge.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -785,7 +480,7 @@ errors++;
 if(data.hookInstance !== undefined){
 let data1 = data.hookInstance;
 if(typeof data1 === "string"){
-if(!(formats0.test(data1))){
+if(!(formats2.test(data1))){
 errors++;
 }
 }
@@ -805,12 +500,12 @@ errors++;
 }
 }
 if(data.fhirAuthorization !== undefined){
-if(!(validate2.call(this, data.fhirAuthorization))){
+if(!(validate3.call(this, data.fhirAuthorization))){
 errors++;
 }
 }
 if(data.context !== undefined){
-if(!(validate3.call(this, data.context))){
+if(!(validate4.call(this, data.context))){
 errors++;
 }
 }
@@ -828,7 +523,7 @@ errors++;
 var _valid0 = _errs15 === errors;
 valid3 = valid3 || _valid0;
 const _errs17 = errors;
-if(!(func2.call(this, data6))){
+if(!(func4.call(this, data6))){
 errors++;
 }
 var _valid0 = _errs17 === errors;
@@ -886,10 +581,10 @@ errors++;
 else {
 errors++;
 }
-validate0.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

@@ -4,242 +4,18 @@ const canonical = (function (exports) {
 "use strict";
 exports.v0 = validate0;
 
-
 const func0 = Object.prototype.hasOwnProperty;
+const func1 = require("./defs.cjs")["https://schemas.cdx.dev/cdshooks/defs/extension.schema.json"];
 const schema0 = {"properties":{"outcome":{"enum":["accepted","overridden"]}}};
 
+
+const func2 = require("./defs.cjs")["https://schemas.cdx.dev/cdshooks/defs/coding.schema.json#/$defs/standard"];
+const formats0 = require("../../formats.cjs")["date-time"];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.id === undefined) || (!(func0.call(data, "id")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "id"}); errors++;
-}
-if(data.id !== undefined && func0.call(data, "id")){
-if(typeof data.id !== "string"){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data1 = data.extension;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "defs/extension.schema.json/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
-}
-validate1.errors = vErrors;
-return errors === 0;
-}
-validate1.evaluated = {"props":{"id":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
-
-
-
-const root1 = {validate: validate2};
-const schema1 = {
- "properties": {
-  "code": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "system": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "display": {
-   "type": [
-    "string",
-    "null"
-   ]
-  }
- }
-};
-const formats0 = require("../../formats.cjs").uri;
-
-function validate2(data, {instancePath=""}={}){
-/*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/coding.schema.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate2.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.code !== undefined && func0.call(data, "code")){
-let data0 = data.code;
-if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", "type", {type: schema1.properties.code.type}); errors++;
-}
-}
-if(data.system !== undefined && func0.call(data, "system")){
-let data1 = data.system;
-if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/type", "type", {type: schema1.properties.system.type}); errors++;
-}
-if(typeof data1 === "string"){
-if(!(formats0(data1))){
-vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/format", "format", {format: "uri"}); errors++;
-}
-}
-}
-if(data.display !== undefined && func0.call(data, "display")){
-let data2 = data.display;
-if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/type", "type", {type: schema1.properties.display.type}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data3 = data.extension;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "extension.schema.json/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
-}
-validate2.errors = vErrors;
-return errors === 0;
-}
-validate2.evaluated = {
- "props": {
-  "code": true,
-  "system": true,
-  "display": true,
-  "extension": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-
-function validate3(data, {instancePath=""}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate3.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(root1.validate(data, {instancePath}))){
-vErrors = addErrors(vErrors, root1.validate.errors); errors = vErrors.length;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.code === undefined) || (!(func0.call(data, "code")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "code"}); errors++;
-}
-if((data.system === undefined) || (!(func0.call(data, "system")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "system"}); errors++;
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(typeof data.code !== "string"){
-vErrors = addError(vErrors, instancePath+"/code", "#/allOf/1/properties/code/type", "type", {type: "string"}); errors++;
-}
-}
-if(data.system !== undefined && func0.call(data, "system")){
-if(typeof data.system !== "string"){
-vErrors = addError(vErrors, instancePath+"/system", "#/allOf/1/properties/system/type", "type", {type: "string"}); errors++;
-}
-}
-if(data.display !== undefined && func0.call(data, "display")){
-if(typeof data.display !== "string"){
-vErrors = addError(vErrors, instancePath+"/display", "#/allOf/1/properties/display/type", "type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath, "#/allOf/1/type", "type", {type: "object"}); errors++;
-}
-validate3.errors = vErrors;
-return errors === 0;
-}
-validate3.evaluated = {
- "props": {
-  "code": true,
-  "system": true,
-  "display": true,
-  "extension": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-
-function validate4(data, {instancePath=""}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate4.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.reason !== undefined && func0.call(data, "reason")){
-if(!(validate3(data.reason, {instancePath:instancePath+"/reason"}))){
-vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
-}
-}
-if(data.userComment !== undefined && func0.call(data, "userComment")){
-if(typeof data.userComment !== "string"){
-vErrors = addError(vErrors, instancePath+"/userComment", "#/properties/userComment/type", "type", {type: "string"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data2 = data.extension;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "defs/extension.schema.json/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
-}
-validate4.errors = vErrors;
-return errors === 0;
-}
-validate4.evaluated = {
- "props": {
-  "reason": true,
-  "userComment": true,
-  "extension": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-const formats1 = require("../../formats.cjs")["date-time"];
-
-function validate5(data, {instancePath=""}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate5.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -275,8 +51,24 @@ let data2 = data.acceptedSuggestions;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data2[i0], {instancePath:instancePath+"/acceptedSuggestions/" + i0}))){
-vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
+let data3 = data2[i0];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if((data3.id === undefined) || (!(func0.call(data3, "id")))){
+vErrors = addError(vErrors, instancePath+"/acceptedSuggestions/" + i0, "#/$defs/acceptedSuggestion/required", "required", {missingProperty: "id"}); errors++;
+}
+if(data3.id !== undefined && func0.call(data3, "id")){
+if(typeof data3.id !== "string"){
+vErrors = addError(vErrors, instancePath+"/acceptedSuggestions/" + i0+"/id", "#/$defs/acceptedSuggestion/properties/id/type", "type", {type: "string"}); errors++;
+}
+}
+if(data3.extension !== undefined && func0.call(data3, "extension")){
+if(!(func1(data3.extension, {instancePath:instancePath+"/acceptedSuggestions/" + i0+"/extension"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/acceptedSuggestions/" + i0, "#/$defs/acceptedSuggestion/type", "type", {type: "object"}); errors++;
 }
 }
 }
@@ -285,14 +77,32 @@ vErrors = addError(vErrors, instancePath+"/acceptedSuggestions", "#/properties/a
 }
 }
 if(data.overrideReason !== undefined && func0.call(data, "overrideReason")){
-if(!(validate4(data.overrideReason, {instancePath:instancePath+"/overrideReason"}))){
-vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
+let data6 = data.overrideReason;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(data6.reason !== undefined && func0.call(data6, "reason")){
+if(!(func2(data6.reason, {instancePath:instancePath+"/overrideReason/reason"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+}
+}
+if(data6.userComment !== undefined && func0.call(data6, "userComment")){
+if(typeof data6.userComment !== "string"){
+vErrors = addError(vErrors, instancePath+"/overrideReason/userComment", "#/$defs/overrideReason/properties/userComment/type", "type", {type: "string"}); errors++;
+}
+}
+if(data6.extension !== undefined && func0.call(data6, "extension")){
+if(!(func1(data6.extension, {instancePath:instancePath+"/overrideReason/extension"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/overrideReason", "#/$defs/overrideReason/type", "type", {type: "object"}); errors++;
 }
 }
 if(data.outcomeTimestamp !== undefined && func0.call(data, "outcomeTimestamp")){
-let data5 = data.outcomeTimestamp;
-if(typeof data5 === "string"){
-if(!(formats1(data5))){
+let data10 = data.outcomeTimestamp;
+if(typeof data10 === "string"){
+if(!(formats0(data10))){
 vErrors = addError(vErrors, instancePath+"/outcomeTimestamp", "#/properties/outcomeTimestamp/format", "format", {format: "date-time"}); errors++;
 }
 }
@@ -301,21 +111,18 @@ vErrors = addError(vErrors, instancePath+"/outcomeTimestamp", "#/properties/outc
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
-let data6 = data.extension;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "defs/extension.schema.json/type", "type", {type: "object"}); errors++;
+if(!(func1(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 }
 else {
 vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
 }
-validate5.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate5.evaluated = {
+validate1.evaluated = {
  "props": {
   "card": true,
   "outcome": true,
@@ -349,8 +156,8 @@ let data0 = data.feedback;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate5(data0[i0], {instancePath:instancePath+"/feedback/" + i0}))){
-vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
+if(!(validate1(data0[i0], {instancePath:instancePath+"/feedback/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
@@ -359,11 +166,8 @@ vErrors = addError(vErrors, instancePath+"/feedback", "#/properties/feedback/typ
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
-let data2 = data.extension;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "defs/extension.schema.json/type", "type", {type: "object"}); errors++;
+if(!(func1(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 }
@@ -415,17 +219,17 @@ exports.kinds = {
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate0;
+exports.s0 = validate2;
 
 
 
 
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
-function validate1(data){
+function validate3(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
+const evaluated0 = validate3.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -464,22 +268,22 @@ errors++;
 else {
 errors++;
 }
-validate1.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate3.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 
-const root1 = {validate: validate2};
+const root1 = {validate: validate4};
 
-const formats0 = require("../../formats.cjs").uri;
+const formats1 = require("../../formats.cjs").uri;
 
-function validate2(data){
+function validate4(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/defs/coding.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate2.evaluated;
+const evaluated0 = validate4.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -499,7 +303,7 @@ if((typeof data1 !== "string") && (data1 !== null)){
 errors++;
 }
 if(typeof data1 === "string"){
-if(!(formats0(data1))){
+if(!(formats1(data1))){
 errors++;
 }
 }
@@ -528,10 +332,10 @@ errors++;
 else {
 errors++;
 }
-validate2.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
-validate2.evaluated = {
+validate4.evaluated = {
  "props": {
   "code": true,
   "system": true,
@@ -543,10 +347,10 @@ validate2.evaluated = {
 };
 
 
-function validate3(data){
+function validate5(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate3.evaluated;
+const evaluated0 = validate5.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -588,10 +392,10 @@ errors++;
 else {
 errors++;
 }
-validate3.errors = vErrors;
+validate5.errors = vErrors;
 return errors === 0;
 }
-validate3.evaluated = {
+validate5.evaluated = {
  "props": {
   "code": true,
   "system": true,
@@ -603,10 +407,10 @@ validate3.evaluated = {
 };
 
 
-function validate4(data){
+function validate6(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate4.evaluated;
+const evaluated0 = validate6.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -616,7 +420,7 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.reason !== undefined){
 let data0 = data.reason;
-if(!(validate3.call(this, data0))){
+if(!(validate5.call(this, data0))){
 errors++;
 }
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
@@ -658,17 +462,17 @@ errors++;
 else {
 errors++;
 }
-validate4.errors = vErrors;
+validate6.errors = vErrors;
 return errors === 0;
 }
-validate4.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate6.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const formats1 = require("../../formats.cjs")["date-time"];
+const formats0 = require("../../formats.cjs")["date-time"];
 
-function validate5(data){
+function validate7(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate5.evaluated;
+const evaluated0 = validate7.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -704,7 +508,7 @@ let data2 = data.acceptedSuggestions;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1.call(this, data2[i0]))){
+if(!(validate3.call(this, data2[i0]))){
 errors++;
 }
 }
@@ -714,14 +518,14 @@ errors++;
 }
 }
 if(data.overrideReason !== undefined){
-if(!(validate4.call(this, data.overrideReason))){
+if(!(validate6.call(this, data.overrideReason))){
 errors++;
 }
 }
 if(data.outcomeTimestamp !== undefined){
 let data5 = data.outcomeTimestamp;
 if(typeof data5 === "string"){
-if(!(formats1(data5))){
+if(!(formats0(data5))){
 errors++;
 }
 }
@@ -752,17 +556,17 @@ errors++;
 else {
 errors++;
 }
-validate5.errors = vErrors;
+validate7.errors = vErrors;
 return errors === 0;
 }
-validate5.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate7.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate0(data){
+function validate2(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/feedback.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
+const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -778,7 +582,7 @@ let data0 = data.feedback;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate5.call(this, data0[i0]))){
+if(!(validate7.call(this, data0[i0]))){
 errors++;
 }
 }
@@ -810,10 +614,10 @@ errors++;
 else {
 errors++;
 }
-validate0.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate2.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

@@ -4,1182 +4,10 @@ const canonical = (function (exports) {
 "use strict";
 exports.v0 = validate0;
 
-
 const func0 = Object.prototype.hasOwnProperty;
-const schema0 = {"allOf":[null,{"properties":{"selectionBehavior":{"enum":["at-most-one","any"]}}}]};
-const root15 = {validate: validate1};
-const schema1 = {
- "properties": {
-  "uuid": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "detail": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "indicator": {
-   "enum": [
-    "info",
-    "warning",
-    "critical"
-   ]
-  },
-  "selectionBehavior": {
-   "type": [
-    "string",
-    "null"
-   ],
-   "enum": [
-    "at-most-one",
-    "any",
-    "exactly-one",
-    null
-   ]
-  },
-  "selectionsBehavior": {
-   "type": [
-    "string",
-    "null"
-   ],
-   "enum": [
-    "at-most-one",
-    "any",
-    "exactly-one",
-    null
-   ]
-  }
- }
-};
-const schema2 = {"properties":{"label":{"type":["string","null"]},"url":{"type":["string","null"]}}};
-const formats0 = require("../../formats.cjs").uri;
-const schema3 = {
- "properties": {
-  "code": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "system": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "display": {
-   "type": [
-    "string",
-    "null"
-   ]
-  }
- }
-};
-
-function validate2(data, {instancePath=""}={}){
-/*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/coding.schema.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate2.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.code !== undefined && func0.call(data, "code")){
-let data0 = data.code;
-if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", "type", {type: schema3.properties.code.type}); errors++;
-}
-}
-if(data.system !== undefined && func0.call(data, "system")){
-let data1 = data.system;
-if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/type", "type", {type: schema3.properties.system.type}); errors++;
-}
-if(typeof data1 === "string"){
-if(!(formats0(data1))){
-vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/format", "format", {format: "uri"}); errors++;
-}
-}
-}
-if(data.display !== undefined && func0.call(data, "display")){
-let data2 = data.display;
-if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/type", "type", {type: schema3.properties.display.type}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data3 = data.extension;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "extension.schema.json/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
-}
-validate2.errors = vErrors;
-return errors === 0;
-}
-validate2.evaluated = {
- "props": {
-  "code": true,
-  "system": true,
-  "display": true,
-  "extension": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-
-function validate3(data, {instancePath=""}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate3.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.label !== undefined && func0.call(data, "label")){
-let data0 = data.label;
-if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addError(vErrors, instancePath+"/label", "#/properties/label/type", "type", {type: schema2.properties.label.type}); errors++;
-}
-}
-if(data.url !== undefined && func0.call(data, "url")){
-let data1 = data.url;
-if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", "type", {type: schema2.properties.url.type}); errors++;
-}
-if(typeof data1 === "string"){
-if(!(formats0(data1))){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/format", "format", {format: "uri"}); errors++;
-}
-}
-}
-if(data.icon !== undefined && func0.call(data, "icon")){
-let data2 = data.icon;
-if(typeof data2 === "string"){
-if(!(formats0(data2))){
-vErrors = addError(vErrors, instancePath+"/icon", "#/properties/icon/format", "format", {format: "uri"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/icon", "#/properties/icon/type", "type", {type: "string"}); errors++;
-}
-}
-if(data.topic !== undefined && func0.call(data, "topic")){
-if(!(validate2(data.topic, {instancePath:instancePath+"/topic"}))){
-vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data4 = data.extension;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "extension.schema.json/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
-}
-validate3.errors = vErrors;
-return errors === 0;
-}
-validate3.evaluated = {
- "props": {
-  "label": true,
-  "url": true,
-  "icon": true,
-  "topic": true,
-  "extension": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-const schema4 = {"properties":{"label":{"type":["string","null"]},"uuid":{"type":["string","null"]}}};
-const schema5 = {
- "properties": {
-  "type": {
-   "type": [
-    "string",
-    "null"
-   ],
-   "enum": [
-    "create",
-    "update",
-    "delete",
-    null
-   ]
-  },
-  "description": {
-   "type": [
-    "string",
-    "null"
-   ]
-  }
- }
-};
-const func1 = require("../../fhir/resources.cjs")["canonical"];
-
-function validate4(data, {instancePath=""}={}){
-/*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/action.schema.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate4.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type !== undefined && func0.call(data, "type")){
-let data0 = data.type;
-if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", "type", {type: schema5.properties.type.type}); errors++;
-}
-if(!((((data0 === "create") || (data0 === "update")) || (data0 === "delete")) || (data0 === null))){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", "enum", {allowedValues: schema5.properties.type.enum}); errors++;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-let data1 = data.description;
-if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: schema5.properties.description.type}); errors++;
-}
-}
-if(data.resource !== undefined && func0.call(data, "resource")){
-let data2 = data.resource;
-const _errs6 = errors;
-let valid1 = false;
-const _errs7 = errors;
-if(!(func1(data2, {instancePath:instancePath+"/resource"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-var _valid0 = _errs7 === errors;
-valid1 = valid1 || _valid0;
-const _errs8 = errors;
-if(typeof data2 !== "string"){
-vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/anyOf/1/type", "type", {type: "string"}); errors++;
-}
-var _valid0 = _errs8 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/anyOf", "anyOf", {}); errors++;
-}
-else {
-errors = _errs6;
-if(vErrors !== null){
-if(_errs6){
-vErrors.length = _errs6;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.resourceId !== undefined && func0.call(data, "resourceId")){
-if(typeof data.resourceId !== "string"){
-vErrors = addError(vErrors, instancePath+"/resourceId", "#/properties/resourceId/type", "type", {type: "string"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data4 = data.extension;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "extension.schema.json/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
-}
-validate4.errors = vErrors;
-return errors === 0;
-}
-validate4.evaluated = {
- "props": {
-  "type": true,
-  "description": true,
-  "resource": true,
-  "resourceId": true,
-  "extension": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-
-function validate5(data, {instancePath=""}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate5.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.label !== undefined && func0.call(data, "label")){
-let data0 = data.label;
-if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addError(vErrors, instancePath+"/label", "#/properties/label/type", "type", {type: schema4.properties.label.type}); errors++;
-}
-}
-if(data.uuid !== undefined && func0.call(data, "uuid")){
-let data1 = data.uuid;
-if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addError(vErrors, instancePath+"/uuid", "#/properties/uuid/type", "type", {type: schema4.properties.uuid.type}); errors++;
-}
-}
-if(data.isRecommended !== undefined && func0.call(data, "isRecommended")){
-if(typeof data.isRecommended !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/isRecommended", "#/properties/isRecommended/type", "type", {type: "boolean"}); errors++;
-}
-}
-if(data.actions !== undefined && func0.call(data, "actions")){
-let data3 = data.actions;
-if(Array.isArray(data3)){
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate4(data3[i0], {instancePath:instancePath+"/actions/" + i0}))){
-vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/actions", "#/properties/actions/type", "type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data5 = data.extension;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "extension.schema.json/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
-}
-validate5.errors = vErrors;
-return errors === 0;
-}
-validate5.evaluated = {
- "props": {
-  "label": true,
-  "uuid": true,
-  "isRecommended": true,
-  "actions": true,
-  "extension": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-const schema6 = {"properties":{"type":{"enum":["absolute","smart","action","related","documentation"]}}};
-
-function validate6(data, {instancePath=""}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate6.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.label !== undefined && func0.call(data, "label")){
-if(typeof data.label !== "string"){
-vErrors = addError(vErrors, instancePath+"/label", "#/properties/label/type", "type", {type: "string"}); errors++;
-}
-}
-if(data.url !== undefined && func0.call(data, "url")){
-let data1 = data.url;
-if(typeof data1 === "string"){
-if(!(formats0(data1))){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/format", "format", {format: "uri"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", "type", {type: "string"}); errors++;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-let data2 = data.type;
-if(typeof data2 !== "string"){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", "type", {type: "string"}); errors++;
-}
-if(!(((((data2 === "absolute") || (data2 === "smart")) || (data2 === "action")) || (data2 === "related")) || (data2 === "documentation"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", "enum", {allowedValues: schema6.properties.type.enum}); errors++;
-}
-}
-if(data.appContext !== undefined && func0.call(data, "appContext")){
-if(typeof data.appContext !== "string"){
-vErrors = addError(vErrors, instancePath+"/appContext", "#/properties/appContext/type", "type", {type: "string"}); errors++;
-}
-}
-if(data.autolaunchable !== undefined && func0.call(data, "autolaunchable")){
-if(typeof data.autolaunchable !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/autolaunchable", "#/properties/autolaunchable/type", "type", {type: "boolean"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data5 = data.extension;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "extension.schema.json/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
-}
-validate6.errors = vErrors;
-return errors === 0;
-}
-validate6.evaluated = {
- "props": {
-  "label": true,
-  "url": true,
-  "type": true,
-  "appContext": true,
-  "autolaunchable": true,
-  "extension": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-
-function validate1(data, {instancePath=""}={}){
-/*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/card.schema.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.summary === undefined) || (!(func0.call(data, "summary")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "summary"}); errors++;
-}
-if((data.indicator === undefined) || (!(func0.call(data, "indicator")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "indicator"}); errors++;
-}
-if(data.uuid !== undefined && func0.call(data, "uuid")){
-let data0 = data.uuid;
-if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addError(vErrors, instancePath+"/uuid", "#/properties/uuid/type", "type", {type: schema1.properties.uuid.type}); errors++;
-}
-}
-if(data.summary !== undefined && func0.call(data, "summary")){
-if(typeof data.summary !== "string"){
-vErrors = addError(vErrors, instancePath+"/summary", "#/properties/summary/type", "type", {type: "string"}); errors++;
-}
-}
-if(data.detail !== undefined && func0.call(data, "detail")){
-let data2 = data.detail;
-if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addError(vErrors, instancePath+"/detail", "#/properties/detail/type", "type", {type: schema1.properties.detail.type}); errors++;
-}
-}
-if(data.indicator !== undefined && func0.call(data, "indicator")){
-let data3 = data.indicator;
-if(typeof data3 !== "string"){
-vErrors = addError(vErrors, instancePath+"/indicator", "#/properties/indicator/type", "type", {type: "string"}); errors++;
-}
-if(!(((data3 === "info") || (data3 === "warning")) || (data3 === "critical"))){
-vErrors = addError(vErrors, instancePath+"/indicator", "#/properties/indicator/enum", "enum", {allowedValues: schema1.properties.indicator.enum}); errors++;
-}
-}
-if(data.source !== undefined && func0.call(data, "source")){
-if(!(validate3(data.source, {instancePath:instancePath+"/source"}))){
-vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
-}
-}
-if(data.suggestions !== undefined && func0.call(data, "suggestions")){
-let data5 = data.suggestions;
-if(Array.isArray(data5)){
-const len0 = data5.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate5(data5[i0], {instancePath:instancePath+"/suggestions/" + i0}))){
-vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/suggestions", "#/properties/suggestions/type", "type", {type: "array"}); errors++;
-}
-}
-if(data.selectionBehavior !== undefined && func0.call(data, "selectionBehavior")){
-let data7 = data.selectionBehavior;
-if((typeof data7 !== "string") && (data7 !== null)){
-vErrors = addError(vErrors, instancePath+"/selectionBehavior", "#/properties/selectionBehavior/type", "type", {type: schema1.properties.selectionBehavior.type}); errors++;
-}
-if(!((((data7 === "at-most-one") || (data7 === "any")) || (data7 === "exactly-one")) || (data7 === null))){
-vErrors = addError(vErrors, instancePath+"/selectionBehavior", "#/properties/selectionBehavior/enum", "enum", {allowedValues: schema1.properties.selectionBehavior.enum}); errors++;
-}
-}
-if(data.selectionsBehavior !== undefined && func0.call(data, "selectionsBehavior")){
-let data8 = data.selectionsBehavior;
-if((typeof data8 !== "string") && (data8 !== null)){
-vErrors = addError(vErrors, instancePath+"/selectionsBehavior", "#/properties/selectionsBehavior/type", "type", {type: schema1.properties.selectionsBehavior.type}); errors++;
-}
-if(!((((data8 === "at-most-one") || (data8 === "any")) || (data8 === "exactly-one")) || (data8 === null))){
-vErrors = addError(vErrors, instancePath+"/selectionsBehavior", "#/properties/selectionsBehavior/enum", "enum", {allowedValues: schema1.properties.selectionsBehavior.enum}); errors++;
-}
-}
-if(data.overrideReasons !== undefined && func0.call(data, "overrideReasons")){
-let data9 = data.overrideReasons;
-if(Array.isArray(data9)){
-const len1 = data9.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate2(data9[i1], {instancePath:instancePath+"/overrideReasons/" + i1}))){
-vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/overrideReasons", "#/properties/overrideReasons/type", "type", {type: "array"}); errors++;
-}
-}
-if(data.links !== undefined && func0.call(data, "links")){
-let data11 = data.links;
-if(Array.isArray(data11)){
-const len2 = data11.length;
-for(let i2=0; i2<len2; i2++){
-if(!(validate6(data11[i2], {instancePath:instancePath+"/links/" + i2}))){
-vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/links", "#/properties/links/type", "type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data13 = data.extension;
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "extension.schema.json/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
-}
-validate1.errors = vErrors;
-return errors === 0;
-}
-validate1.evaluated = {
- "props": {
-  "uuid": true,
-  "summary": true,
-  "detail": true,
-  "indicator": true,
-  "source": true,
-  "suggestions": true,
-  "selectionBehavior": true,
-  "selectionsBehavior": true,
-  "overrideReasons": true,
-  "links": true,
-  "extension": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-const func2 = require("ajv/dist/runtime/ucs2length").default;
-
-
-const root1 = {validate: validate2};
-
-
-function validate7(data, {instancePath=""}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate7.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(root1.validate(data, {instancePath}))){
-vErrors = addErrors(vErrors, root1.validate.errors); errors = vErrors.length;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.code === undefined) || (!(func0.call(data, "code")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "code"}); errors++;
-}
-if((data.system === undefined) || (!(func0.call(data, "system")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "system"}); errors++;
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(typeof data.code !== "string"){
-vErrors = addError(vErrors, instancePath+"/code", "#/allOf/1/properties/code/type", "type", {type: "string"}); errors++;
-}
-}
-if(data.system !== undefined && func0.call(data, "system")){
-if(typeof data.system !== "string"){
-vErrors = addError(vErrors, instancePath+"/system", "#/allOf/1/properties/system/type", "type", {type: "string"}); errors++;
-}
-}
-if(data.display !== undefined && func0.call(data, "display")){
-if(typeof data.display !== "string"){
-vErrors = addError(vErrors, instancePath+"/display", "#/allOf/1/properties/display/type", "type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath, "#/allOf/1/type", "type", {type: "object"}); errors++;
-}
-validate7.errors = vErrors;
-return errors === 0;
-}
-validate7.evaluated = {
- "props": {
-  "code": true,
-  "system": true,
-  "display": true,
-  "extension": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-
-function validate8(data, {instancePath=""}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate8.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate3(data, {instancePath}))){
-vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.label === undefined) || (!(func0.call(data, "label")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "label"}); errors++;
-}
-if(data.label !== undefined && func0.call(data, "label")){
-if(typeof data.label !== "string"){
-vErrors = addError(vErrors, instancePath+"/label", "#/allOf/1/properties/label/type", "type", {type: "string"}); errors++;
-}
-}
-if(data.url !== undefined && func0.call(data, "url")){
-if(typeof data.url !== "string"){
-vErrors = addError(vErrors, instancePath+"/url", "#/allOf/1/properties/url/type", "type", {type: "string"}); errors++;
-}
-}
-if(data.topic !== undefined && func0.call(data, "topic")){
-if(!(validate7(data.topic, {instancePath:instancePath+"/topic"}))){
-vErrors = addErrors(vErrors, validate7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath, "#/allOf/1/type", "type", {type: "object"}); errors++;
-}
-validate8.errors = vErrors;
-return errors === 0;
-}
-validate8.evaluated = {
- "props": {
-  "label": true,
-  "url": true,
-  "topic": true,
-  "icon": true,
-  "extension": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-
-const schema7 = {"allOf":[null,{"properties":{"type":{"enum":["create","update","delete"]}}}]};
-const root17 = {validate: validate4};
-
-
-function validate9(data, {instancePath=""}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate9.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(root17.validate(data, {instancePath}))){
-vErrors = addErrors(vErrors, root17.validate.errors); errors = vErrors.length;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "type"}); errors++;
-}
-if((data.description === undefined) || (!(func0.call(data, "description")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "description"}); errors++;
-}
-if(data.type !== undefined && func0.call(data, "type")){
-let data0 = data.type;
-if(!(((data0 === "create") || (data0 === "update")) || (data0 === "delete"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/allOf/1/properties/type/enum", "enum", {allowedValues: schema7.allOf[1].properties.type.enum}); errors++;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(typeof data.description !== "string"){
-vErrors = addError(vErrors, instancePath+"/description", "#/allOf/1/properties/description/type", "type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath, "#/allOf/1/type", "type", {type: "object"}); errors++;
-}
-validate9.errors = vErrors;
-return errors === 0;
-}
-validate9.evaluated = {
- "props": {
-  "type": true,
-  "description": true,
-  "resource": true,
-  "resourceId": true,
-  "extension": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-
-function validate10(data, {instancePath=""}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate10.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate5(data, {instancePath}))){
-vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.label === undefined) || (!(func0.call(data, "label")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "label"}); errors++;
-}
-if(data.label !== undefined && func0.call(data, "label")){
-if(typeof data.label !== "string"){
-vErrors = addError(vErrors, instancePath+"/label", "#/allOf/1/properties/label/type", "type", {type: "string"}); errors++;
-}
-}
-if(data.uuid !== undefined && func0.call(data, "uuid")){
-if(typeof data.uuid !== "string"){
-vErrors = addError(vErrors, instancePath+"/uuid", "#/allOf/1/properties/uuid/type", "type", {type: "string"}); errors++;
-}
-}
-if(data.actions !== undefined && func0.call(data, "actions")){
-let data2 = data.actions;
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate9(data2[i0], {instancePath:instancePath+"/actions/" + i0}))){
-vErrors = addErrors(vErrors, validate9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/actions", "#/allOf/1/properties/actions/type", "type", {type: "array"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath, "#/allOf/1/type", "type", {type: "object"}); errors++;
-}
-validate10.errors = vErrors;
-return errors === 0;
-}
-validate10.evaluated = {
- "props": {
-  "label": true,
-  "uuid": true,
-  "actions": true,
-  "isRecommended": true,
-  "extension": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-
-
-function validate11(data, {instancePath=""}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate11.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(root1.validate(data, {instancePath}))){
-vErrors = addErrors(vErrors, root1.validate.errors); errors = vErrors.length;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.code === undefined) || (!(func0.call(data, "code")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "code"}); errors++;
-}
-if((data.system === undefined) || (!(func0.call(data, "system")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "system"}); errors++;
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(typeof data.code !== "string"){
-vErrors = addError(vErrors, instancePath+"/code", "#/allOf/1/properties/code/type", "type", {type: "string"}); errors++;
-}
-}
-if(data.system !== undefined && func0.call(data, "system")){
-if(typeof data.system !== "string"){
-vErrors = addError(vErrors, instancePath+"/system", "#/allOf/1/properties/system/type", "type", {type: "string"}); errors++;
-}
-}
-if(data.display !== undefined && func0.call(data, "display")){
-if(typeof data.display !== "string"){
-vErrors = addError(vErrors, instancePath+"/display", "#/allOf/1/properties/display/type", "type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath, "#/allOf/1/type", "type", {type: "object"}); errors++;
-}
-validate11.errors = vErrors;
-return errors === 0;
-}
-validate11.evaluated = {
- "props": {
-  "code": true,
-  "system": true,
-  "display": true,
-  "extension": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-
-function validate12(data, {instancePath=""}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate12.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate11(data, {instancePath}))){
-vErrors = addErrors(vErrors, validate11.errors); errors = vErrors.length;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.display === undefined) || (!(func0.call(data, "display")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "display"}); errors++;
-}
-if(data.display !== undefined && func0.call(data, "display")){
-if(typeof data.display !== "string"){
-vErrors = addError(vErrors, instancePath+"/display", "#/allOf/1/properties/display/type", "type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath, "#/allOf/1/type", "type", {type: "object"}); errors++;
-}
-validate12.errors = vErrors;
-return errors === 0;
-}
-validate12.evaluated = {
- "props": {
-  "display": true,
-  "code": true,
-  "system": true,
-  "extension": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-const schema8 = {"allOf":[null,{"properties":{"type":{"enum":["absolute","smart"]}}}]};
-
-function validate13(data, {instancePath=""}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate13.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate6(data, {instancePath}))){
-vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.label === undefined) || (!(func0.call(data, "label")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "label"}); errors++;
-}
-if((data.url === undefined) || (!(func0.call(data, "url")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "url"}); errors++;
-}
-if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "type"}); errors++;
-}
-if(data.label !== undefined && func0.call(data, "label")){
-if(typeof data.label !== "string"){
-vErrors = addError(vErrors, instancePath+"/label", "#/allOf/1/properties/label/type", "type", {type: "string"}); errors++;
-}
-}
-if(data.url !== undefined && func0.call(data, "url")){
-if(typeof data.url !== "string"){
-vErrors = addError(vErrors, instancePath+"/url", "#/allOf/1/properties/url/type", "type", {type: "string"}); errors++;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-let data2 = data.type;
-if(!((data2 === "absolute") || (data2 === "smart"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/allOf/1/properties/type/enum", "enum", {allowedValues: schema8.allOf[1].properties.type.enum}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath, "#/allOf/1/type", "type", {type: "object"}); errors++;
-}
-validate13.errors = vErrors;
-return errors === 0;
-}
-validate13.evaluated = {
- "props": {
-  "label": true,
-  "url": true,
-  "type": true,
-  "appContext": true,
-  "autolaunchable": true,
-  "extension": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-
-function validate14(data, {instancePath=""}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate14.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(root15.validate(data, {instancePath}))){
-vErrors = addErrors(vErrors, root15.validate.errors); errors = vErrors.length;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.summary === undefined) || (!(func0.call(data, "summary")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "summary"}); errors++;
-}
-if((data.indicator === undefined) || (!(func0.call(data, "indicator")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "indicator"}); errors++;
-}
-if((data.source === undefined) || (!(func0.call(data, "source")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "source"}); errors++;
-}
-if(data.uuid !== undefined && func0.call(data, "uuid")){
-if(typeof data.uuid !== "string"){
-vErrors = addError(vErrors, instancePath+"/uuid", "#/allOf/1/properties/uuid/type", "type", {type: "string"}); errors++;
-}
-}
-if(data.summary !== undefined && func0.call(data, "summary")){
-let data1 = data.summary;
-if(typeof data1 === "string"){
-if(func2(data1) > 139){
-vErrors = addError(vErrors, instancePath+"/summary", "#/allOf/1/properties/summary/maxLength", "maxLength", {limit: 139}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/summary", "#/allOf/1/properties/summary/type", "type", {type: "string"}); errors++;
-}
-}
-if(data.detail !== undefined && func0.call(data, "detail")){
-if(typeof data.detail !== "string"){
-vErrors = addError(vErrors, instancePath+"/detail", "#/allOf/1/properties/detail/type", "type", {type: "string"}); errors++;
-}
-}
-if(data.indicator !== undefined && func0.call(data, "indicator")){
-if(typeof data.indicator !== "string"){
-vErrors = addError(vErrors, instancePath+"/indicator", "#/allOf/1/properties/indicator/type", "type", {type: "string"}); errors++;
-}
-}
-if(data.source !== undefined && func0.call(data, "source")){
-if(!(validate8(data.source, {instancePath:instancePath+"/source"}))){
-vErrors = addErrors(vErrors, validate8.errors); errors = vErrors.length;
-}
-}
-if(data.suggestions !== undefined && func0.call(data, "suggestions")){
-let data5 = data.suggestions;
-if(Array.isArray(data5)){
-const len0 = data5.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate10(data5[i0], {instancePath:instancePath+"/suggestions/" + i0}))){
-vErrors = addErrors(vErrors, validate10.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/suggestions", "#/allOf/1/properties/suggestions/type", "type", {type: "array"}); errors++;
-}
-}
-if(data.selectionBehavior !== undefined && func0.call(data, "selectionBehavior")){
-let data7 = data.selectionBehavior;
-if(!((data7 === "at-most-one") || (data7 === "any"))){
-vErrors = addError(vErrors, instancePath+"/selectionBehavior", "#/allOf/1/properties/selectionBehavior/enum", "enum", {allowedValues: schema0.allOf[1].properties.selectionBehavior.enum}); errors++;
-}
-}
-if(data.overrideReasons !== undefined && func0.call(data, "overrideReasons")){
-let data8 = data.overrideReasons;
-if(Array.isArray(data8)){
-const len1 = data8.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate12(data8[i1], {instancePath:instancePath+"/overrideReasons/" + i1}))){
-vErrors = addErrors(vErrors, validate12.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/overrideReasons", "#/allOf/1/properties/overrideReasons/type", "type", {type: "array"}); errors++;
-}
-}
-if(data.links !== undefined && func0.call(data, "links")){
-let data10 = data.links;
-if(Array.isArray(data10)){
-const len2 = data10.length;
-for(let i2=0; i2<len2; i2++){
-if(!(validate13(data10[i2], {instancePath:instancePath+"/links/" + i2}))){
-vErrors = addErrors(vErrors, validate13.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/links", "#/allOf/1/properties/links/type", "type", {type: "array"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath, "#/allOf/1/type", "type", {type: "object"}); errors++;
-}
-validate14.errors = vErrors;
-return errors === 0;
-}
-validate14.evaluated = {
- "props": {
-  "uuid": true,
-  "summary": true,
-  "detail": true,
-  "indicator": true,
-  "source": true,
-  "suggestions": true,
-  "selectionBehavior": true,
-  "overrideReasons": true,
-  "links": true,
-  "selectionsBehavior": true,
-  "extension": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-
-function validate15(data, {instancePath=""}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate15.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(root17.validate(data, {instancePath}))){
-vErrors = addErrors(vErrors, root17.validate.errors); errors = vErrors.length;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "type"}); errors++;
-}
-if((data.description === undefined) || (!(func0.call(data, "description")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "description"}); errors++;
-}
-if(data.type !== undefined && func0.call(data, "type")){
-let data0 = data.type;
-if(!(((data0 === "create") || (data0 === "update")) || (data0 === "delete"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/allOf/1/properties/type/enum", "enum", {allowedValues: schema7.allOf[1].properties.type.enum}); errors++;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(typeof data.description !== "string"){
-vErrors = addError(vErrors, instancePath+"/description", "#/allOf/1/properties/description/type", "type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath, "#/allOf/1/type", "type", {type: "object"}); errors++;
-}
-validate15.errors = vErrors;
-return errors === 0;
-}
-validate15.evaluated = {
- "props": {
-  "type": true,
-  "description": true,
-  "resource": true,
-  "resourceId": true,
-  "extension": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
+const func1 = require("./defs.cjs")["https://schemas.cdx.dev/cdshooks/defs/card.schema.json#/$defs/standard"];
+const func2 = require("./defs.cjs")["https://schemas.cdx.dev/cdshooks/defs/action.schema.json#/$defs/standard"];
+const func3 = require("./defs.cjs")["https://schemas.cdx.dev/cdshooks/defs/extension.schema.json"];
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/response.schema.json" */;
@@ -1201,8 +29,8 @@ let data0 = data.cards;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate14(data0[i0], {instancePath:instancePath+"/cards/" + i0}))){
-vErrors = addErrors(vErrors, validate14.errors); errors = vErrors.length;
+if(!(func1(data0[i0], {instancePath:instancePath+"/cards/" + i0}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 }
@@ -1215,8 +43,8 @@ let data2 = data.systemActions;
 if(Array.isArray(data2)){
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate15(data2[i1], {instancePath:instancePath+"/systemActions/" + i1}))){
-vErrors = addErrors(vErrors, validate15.errors); errors = vErrors.length;
+if(!(func2(data2[i1], {instancePath:instancePath+"/systemActions/" + i1}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
@@ -1225,11 +53,8 @@ vErrors = addError(vErrors, instancePath+"/systemActions", "#/properties/systemA
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
-let data4 = data.extension;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "defs/extension.schema.json/type", "type", {type: "object"}); errors++;
+if(!(func3(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 }
@@ -1319,22 +144,22 @@ exports.kinds = {
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate0;
+exports.s0 = validate1;
 
 
 
-const root15 = {validate: validate1};
+const root15 = {validate: validate2};
 
 
 const formats0 = require("../../formats.cjs").uri;
 
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
-function validate2(data){
+function validate3(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/defs/coding.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate2.evaluated;
+const evaluated0 = validate3.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1383,10 +208,10 @@ errors++;
 else {
 errors++;
 }
-validate2.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
-validate2.evaluated = {
+validate3.evaluated = {
  "props": {
   "code": true,
   "system": true,
@@ -1398,10 +223,10 @@ validate2.evaluated = {
 };
 
 
-function validate3(data){
+function validate4(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate3.evaluated;
+const evaluated0 = validate4.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1439,7 +264,7 @@ errors++;
 }
 if(data.topic !== undefined){
 let data3 = data.topic;
-if(!(validate2.call(this, data3))){
+if(!(validate3.call(this, data3))){
 errors++;
 }
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
@@ -1471,10 +296,10 @@ errors++;
 else {
 errors++;
 }
-validate3.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
-validate3.evaluated = {
+validate4.evaluated = {
  "props": {
   "label": true,
   "url": true,
@@ -1488,13 +313,13 @@ validate3.evaluated = {
 
 
 
-const func3 = require("../../fhir/resources.cjs")["twin"];
+const func4 = require("../../fhir/resources.cjs")["twin"];
 
-function validate4(data){
+function validate5(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/defs/action.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate4.evaluated;
+const evaluated0 = validate5.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1522,7 +347,7 @@ let data2 = data.resource;
 const _errs6 = errors;
 let valid1 = false;
 const _errs7 = errors;
-if(!(func3.call(this, data2))){
+if(!(func4.call(this, data2))){
 errors++;
 }
 var _valid0 = _errs7 === errors;
@@ -1571,10 +396,10 @@ errors++;
 else {
 errors++;
 }
-validate4.errors = vErrors;
+validate5.errors = vErrors;
 return errors === 0;
 }
-validate4.evaluated = {
+validate5.evaluated = {
  "props": {
   "type": true,
   "description": true,
@@ -1587,10 +412,10 @@ validate4.evaluated = {
 };
 
 
-function validate5(data){
+function validate6(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate5.evaluated;
+const evaluated0 = validate6.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1621,7 +446,7 @@ if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
-if(!(validate4.call(this, data4))){
+if(!(validate5.call(this, data4))){
 errors++;
 }
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
@@ -1658,10 +483,10 @@ errors++;
 else {
 errors++;
 }
-validate5.errors = vErrors;
+validate6.errors = vErrors;
 return errors === 0;
 }
-validate5.evaluated = {
+validate6.evaluated = {
  "props": {
   "label": true,
   "uuid": true,
@@ -1675,10 +500,10 @@ validate5.evaluated = {
 
 
 
-function validate6(data){
+function validate7(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate6.evaluated;
+const evaluated0 = validate7.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1739,10 +564,10 @@ errors++;
 else {
 errors++;
 }
-validate6.errors = vErrors;
+validate7.errors = vErrors;
 return errors === 0;
 }
-validate6.evaluated = {
+validate7.evaluated = {
  "props": {
   "label": true,
   "url": true,
@@ -1756,11 +581,11 @@ validate6.evaluated = {
 };
 
 
-function validate1(data){
+function validate2(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/defs/card.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
+const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1802,7 +627,7 @@ errors++;
 }
 if(data.source !== undefined){
 let data4 = data.source;
-if(!(validate3.call(this, data4))){
+if(!(validate4.call(this, data4))){
 errors++;
 }
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
@@ -1822,7 +647,7 @@ if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 let data6 = data5[i0];
-if(!(validate5.call(this, data6))){
+if(!(validate6.call(this, data6))){
 errors++;
 }
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
@@ -1859,7 +684,7 @@ if(Array.isArray(data9)){
 const len1 = data9.length;
 for(let i1=0; i1<len1; i1++){
 let data10 = data9[i1];
-if(!(validate2.call(this, data10))){
+if(!(validate3.call(this, data10))){
 errors++;
 }
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
@@ -1884,7 +709,7 @@ if(Array.isArray(data11)){
 const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
 let data12 = data11[i2];
-if(!(validate6.call(this, data12))){
+if(!(validate7.call(this, data12))){
 errors++;
 }
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
@@ -1921,10 +746,10 @@ errors++;
 else {
 errors++;
 }
-validate1.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {
+validate2.evaluated = {
  "props": {
   "uuid": true,
   "summary": true,
@@ -1942,16 +767,16 @@ validate1.evaluated = {
  "dynamicItems": false
 };
 
-const func4 = require("ajv/dist/runtime/ucs2length").default;
+const func5 = require("ajv/dist/runtime/ucs2length").default;
 
 
-const root1 = {validate: validate2};
+const root1 = {validate: validate3};
 
 
-function validate7(data){
+function validate8(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate7.evaluated;
+const evaluated0 = validate8.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1993,10 +818,10 @@ errors++;
 else {
 errors++;
 }
-validate7.errors = vErrors;
+validate8.errors = vErrors;
 return errors === 0;
 }
-validate7.evaluated = {
+validate8.evaluated = {
  "props": {
   "code": true,
   "system": true,
@@ -2008,17 +833,17 @@ validate7.evaluated = {
 };
 
 
-function validate8(data){
+function validate9(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate8.evaluated;
+const evaluated0 = validate9.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate3.call(this, data))){
+if(!(validate4.call(this, data))){
 errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2037,7 +862,7 @@ errors++;
 }
 if(data.topic !== undefined){
 let data2 = data.topic;
-if(!(validate7.call(this, data2))){
+if(!(validate8.call(this, data2))){
 errors++;
 }
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
@@ -2071,20 +896,20 @@ errors++;
 else {
 errors++;
 }
-validate8.errors = vErrors;
+validate9.errors = vErrors;
 return errors === 0;
 }
-validate8.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate9.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 
-const root17 = {validate: validate4};
+const root17 = {validate: validate5};
 
 
-function validate9(data){
+function validate10(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate9.evaluated;
+const evaluated0 = validate10.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2132,23 +957,23 @@ errors++;
 else {
 errors++;
 }
-validate9.errors = vErrors;
+validate10.errors = vErrors;
 return errors === 0;
 }
-validate9.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate10.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate10(data){
+function validate11(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate10.evaluated;
+const evaluated0 = validate11.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate5.call(this, data))){
+if(!(validate6.call(this, data))){
 errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2170,7 +995,7 @@ let data2 = data.actions;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate9.call(this, data2[i0]))){
+if(!(validate10.call(this, data2[i0]))){
 errors++;
 }
 }
@@ -2199,17 +1024,17 @@ errors++;
 else {
 errors++;
 }
-validate10.errors = vErrors;
+validate11.errors = vErrors;
 return errors === 0;
 }
-validate10.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate11.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 
-function validate11(data){
+function validate12(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate11.evaluated;
+const evaluated0 = validate12.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2251,10 +1076,10 @@ errors++;
 else {
 errors++;
 }
-validate11.errors = vErrors;
+validate12.errors = vErrors;
 return errors === 0;
 }
-validate11.evaluated = {
+validate12.evaluated = {
  "props": {
   "code": true,
   "system": true,
@@ -2266,17 +1091,17 @@ validate11.evaluated = {
 };
 
 
-function validate12(data){
+function validate13(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate12.evaluated;
+const evaluated0 = validate13.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate11.call(this, data))){
+if(!(validate12.call(this, data))){
 errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2308,24 +1133,24 @@ errors++;
 else {
 errors++;
 }
-validate12.errors = vErrors;
+validate13.errors = vErrors;
 return errors === 0;
 }
-validate12.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate13.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 
-function validate13(data){
+function validate14(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate13.evaluated;
+const evaluated0 = validate14.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate6.call(this, data))){
+if(!(validate7.call(this, data))){
 errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2374,16 +1199,16 @@ errors++;
 else {
 errors++;
 }
-validate13.errors = vErrors;
+validate14.errors = vErrors;
 return errors === 0;
 }
-validate13.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate14.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate14(data){
+function validate15(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate14.evaluated;
+const evaluated0 = validate15.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2411,7 +1236,7 @@ errors++;
 if(data.summary !== undefined){
 let data1 = data.summary;
 if(typeof data1 === "string"){
-if(func4(data1) > 139){
+if(func5(data1) > 139){
 errors++;
 }
 }
@@ -2430,7 +1255,7 @@ errors++;
 }
 }
 if(data.source !== undefined){
-if(!(validate8.call(this, data.source))){
+if(!(validate9.call(this, data.source))){
 errors++;
 }
 }
@@ -2439,7 +1264,7 @@ let data5 = data.suggestions;
 if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate10.call(this, data5[i0]))){
+if(!(validate11.call(this, data5[i0]))){
 errors++;
 }
 }
@@ -2459,7 +1284,7 @@ let data8 = data.overrideReasons;
 if(Array.isArray(data8)){
 const len1 = data8.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate12.call(this, data8[i1]))){
+if(!(validate13.call(this, data8[i1]))){
 errors++;
 }
 }
@@ -2473,7 +1298,7 @@ let data10 = data.links;
 if(Array.isArray(data10)){
 const len2 = data10.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate13.call(this, data10[i2]))){
+if(!(validate14.call(this, data10[i2]))){
 errors++;
 }
 }
@@ -2502,16 +1327,16 @@ errors++;
 else {
 errors++;
 }
-validate14.errors = vErrors;
+validate15.errors = vErrors;
 return errors === 0;
 }
-validate14.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate15.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate15(data){
+function validate16(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate15.evaluated;
+const evaluated0 = validate16.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2559,17 +1384,17 @@ errors++;
 else {
 errors++;
 }
-validate15.errors = vErrors;
+validate16.errors = vErrors;
 return errors === 0;
 }
-validate15.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate16.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate0(data){
+function validate1(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/response.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2585,7 +1410,7 @@ let data0 = data.cards;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate14.call(this, data0[i0]))){
+if(!(validate15.call(this, data0[i0]))){
 errors++;
 }
 }
@@ -2599,7 +1424,7 @@ let data2 = data.systemActions;
 if(Array.isArray(data2)){
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate15.call(this, data2[i1]))){
+if(!(validate16.call(this, data2[i1]))){
 errors++;
 }
 }
@@ -2631,10 +1456,10 @@ errors++;
 else {
 errors++;
 }
-validate0.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

@@ -35,383 +35,16 @@ const schema0 = {
   }
  }
 };
-const schema1 = {
- "properties": {
-  "EventDateTime": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Test": {
-   "type": [
-    "boolean",
-    "null"
-   ]
-  },
-  "Message": {
-   "type": [
-    "object",
-    "null"
-   ],
-   "properties": {
-    "ID": {
-     "type": [
-      "number",
-      "string",
-      "null"
-     ]
-    }
-   }
-  },
-  "Transmission": {
-   "type": [
-    "object",
-    "null"
-   ],
-   "properties": {
-    "ID": {
-     "type": [
-      "number",
-      "string",
-      "null"
-     ]
-    }
-   }
-  },
-  "Source": {
-   "properties": {
-    "ID": {
-     "type": [
-      "string",
-      "null"
-     ]
-    },
-    "Name": {
-     "type": [
-      "string",
-      "null"
-     ]
-    }
-   }
-  },
-  "Destinations": {
-   "items": {
-    "properties": {
-     "ID": {
-      "type": [
-       "string",
-       "null"
-      ]
-     },
-     "Name": {
-      "type": [
-       "string",
-       "null"
-      ]
-     }
-    }
-   }
-  },
-  "Logs": {
-   "items": {
-    "properties": {
-     "ID": {
-      "type": [
-       "string",
-       "null"
-      ]
-     },
-     "AttemptID": {
-      "type": [
-       "string",
-       "null"
-      ]
-     }
-    }
-   }
-  },
-  "Errors": {
-   "items": {
-    "properties": {
-     "ID": {
-      "type": [
-       "string",
-       "null"
-      ]
-     },
-     "Text": {
-      "type": [
-       "string",
-       "null"
-      ]
-     },
-     "Type": {
-      "type": [
-       "string",
-       "null"
-      ]
-     },
-     "Module": {
-      "type": [
-       "string",
-       "null"
-      ]
-     }
-    }
-   }
-  },
-  "FacilityCode": {
-   "type": [
-    "string",
-    "null"
-   ]
-  }
- }
-};
-
+const schema1 = {"properties":{"userId":{"type":["string","null"]},"encounterId":{"type":["string","null"]}}};
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("../../fhir/resources.cjs")["canonical"];
-const formats0 = require("../../formats.cjs").iso8601;
-const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
-const formats2 = require("../../formats.cjs").uri;
-const schema2 = {"properties":{"userId":{"type":["string","null"]},"encounterId":{"type":["string","null"]}}};
+const func1 = require("./defs.cjs")["https://schemas.cdx.dev/datamodel/defs/meta.schema.json"];
 const func2 = require("../../fhir/resources.cjs").typed("canonical", "Bundle");
-
-function validate1(data, {instancePath=""}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.patientId === undefined) || (!(func0.call(data, "patientId")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "patientId"}); errors++;
-}
-if(data.userId !== undefined && func0.call(data, "userId")){
-let data0 = data.userId;
-if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addError(vErrors, instancePath+"/userId", "#/properties/userId/type", "type", {type: schema2.properties.userId.type}); errors++;
-}
-}
-if(data.patientId !== undefined && func0.call(data, "patientId")){
-if(typeof data.patientId !== "string"){
-vErrors = addError(vErrors, instancePath+"/patientId", "#/properties/patientId/type", "type", {type: "string"}); errors++;
-}
-}
-if(data.encounterId !== undefined && func0.call(data, "encounterId")){
-let data2 = data.encounterId;
-if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addError(vErrors, instancePath+"/encounterId", "#/properties/encounterId/type", "type", {type: schema2.properties.encounterId.type}); errors++;
-}
-}
-if(data.draftOrders !== undefined && func0.call(data, "draftOrders")){
-if(!(func2(data.draftOrders, {instancePath:instancePath+"/draftOrders"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.medications !== undefined && func0.call(data, "medications")){
-let data4 = data.medications;
-if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
-vErrors = addError(vErrors, instancePath+"/medications", "#/properties/medications/type", "type", {type: "object"}); errors++;
-}
-}
-if(data.orders !== undefined && func0.call(data, "orders")){
-let data5 = data.orders;
-if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
-vErrors = addError(vErrors, instancePath+"/orders", "#/properties/orders/type", "type", {type: "object"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data6 = data.extension;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "../defs/extension.schema.json/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
-}
-validate1.errors = vErrors;
-return errors === 0;
-}
-validate1.evaluated = {
- "props": {
-  "userId": true,
-  "patientId": true,
-  "encounterId": true,
-  "draftOrders": true,
-  "medications": true,
-  "orders": true,
-  "extension": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-const schema3 = {
- "properties": {
-  "access_token": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "token_type": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "expires_in": {
-   "type": [
-    "integer",
-    "string",
-    "null"
-   ]
-  },
-  "scope": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "accessToken": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "tokenType": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "expiresIn": {
-   "type": [
-    "integer",
-    "string",
-    "null"
-   ]
-  }
- }
-};
-const pattern0 = new RegExp("^[0-9]+$", "u");
-
-function validate2(data, {instancePath=""}={}){
-/*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/fhir-authorization.schema.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate2.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.access_token !== undefined && func0.call(data, "access_token")){
-let data0 = data.access_token;
-if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addError(vErrors, instancePath+"/access_token", "#/properties/access_token/type", "type", {type: schema3.properties.access_token.type}); errors++;
-}
-}
-if(data.token_type !== undefined && func0.call(data, "token_type")){
-let data1 = data.token_type;
-if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addError(vErrors, instancePath+"/token_type", "#/properties/token_type/type", "type", {type: schema3.properties.token_type.type}); errors++;
-}
-}
-if(data.expires_in !== undefined && func0.call(data, "expires_in")){
-let data2 = data.expires_in;
-if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")) && (data2 !== null)){
-vErrors = addError(vErrors, instancePath+"/expires_in", "#/properties/expires_in/type", "type", {type: schema3.properties.expires_in.type}); errors++;
-}
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/expires_in", "#/properties/expires_in/pattern", "pattern", {pattern: "^[0-9]+$"}); errors++;
-}
-}
-}
-if(data.scope !== undefined && func0.call(data, "scope")){
-let data3 = data.scope;
-if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addError(vErrors, instancePath+"/scope", "#/properties/scope/type", "type", {type: schema3.properties.scope.type}); errors++;
-}
-}
-if(data.subject !== undefined && func0.call(data, "subject")){
-if(typeof data.subject !== "string"){
-vErrors = addError(vErrors, instancePath+"/subject", "#/properties/subject/type", "type", {type: "string"}); errors++;
-}
-}
-if(data.patient !== undefined && func0.call(data, "patient")){
-if(typeof data.patient !== "string"){
-vErrors = addError(vErrors, instancePath+"/patient", "#/properties/patient/type", "type", {type: "string"}); errors++;
-}
-}
-if(data.accessToken !== undefined && func0.call(data, "accessToken")){
-let data6 = data.accessToken;
-if((typeof data6 !== "string") && (data6 !== null)){
-vErrors = addError(vErrors, instancePath+"/accessToken", "#/properties/accessToken/type", "type", {type: schema3.properties.accessToken.type}); errors++;
-}
-}
-if(data.tokenType !== undefined && func0.call(data, "tokenType")){
-let data7 = data.tokenType;
-if((typeof data7 !== "string") && (data7 !== null)){
-vErrors = addError(vErrors, instancePath+"/tokenType", "#/properties/tokenType/type", "type", {type: schema3.properties.tokenType.type}); errors++;
-}
-}
-if(data.expiresIn !== undefined && func0.call(data, "expiresIn")){
-let data8 = data.expiresIn;
-if(((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (typeof data8 !== "string")) && (data8 !== null)){
-vErrors = addError(vErrors, instancePath+"/expiresIn", "#/properties/expiresIn/type", "type", {type: schema3.properties.expiresIn.type}); errors++;
-}
-if(typeof data8 === "string"){
-if(!pattern0.test(data8)){
-vErrors = addError(vErrors, instancePath+"/expiresIn", "#/properties/expiresIn/pattern", "pattern", {pattern: "^[0-9]+$"}); errors++;
-}
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data9 = data.extension;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "extension.schema.json/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
-}
-validate2.errors = vErrors;
-return errors === 0;
-}
-validate2.evaluated = {
- "props": {
-  "access_token": true,
-  "token_type": true,
-  "expires_in": true,
-  "scope": true,
-  "subject": true,
-  "patient": true,
-  "accessToken": true,
-  "tokenType": true,
-  "expiresIn": true,
-  "extension": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-const pattern1 = new RegExp("^(?:Practitioner|PractitionerRole|Patient|RelatedPerson)/[A-Za-z0-9.-]{1,64}$", "u");
+const func3 = require("./defs.cjs")["https://schemas.cdx.dev/cdshooks/defs/extension.schema.json"];
+const func4 = require("./defs.cjs")["https://schemas.cdx.dev/cdshooks/defs/fhir-authorization.schema.json"];
+const func5 = require("../../fhir/resources.cjs")["canonical"];
+const formats0 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const formats1 = require("../../formats.cjs").uri;
+const pattern0 = new RegExp("^(?:Practitioner|PractitionerRole|Patient|RelatedPerson)/[A-Za-z0-9.-]{1,64}$", "u");
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/cdshooks/order-sign.schema.json" */;
@@ -442,216 +75,8 @@ vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProp
 }
 if(data.Meta !== undefined && func0.call(data, "Meta")){
 let data0 = data.Meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
-vErrors = addError(vErrors, instancePath+"/Meta", "../defs/meta.schema.json/required", "required", {missingProperty: "DataModel"}); errors++;
-}
-if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
-vErrors = addError(vErrors, instancePath+"/Meta", "../defs/meta.schema.json/required", "required", {missingProperty: "EventType"}); errors++;
-}
-if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
-if(typeof data0.DataModel !== "string"){
-vErrors = addError(vErrors, instancePath+"/Meta/DataModel", "../defs/meta.schema.json/properties/DataModel/type", "type", {type: "string"}); errors++;
-}
-}
-if(data0.EventType !== undefined && func0.call(data0, "EventType")){
-if(typeof data0.EventType !== "string"){
-vErrors = addError(vErrors, instancePath+"/Meta/EventType", "../defs/meta.schema.json/properties/EventType/type", "type", {type: "string"}); errors++;
-}
-}
-if(data0.EventDateTime !== undefined && func0.call(data0, "EventDateTime")){
-let data3 = data0.EventDateTime;
-if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/EventDateTime", "../defs/meta.schema.json/properties/EventDateTime/type", "type", {type: schema1.properties.EventDateTime.type}); errors++;
-}
-if(typeof data3 === "string"){
-if(!(formats0(data3))){
-vErrors = addError(vErrors, instancePath+"/Meta/EventDateTime", "../defs/meta.schema.json/properties/EventDateTime/format", "format", {format: "iso8601"}); errors++;
-}
-}
-}
-if(data0.Test !== undefined && func0.call(data0, "Test")){
-let data4 = data0.Test;
-if((typeof data4 !== "boolean") && (data4 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Test", "../defs/meta.schema.json/properties/Test/type", "type", {type: schema1.properties.Test.type}); errors++;
-}
-}
-if(data0.Message !== undefined && func0.call(data0, "Message")){
-let data5 = data0.Message;
-if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Message", "../defs/meta.schema.json/properties/Message/type", "type", {type: schema1.properties.Message.type}); errors++;
-}
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.ID !== undefined && func0.call(data5, "ID")){
-let data6 = data5.ID;
-if(((!((typeof data6 == "number") && (isFinite(data6)))) && (typeof data6 !== "string")) && (data6 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Message/ID", "../defs/meta.schema.json/properties/Message/properties/ID/type", "type", {type: schema1.properties.Message.properties.ID.type}); errors++;
-}
-}
-}
-}
-if(data0.Transmission !== undefined && func0.call(data0, "Transmission")){
-let data7 = data0.Transmission;
-if((!(data7 && typeof data7 == "object" && !Array.isArray(data7))) && (data7 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Transmission", "../defs/meta.schema.json/properties/Transmission/type", "type", {type: schema1.properties.Transmission.type}); errors++;
-}
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-if(data7.ID !== undefined && func0.call(data7, "ID")){
-let data8 = data7.ID;
-if(((!((typeof data8 == "number") && (isFinite(data8)))) && (typeof data8 !== "string")) && (data8 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Transmission/ID", "../defs/meta.schema.json/properties/Transmission/properties/ID/type", "type", {type: schema1.properties.Transmission.properties.ID.type}); errors++;
-}
-}
-}
-}
-if(data0.Source !== undefined && func0.call(data0, "Source")){
-let data9 = data0.Source;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.ID !== undefined && func0.call(data9, "ID")){
-let data10 = data9.ID;
-if((typeof data10 !== "string") && (data10 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Source/ID", "../defs/meta.schema.json/properties/Source/properties/ID/type", "type", {type: schema1.properties.Source.properties.ID.type}); errors++;
-}
-if(typeof data10 === "string"){
-if(!(formats1.test(data10))){
-vErrors = addError(vErrors, instancePath+"/Meta/Source/ID", "../defs/meta.schema.json/properties/Source/properties/ID/format", "format", {format: "uuid"}); errors++;
-}
-}
-}
-if(data9.Name !== undefined && func0.call(data9, "Name")){
-let data11 = data9.Name;
-if((typeof data11 !== "string") && (data11 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Source/Name", "../defs/meta.schema.json/properties/Source/properties/Name/type", "type", {type: schema1.properties.Source.properties.Name.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Source", "../defs/meta.schema.json/properties/Source/type", "type", {type: "object"}); errors++;
-}
-}
-if(data0.Destinations !== undefined && func0.call(data0, "Destinations")){
-let data12 = data0.Destinations;
-if(Array.isArray(data12)){
-const len0 = data12.length;
-for(let i0=0; i0<len0; i0++){
-let data13 = data12[i0];
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.ID !== undefined && func0.call(data13, "ID")){
-let data14 = data13.ID;
-if((typeof data14 !== "string") && (data14 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Destinations/" + i0+"/ID", "../defs/meta.schema.json/properties/Destinations/items/properties/ID/type", "type", {type: schema1.properties.Destinations.items.properties.ID.type}); errors++;
-}
-if(typeof data14 === "string"){
-if(!(formats1.test(data14))){
-vErrors = addError(vErrors, instancePath+"/Meta/Destinations/" + i0+"/ID", "../defs/meta.schema.json/properties/Destinations/items/properties/ID/format", "format", {format: "uuid"}); errors++;
-}
-}
-}
-if(data13.Name !== undefined && func0.call(data13, "Name")){
-let data15 = data13.Name;
-if((typeof data15 !== "string") && (data15 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Destinations/" + i0+"/Name", "../defs/meta.schema.json/properties/Destinations/items/properties/Name/type", "type", {type: schema1.properties.Destinations.items.properties.Name.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Destinations/" + i0, "../defs/meta.schema.json/properties/Destinations/items/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Destinations", "../defs/meta.schema.json/properties/Destinations/type", "type", {type: "array"}); errors++;
-}
-}
-if(data0.Logs !== undefined && func0.call(data0, "Logs")){
-let data16 = data0.Logs;
-if(Array.isArray(data16)){
-const len1 = data16.length;
-for(let i1=0; i1<len1; i1++){
-let data17 = data16[i1];
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17.ID !== undefined && func0.call(data17, "ID")){
-let data18 = data17.ID;
-if((typeof data18 !== "string") && (data18 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Logs/" + i1+"/ID", "../defs/meta.schema.json/properties/Logs/items/properties/ID/type", "type", {type: schema1.properties.Logs.items.properties.ID.type}); errors++;
-}
-if(typeof data18 === "string"){
-if(!(formats1.test(data18))){
-vErrors = addError(vErrors, instancePath+"/Meta/Logs/" + i1+"/ID", "../defs/meta.schema.json/properties/Logs/items/properties/ID/format", "format", {format: "uuid"}); errors++;
-}
-}
-}
-if(data17.AttemptID !== undefined && func0.call(data17, "AttemptID")){
-let data19 = data17.AttemptID;
-if((typeof data19 !== "string") && (data19 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Logs/" + i1+"/AttemptID", "../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type", "type", {type: schema1.properties.Logs.items.properties.AttemptID.type}); errors++;
-}
-if(typeof data19 === "string"){
-if(!(formats1.test(data19))){
-vErrors = addError(vErrors, instancePath+"/Meta/Logs/" + i1+"/AttemptID", "../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format", "format", {format: "uuid"}); errors++;
-}
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Logs/" + i1, "../defs/meta.schema.json/properties/Logs/items/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Logs", "../defs/meta.schema.json/properties/Logs/type", "type", {type: "array"}); errors++;
-}
-}
-if(data0.Errors !== undefined && func0.call(data0, "Errors")){
-let data20 = data0.Errors;
-if(Array.isArray(data20)){
-const len2 = data20.length;
-for(let i2=0; i2<len2; i2++){
-let data21 = data20[i2];
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-if(data21.ID !== undefined && func0.call(data21, "ID")){
-let data22 = data21.ID;
-if((typeof data22 !== "string") && (data22 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Errors/" + i2+"/ID", "../defs/meta.schema.json/properties/Errors/items/properties/ID/type", "type", {type: schema1.properties.Errors.items.properties.ID.type}); errors++;
-}
-}
-if(data21.Text !== undefined && func0.call(data21, "Text")){
-let data23 = data21.Text;
-if((typeof data23 !== "string") && (data23 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Errors/" + i2+"/Text", "../defs/meta.schema.json/properties/Errors/items/properties/Text/type", "type", {type: schema1.properties.Errors.items.properties.Text.type}); errors++;
-}
-}
-if(data21.Type !== undefined && func0.call(data21, "Type")){
-let data24 = data21.Type;
-if((typeof data24 !== "string") && (data24 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Errors/" + i2+"/Type", "../defs/meta.schema.json/properties/Errors/items/properties/Type/type", "type", {type: schema1.properties.Errors.items.properties.Type.type}); errors++;
-}
-}
-if(data21.Module !== undefined && func0.call(data21, "Module")){
-let data25 = data21.Module;
-if((typeof data25 !== "string") && (data25 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Errors/" + i2+"/Module", "../defs/meta.schema.json/properties/Errors/items/properties/Module/type", "type", {type: schema1.properties.Errors.items.properties.Module.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Errors/" + i2, "../defs/meta.schema.json/properties/Errors/items/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Errors", "../defs/meta.schema.json/properties/Errors/type", "type", {type: "array"}); errors++;
-}
-}
-if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
-let data26 = data0.FacilityCode;
-if((typeof data26 !== "string") && (data26 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/FacilityCode", "../defs/meta.schema.json/properties/FacilityCode/type", "type", {type: schema1.properties.FacilityCode.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta", "../defs/meta.schema.json/type", "type", {type: "object"}); errors++;
+if(!(func1(data0, {instancePath:instancePath+"/Meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
@@ -676,18 +101,18 @@ vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/type", "typ
 }
 }
 if(data.hook !== undefined && func0.call(data, "hook")){
-let data29 = data.hook;
-if(typeof data29 !== "string"){
+let data3 = data.hook;
+if(typeof data3 !== "string"){
 vErrors = addError(vErrors, instancePath+"/hook", "#/properties/hook/type", "type", {type: "string"}); errors++;
 }
-if("order-sign" !== data29){
+if("order-sign" !== data3){
 vErrors = addError(vErrors, instancePath+"/hook", "#/properties/hook/const", "const", {allowedValue: "order-sign"}); errors++;
 }
 }
 if(data.hookInstance !== undefined && func0.call(data, "hookInstance")){
-let data30 = data.hookInstance;
-if(typeof data30 === "string"){
-if(!(formats1.test(data30))){
+let data4 = data.hookInstance;
+if(typeof data4 === "string"){
+if(!(formats0.test(data4))){
 vErrors = addError(vErrors, instancePath+"/hookInstance", "#/properties/hookInstance/format", "format", {format: "uuid"}); errors++;
 }
 }
@@ -696,9 +121,9 @@ vErrors = addError(vErrors, instancePath+"/hookInstance", "#/properties/hookInst
 }
 }
 if(data.fhirServer !== undefined && func0.call(data, "fhirServer")){
-let data31 = data.fhirServer;
-if(typeof data31 === "string"){
-if(!(formats2(data31))){
+let data5 = data.fhirServer;
+if(typeof data5 === "string"){
+if(!(formats1(data5))){
 vErrors = addError(vErrors, instancePath+"/fhirServer", "#/properties/fhirServer/format", "format", {format: "uri"}); errors++;
 }
 }
@@ -707,18 +132,62 @@ vErrors = addError(vErrors, instancePath+"/fhirServer", "#/properties/fhirServer
 }
 }
 if(data.context !== undefined && func0.call(data, "context")){
-let data32 = data.context;
-if(!(validate1(data32, {instancePath:instancePath+"/context"}))){
-vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
+let data6 = data.context;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if((data6.patientId === undefined) || (!(func0.call(data6, "patientId")))){
+vErrors = addError(vErrors, instancePath+"/context", "../../cdshooks/hooks/order-sign.schema.json#/$defs/context/required", "required", {missingProperty: "patientId"}); errors++;
 }
-if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
-if(data32.userId !== undefined && func0.call(data32, "userId")){
-let data33 = data32.userId;
-if((typeof data33 !== "string") && (data33 !== null)){
+if(data6.userId !== undefined && func0.call(data6, "userId")){
+let data7 = data6.userId;
+if((typeof data7 !== "string") && (data7 !== null)){
+vErrors = addError(vErrors, instancePath+"/context/userId", "../../cdshooks/hooks/order-sign.schema.json#/$defs/context/properties/userId/type", "type", {type: schema1.properties.userId.type}); errors++;
+}
+}
+if(data6.patientId !== undefined && func0.call(data6, "patientId")){
+if(typeof data6.patientId !== "string"){
+vErrors = addError(vErrors, instancePath+"/context/patientId", "../../cdshooks/hooks/order-sign.schema.json#/$defs/context/properties/patientId/type", "type", {type: "string"}); errors++;
+}
+}
+if(data6.encounterId !== undefined && func0.call(data6, "encounterId")){
+let data9 = data6.encounterId;
+if((typeof data9 !== "string") && (data9 !== null)){
+vErrors = addError(vErrors, instancePath+"/context/encounterId", "../../cdshooks/hooks/order-sign.schema.json#/$defs/context/properties/encounterId/type", "type", {type: schema1.properties.encounterId.type}); errors++;
+}
+}
+if(data6.draftOrders !== undefined && func0.call(data6, "draftOrders")){
+if(!(func2(data6.draftOrders, {instancePath:instancePath+"/context/draftOrders"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+}
+}
+if(data6.medications !== undefined && func0.call(data6, "medications")){
+let data11 = data6.medications;
+if(!(data11 && typeof data11 == "object" && !Array.isArray(data11))){
+vErrors = addError(vErrors, instancePath+"/context/medications", "../../cdshooks/hooks/order-sign.schema.json#/$defs/context/properties/medications/type", "type", {type: "object"}); errors++;
+}
+}
+if(data6.orders !== undefined && func0.call(data6, "orders")){
+let data12 = data6.orders;
+if(!(data12 && typeof data12 == "object" && !Array.isArray(data12))){
+vErrors = addError(vErrors, instancePath+"/context/orders", "../../cdshooks/hooks/order-sign.schema.json#/$defs/context/properties/orders/type", "type", {type: "object"}); errors++;
+}
+}
+if(data6.extension !== undefined && func0.call(data6, "extension")){
+if(!(func3(data6.extension, {instancePath:instancePath+"/context/extension"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/context", "../../cdshooks/hooks/order-sign.schema.json#/$defs/context/type", "type", {type: "object"}); errors++;
+}
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(data6.userId !== undefined && func0.call(data6, "userId")){
+let data14 = data6.userId;
+if((typeof data14 !== "string") && (data14 !== null)){
 vErrors = addError(vErrors, instancePath+"/context/userId", "#/properties/context/properties/userId/type", "type", {type: schema0.properties.context.properties.userId.type}); errors++;
 }
-if(typeof data33 === "string"){
-if(!pattern1.test(data33)){
+if(typeof data14 === "string"){
+if(!pattern0.test(data14)){
 vErrors = addError(vErrors, instancePath+"/context/userId", "#/properties/context/properties/userId/pattern", "pattern", {pattern: "^(?:Practitioner|PractitionerRole|Patient|RelatedPerson)/[A-Za-z0-9.-]{1,64}$"}); errors++;
 }
 }
@@ -729,43 +198,43 @@ vErrors = addError(vErrors, instancePath+"/context", "#/properties/context/type"
 }
 }
 if(data.user !== undefined && func0.call(data, "user")){
-let data34 = data.user;
-if((typeof data34 !== "string") && (data34 !== null)){
+let data15 = data.user;
+if((typeof data15 !== "string") && (data15 !== null)){
 vErrors = addError(vErrors, instancePath+"/user", "#/properties/user/type", "type", {type: schema0.properties.user.type}); errors++;
 }
 }
 if(data.fhirAuthorization !== undefined && func0.call(data, "fhirAuthorization")){
-if(!(validate2(data.fhirAuthorization, {instancePath:instancePath+"/fhirAuthorization"}))){
-vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
+if(!(func4(data.fhirAuthorization, {instancePath:instancePath+"/fhirAuthorization"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.prefetch !== undefined && func0.call(data, "prefetch")){
-let data36 = data.prefetch;
-if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
-for(const key0 of Object.keys(data36)){
-let data37 = data36[key0];
-const _errs79 = errors;
-let valid20 = false;
-const _errs80 = errors;
-if((typeof data37 !== "string") && (data37 !== null)){
+let data17 = data.prefetch;
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+for(const key0 of Object.keys(data17)){
+let data18 = data17[key0];
+const _errs39 = errors;
+let valid8 = false;
+const _errs40 = errors;
+if((typeof data18 !== "string") && (data18 !== null)){
 vErrors = addError(vErrors, instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "#/properties/prefetch/additionalProperties/anyOf/0/type", "type", {type: schema0.properties.prefetch.additionalProperties.anyOf[0].type}); errors++;
 }
-var _valid0 = _errs80 === errors;
-valid20 = valid20 || _valid0;
-const _errs82 = errors;
-if(!(func1(data37, {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
+var _valid0 = _errs40 === errors;
+valid8 = valid8 || _valid0;
+const _errs42 = errors;
+if(!(func5(data18, {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
-var _valid0 = _errs82 === errors;
-valid20 = valid20 || _valid0;
-if(!valid20){
+var _valid0 = _errs42 === errors;
+valid8 = valid8 || _valid0;
+if(!valid8){
 vErrors = addError(vErrors, instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "#/properties/prefetch/additionalProperties/anyOf", "anyOf", {}); errors++;
 }
 else {
-errors = _errs79;
+errors = _errs39;
 if(vErrors !== null){
-if(_errs79){
-vErrors.length = _errs79;
+if(_errs39){
+vErrors.length = _errs39;
 }
 else {
 vErrors = null;
@@ -779,11 +248,8 @@ vErrors = addError(vErrors, instancePath+"/prefetch", "#/properties/prefetch/typ
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
-let data38 = data.extension;
-if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "../../cdshooks/defs/extension.schema.json/type", "type", {type: "object"}); errors++;
+if(!(func3(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 }
@@ -885,21 +351,21 @@ exports.kinds = {
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate0;
+exports.s0 = validate1;
 
 
 
-const formats0 = require("../../formats.cjs").iso8601;
-const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
-const formats2 = require("../../formats.cjs").uri;
+const formats2 = require("../../formats.cjs").iso8601;
+const formats3 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const formats1 = require("../../formats.cjs").uri;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
-const func3 = require("../../fhir/resources.cjs").typed("twin", "Bundle");
+const func6 = require("../../fhir/resources.cjs").typed("twin", "Bundle");
 
-function validate1(data){
+function validate2(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
+const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -928,7 +394,7 @@ errors++;
 }
 }
 if(data.draftOrders !== undefined){
-if(!(func3.call(this, data.draftOrders))){
+if(!(func6.call(this, data.draftOrders))){
 errors++;
 }
 }
@@ -962,10 +428,10 @@ errors++;
 else {
 errors++;
 }
-validate1.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {
+validate2.evaluated = {
  "props": {
   "userId": true,
   "patientId": true,
@@ -982,11 +448,11 @@ validate1.evaluated = {
 
 const pattern0 = new RegExp("^[0-9]+$", "u");
 
-function validate2(data){
+function validate3(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/defs/fhir-authorization.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate2.evaluated;
+const evaluated0 = validate3.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1060,10 +526,10 @@ errors++;
 else {
 errors++;
 }
-validate2.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
-validate2.evaluated = {
+validate3.evaluated = {
  "props": {
   "access_token": true,
   "token_type": true,
@@ -1080,14 +546,14 @@ validate2.evaluated = {
  "dynamicItems": false
 };
 
-const pattern2 = new RegExp("^(?:Practitioner|PractitionerRole|Patient|RelatedPerson)/[A-Za-z0-9.-]{1,64}$", "u");
-const func4 = require("../../fhir/resources.cjs")["twin"];
+const pattern1 = new RegExp("^(?:Practitioner|PractitionerRole|Patient|RelatedPerson)/[A-Za-z0-9.-]{1,64}$", "u");
+const func7 = require("../../fhir/resources.cjs")["twin"];
 
-function validate0(data){
+function validate1(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/cdshooks/order-sign.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1135,7 +601,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats0(data3))){
+if(!(formats2(data3))){
 errors++;
 }
 }
@@ -1205,7 +671,7 @@ if((typeof data10 !== "string") && (data10 !== null)){
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats1.test(data10))){
+if(!(formats3.test(data10))){
 errors++;
 }
 }
@@ -1245,7 +711,7 @@ if((typeof data14 !== "string") && (data14 !== null)){
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats1.test(data14))){
+if(!(formats3.test(data14))){
 errors++;
 }
 }
@@ -1290,7 +756,7 @@ if((typeof data18 !== "string") && (data18 !== null)){
 errors++;
 }
 if(typeof data18 === "string"){
-if(!(formats1.test(data18))){
+if(!(formats3.test(data18))){
 errors++;
 }
 }
@@ -1301,7 +767,7 @@ if((typeof data19 !== "string") && (data19 !== null)){
 errors++;
 }
 if(typeof data19 === "string"){
-if(!(formats1.test(data19))){
+if(!(formats3.test(data19))){
 errors++;
 }
 }
@@ -1440,7 +906,7 @@ errors++;
 if(data.hookInstance !== undefined){
 let data30 = data.hookInstance;
 if(typeof data30 === "string"){
-if(!(formats1.test(data30))){
+if(!(formats3.test(data30))){
 errors++;
 }
 }
@@ -1451,7 +917,7 @@ errors++;
 if(data.fhirServer !== undefined){
 let data31 = data.fhirServer;
 if(typeof data31 === "string"){
-if(!(formats2(data31))){
+if(!(formats1(data31))){
 errors++;
 }
 }
@@ -1461,7 +927,7 @@ errors++;
 }
 if(data.context !== undefined){
 let data32 = data.context;
-if(!(validate1.call(this, data32))){
+if(!(validate2.call(this, data32))){
 errors++;
 }
 if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
@@ -1471,7 +937,7 @@ if((typeof data33 !== "string") && (data33 !== null)){
 errors++;
 }
 if(typeof data33 === "string"){
-if(!pattern2.test(data33)){
+if(!pattern1.test(data33)){
 errors++;
 }
 }
@@ -1500,7 +966,7 @@ errors++;
 }
 if(data.fhirAuthorization !== undefined){
 let data35 = data.fhirAuthorization;
-if(!(validate2.call(this, data35))){
+if(!(validate3.call(this, data35))){
 errors++;
 }
 if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
@@ -1528,7 +994,7 @@ errors++;
 var _valid0 = _errs90 === errors;
 valid20 = valid20 || _valid0;
 const _errs92 = errors;
-if(!(func4.call(this, data37))){
+if(!(func7.call(this, data37))){
 errors++;
 }
 var _valid0 = _errs92 === errors;
@@ -1576,10 +1042,10 @@ errors++;
 else {
 errors++;
 }
-validate0.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

@@ -4,753 +4,11 @@ const canonical = (function (exports) {
 "use strict";
 exports.v0 = validate0;
 
-const schema0 = {
- "properties": {
-  "EventDateTime": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Test": {
-   "type": [
-    "boolean",
-    "null"
-   ]
-  },
-  "Message": {
-   "type": [
-    "object",
-    "null"
-   ],
-   "properties": {
-    "ID": {
-     "type": [
-      "number",
-      "string",
-      "null"
-     ]
-    }
-   }
-  },
-  "Transmission": {
-   "type": [
-    "object",
-    "null"
-   ],
-   "properties": {
-    "ID": {
-     "type": [
-      "number",
-      "string",
-      "null"
-     ]
-    }
-   }
-  },
-  "Source": {
-   "properties": {
-    "ID": {
-     "type": [
-      "string",
-      "null"
-     ]
-    },
-    "Name": {
-     "type": [
-      "string",
-      "null"
-     ]
-    }
-   }
-  },
-  "Destinations": {
-   "items": {
-    "properties": {
-     "ID": {
-      "type": [
-       "string",
-       "null"
-      ]
-     },
-     "Name": {
-      "type": [
-       "string",
-       "null"
-      ]
-     }
-    }
-   }
-  },
-  "Logs": {
-   "items": {
-    "properties": {
-     "ID": {
-      "type": [
-       "string",
-       "null"
-      ]
-     },
-     "AttemptID": {
-      "type": [
-       "string",
-       "null"
-      ]
-     }
-    }
-   }
-  },
-  "Errors": {
-   "items": {
-    "properties": {
-     "ID": {
-      "type": [
-       "string",
-       "null"
-      ]
-     },
-     "Text": {
-      "type": [
-       "string",
-       "null"
-      ]
-     },
-     "Type": {
-      "type": [
-       "string",
-       "null"
-      ]
-     },
-     "Module": {
-      "type": [
-       "string",
-       "null"
-      ]
-     }
-    }
-   }
-  },
-  "FacilityCode": {
-   "type": [
-    "string",
-    "null"
-   ]
-  }
- }
-};
-
 const func0 = Object.prototype.hasOwnProperty;
-const formats0 = require("../../formats.cjs").iso8601;
-const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
-const schema1 = {
- "properties": {
-  "uuid": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "detail": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "indicator": {
-   "enum": [
-    "info",
-    "warning",
-    "critical"
-   ]
-  },
-  "selectionBehavior": {
-   "type": [
-    "string",
-    "null"
-   ],
-   "enum": [
-    "at-most-one",
-    "any",
-    "exactly-one",
-    null
-   ]
-  },
-  "selectionsBehavior": {
-   "type": [
-    "string",
-    "null"
-   ],
-   "enum": [
-    "at-most-one",
-    "any",
-    "exactly-one",
-    null
-   ]
-  }
- }
-};
-const schema2 = {"properties":{"label":{"type":["string","null"]},"url":{"type":["string","null"]}}};
-const formats2 = require("../../formats.cjs").uri;
-const schema3 = {
- "properties": {
-  "code": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "system": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "display": {
-   "type": [
-    "string",
-    "null"
-   ]
-  }
- }
-};
-
-function validate1(data, {instancePath=""}={}){
-/*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/coding.schema.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.code !== undefined && func0.call(data, "code")){
-let data0 = data.code;
-if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", "type", {type: schema3.properties.code.type}); errors++;
-}
-}
-if(data.system !== undefined && func0.call(data, "system")){
-let data1 = data.system;
-if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/type", "type", {type: schema3.properties.system.type}); errors++;
-}
-if(typeof data1 === "string"){
-if(!(formats2(data1))){
-vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/format", "format", {format: "uri"}); errors++;
-}
-}
-}
-if(data.display !== undefined && func0.call(data, "display")){
-let data2 = data.display;
-if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/type", "type", {type: schema3.properties.display.type}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data3 = data.extension;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "extension.schema.json/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
-}
-validate1.errors = vErrors;
-return errors === 0;
-}
-validate1.evaluated = {
- "props": {
-  "code": true,
-  "system": true,
-  "display": true,
-  "extension": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-
-function validate2(data, {instancePath=""}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate2.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.label !== undefined && func0.call(data, "label")){
-let data0 = data.label;
-if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addError(vErrors, instancePath+"/label", "#/properties/label/type", "type", {type: schema2.properties.label.type}); errors++;
-}
-}
-if(data.url !== undefined && func0.call(data, "url")){
-let data1 = data.url;
-if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", "type", {type: schema2.properties.url.type}); errors++;
-}
-if(typeof data1 === "string"){
-if(!(formats2(data1))){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/format", "format", {format: "uri"}); errors++;
-}
-}
-}
-if(data.icon !== undefined && func0.call(data, "icon")){
-let data2 = data.icon;
-if(typeof data2 === "string"){
-if(!(formats2(data2))){
-vErrors = addError(vErrors, instancePath+"/icon", "#/properties/icon/format", "format", {format: "uri"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/icon", "#/properties/icon/type", "type", {type: "string"}); errors++;
-}
-}
-if(data.topic !== undefined && func0.call(data, "topic")){
-if(!(validate1(data.topic, {instancePath:instancePath+"/topic"}))){
-vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data4 = data.extension;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "extension.schema.json/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
-}
-validate2.errors = vErrors;
-return errors === 0;
-}
-validate2.evaluated = {
- "props": {
-  "label": true,
-  "url": true,
-  "icon": true,
-  "topic": true,
-  "extension": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-const schema4 = {"properties":{"label":{"type":["string","null"]},"uuid":{"type":["string","null"]}}};
-const schema5 = {
- "properties": {
-  "type": {
-   "type": [
-    "string",
-    "null"
-   ],
-   "enum": [
-    "create",
-    "update",
-    "delete",
-    null
-   ]
-  },
-  "description": {
-   "type": [
-    "string",
-    "null"
-   ]
-  }
- }
-};
-const func1 = require("../../fhir/resources.cjs")["canonical"];
-
-function validate3(data, {instancePath=""}={}){
-/*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/action.schema.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate3.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type !== undefined && func0.call(data, "type")){
-let data0 = data.type;
-if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", "type", {type: schema5.properties.type.type}); errors++;
-}
-if(!((((data0 === "create") || (data0 === "update")) || (data0 === "delete")) || (data0 === null))){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", "enum", {allowedValues: schema5.properties.type.enum}); errors++;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-let data1 = data.description;
-if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: schema5.properties.description.type}); errors++;
-}
-}
-if(data.resource !== undefined && func0.call(data, "resource")){
-let data2 = data.resource;
-const _errs6 = errors;
-let valid1 = false;
-const _errs7 = errors;
-if(!(func1(data2, {instancePath:instancePath+"/resource"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-var _valid0 = _errs7 === errors;
-valid1 = valid1 || _valid0;
-const _errs8 = errors;
-if(typeof data2 !== "string"){
-vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/anyOf/1/type", "type", {type: "string"}); errors++;
-}
-var _valid0 = _errs8 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/anyOf", "anyOf", {}); errors++;
-}
-else {
-errors = _errs6;
-if(vErrors !== null){
-if(_errs6){
-vErrors.length = _errs6;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.resourceId !== undefined && func0.call(data, "resourceId")){
-if(typeof data.resourceId !== "string"){
-vErrors = addError(vErrors, instancePath+"/resourceId", "#/properties/resourceId/type", "type", {type: "string"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data4 = data.extension;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "extension.schema.json/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
-}
-validate3.errors = vErrors;
-return errors === 0;
-}
-validate3.evaluated = {
- "props": {
-  "type": true,
-  "description": true,
-  "resource": true,
-  "resourceId": true,
-  "extension": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-
-function validate4(data, {instancePath=""}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate4.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.label !== undefined && func0.call(data, "label")){
-let data0 = data.label;
-if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addError(vErrors, instancePath+"/label", "#/properties/label/type", "type", {type: schema4.properties.label.type}); errors++;
-}
-}
-if(data.uuid !== undefined && func0.call(data, "uuid")){
-let data1 = data.uuid;
-if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addError(vErrors, instancePath+"/uuid", "#/properties/uuid/type", "type", {type: schema4.properties.uuid.type}); errors++;
-}
-}
-if(data.isRecommended !== undefined && func0.call(data, "isRecommended")){
-if(typeof data.isRecommended !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/isRecommended", "#/properties/isRecommended/type", "type", {type: "boolean"}); errors++;
-}
-}
-if(data.actions !== undefined && func0.call(data, "actions")){
-let data3 = data.actions;
-if(Array.isArray(data3)){
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate3(data3[i0], {instancePath:instancePath+"/actions/" + i0}))){
-vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/actions", "#/properties/actions/type", "type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data5 = data.extension;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "extension.schema.json/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
-}
-validate4.errors = vErrors;
-return errors === 0;
-}
-validate4.evaluated = {
- "props": {
-  "label": true,
-  "uuid": true,
-  "isRecommended": true,
-  "actions": true,
-  "extension": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-const schema6 = {"properties":{"type":{"enum":["absolute","smart","action","related","documentation"]}}};
-
-function validate5(data, {instancePath=""}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate5.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.label !== undefined && func0.call(data, "label")){
-if(typeof data.label !== "string"){
-vErrors = addError(vErrors, instancePath+"/label", "#/properties/label/type", "type", {type: "string"}); errors++;
-}
-}
-if(data.url !== undefined && func0.call(data, "url")){
-let data1 = data.url;
-if(typeof data1 === "string"){
-if(!(formats2(data1))){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/format", "format", {format: "uri"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", "type", {type: "string"}); errors++;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-let data2 = data.type;
-if(typeof data2 !== "string"){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", "type", {type: "string"}); errors++;
-}
-if(!(((((data2 === "absolute") || (data2 === "smart")) || (data2 === "action")) || (data2 === "related")) || (data2 === "documentation"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", "enum", {allowedValues: schema6.properties.type.enum}); errors++;
-}
-}
-if(data.appContext !== undefined && func0.call(data, "appContext")){
-if(typeof data.appContext !== "string"){
-vErrors = addError(vErrors, instancePath+"/appContext", "#/properties/appContext/type", "type", {type: "string"}); errors++;
-}
-}
-if(data.autolaunchable !== undefined && func0.call(data, "autolaunchable")){
-if(typeof data.autolaunchable !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/autolaunchable", "#/properties/autolaunchable/type", "type", {type: "boolean"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data5 = data.extension;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "extension.schema.json/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
-}
-validate5.errors = vErrors;
-return errors === 0;
-}
-validate5.evaluated = {
- "props": {
-  "label": true,
-  "url": true,
-  "type": true,
-  "appContext": true,
-  "autolaunchable": true,
-  "extension": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-
-function validate6(data, {instancePath=""}={}){
-/*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/card.schema.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate6.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.summary === undefined) || (!(func0.call(data, "summary")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "summary"}); errors++;
-}
-if((data.indicator === undefined) || (!(func0.call(data, "indicator")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "indicator"}); errors++;
-}
-if(data.uuid !== undefined && func0.call(data, "uuid")){
-let data0 = data.uuid;
-if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addError(vErrors, instancePath+"/uuid", "#/properties/uuid/type", "type", {type: schema1.properties.uuid.type}); errors++;
-}
-}
-if(data.summary !== undefined && func0.call(data, "summary")){
-if(typeof data.summary !== "string"){
-vErrors = addError(vErrors, instancePath+"/summary", "#/properties/summary/type", "type", {type: "string"}); errors++;
-}
-}
-if(data.detail !== undefined && func0.call(data, "detail")){
-let data2 = data.detail;
-if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addError(vErrors, instancePath+"/detail", "#/properties/detail/type", "type", {type: schema1.properties.detail.type}); errors++;
-}
-}
-if(data.indicator !== undefined && func0.call(data, "indicator")){
-let data3 = data.indicator;
-if(typeof data3 !== "string"){
-vErrors = addError(vErrors, instancePath+"/indicator", "#/properties/indicator/type", "type", {type: "string"}); errors++;
-}
-if(!(((data3 === "info") || (data3 === "warning")) || (data3 === "critical"))){
-vErrors = addError(vErrors, instancePath+"/indicator", "#/properties/indicator/enum", "enum", {allowedValues: schema1.properties.indicator.enum}); errors++;
-}
-}
-if(data.source !== undefined && func0.call(data, "source")){
-if(!(validate2(data.source, {instancePath:instancePath+"/source"}))){
-vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
-}
-}
-if(data.suggestions !== undefined && func0.call(data, "suggestions")){
-let data5 = data.suggestions;
-if(Array.isArray(data5)){
-const len0 = data5.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate4(data5[i0], {instancePath:instancePath+"/suggestions/" + i0}))){
-vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/suggestions", "#/properties/suggestions/type", "type", {type: "array"}); errors++;
-}
-}
-if(data.selectionBehavior !== undefined && func0.call(data, "selectionBehavior")){
-let data7 = data.selectionBehavior;
-if((typeof data7 !== "string") && (data7 !== null)){
-vErrors = addError(vErrors, instancePath+"/selectionBehavior", "#/properties/selectionBehavior/type", "type", {type: schema1.properties.selectionBehavior.type}); errors++;
-}
-if(!((((data7 === "at-most-one") || (data7 === "any")) || (data7 === "exactly-one")) || (data7 === null))){
-vErrors = addError(vErrors, instancePath+"/selectionBehavior", "#/properties/selectionBehavior/enum", "enum", {allowedValues: schema1.properties.selectionBehavior.enum}); errors++;
-}
-}
-if(data.selectionsBehavior !== undefined && func0.call(data, "selectionsBehavior")){
-let data8 = data.selectionsBehavior;
-if((typeof data8 !== "string") && (data8 !== null)){
-vErrors = addError(vErrors, instancePath+"/selectionsBehavior", "#/properties/selectionsBehavior/type", "type", {type: schema1.properties.selectionsBehavior.type}); errors++;
-}
-if(!((((data8 === "at-most-one") || (data8 === "any")) || (data8 === "exactly-one")) || (data8 === null))){
-vErrors = addError(vErrors, instancePath+"/selectionsBehavior", "#/properties/selectionsBehavior/enum", "enum", {allowedValues: schema1.properties.selectionsBehavior.enum}); errors++;
-}
-}
-if(data.overrideReasons !== undefined && func0.call(data, "overrideReasons")){
-let data9 = data.overrideReasons;
-if(Array.isArray(data9)){
-const len1 = data9.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate1(data9[i1], {instancePath:instancePath+"/overrideReasons/" + i1}))){
-vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/overrideReasons", "#/properties/overrideReasons/type", "type", {type: "array"}); errors++;
-}
-}
-if(data.links !== undefined && func0.call(data, "links")){
-let data11 = data.links;
-if(Array.isArray(data11)){
-const len2 = data11.length;
-for(let i2=0; i2<len2; i2++){
-if(!(validate5(data11[i2], {instancePath:instancePath+"/links/" + i2}))){
-vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/links", "#/properties/links/type", "type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data13 = data.extension;
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "extension.schema.json/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
-}
-validate6.errors = vErrors;
-return errors === 0;
-}
-validate6.evaluated = {
- "props": {
-  "uuid": true,
-  "summary": true,
-  "detail": true,
-  "indicator": true,
-  "source": true,
-  "suggestions": true,
-  "selectionBehavior": true,
-  "selectionsBehavior": true,
-  "overrideReasons": true,
-  "links": true,
-  "extension": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
+const func1 = require("./defs.cjs")["https://schemas.cdx.dev/datamodel/defs/meta.schema.json"];
+const func2 = require("./defs.cjs")["https://schemas.cdx.dev/cdshooks/defs/card.schema.json"];
+const func3 = require("./defs.cjs")["https://schemas.cdx.dev/cdshooks/defs/action.schema.json"];
+const func4 = require("./defs.cjs")["https://schemas.cdx.dev/cdshooks/defs/extension.schema.json"];
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/cdshooks/patient-view-response.schema.json" */;
@@ -772,216 +30,8 @@ vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProp
 }
 if(data.Meta !== undefined && func0.call(data, "Meta")){
 let data0 = data.Meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
-vErrors = addError(vErrors, instancePath+"/Meta", "../defs/meta.schema.json/required", "required", {missingProperty: "DataModel"}); errors++;
-}
-if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
-vErrors = addError(vErrors, instancePath+"/Meta", "../defs/meta.schema.json/required", "required", {missingProperty: "EventType"}); errors++;
-}
-if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
-if(typeof data0.DataModel !== "string"){
-vErrors = addError(vErrors, instancePath+"/Meta/DataModel", "../defs/meta.schema.json/properties/DataModel/type", "type", {type: "string"}); errors++;
-}
-}
-if(data0.EventType !== undefined && func0.call(data0, "EventType")){
-if(typeof data0.EventType !== "string"){
-vErrors = addError(vErrors, instancePath+"/Meta/EventType", "../defs/meta.schema.json/properties/EventType/type", "type", {type: "string"}); errors++;
-}
-}
-if(data0.EventDateTime !== undefined && func0.call(data0, "EventDateTime")){
-let data3 = data0.EventDateTime;
-if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/EventDateTime", "../defs/meta.schema.json/properties/EventDateTime/type", "type", {type: schema0.properties.EventDateTime.type}); errors++;
-}
-if(typeof data3 === "string"){
-if(!(formats0(data3))){
-vErrors = addError(vErrors, instancePath+"/Meta/EventDateTime", "../defs/meta.schema.json/properties/EventDateTime/format", "format", {format: "iso8601"}); errors++;
-}
-}
-}
-if(data0.Test !== undefined && func0.call(data0, "Test")){
-let data4 = data0.Test;
-if((typeof data4 !== "boolean") && (data4 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Test", "../defs/meta.schema.json/properties/Test/type", "type", {type: schema0.properties.Test.type}); errors++;
-}
-}
-if(data0.Message !== undefined && func0.call(data0, "Message")){
-let data5 = data0.Message;
-if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Message", "../defs/meta.schema.json/properties/Message/type", "type", {type: schema0.properties.Message.type}); errors++;
-}
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.ID !== undefined && func0.call(data5, "ID")){
-let data6 = data5.ID;
-if(((!((typeof data6 == "number") && (isFinite(data6)))) && (typeof data6 !== "string")) && (data6 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Message/ID", "../defs/meta.schema.json/properties/Message/properties/ID/type", "type", {type: schema0.properties.Message.properties.ID.type}); errors++;
-}
-}
-}
-}
-if(data0.Transmission !== undefined && func0.call(data0, "Transmission")){
-let data7 = data0.Transmission;
-if((!(data7 && typeof data7 == "object" && !Array.isArray(data7))) && (data7 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Transmission", "../defs/meta.schema.json/properties/Transmission/type", "type", {type: schema0.properties.Transmission.type}); errors++;
-}
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-if(data7.ID !== undefined && func0.call(data7, "ID")){
-let data8 = data7.ID;
-if(((!((typeof data8 == "number") && (isFinite(data8)))) && (typeof data8 !== "string")) && (data8 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Transmission/ID", "../defs/meta.schema.json/properties/Transmission/properties/ID/type", "type", {type: schema0.properties.Transmission.properties.ID.type}); errors++;
-}
-}
-}
-}
-if(data0.Source !== undefined && func0.call(data0, "Source")){
-let data9 = data0.Source;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.ID !== undefined && func0.call(data9, "ID")){
-let data10 = data9.ID;
-if((typeof data10 !== "string") && (data10 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Source/ID", "../defs/meta.schema.json/properties/Source/properties/ID/type", "type", {type: schema0.properties.Source.properties.ID.type}); errors++;
-}
-if(typeof data10 === "string"){
-if(!(formats1.test(data10))){
-vErrors = addError(vErrors, instancePath+"/Meta/Source/ID", "../defs/meta.schema.json/properties/Source/properties/ID/format", "format", {format: "uuid"}); errors++;
-}
-}
-}
-if(data9.Name !== undefined && func0.call(data9, "Name")){
-let data11 = data9.Name;
-if((typeof data11 !== "string") && (data11 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Source/Name", "../defs/meta.schema.json/properties/Source/properties/Name/type", "type", {type: schema0.properties.Source.properties.Name.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Source", "../defs/meta.schema.json/properties/Source/type", "type", {type: "object"}); errors++;
-}
-}
-if(data0.Destinations !== undefined && func0.call(data0, "Destinations")){
-let data12 = data0.Destinations;
-if(Array.isArray(data12)){
-const len0 = data12.length;
-for(let i0=0; i0<len0; i0++){
-let data13 = data12[i0];
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.ID !== undefined && func0.call(data13, "ID")){
-let data14 = data13.ID;
-if((typeof data14 !== "string") && (data14 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Destinations/" + i0+"/ID", "../defs/meta.schema.json/properties/Destinations/items/properties/ID/type", "type", {type: schema0.properties.Destinations.items.properties.ID.type}); errors++;
-}
-if(typeof data14 === "string"){
-if(!(formats1.test(data14))){
-vErrors = addError(vErrors, instancePath+"/Meta/Destinations/" + i0+"/ID", "../defs/meta.schema.json/properties/Destinations/items/properties/ID/format", "format", {format: "uuid"}); errors++;
-}
-}
-}
-if(data13.Name !== undefined && func0.call(data13, "Name")){
-let data15 = data13.Name;
-if((typeof data15 !== "string") && (data15 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Destinations/" + i0+"/Name", "../defs/meta.schema.json/properties/Destinations/items/properties/Name/type", "type", {type: schema0.properties.Destinations.items.properties.Name.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Destinations/" + i0, "../defs/meta.schema.json/properties/Destinations/items/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Destinations", "../defs/meta.schema.json/properties/Destinations/type", "type", {type: "array"}); errors++;
-}
-}
-if(data0.Logs !== undefined && func0.call(data0, "Logs")){
-let data16 = data0.Logs;
-if(Array.isArray(data16)){
-const len1 = data16.length;
-for(let i1=0; i1<len1; i1++){
-let data17 = data16[i1];
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17.ID !== undefined && func0.call(data17, "ID")){
-let data18 = data17.ID;
-if((typeof data18 !== "string") && (data18 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Logs/" + i1+"/ID", "../defs/meta.schema.json/properties/Logs/items/properties/ID/type", "type", {type: schema0.properties.Logs.items.properties.ID.type}); errors++;
-}
-if(typeof data18 === "string"){
-if(!(formats1.test(data18))){
-vErrors = addError(vErrors, instancePath+"/Meta/Logs/" + i1+"/ID", "../defs/meta.schema.json/properties/Logs/items/properties/ID/format", "format", {format: "uuid"}); errors++;
-}
-}
-}
-if(data17.AttemptID !== undefined && func0.call(data17, "AttemptID")){
-let data19 = data17.AttemptID;
-if((typeof data19 !== "string") && (data19 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Logs/" + i1+"/AttemptID", "../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type", "type", {type: schema0.properties.Logs.items.properties.AttemptID.type}); errors++;
-}
-if(typeof data19 === "string"){
-if(!(formats1.test(data19))){
-vErrors = addError(vErrors, instancePath+"/Meta/Logs/" + i1+"/AttemptID", "../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format", "format", {format: "uuid"}); errors++;
-}
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Logs/" + i1, "../defs/meta.schema.json/properties/Logs/items/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Logs", "../defs/meta.schema.json/properties/Logs/type", "type", {type: "array"}); errors++;
-}
-}
-if(data0.Errors !== undefined && func0.call(data0, "Errors")){
-let data20 = data0.Errors;
-if(Array.isArray(data20)){
-const len2 = data20.length;
-for(let i2=0; i2<len2; i2++){
-let data21 = data20[i2];
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-if(data21.ID !== undefined && func0.call(data21, "ID")){
-let data22 = data21.ID;
-if((typeof data22 !== "string") && (data22 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Errors/" + i2+"/ID", "../defs/meta.schema.json/properties/Errors/items/properties/ID/type", "type", {type: schema0.properties.Errors.items.properties.ID.type}); errors++;
-}
-}
-if(data21.Text !== undefined && func0.call(data21, "Text")){
-let data23 = data21.Text;
-if((typeof data23 !== "string") && (data23 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Errors/" + i2+"/Text", "../defs/meta.schema.json/properties/Errors/items/properties/Text/type", "type", {type: schema0.properties.Errors.items.properties.Text.type}); errors++;
-}
-}
-if(data21.Type !== undefined && func0.call(data21, "Type")){
-let data24 = data21.Type;
-if((typeof data24 !== "string") && (data24 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Errors/" + i2+"/Type", "../defs/meta.schema.json/properties/Errors/items/properties/Type/type", "type", {type: schema0.properties.Errors.items.properties.Type.type}); errors++;
-}
-}
-if(data21.Module !== undefined && func0.call(data21, "Module")){
-let data25 = data21.Module;
-if((typeof data25 !== "string") && (data25 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Errors/" + i2+"/Module", "../defs/meta.schema.json/properties/Errors/items/properties/Module/type", "type", {type: schema0.properties.Errors.items.properties.Module.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Errors/" + i2, "../defs/meta.schema.json/properties/Errors/items/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Errors", "../defs/meta.schema.json/properties/Errors/type", "type", {type: "array"}); errors++;
-}
-}
-if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
-let data26 = data0.FacilityCode;
-if((typeof data26 !== "string") && (data26 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/FacilityCode", "../defs/meta.schema.json/properties/FacilityCode/type", "type", {type: schema0.properties.FacilityCode.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta", "../defs/meta.schema.json/type", "type", {type: "object"}); errors++;
+if(!(func1(data0, {instancePath:instancePath+"/Meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
@@ -1006,12 +56,12 @@ vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/type", "typ
 }
 }
 if(data.cards !== undefined && func0.call(data, "cards")){
-let data29 = data.cards;
-if(Array.isArray(data29)){
-const len3 = data29.length;
-for(let i3=0; i3<len3; i3++){
-if(!(validate6(data29[i3], {instancePath:instancePath+"/cards/" + i3}))){
-vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
+let data3 = data.cards;
+if(Array.isArray(data3)){
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+if(!(func2(data3[i0], {instancePath:instancePath+"/cards/" + i0}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
@@ -1020,12 +70,12 @@ vErrors = addError(vErrors, instancePath+"/cards", "#/properties/cards/type", "t
 }
 }
 if(data.systemActions !== undefined && func0.call(data, "systemActions")){
-let data31 = data.systemActions;
-if(Array.isArray(data31)){
-const len4 = data31.length;
-for(let i4=0; i4<len4; i4++){
-if(!(validate3(data31[i4], {instancePath:instancePath+"/systemActions/" + i4}))){
-vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
+let data5 = data.systemActions;
+if(Array.isArray(data5)){
+const len1 = data5.length;
+for(let i1=0; i1<len1; i1++){
+if(!(func3(data5[i1], {instancePath:instancePath+"/systemActions/" + i1}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 }
@@ -1034,11 +84,8 @@ vErrors = addError(vErrors, instancePath+"/systemActions", "#/properties/systemA
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
-let data33 = data.extension;
-if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "../../cdshooks/defs/extension.schema.json/type", "type", {type: "object"}); errors++;
+if(!(func4(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
@@ -1149,7 +196,7 @@ exports.kinds = {
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate0;
+exports.s0 = validate1;
 
 
 
@@ -1161,11 +208,11 @@ const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch 
 const formats2 = require("../../formats.cjs").uri;
 
 
-function validate1(data){
+function validate2(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/defs/coding.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
+const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1214,10 +261,10 @@ errors++;
 else {
 errors++;
 }
-validate1.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {
+validate2.evaluated = {
  "props": {
   "code": true,
   "system": true,
@@ -1229,10 +276,10 @@ validate1.evaluated = {
 };
 
 
-function validate2(data){
+function validate3(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate2.evaluated;
+const evaluated0 = validate3.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1270,7 +317,7 @@ errors++;
 }
 if(data.topic !== undefined){
 let data3 = data.topic;
-if(!(validate1.call(this, data3))){
+if(!(validate2.call(this, data3))){
 errors++;
 }
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
@@ -1302,10 +349,10 @@ errors++;
 else {
 errors++;
 }
-validate2.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
-validate2.evaluated = {
+validate3.evaluated = {
  "props": {
   "label": true,
   "url": true,
@@ -1319,13 +366,13 @@ validate2.evaluated = {
 
 
 
-const func2 = require("../../fhir/resources.cjs")["twin"];
+const func5 = require("../../fhir/resources.cjs")["twin"];
 
-function validate3(data){
+function validate4(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/defs/action.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate3.evaluated;
+const evaluated0 = validate4.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1353,7 +400,7 @@ let data2 = data.resource;
 const _errs6 = errors;
 let valid1 = false;
 const _errs7 = errors;
-if(!(func2.call(this, data2))){
+if(!(func5.call(this, data2))){
 errors++;
 }
 var _valid0 = _errs7 === errors;
@@ -1402,10 +449,10 @@ errors++;
 else {
 errors++;
 }
-validate3.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
-validate3.evaluated = {
+validate4.evaluated = {
  "props": {
   "type": true,
   "description": true,
@@ -1418,10 +465,10 @@ validate3.evaluated = {
 };
 
 
-function validate4(data){
+function validate5(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate4.evaluated;
+const evaluated0 = validate5.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1452,7 +499,7 @@ if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
-if(!(validate3.call(this, data4))){
+if(!(validate4.call(this, data4))){
 errors++;
 }
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
@@ -1489,10 +536,10 @@ errors++;
 else {
 errors++;
 }
-validate4.errors = vErrors;
+validate5.errors = vErrors;
 return errors === 0;
 }
-validate4.evaluated = {
+validate5.evaluated = {
  "props": {
   "label": true,
   "uuid": true,
@@ -1506,10 +553,10 @@ validate4.evaluated = {
 
 
 
-function validate5(data){
+function validate6(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate5.evaluated;
+const evaluated0 = validate6.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1570,10 +617,10 @@ errors++;
 else {
 errors++;
 }
-validate5.errors = vErrors;
+validate6.errors = vErrors;
 return errors === 0;
 }
-validate5.evaluated = {
+validate6.evaluated = {
  "props": {
   "label": true,
   "url": true,
@@ -1587,11 +634,11 @@ validate5.evaluated = {
 };
 
 
-function validate6(data){
+function validate7(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/defs/card.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate6.evaluated;
+const evaluated0 = validate7.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1633,7 +680,7 @@ errors++;
 }
 if(data.source !== undefined){
 let data4 = data.source;
-if(!(validate2.call(this, data4))){
+if(!(validate3.call(this, data4))){
 errors++;
 }
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
@@ -1653,7 +700,7 @@ if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 let data6 = data5[i0];
-if(!(validate4.call(this, data6))){
+if(!(validate5.call(this, data6))){
 errors++;
 }
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
@@ -1690,7 +737,7 @@ if(Array.isArray(data9)){
 const len1 = data9.length;
 for(let i1=0; i1<len1; i1++){
 let data10 = data9[i1];
-if(!(validate1.call(this, data10))){
+if(!(validate2.call(this, data10))){
 errors++;
 }
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
@@ -1715,7 +762,7 @@ if(Array.isArray(data11)){
 const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
 let data12 = data11[i2];
-if(!(validate5.call(this, data12))){
+if(!(validate6.call(this, data12))){
 errors++;
 }
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
@@ -1752,10 +799,10 @@ errors++;
 else {
 errors++;
 }
-validate6.errors = vErrors;
+validate7.errors = vErrors;
 return errors === 0;
 }
-validate6.evaluated = {
+validate7.evaluated = {
  "props": {
   "uuid": true,
   "summary": true,
@@ -1774,11 +821,11 @@ validate6.evaluated = {
 };
 
 
-function validate0(data){
+function validate1(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/cdshooks/patient-view-response.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2116,7 +1163,7 @@ if(Array.isArray(data29)){
 const len3 = data29.length;
 for(let i3=0; i3<len3; i3++){
 let data30 = data29[i3];
-if(!(validate6.call(this, data30))){
+if(!(validate7.call(this, data30))){
 errors++;
 }
 if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
@@ -2141,7 +1188,7 @@ if(Array.isArray(data31)){
 const len4 = data31.length;
 for(let i4=0; i4<len4; i4++){
 let data32 = data31[i4];
-if(!(validate3.call(this, data32))){
+if(!(validate4.call(this, data32))){
 errors++;
 }
 if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
@@ -2183,10 +1230,10 @@ errors++;
 else {
 errors++;
 }
-validate0.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

@@ -57,141 +57,6 @@ const schema0 = {
 };
 const schema1 = {
  "properties": {
-  "EventDateTime": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Test": {
-   "type": [
-    "boolean",
-    "null"
-   ]
-  },
-  "Message": {
-   "type": [
-    "object",
-    "null"
-   ],
-   "properties": {
-    "ID": {
-     "type": [
-      "number",
-      "string",
-      "null"
-     ]
-    }
-   }
-  },
-  "Transmission": {
-   "type": [
-    "object",
-    "null"
-   ],
-   "properties": {
-    "ID": {
-     "type": [
-      "number",
-      "string",
-      "null"
-     ]
-    }
-   }
-  },
-  "Source": {
-   "properties": {
-    "ID": {
-     "type": [
-      "string",
-      "null"
-     ]
-    },
-    "Name": {
-     "type": [
-      "string",
-      "null"
-     ]
-    }
-   }
-  },
-  "Destinations": {
-   "items": {
-    "properties": {
-     "ID": {
-      "type": [
-       "string",
-       "null"
-      ]
-     },
-     "Name": {
-      "type": [
-       "string",
-       "null"
-      ]
-     }
-    }
-   }
-  },
-  "Logs": {
-   "items": {
-    "properties": {
-     "ID": {
-      "type": [
-       "string",
-       "null"
-      ]
-     },
-     "AttemptID": {
-      "type": [
-       "string",
-       "null"
-      ]
-     }
-    }
-   }
-  },
-  "Errors": {
-   "items": {
-    "properties": {
-     "ID": {
-      "type": [
-       "string",
-       "null"
-      ]
-     },
-     "Text": {
-      "type": [
-       "string",
-       "null"
-      ]
-     },
-     "Type": {
-      "type": [
-       "string",
-       "null"
-      ]
-     },
-     "Module": {
-      "type": [
-       "string",
-       "null"
-      ]
-     }
-    }
-   }
-  },
-  "FacilityCode": {
-   "type": [
-    "string",
-    "null"
-   ]
-  }
- }
-};
-
-const schema2 = {
- "properties": {
   "Code": {
    "type": [
     "string",
@@ -213,8 +78,9 @@ const schema2 = {
  }
 };
 const func0 = Object.prototype.hasOwnProperty;
+const func1 = require("./defs.cjs")["https://schemas.cdx.dev/datamodel/defs/meta.schema.json"];
+const func2 = require("./defs.cjs")["https://schemas.cdx.dev/datamodel/defs/required-identifier.schema.json"];
 const formats0 = require("../../formats.cjs").iso8601;
-const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/clinical-summary/document-query.schema.json" */;
@@ -236,216 +102,8 @@ vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProp
 }
 if(data.Meta !== undefined && func0.call(data, "Meta")){
 let data0 = data.Meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
-vErrors = addError(vErrors, instancePath+"/Meta", "../defs/meta.schema.json/required", "required", {missingProperty: "DataModel"}); errors++;
-}
-if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
-vErrors = addError(vErrors, instancePath+"/Meta", "../defs/meta.schema.json/required", "required", {missingProperty: "EventType"}); errors++;
-}
-if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
-if(typeof data0.DataModel !== "string"){
-vErrors = addError(vErrors, instancePath+"/Meta/DataModel", "../defs/meta.schema.json/properties/DataModel/type", "type", {type: "string"}); errors++;
-}
-}
-if(data0.EventType !== undefined && func0.call(data0, "EventType")){
-if(typeof data0.EventType !== "string"){
-vErrors = addError(vErrors, instancePath+"/Meta/EventType", "../defs/meta.schema.json/properties/EventType/type", "type", {type: "string"}); errors++;
-}
-}
-if(data0.EventDateTime !== undefined && func0.call(data0, "EventDateTime")){
-let data3 = data0.EventDateTime;
-if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/EventDateTime", "../defs/meta.schema.json/properties/EventDateTime/type", "type", {type: schema1.properties.EventDateTime.type}); errors++;
-}
-if(typeof data3 === "string"){
-if(!(formats0(data3))){
-vErrors = addError(vErrors, instancePath+"/Meta/EventDateTime", "../defs/meta.schema.json/properties/EventDateTime/format", "format", {format: "iso8601"}); errors++;
-}
-}
-}
-if(data0.Test !== undefined && func0.call(data0, "Test")){
-let data4 = data0.Test;
-if((typeof data4 !== "boolean") && (data4 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Test", "../defs/meta.schema.json/properties/Test/type", "type", {type: schema1.properties.Test.type}); errors++;
-}
-}
-if(data0.Message !== undefined && func0.call(data0, "Message")){
-let data5 = data0.Message;
-if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Message", "../defs/meta.schema.json/properties/Message/type", "type", {type: schema1.properties.Message.type}); errors++;
-}
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.ID !== undefined && func0.call(data5, "ID")){
-let data6 = data5.ID;
-if(((!((typeof data6 == "number") && (isFinite(data6)))) && (typeof data6 !== "string")) && (data6 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Message/ID", "../defs/meta.schema.json/properties/Message/properties/ID/type", "type", {type: schema1.properties.Message.properties.ID.type}); errors++;
-}
-}
-}
-}
-if(data0.Transmission !== undefined && func0.call(data0, "Transmission")){
-let data7 = data0.Transmission;
-if((!(data7 && typeof data7 == "object" && !Array.isArray(data7))) && (data7 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Transmission", "../defs/meta.schema.json/properties/Transmission/type", "type", {type: schema1.properties.Transmission.type}); errors++;
-}
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-if(data7.ID !== undefined && func0.call(data7, "ID")){
-let data8 = data7.ID;
-if(((!((typeof data8 == "number") && (isFinite(data8)))) && (typeof data8 !== "string")) && (data8 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Transmission/ID", "../defs/meta.schema.json/properties/Transmission/properties/ID/type", "type", {type: schema1.properties.Transmission.properties.ID.type}); errors++;
-}
-}
-}
-}
-if(data0.Source !== undefined && func0.call(data0, "Source")){
-let data9 = data0.Source;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.ID !== undefined && func0.call(data9, "ID")){
-let data10 = data9.ID;
-if((typeof data10 !== "string") && (data10 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Source/ID", "../defs/meta.schema.json/properties/Source/properties/ID/type", "type", {type: schema1.properties.Source.properties.ID.type}); errors++;
-}
-if(typeof data10 === "string"){
-if(!(formats1.test(data10))){
-vErrors = addError(vErrors, instancePath+"/Meta/Source/ID", "../defs/meta.schema.json/properties/Source/properties/ID/format", "format", {format: "uuid"}); errors++;
-}
-}
-}
-if(data9.Name !== undefined && func0.call(data9, "Name")){
-let data11 = data9.Name;
-if((typeof data11 !== "string") && (data11 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Source/Name", "../defs/meta.schema.json/properties/Source/properties/Name/type", "type", {type: schema1.properties.Source.properties.Name.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Source", "../defs/meta.schema.json/properties/Source/type", "type", {type: "object"}); errors++;
-}
-}
-if(data0.Destinations !== undefined && func0.call(data0, "Destinations")){
-let data12 = data0.Destinations;
-if(Array.isArray(data12)){
-const len0 = data12.length;
-for(let i0=0; i0<len0; i0++){
-let data13 = data12[i0];
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.ID !== undefined && func0.call(data13, "ID")){
-let data14 = data13.ID;
-if((typeof data14 !== "string") && (data14 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Destinations/" + i0+"/ID", "../defs/meta.schema.json/properties/Destinations/items/properties/ID/type", "type", {type: schema1.properties.Destinations.items.properties.ID.type}); errors++;
-}
-if(typeof data14 === "string"){
-if(!(formats1.test(data14))){
-vErrors = addError(vErrors, instancePath+"/Meta/Destinations/" + i0+"/ID", "../defs/meta.schema.json/properties/Destinations/items/properties/ID/format", "format", {format: "uuid"}); errors++;
-}
-}
-}
-if(data13.Name !== undefined && func0.call(data13, "Name")){
-let data15 = data13.Name;
-if((typeof data15 !== "string") && (data15 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Destinations/" + i0+"/Name", "../defs/meta.schema.json/properties/Destinations/items/properties/Name/type", "type", {type: schema1.properties.Destinations.items.properties.Name.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Destinations/" + i0, "../defs/meta.schema.json/properties/Destinations/items/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Destinations", "../defs/meta.schema.json/properties/Destinations/type", "type", {type: "array"}); errors++;
-}
-}
-if(data0.Logs !== undefined && func0.call(data0, "Logs")){
-let data16 = data0.Logs;
-if(Array.isArray(data16)){
-const len1 = data16.length;
-for(let i1=0; i1<len1; i1++){
-let data17 = data16[i1];
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17.ID !== undefined && func0.call(data17, "ID")){
-let data18 = data17.ID;
-if((typeof data18 !== "string") && (data18 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Logs/" + i1+"/ID", "../defs/meta.schema.json/properties/Logs/items/properties/ID/type", "type", {type: schema1.properties.Logs.items.properties.ID.type}); errors++;
-}
-if(typeof data18 === "string"){
-if(!(formats1.test(data18))){
-vErrors = addError(vErrors, instancePath+"/Meta/Logs/" + i1+"/ID", "../defs/meta.schema.json/properties/Logs/items/properties/ID/format", "format", {format: "uuid"}); errors++;
-}
-}
-}
-if(data17.AttemptID !== undefined && func0.call(data17, "AttemptID")){
-let data19 = data17.AttemptID;
-if((typeof data19 !== "string") && (data19 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Logs/" + i1+"/AttemptID", "../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type", "type", {type: schema1.properties.Logs.items.properties.AttemptID.type}); errors++;
-}
-if(typeof data19 === "string"){
-if(!(formats1.test(data19))){
-vErrors = addError(vErrors, instancePath+"/Meta/Logs/" + i1+"/AttemptID", "../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format", "format", {format: "uuid"}); errors++;
-}
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Logs/" + i1, "../defs/meta.schema.json/properties/Logs/items/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Logs", "../defs/meta.schema.json/properties/Logs/type", "type", {type: "array"}); errors++;
-}
-}
-if(data0.Errors !== undefined && func0.call(data0, "Errors")){
-let data20 = data0.Errors;
-if(Array.isArray(data20)){
-const len2 = data20.length;
-for(let i2=0; i2<len2; i2++){
-let data21 = data20[i2];
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-if(data21.ID !== undefined && func0.call(data21, "ID")){
-let data22 = data21.ID;
-if((typeof data22 !== "string") && (data22 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Errors/" + i2+"/ID", "../defs/meta.schema.json/properties/Errors/items/properties/ID/type", "type", {type: schema1.properties.Errors.items.properties.ID.type}); errors++;
-}
-}
-if(data21.Text !== undefined && func0.call(data21, "Text")){
-let data23 = data21.Text;
-if((typeof data23 !== "string") && (data23 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Errors/" + i2+"/Text", "../defs/meta.schema.json/properties/Errors/items/properties/Text/type", "type", {type: schema1.properties.Errors.items.properties.Text.type}); errors++;
-}
-}
-if(data21.Type !== undefined && func0.call(data21, "Type")){
-let data24 = data21.Type;
-if((typeof data24 !== "string") && (data24 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Errors/" + i2+"/Type", "../defs/meta.schema.json/properties/Errors/items/properties/Type/type", "type", {type: schema1.properties.Errors.items.properties.Type.type}); errors++;
-}
-}
-if(data21.Module !== undefined && func0.call(data21, "Module")){
-let data25 = data21.Module;
-if((typeof data25 !== "string") && (data25 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Errors/" + i2+"/Module", "../defs/meta.schema.json/properties/Errors/items/properties/Module/type", "type", {type: schema1.properties.Errors.items.properties.Module.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Errors/" + i2, "../defs/meta.schema.json/properties/Errors/items/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Errors", "../defs/meta.schema.json/properties/Errors/type", "type", {type: "array"}); errors++;
-}
-}
-if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
-let data26 = data0.FacilityCode;
-if((typeof data26 !== "string") && (data26 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/FacilityCode", "../defs/meta.schema.json/properties/FacilityCode/type", "type", {type: schema1.properties.FacilityCode.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta", "../defs/meta.schema.json/type", "type", {type: "object"}); errors++;
+if(!(func1(data0, {instancePath:instancePath+"/Meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
@@ -470,40 +128,21 @@ vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/type", "typ
 }
 }
 if(data.Patient !== undefined && func0.call(data, "Patient")){
-let data29 = data.Patient;
-if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
-if((data29.Identifiers === undefined) || (!(func0.call(data29, "Identifiers")))){
+let data3 = data.Patient;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if((data3.Identifiers === undefined) || (!(func0.call(data3, "Identifiers")))){
 vErrors = addError(vErrors, instancePath+"/Patient", "#/properties/Patient/required", "required", {missingProperty: "Identifiers"}); errors++;
 }
-if(data29.Identifiers !== undefined && func0.call(data29, "Identifiers")){
-let data30 = data29.Identifiers;
-if(Array.isArray(data30)){
-if(data30.length < 1){
+if(data3.Identifiers !== undefined && func0.call(data3, "Identifiers")){
+let data4 = data3.Identifiers;
+if(Array.isArray(data4)){
+if(data4.length < 1){
 vErrors = addError(vErrors, instancePath+"/Patient/Identifiers", "#/properties/Patient/properties/Identifiers/minItems", "minItems", {limit: 1}); errors++;
 }
-const len3 = data30.length;
-for(let i3=0; i3<len3; i3++){
-let data31 = data30[i3];
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-if((data31.ID === undefined) || (!(func0.call(data31, "ID")))){
-vErrors = addError(vErrors, instancePath+"/Patient/Identifiers/" + i3, "../defs/required-identifier.schema.json/required", "required", {missingProperty: "ID"}); errors++;
-}
-if((data31.IDType === undefined) || (!(func0.call(data31, "IDType")))){
-vErrors = addError(vErrors, instancePath+"/Patient/Identifiers/" + i3, "../defs/required-identifier.schema.json/required", "required", {missingProperty: "IDType"}); errors++;
-}
-if(data31.ID !== undefined && func0.call(data31, "ID")){
-if(typeof data31.ID !== "string"){
-vErrors = addError(vErrors, instancePath+"/Patient/Identifiers/" + i3+"/ID", "../defs/required-identifier.schema.json/properties/ID/type", "type", {type: "string"}); errors++;
-}
-}
-if(data31.IDType !== undefined && func0.call(data31, "IDType")){
-if(typeof data31.IDType !== "string"){
-vErrors = addError(vErrors, instancePath+"/Patient/Identifiers/" + i3+"/IDType", "../defs/required-identifier.schema.json/properties/IDType/type", "type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Patient/Identifiers/" + i3, "../defs/required-identifier.schema.json/type", "type", {type: "object"}); errors++;
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+if(!(func2(data4[i0], {instancePath:instancePath+"/Patient/Identifiers/" + i0}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
@@ -517,11 +156,11 @@ vErrors = addError(vErrors, instancePath+"/Patient", "#/properties/Patient/type"
 }
 }
 if(data.Location !== undefined && func0.call(data, "Location")){
-let data34 = data.Location;
-if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
-if(data34.Department !== undefined && func0.call(data34, "Department")){
-let data35 = data34.Department;
-if((typeof data35 !== "string") && (data35 !== null)){
+let data6 = data.Location;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(data6.Department !== undefined && func0.call(data6, "Department")){
+let data7 = data6.Department;
+if((typeof data7 !== "string") && (data7 !== null)){
 vErrors = addError(vErrors, instancePath+"/Location/Department", "#/properties/Location/properties/Department/type", "type", {type: schema0.properties.Location.properties.Department.type}); errors++;
 }
 }
@@ -531,32 +170,32 @@ vErrors = addError(vErrors, instancePath+"/Location", "#/properties/Location/typ
 }
 }
 if(data.Visit !== undefined && func0.call(data, "Visit")){
-let data36 = data.Visit;
-if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
-if(data36.ID !== undefined && func0.call(data36, "ID")){
-let data37 = data36.ID;
-if((typeof data37 !== "string") && (data37 !== null)){
+let data8 = data.Visit;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+if(data8.ID !== undefined && func0.call(data8, "ID")){
+let data9 = data8.ID;
+if((typeof data9 !== "string") && (data9 !== null)){
 vErrors = addError(vErrors, instancePath+"/Visit/ID", "#/properties/Visit/properties/ID/type", "type", {type: schema0.properties.Visit.properties.ID.type}); errors++;
 }
 }
-if(data36.StartDateTime !== undefined && func0.call(data36, "StartDateTime")){
-let data38 = data36.StartDateTime;
-if((typeof data38 !== "string") && (data38 !== null)){
+if(data8.StartDateTime !== undefined && func0.call(data8, "StartDateTime")){
+let data10 = data8.StartDateTime;
+if((typeof data10 !== "string") && (data10 !== null)){
 vErrors = addError(vErrors, instancePath+"/Visit/StartDateTime", "#/properties/Visit/properties/StartDateTime/type", "type", {type: schema0.properties.Visit.properties.StartDateTime.type}); errors++;
 }
-if(typeof data38 === "string"){
-if(!(formats0(data38))){
+if(typeof data10 === "string"){
+if(!(formats0(data10))){
 vErrors = addError(vErrors, instancePath+"/Visit/StartDateTime", "#/properties/Visit/properties/StartDateTime/format", "format", {format: "iso8601"}); errors++;
 }
 }
 }
-if(data36.EndDateTime !== undefined && func0.call(data36, "EndDateTime")){
-let data39 = data36.EndDateTime;
-if((typeof data39 !== "string") && (data39 !== null)){
+if(data8.EndDateTime !== undefined && func0.call(data8, "EndDateTime")){
+let data11 = data8.EndDateTime;
+if((typeof data11 !== "string") && (data11 !== null)){
 vErrors = addError(vErrors, instancePath+"/Visit/EndDateTime", "#/properties/Visit/properties/EndDateTime/type", "type", {type: schema0.properties.Visit.properties.EndDateTime.type}); errors++;
 }
-if(typeof data39 === "string"){
-if(!(formats0(data39))){
+if(typeof data11 === "string"){
+if(!(formats0(data11))){
 vErrors = addError(vErrors, instancePath+"/Visit/EndDateTime", "#/properties/Visit/properties/EndDateTime/format", "format", {format: "iso8601"}); errors++;
 }
 }
@@ -567,58 +206,58 @@ vErrors = addError(vErrors, instancePath+"/Visit", "#/properties/Visit/type", "t
 }
 }
 if(data.Document !== undefined && func0.call(data, "Document")){
-let data40 = data.Document;
-if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
-if(data40.StartDate !== undefined && func0.call(data40, "StartDate")){
-let data41 = data40.StartDate;
-if((typeof data41 !== "string") && (data41 !== null)){
+let data12 = data.Document;
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+if(data12.StartDate !== undefined && func0.call(data12, "StartDate")){
+let data13 = data12.StartDate;
+if((typeof data13 !== "string") && (data13 !== null)){
 vErrors = addError(vErrors, instancePath+"/Document/StartDate", "#/properties/Document/properties/StartDate/type", "type", {type: schema0.properties.Document.properties.StartDate.type}); errors++;
 }
-if(typeof data41 === "string"){
-if(!(formats0(data41))){
+if(typeof data13 === "string"){
+if(!(formats0(data13))){
 vErrors = addError(vErrors, instancePath+"/Document/StartDate", "#/properties/Document/properties/StartDate/format", "format", {format: "iso8601"}); errors++;
 }
 }
 }
-if(data40.EndDate !== undefined && func0.call(data40, "EndDate")){
-let data42 = data40.EndDate;
-if((typeof data42 !== "string") && (data42 !== null)){
+if(data12.EndDate !== undefined && func0.call(data12, "EndDate")){
+let data14 = data12.EndDate;
+if((typeof data14 !== "string") && (data14 !== null)){
 vErrors = addError(vErrors, instancePath+"/Document/EndDate", "#/properties/Document/properties/EndDate/type", "type", {type: schema0.properties.Document.properties.EndDate.type}); errors++;
 }
-if(typeof data42 === "string"){
-if(!(formats0(data42))){
+if(typeof data14 === "string"){
+if(!(formats0(data14))){
 vErrors = addError(vErrors, instancePath+"/Document/EndDate", "#/properties/Document/properties/EndDate/format", "format", {format: "iso8601"}); errors++;
 }
 }
 }
-if(data40.Types !== undefined && func0.call(data40, "Types")){
-let data43 = data40.Types;
-if(Array.isArray(data43)){
-const len4 = data43.length;
-for(let i4=0; i4<len4; i4++){
-let data44 = data43[i4];
-if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
-if(data44.Code !== undefined && func0.call(data44, "Code")){
-let data45 = data44.Code;
-if((typeof data45 !== "string") && (data45 !== null)){
-vErrors = addError(vErrors, instancePath+"/Document/Types/" + i4+"/Code", "#/$defs/documentType/properties/Code/type", "type", {type: schema2.properties.Code.type}); errors++;
+if(data12.Types !== undefined && func0.call(data12, "Types")){
+let data15 = data12.Types;
+if(Array.isArray(data15)){
+const len1 = data15.length;
+for(let i1=0; i1<len1; i1++){
+let data16 = data15[i1];
+if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
+if(data16.Code !== undefined && func0.call(data16, "Code")){
+let data17 = data16.Code;
+if((typeof data17 !== "string") && (data17 !== null)){
+vErrors = addError(vErrors, instancePath+"/Document/Types/" + i1+"/Code", "#/$defs/documentType/properties/Code/type", "type", {type: schema1.properties.Code.type}); errors++;
 }
 }
-if(data44.Codeset !== undefined && func0.call(data44, "Codeset")){
-let data46 = data44.Codeset;
-if((typeof data46 !== "string") && (data46 !== null)){
-vErrors = addError(vErrors, instancePath+"/Document/Types/" + i4+"/Codeset", "#/$defs/documentType/properties/Codeset/type", "type", {type: schema2.properties.Codeset.type}); errors++;
+if(data16.Codeset !== undefined && func0.call(data16, "Codeset")){
+let data18 = data16.Codeset;
+if((typeof data18 !== "string") && (data18 !== null)){
+vErrors = addError(vErrors, instancePath+"/Document/Types/" + i1+"/Codeset", "#/$defs/documentType/properties/Codeset/type", "type", {type: schema1.properties.Codeset.type}); errors++;
 }
 }
-if(data44.Name !== undefined && func0.call(data44, "Name")){
-let data47 = data44.Name;
-if((typeof data47 !== "string") && (data47 !== null)){
-vErrors = addError(vErrors, instancePath+"/Document/Types/" + i4+"/Name", "#/$defs/documentType/properties/Name/type", "type", {type: schema2.properties.Name.type}); errors++;
+if(data16.Name !== undefined && func0.call(data16, "Name")){
+let data19 = data16.Name;
+if((typeof data19 !== "string") && (data19 !== null)){
+vErrors = addError(vErrors, instancePath+"/Document/Types/" + i1+"/Name", "#/$defs/documentType/properties/Name/type", "type", {type: schema1.properties.Name.type}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Document/Types/" + i4, "#/$defs/documentType/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Document/Types/" + i1, "#/$defs/documentType/type", "type", {type: "object"}); errors++;
 }
 }
 }
@@ -721,20 +360,20 @@ exports.kinds = {
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate0;
+exports.s0 = validate1;
 
 
 
 
-const formats0 = require("../../formats.cjs").iso8601;
-const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const formats1 = require("../../formats.cjs").iso8601;
+const formats2 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
-function validate0(data){
+function validate1(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/clinical-summary/document-query.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -773,7 +412,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats0(data3))){
+if(!(formats1(data3))){
 errors++;
 }
 }
@@ -843,7 +482,7 @@ if((typeof data10 !== "string") && (data10 !== null)){
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats1.test(data10))){
+if(!(formats2.test(data10))){
 errors++;
 }
 }
@@ -883,7 +522,7 @@ if((typeof data14 !== "string") && (data14 !== null)){
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats1.test(data14))){
+if(!(formats2.test(data14))){
 errors++;
 }
 }
@@ -928,7 +567,7 @@ if((typeof data18 !== "string") && (data18 !== null)){
 errors++;
 }
 if(typeof data18 === "string"){
-if(!(formats1.test(data18))){
+if(!(formats2.test(data18))){
 errors++;
 }
 }
@@ -939,7 +578,7 @@ if((typeof data19 !== "string") && (data19 !== null)){
 errors++;
 }
 if(typeof data19 === "string"){
-if(!(formats1.test(data19))){
+if(!(formats2.test(data19))){
 errors++;
 }
 }
@@ -1175,7 +814,7 @@ if((typeof data38 !== "string") && (data38 !== null)){
 errors++;
 }
 if(typeof data38 === "string"){
-if(!(formats0(data38))){
+if(!(formats1(data38))){
 errors++;
 }
 }
@@ -1186,7 +825,7 @@ if((typeof data39 !== "string") && (data39 !== null)){
 errors++;
 }
 if(typeof data39 === "string"){
-if(!(formats0(data39))){
+if(!(formats1(data39))){
 errors++;
 }
 }
@@ -1216,7 +855,7 @@ if((typeof data41 !== "string") && (data41 !== null)){
 errors++;
 }
 if(typeof data41 === "string"){
-if(!(formats0(data41))){
+if(!(formats1(data41))){
 errors++;
 }
 }
@@ -1227,7 +866,7 @@ if((typeof data42 !== "string") && (data42 !== null)){
 errors++;
 }
 if(typeof data42 === "string"){
-if(!(formats0(data42))){
+if(!(formats1(data42))){
 errors++;
 }
 }
@@ -1309,10 +948,10 @@ errors++;
 else {
 errors++;
 }
-validate0.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

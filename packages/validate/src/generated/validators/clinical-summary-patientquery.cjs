@@ -4,143 +4,8 @@ const canonical = (function (exports) {
 "use strict";
 exports.v0 = validate0;
 
-const schema0 = {
- "properties": {
-  "EventDateTime": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Test": {
-   "type": [
-    "boolean",
-    "null"
-   ]
-  },
-  "Message": {
-   "type": [
-    "object",
-    "null"
-   ],
-   "properties": {
-    "ID": {
-     "type": [
-      "number",
-      "string",
-      "null"
-     ]
-    }
-   }
-  },
-  "Transmission": {
-   "type": [
-    "object",
-    "null"
-   ],
-   "properties": {
-    "ID": {
-     "type": [
-      "number",
-      "string",
-      "null"
-     ]
-    }
-   }
-  },
-  "Source": {
-   "properties": {
-    "ID": {
-     "type": [
-      "string",
-      "null"
-     ]
-    },
-    "Name": {
-     "type": [
-      "string",
-      "null"
-     ]
-    }
-   }
-  },
-  "Destinations": {
-   "items": {
-    "properties": {
-     "ID": {
-      "type": [
-       "string",
-       "null"
-      ]
-     },
-     "Name": {
-      "type": [
-       "string",
-       "null"
-      ]
-     }
-    }
-   }
-  },
-  "Logs": {
-   "items": {
-    "properties": {
-     "ID": {
-      "type": [
-       "string",
-       "null"
-      ]
-     },
-     "AttemptID": {
-      "type": [
-       "string",
-       "null"
-      ]
-     }
-    }
-   }
-  },
-  "Errors": {
-   "items": {
-    "properties": {
-     "ID": {
-      "type": [
-       "string",
-       "null"
-      ]
-     },
-     "Text": {
-      "type": [
-       "string",
-       "null"
-      ]
-     },
-     "Type": {
-      "type": [
-       "string",
-       "null"
-      ]
-     },
-     "Module": {
-      "type": [
-       "string",
-       "null"
-      ]
-     }
-    }
-   }
-  },
-  "FacilityCode": {
-   "type": [
-    "string",
-    "null"
-   ]
-  }
- }
-};
 const func0 = Object.prototype.hasOwnProperty;
-const formats0 = require("../../formats.cjs").iso8601;
-const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const func1 = require("./defs.cjs")["https://schemas.cdx.dev/datamodel/defs/meta.schema.json"];
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/clinical-summary/patient-query.schema.json" */;
@@ -159,216 +24,8 @@ vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProp
 }
 if(data.Meta !== undefined && func0.call(data, "Meta")){
 let data0 = data.Meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
-vErrors = addError(vErrors, instancePath+"/Meta", "../defs/meta.schema.json/required", "required", {missingProperty: "DataModel"}); errors++;
-}
-if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
-vErrors = addError(vErrors, instancePath+"/Meta", "../defs/meta.schema.json/required", "required", {missingProperty: "EventType"}); errors++;
-}
-if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
-if(typeof data0.DataModel !== "string"){
-vErrors = addError(vErrors, instancePath+"/Meta/DataModel", "../defs/meta.schema.json/properties/DataModel/type", "type", {type: "string"}); errors++;
-}
-}
-if(data0.EventType !== undefined && func0.call(data0, "EventType")){
-if(typeof data0.EventType !== "string"){
-vErrors = addError(vErrors, instancePath+"/Meta/EventType", "../defs/meta.schema.json/properties/EventType/type", "type", {type: "string"}); errors++;
-}
-}
-if(data0.EventDateTime !== undefined && func0.call(data0, "EventDateTime")){
-let data3 = data0.EventDateTime;
-if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/EventDateTime", "../defs/meta.schema.json/properties/EventDateTime/type", "type", {type: schema0.properties.EventDateTime.type}); errors++;
-}
-if(typeof data3 === "string"){
-if(!(formats0(data3))){
-vErrors = addError(vErrors, instancePath+"/Meta/EventDateTime", "../defs/meta.schema.json/properties/EventDateTime/format", "format", {format: "iso8601"}); errors++;
-}
-}
-}
-if(data0.Test !== undefined && func0.call(data0, "Test")){
-let data4 = data0.Test;
-if((typeof data4 !== "boolean") && (data4 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Test", "../defs/meta.schema.json/properties/Test/type", "type", {type: schema0.properties.Test.type}); errors++;
-}
-}
-if(data0.Message !== undefined && func0.call(data0, "Message")){
-let data5 = data0.Message;
-if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Message", "../defs/meta.schema.json/properties/Message/type", "type", {type: schema0.properties.Message.type}); errors++;
-}
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.ID !== undefined && func0.call(data5, "ID")){
-let data6 = data5.ID;
-if(((!((typeof data6 == "number") && (isFinite(data6)))) && (typeof data6 !== "string")) && (data6 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Message/ID", "../defs/meta.schema.json/properties/Message/properties/ID/type", "type", {type: schema0.properties.Message.properties.ID.type}); errors++;
-}
-}
-}
-}
-if(data0.Transmission !== undefined && func0.call(data0, "Transmission")){
-let data7 = data0.Transmission;
-if((!(data7 && typeof data7 == "object" && !Array.isArray(data7))) && (data7 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Transmission", "../defs/meta.schema.json/properties/Transmission/type", "type", {type: schema0.properties.Transmission.type}); errors++;
-}
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-if(data7.ID !== undefined && func0.call(data7, "ID")){
-let data8 = data7.ID;
-if(((!((typeof data8 == "number") && (isFinite(data8)))) && (typeof data8 !== "string")) && (data8 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Transmission/ID", "../defs/meta.schema.json/properties/Transmission/properties/ID/type", "type", {type: schema0.properties.Transmission.properties.ID.type}); errors++;
-}
-}
-}
-}
-if(data0.Source !== undefined && func0.call(data0, "Source")){
-let data9 = data0.Source;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.ID !== undefined && func0.call(data9, "ID")){
-let data10 = data9.ID;
-if((typeof data10 !== "string") && (data10 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Source/ID", "../defs/meta.schema.json/properties/Source/properties/ID/type", "type", {type: schema0.properties.Source.properties.ID.type}); errors++;
-}
-if(typeof data10 === "string"){
-if(!(formats1.test(data10))){
-vErrors = addError(vErrors, instancePath+"/Meta/Source/ID", "../defs/meta.schema.json/properties/Source/properties/ID/format", "format", {format: "uuid"}); errors++;
-}
-}
-}
-if(data9.Name !== undefined && func0.call(data9, "Name")){
-let data11 = data9.Name;
-if((typeof data11 !== "string") && (data11 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Source/Name", "../defs/meta.schema.json/properties/Source/properties/Name/type", "type", {type: schema0.properties.Source.properties.Name.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Source", "../defs/meta.schema.json/properties/Source/type", "type", {type: "object"}); errors++;
-}
-}
-if(data0.Destinations !== undefined && func0.call(data0, "Destinations")){
-let data12 = data0.Destinations;
-if(Array.isArray(data12)){
-const len0 = data12.length;
-for(let i0=0; i0<len0; i0++){
-let data13 = data12[i0];
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.ID !== undefined && func0.call(data13, "ID")){
-let data14 = data13.ID;
-if((typeof data14 !== "string") && (data14 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Destinations/" + i0+"/ID", "../defs/meta.schema.json/properties/Destinations/items/properties/ID/type", "type", {type: schema0.properties.Destinations.items.properties.ID.type}); errors++;
-}
-if(typeof data14 === "string"){
-if(!(formats1.test(data14))){
-vErrors = addError(vErrors, instancePath+"/Meta/Destinations/" + i0+"/ID", "../defs/meta.schema.json/properties/Destinations/items/properties/ID/format", "format", {format: "uuid"}); errors++;
-}
-}
-}
-if(data13.Name !== undefined && func0.call(data13, "Name")){
-let data15 = data13.Name;
-if((typeof data15 !== "string") && (data15 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Destinations/" + i0+"/Name", "../defs/meta.schema.json/properties/Destinations/items/properties/Name/type", "type", {type: schema0.properties.Destinations.items.properties.Name.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Destinations/" + i0, "../defs/meta.schema.json/properties/Destinations/items/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Destinations", "../defs/meta.schema.json/properties/Destinations/type", "type", {type: "array"}); errors++;
-}
-}
-if(data0.Logs !== undefined && func0.call(data0, "Logs")){
-let data16 = data0.Logs;
-if(Array.isArray(data16)){
-const len1 = data16.length;
-for(let i1=0; i1<len1; i1++){
-let data17 = data16[i1];
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17.ID !== undefined && func0.call(data17, "ID")){
-let data18 = data17.ID;
-if((typeof data18 !== "string") && (data18 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Logs/" + i1+"/ID", "../defs/meta.schema.json/properties/Logs/items/properties/ID/type", "type", {type: schema0.properties.Logs.items.properties.ID.type}); errors++;
-}
-if(typeof data18 === "string"){
-if(!(formats1.test(data18))){
-vErrors = addError(vErrors, instancePath+"/Meta/Logs/" + i1+"/ID", "../defs/meta.schema.json/properties/Logs/items/properties/ID/format", "format", {format: "uuid"}); errors++;
-}
-}
-}
-if(data17.AttemptID !== undefined && func0.call(data17, "AttemptID")){
-let data19 = data17.AttemptID;
-if((typeof data19 !== "string") && (data19 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Logs/" + i1+"/AttemptID", "../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type", "type", {type: schema0.properties.Logs.items.properties.AttemptID.type}); errors++;
-}
-if(typeof data19 === "string"){
-if(!(formats1.test(data19))){
-vErrors = addError(vErrors, instancePath+"/Meta/Logs/" + i1+"/AttemptID", "../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format", "format", {format: "uuid"}); errors++;
-}
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Logs/" + i1, "../defs/meta.schema.json/properties/Logs/items/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Logs", "../defs/meta.schema.json/properties/Logs/type", "type", {type: "array"}); errors++;
-}
-}
-if(data0.Errors !== undefined && func0.call(data0, "Errors")){
-let data20 = data0.Errors;
-if(Array.isArray(data20)){
-const len2 = data20.length;
-for(let i2=0; i2<len2; i2++){
-let data21 = data20[i2];
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-if(data21.ID !== undefined && func0.call(data21, "ID")){
-let data22 = data21.ID;
-if((typeof data22 !== "string") && (data22 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Errors/" + i2+"/ID", "../defs/meta.schema.json/properties/Errors/items/properties/ID/type", "type", {type: schema0.properties.Errors.items.properties.ID.type}); errors++;
-}
-}
-if(data21.Text !== undefined && func0.call(data21, "Text")){
-let data23 = data21.Text;
-if((typeof data23 !== "string") && (data23 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Errors/" + i2+"/Text", "../defs/meta.schema.json/properties/Errors/items/properties/Text/type", "type", {type: schema0.properties.Errors.items.properties.Text.type}); errors++;
-}
-}
-if(data21.Type !== undefined && func0.call(data21, "Type")){
-let data24 = data21.Type;
-if((typeof data24 !== "string") && (data24 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Errors/" + i2+"/Type", "../defs/meta.schema.json/properties/Errors/items/properties/Type/type", "type", {type: schema0.properties.Errors.items.properties.Type.type}); errors++;
-}
-}
-if(data21.Module !== undefined && func0.call(data21, "Module")){
-let data25 = data21.Module;
-if((typeof data25 !== "string") && (data25 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Errors/" + i2+"/Module", "../defs/meta.schema.json/properties/Errors/items/properties/Module/type", "type", {type: schema0.properties.Errors.items.properties.Module.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Errors/" + i2, "../defs/meta.schema.json/properties/Errors/items/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Errors", "../defs/meta.schema.json/properties/Errors/type", "type", {type: "array"}); errors++;
-}
-}
-if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
-let data26 = data0.FacilityCode;
-if((typeof data26 !== "string") && (data26 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/FacilityCode", "../defs/meta.schema.json/properties/FacilityCode/type", "type", {type: schema0.properties.FacilityCode.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta", "../defs/meta.schema.json/type", "type", {type: "object"}); errors++;
+if(!(func1(data0, {instancePath:instancePath+"/Meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
@@ -453,18 +110,18 @@ exports.kinds = {
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate0;
+exports.s0 = validate1;
 
 
 const formats0 = require("../../formats.cjs").iso8601;
 const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
-function validate0(data){
+function validate1(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/clinical-summary/patient-query.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -803,10 +460,10 @@ errors++;
 else {
 errors++;
 }
-validate0.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

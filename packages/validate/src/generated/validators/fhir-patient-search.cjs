@@ -332,8 +332,8 @@ exports.kinds = {
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate0;
-const schema0 = {
+exports.s0 = validate1;
+const schema2 = {
  "properties": {
   "identifier": {
    "$ref": "goal.schema.json#/$defs/values"
@@ -386,11 +386,11 @@ const schema0 = {
 const func1 = Object.prototype.hasOwnProperty;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
-function validate0(data){
+function validate1(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/search/patient.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -399,7 +399,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func1.call(schema0.properties, key0))){
+if(!(func1.call(schema2.properties, key0))){
 let data0 = data[key0];
 if((!(Array.isArray(data0))) && (typeof data0 !== "string")){
 errors++;
@@ -634,10 +634,10 @@ errors++;
 else {
 errors++;
 }
-validate0.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

@@ -4,547 +4,10 @@ const canonical = (function (exports) {
 "use strict";
 exports.v0 = validate0;
 
-const schema0 = {
- "properties": {
-  "EventDateTime": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Test": {
-   "type": [
-    "boolean",
-    "null"
-   ]
-  },
-  "Message": {
-   "type": [
-    "object",
-    "null"
-   ],
-   "properties": {
-    "ID": {
-     "type": [
-      "number",
-      "string",
-      "null"
-     ]
-    }
-   }
-  },
-  "Transmission": {
-   "type": [
-    "object",
-    "null"
-   ],
-   "properties": {
-    "ID": {
-     "type": [
-      "number",
-      "string",
-      "null"
-     ]
-    }
-   }
-  },
-  "Source": {
-   "properties": {
-    "ID": {
-     "type": [
-      "string",
-      "null"
-     ]
-    },
-    "Name": {
-     "type": [
-      "string",
-      "null"
-     ]
-    }
-   }
-  },
-  "Destinations": {
-   "items": {
-    "properties": {
-     "ID": {
-      "type": [
-       "string",
-       "null"
-      ]
-     },
-     "Name": {
-      "type": [
-       "string",
-       "null"
-      ]
-     }
-    }
-   }
-  },
-  "Logs": {
-   "items": {
-    "properties": {
-     "ID": {
-      "type": [
-       "string",
-       "null"
-      ]
-     },
-     "AttemptID": {
-      "type": [
-       "string",
-       "null"
-      ]
-     }
-    }
-   }
-  },
-  "Errors": {
-   "items": {
-    "properties": {
-     "ID": {
-      "type": [
-       "string",
-       "null"
-      ]
-     },
-     "Text": {
-      "type": [
-       "string",
-       "null"
-      ]
-     },
-     "Type": {
-      "type": [
-       "string",
-       "null"
-      ]
-     },
-     "Module": {
-      "type": [
-       "string",
-       "null"
-      ]
-     }
-    }
-   }
-  },
-  "FacilityCode": {
-   "type": [
-    "string",
-    "null"
-   ]
-  }
- }
-};
-
 const func0 = Object.prototype.hasOwnProperty;
-const formats0 = require("../../formats.cjs").iso8601;
-const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
-const schema1 = {
- "properties": {
-  "FirstName": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "MiddleName": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "LastName": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "DOB": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "SSN": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Sex": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Race": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "IsHispanic": {
-   "type": [
-    "boolean",
-    "null"
-   ]
-  },
-  "Religion": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "MaritalStatus": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "IsDeceased": {
-   "type": [
-    "boolean",
-    "null"
-   ]
-  },
-  "DeathDateTime": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Language": {
-   "type": [
-    "string",
-    "null"
-   ]
-  }
- }
-};
-const schema2 = {
- "properties": {
-  "Home": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Office": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Mobile": {
-   "type": [
-    "string",
-    "null"
-   ]
-  }
- }
-};
-const schema3 = {
- "properties": {
-  "StreetAddress": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "City": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "State": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "ZIP": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "County": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Country": {
-   "type": [
-    "string",
-    "null"
-   ]
-  }
- }
-};
-const formats2 = /^\+[1-9]\d{1,14}$/;
-const formats3 = /^(?:a[abefkmnrsvyz]|b[aegimnors]|c[aehorsuvy]|d[aevz]|e[elnostu]|f[afijory]|g[adlnuv]|h[aeiortuyz]|i[adegikostu]|j[av]|k[agijklmnorsuvwy]|l[abginotuv]|m[ghiklnrsty]|n[abdeglnorvy]|o[cjmrs]|p[ailst]|q[u]|r[mnouw]|s[acdegiklmnoqrstuvw]|t[aeghiklnorstwy]|u[gkrz]|v[eio]|w[ao]|x[h]|y[io]|z[ahu])$/i;
-const formats4 = /^(?:a[defgilmoqrstuwxz]|b[abdefghijlmnoqrstvwyz]|c[acdfghiklmnoruvwxyz]|d[ejkmoz]|e[ceghrst]|f[ijkmor]|g[abdefghilmnpqrstuwy]|h[kmnrtu]|i[delmnoqrst]|j[emop]|k[eghimnprwyz]|l[abcikrstuvy]|m[acdefghklmnopqrstuvwxyz]|n[acefgilopruz]|o[m]|p[aefghklmnrstwy]|q[a]|r[eosuw]|s[abcdeghijklmnorstvxyz]|t[cdfghjklmnortvwz]|u[agmsyz]|v[aceginu]|w[fs]|x[k]|y[et]|z[amw])$/i;
-
-function validate1(data, {instancePath=""}={}){
-/*# sourceURL="https://schemas.cdx.dev/datamodel/defs/demographics.schema.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.FirstName !== undefined && func0.call(data, "FirstName")){
-let data0 = data.FirstName;
-if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addError(vErrors, instancePath+"/FirstName", "#/properties/FirstName/type", "type", {type: schema1.properties.FirstName.type}); errors++;
-}
-}
-if(data.MiddleName !== undefined && func0.call(data, "MiddleName")){
-let data1 = data.MiddleName;
-if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addError(vErrors, instancePath+"/MiddleName", "#/properties/MiddleName/type", "type", {type: schema1.properties.MiddleName.type}); errors++;
-}
-}
-if(data.LastName !== undefined && func0.call(data, "LastName")){
-let data2 = data.LastName;
-if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addError(vErrors, instancePath+"/LastName", "#/properties/LastName/type", "type", {type: schema1.properties.LastName.type}); errors++;
-}
-}
-if(data.DOB !== undefined && func0.call(data, "DOB")){
-let data3 = data.DOB;
-if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addError(vErrors, instancePath+"/DOB", "#/properties/DOB/type", "type", {type: schema1.properties.DOB.type}); errors++;
-}
-if(typeof data3 === "string"){
-if(!(formats0(data3))){
-vErrors = addError(vErrors, instancePath+"/DOB", "#/properties/DOB/format", "format", {format: "iso8601"}); errors++;
-}
-}
-}
-if(data.SSN !== undefined && func0.call(data, "SSN")){
-let data4 = data.SSN;
-if((typeof data4 !== "string") && (data4 !== null)){
-vErrors = addError(vErrors, instancePath+"/SSN", "#/properties/SSN/type", "type", {type: schema1.properties.SSN.type}); errors++;
-}
-}
-if(data.Sex !== undefined && func0.call(data, "Sex")){
-let data5 = data.Sex;
-if((typeof data5 !== "string") && (data5 !== null)){
-vErrors = addError(vErrors, instancePath+"/Sex", "#/properties/Sex/type", "type", {type: schema1.properties.Sex.type}); errors++;
-}
-}
-if(data.Race !== undefined && func0.call(data, "Race")){
-let data6 = data.Race;
-if((typeof data6 !== "string") && (data6 !== null)){
-vErrors = addError(vErrors, instancePath+"/Race", "#/properties/Race/type", "type", {type: schema1.properties.Race.type}); errors++;
-}
-}
-if(data.IsHispanic !== undefined && func0.call(data, "IsHispanic")){
-let data7 = data.IsHispanic;
-if((typeof data7 !== "boolean") && (data7 !== null)){
-vErrors = addError(vErrors, instancePath+"/IsHispanic", "#/properties/IsHispanic/type", "type", {type: schema1.properties.IsHispanic.type}); errors++;
-}
-}
-if(data.Religion !== undefined && func0.call(data, "Religion")){
-let data8 = data.Religion;
-if((typeof data8 !== "string") && (data8 !== null)){
-vErrors = addError(vErrors, instancePath+"/Religion", "#/properties/Religion/type", "type", {type: schema1.properties.Religion.type}); errors++;
-}
-}
-if(data.MaritalStatus !== undefined && func0.call(data, "MaritalStatus")){
-let data9 = data.MaritalStatus;
-if((typeof data9 !== "string") && (data9 !== null)){
-vErrors = addError(vErrors, instancePath+"/MaritalStatus", "#/properties/MaritalStatus/type", "type", {type: schema1.properties.MaritalStatus.type}); errors++;
-}
-}
-if(data.IsDeceased !== undefined && func0.call(data, "IsDeceased")){
-let data10 = data.IsDeceased;
-if((typeof data10 !== "boolean") && (data10 !== null)){
-vErrors = addError(vErrors, instancePath+"/IsDeceased", "#/properties/IsDeceased/type", "type", {type: schema1.properties.IsDeceased.type}); errors++;
-}
-}
-if(data.DeathDateTime !== undefined && func0.call(data, "DeathDateTime")){
-let data11 = data.DeathDateTime;
-if((typeof data11 !== "string") && (data11 !== null)){
-vErrors = addError(vErrors, instancePath+"/DeathDateTime", "#/properties/DeathDateTime/type", "type", {type: schema1.properties.DeathDateTime.type}); errors++;
-}
-if(typeof data11 === "string"){
-if(!(formats0(data11))){
-vErrors = addError(vErrors, instancePath+"/DeathDateTime", "#/properties/DeathDateTime/format", "format", {format: "iso8601"}); errors++;
-}
-}
-}
-if(data.PhoneNumber !== undefined && func0.call(data, "PhoneNumber")){
-let data12 = data.PhoneNumber;
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(data12.Home !== undefined && func0.call(data12, "Home")){
-let data13 = data12.Home;
-if((typeof data13 !== "string") && (data13 !== null)){
-vErrors = addError(vErrors, instancePath+"/PhoneNumber/Home", "phone-number.schema.json/properties/Home/type", "type", {type: schema2.properties.Home.type}); errors++;
-}
-if(typeof data13 === "string"){
-if(!(formats2.test(data13))){
-vErrors = addError(vErrors, instancePath+"/PhoneNumber/Home", "phone-number.schema.json/properties/Home/format", "format", {format: "e164"}); errors++;
-}
-}
-}
-if(data12.Office !== undefined && func0.call(data12, "Office")){
-let data14 = data12.Office;
-if((typeof data14 !== "string") && (data14 !== null)){
-vErrors = addError(vErrors, instancePath+"/PhoneNumber/Office", "phone-number.schema.json/properties/Office/type", "type", {type: schema2.properties.Office.type}); errors++;
-}
-if(typeof data14 === "string"){
-if(!(formats2.test(data14))){
-vErrors = addError(vErrors, instancePath+"/PhoneNumber/Office", "phone-number.schema.json/properties/Office/format", "format", {format: "e164"}); errors++;
-}
-}
-}
-if(data12.Mobile !== undefined && func0.call(data12, "Mobile")){
-let data15 = data12.Mobile;
-if((typeof data15 !== "string") && (data15 !== null)){
-vErrors = addError(vErrors, instancePath+"/PhoneNumber/Mobile", "phone-number.schema.json/properties/Mobile/type", "type", {type: schema2.properties.Mobile.type}); errors++;
-}
-if(typeof data15 === "string"){
-if(!(formats2.test(data15))){
-vErrors = addError(vErrors, instancePath+"/PhoneNumber/Mobile", "phone-number.schema.json/properties/Mobile/format", "format", {format: "e164"}); errors++;
-}
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/PhoneNumber", "phone-number.schema.json/type", "type", {type: "object"}); errors++;
-}
-}
-if(data.EmailAddresses !== undefined && func0.call(data, "EmailAddresses")){
-let data16 = data.EmailAddresses;
-if(Array.isArray(data16)){
-const len0 = data16.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data16[i0] !== "string"){
-vErrors = addError(vErrors, instancePath+"/EmailAddresses/" + i0, "#/properties/EmailAddresses/items/type", "type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/EmailAddresses", "#/properties/EmailAddresses/type", "type", {type: "array"}); errors++;
-}
-}
-if(data.Language !== undefined && func0.call(data, "Language")){
-let data18 = data.Language;
-if((typeof data18 !== "string") && (data18 !== null)){
-vErrors = addError(vErrors, instancePath+"/Language", "#/properties/Language/type", "type", {type: schema1.properties.Language.type}); errors++;
-}
-if(typeof data18 === "string"){
-if(!(formats3.test(data18))){
-vErrors = addError(vErrors, instancePath+"/Language", "#/properties/Language/format", "format", {format: "iso639-1"}); errors++;
-}
-}
-}
-if(data.Citizenship !== undefined && func0.call(data, "Citizenship")){
-let data19 = data.Citizenship;
-if(Array.isArray(data19)){
-const len1 = data19.length;
-for(let i1=0; i1<len1; i1++){
-let data20 = data19[i1];
-if(typeof data20 === "string"){
-if(!(formats4.test(data20))){
-vErrors = addError(vErrors, instancePath+"/Citizenship/" + i1, "#/properties/Citizenship/items/format", "format", {format: "iso3166-alpha2"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Citizenship/" + i1, "#/properties/Citizenship/items/type", "type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Citizenship", "#/properties/Citizenship/type", "type", {type: "array"}); errors++;
-}
-}
-if(data.Address !== undefined && func0.call(data, "Address")){
-let data21 = data.Address;
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-if(data21.StreetAddress !== undefined && func0.call(data21, "StreetAddress")){
-let data22 = data21.StreetAddress;
-if((typeof data22 !== "string") && (data22 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/StreetAddress", "address.schema.json/properties/StreetAddress/type", "type", {type: schema3.properties.StreetAddress.type}); errors++;
-}
-}
-if(data21.City !== undefined && func0.call(data21, "City")){
-let data23 = data21.City;
-if((typeof data23 !== "string") && (data23 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/City", "address.schema.json/properties/City/type", "type", {type: schema3.properties.City.type}); errors++;
-}
-}
-if(data21.State !== undefined && func0.call(data21, "State")){
-let data24 = data21.State;
-if((typeof data24 !== "string") && (data24 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/State", "address.schema.json/properties/State/type", "type", {type: schema3.properties.State.type}); errors++;
-}
-}
-if(data21.ZIP !== undefined && func0.call(data21, "ZIP")){
-let data25 = data21.ZIP;
-if((typeof data25 !== "string") && (data25 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/ZIP", "address.schema.json/properties/ZIP/type", "type", {type: schema3.properties.ZIP.type}); errors++;
-}
-}
-if(data21.County !== undefined && func0.call(data21, "County")){
-let data26 = data21.County;
-if((typeof data26 !== "string") && (data26 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/County", "address.schema.json/properties/County/type", "type", {type: schema3.properties.County.type}); errors++;
-}
-}
-if(data21.Country !== undefined && func0.call(data21, "Country")){
-let data27 = data21.Country;
-if((typeof data27 !== "string") && (data27 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/Country", "address.schema.json/properties/Country/type", "type", {type: schema3.properties.Country.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Address", "address.schema.json/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
-}
-validate1.errors = vErrors;
-return errors === 0;
-}
-validate1.evaluated = {
- "props": {
-  "FirstName": true,
-  "MiddleName": true,
-  "LastName": true,
-  "DOB": true,
-  "SSN": true,
-  "Sex": true,
-  "Race": true,
-  "IsHispanic": true,
-  "Religion": true,
-  "MaritalStatus": true,
-  "IsDeceased": true,
-  "DeathDateTime": true,
-  "PhoneNumber": true,
-  "EmailAddresses": true,
-  "Language": true,
-  "Citizenship": true,
-  "Address": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
+const func1 = require("./defs.cjs")["https://schemas.cdx.dev/datamodel/defs/meta.schema.json"];
+const func2 = require("./defs.cjs")["https://schemas.cdx.dev/datamodel/defs/required-identifier.schema.json"];
+const func3 = require("./defs.cjs")["https://schemas.cdx.dev/datamodel/defs/demographics.schema.json"];
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/patientadmin/patient-merge.schema.json" */;
@@ -566,216 +29,8 @@ vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProp
 }
 if(data.Meta !== undefined && func0.call(data, "Meta")){
 let data0 = data.Meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
-vErrors = addError(vErrors, instancePath+"/Meta", "../defs/meta.schema.json/required", "required", {missingProperty: "DataModel"}); errors++;
-}
-if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
-vErrors = addError(vErrors, instancePath+"/Meta", "../defs/meta.schema.json/required", "required", {missingProperty: "EventType"}); errors++;
-}
-if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
-if(typeof data0.DataModel !== "string"){
-vErrors = addError(vErrors, instancePath+"/Meta/DataModel", "../defs/meta.schema.json/properties/DataModel/type", "type", {type: "string"}); errors++;
-}
-}
-if(data0.EventType !== undefined && func0.call(data0, "EventType")){
-if(typeof data0.EventType !== "string"){
-vErrors = addError(vErrors, instancePath+"/Meta/EventType", "../defs/meta.schema.json/properties/EventType/type", "type", {type: "string"}); errors++;
-}
-}
-if(data0.EventDateTime !== undefined && func0.call(data0, "EventDateTime")){
-let data3 = data0.EventDateTime;
-if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/EventDateTime", "../defs/meta.schema.json/properties/EventDateTime/type", "type", {type: schema0.properties.EventDateTime.type}); errors++;
-}
-if(typeof data3 === "string"){
-if(!(formats0(data3))){
-vErrors = addError(vErrors, instancePath+"/Meta/EventDateTime", "../defs/meta.schema.json/properties/EventDateTime/format", "format", {format: "iso8601"}); errors++;
-}
-}
-}
-if(data0.Test !== undefined && func0.call(data0, "Test")){
-let data4 = data0.Test;
-if((typeof data4 !== "boolean") && (data4 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Test", "../defs/meta.schema.json/properties/Test/type", "type", {type: schema0.properties.Test.type}); errors++;
-}
-}
-if(data0.Message !== undefined && func0.call(data0, "Message")){
-let data5 = data0.Message;
-if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Message", "../defs/meta.schema.json/properties/Message/type", "type", {type: schema0.properties.Message.type}); errors++;
-}
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.ID !== undefined && func0.call(data5, "ID")){
-let data6 = data5.ID;
-if(((!((typeof data6 == "number") && (isFinite(data6)))) && (typeof data6 !== "string")) && (data6 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Message/ID", "../defs/meta.schema.json/properties/Message/properties/ID/type", "type", {type: schema0.properties.Message.properties.ID.type}); errors++;
-}
-}
-}
-}
-if(data0.Transmission !== undefined && func0.call(data0, "Transmission")){
-let data7 = data0.Transmission;
-if((!(data7 && typeof data7 == "object" && !Array.isArray(data7))) && (data7 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Transmission", "../defs/meta.schema.json/properties/Transmission/type", "type", {type: schema0.properties.Transmission.type}); errors++;
-}
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-if(data7.ID !== undefined && func0.call(data7, "ID")){
-let data8 = data7.ID;
-if(((!((typeof data8 == "number") && (isFinite(data8)))) && (typeof data8 !== "string")) && (data8 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Transmission/ID", "../defs/meta.schema.json/properties/Transmission/properties/ID/type", "type", {type: schema0.properties.Transmission.properties.ID.type}); errors++;
-}
-}
-}
-}
-if(data0.Source !== undefined && func0.call(data0, "Source")){
-let data9 = data0.Source;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.ID !== undefined && func0.call(data9, "ID")){
-let data10 = data9.ID;
-if((typeof data10 !== "string") && (data10 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Source/ID", "../defs/meta.schema.json/properties/Source/properties/ID/type", "type", {type: schema0.properties.Source.properties.ID.type}); errors++;
-}
-if(typeof data10 === "string"){
-if(!(formats1.test(data10))){
-vErrors = addError(vErrors, instancePath+"/Meta/Source/ID", "../defs/meta.schema.json/properties/Source/properties/ID/format", "format", {format: "uuid"}); errors++;
-}
-}
-}
-if(data9.Name !== undefined && func0.call(data9, "Name")){
-let data11 = data9.Name;
-if((typeof data11 !== "string") && (data11 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Source/Name", "../defs/meta.schema.json/properties/Source/properties/Name/type", "type", {type: schema0.properties.Source.properties.Name.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Source", "../defs/meta.schema.json/properties/Source/type", "type", {type: "object"}); errors++;
-}
-}
-if(data0.Destinations !== undefined && func0.call(data0, "Destinations")){
-let data12 = data0.Destinations;
-if(Array.isArray(data12)){
-const len0 = data12.length;
-for(let i0=0; i0<len0; i0++){
-let data13 = data12[i0];
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.ID !== undefined && func0.call(data13, "ID")){
-let data14 = data13.ID;
-if((typeof data14 !== "string") && (data14 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Destinations/" + i0+"/ID", "../defs/meta.schema.json/properties/Destinations/items/properties/ID/type", "type", {type: schema0.properties.Destinations.items.properties.ID.type}); errors++;
-}
-if(typeof data14 === "string"){
-if(!(formats1.test(data14))){
-vErrors = addError(vErrors, instancePath+"/Meta/Destinations/" + i0+"/ID", "../defs/meta.schema.json/properties/Destinations/items/properties/ID/format", "format", {format: "uuid"}); errors++;
-}
-}
-}
-if(data13.Name !== undefined && func0.call(data13, "Name")){
-let data15 = data13.Name;
-if((typeof data15 !== "string") && (data15 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Destinations/" + i0+"/Name", "../defs/meta.schema.json/properties/Destinations/items/properties/Name/type", "type", {type: schema0.properties.Destinations.items.properties.Name.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Destinations/" + i0, "../defs/meta.schema.json/properties/Destinations/items/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Destinations", "../defs/meta.schema.json/properties/Destinations/type", "type", {type: "array"}); errors++;
-}
-}
-if(data0.Logs !== undefined && func0.call(data0, "Logs")){
-let data16 = data0.Logs;
-if(Array.isArray(data16)){
-const len1 = data16.length;
-for(let i1=0; i1<len1; i1++){
-let data17 = data16[i1];
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17.ID !== undefined && func0.call(data17, "ID")){
-let data18 = data17.ID;
-if((typeof data18 !== "string") && (data18 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Logs/" + i1+"/ID", "../defs/meta.schema.json/properties/Logs/items/properties/ID/type", "type", {type: schema0.properties.Logs.items.properties.ID.type}); errors++;
-}
-if(typeof data18 === "string"){
-if(!(formats1.test(data18))){
-vErrors = addError(vErrors, instancePath+"/Meta/Logs/" + i1+"/ID", "../defs/meta.schema.json/properties/Logs/items/properties/ID/format", "format", {format: "uuid"}); errors++;
-}
-}
-}
-if(data17.AttemptID !== undefined && func0.call(data17, "AttemptID")){
-let data19 = data17.AttemptID;
-if((typeof data19 !== "string") && (data19 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Logs/" + i1+"/AttemptID", "../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type", "type", {type: schema0.properties.Logs.items.properties.AttemptID.type}); errors++;
-}
-if(typeof data19 === "string"){
-if(!(formats1.test(data19))){
-vErrors = addError(vErrors, instancePath+"/Meta/Logs/" + i1+"/AttemptID", "../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format", "format", {format: "uuid"}); errors++;
-}
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Logs/" + i1, "../defs/meta.schema.json/properties/Logs/items/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Logs", "../defs/meta.schema.json/properties/Logs/type", "type", {type: "array"}); errors++;
-}
-}
-if(data0.Errors !== undefined && func0.call(data0, "Errors")){
-let data20 = data0.Errors;
-if(Array.isArray(data20)){
-const len2 = data20.length;
-for(let i2=0; i2<len2; i2++){
-let data21 = data20[i2];
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-if(data21.ID !== undefined && func0.call(data21, "ID")){
-let data22 = data21.ID;
-if((typeof data22 !== "string") && (data22 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Errors/" + i2+"/ID", "../defs/meta.schema.json/properties/Errors/items/properties/ID/type", "type", {type: schema0.properties.Errors.items.properties.ID.type}); errors++;
-}
-}
-if(data21.Text !== undefined && func0.call(data21, "Text")){
-let data23 = data21.Text;
-if((typeof data23 !== "string") && (data23 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Errors/" + i2+"/Text", "../defs/meta.schema.json/properties/Errors/items/properties/Text/type", "type", {type: schema0.properties.Errors.items.properties.Text.type}); errors++;
-}
-}
-if(data21.Type !== undefined && func0.call(data21, "Type")){
-let data24 = data21.Type;
-if((typeof data24 !== "string") && (data24 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Errors/" + i2+"/Type", "../defs/meta.schema.json/properties/Errors/items/properties/Type/type", "type", {type: schema0.properties.Errors.items.properties.Type.type}); errors++;
-}
-}
-if(data21.Module !== undefined && func0.call(data21, "Module")){
-let data25 = data21.Module;
-if((typeof data25 !== "string") && (data25 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Errors/" + i2+"/Module", "../defs/meta.schema.json/properties/Errors/items/properties/Module/type", "type", {type: schema0.properties.Errors.items.properties.Module.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Errors/" + i2, "../defs/meta.schema.json/properties/Errors/items/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Errors", "../defs/meta.schema.json/properties/Errors/type", "type", {type: "array"}); errors++;
-}
-}
-if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
-let data26 = data0.FacilityCode;
-if((typeof data26 !== "string") && (data26 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/FacilityCode", "../defs/meta.schema.json/properties/FacilityCode/type", "type", {type: schema0.properties.FacilityCode.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta", "../defs/meta.schema.json/type", "type", {type: "object"}); errors++;
+if(!(func1(data0, {instancePath:instancePath+"/Meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
@@ -800,43 +55,24 @@ vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/type", "typ
 }
 }
 if(data.Patient !== undefined && func0.call(data, "Patient")){
-let data29 = data.Patient;
-if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
-if((data29.Identifiers === undefined) || (!(func0.call(data29, "Identifiers")))){
+let data3 = data.Patient;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if((data3.Identifiers === undefined) || (!(func0.call(data3, "Identifiers")))){
 vErrors = addError(vErrors, instancePath+"/Patient", "#/properties/Patient/required", "required", {missingProperty: "Identifiers"}); errors++;
 }
-if((data29.PreviousIdentifiers === undefined) || (!(func0.call(data29, "PreviousIdentifiers")))){
+if((data3.PreviousIdentifiers === undefined) || (!(func0.call(data3, "PreviousIdentifiers")))){
 vErrors = addError(vErrors, instancePath+"/Patient", "#/properties/Patient/required", "required", {missingProperty: "PreviousIdentifiers"}); errors++;
 }
-if(data29.Identifiers !== undefined && func0.call(data29, "Identifiers")){
-let data30 = data29.Identifiers;
-if(Array.isArray(data30)){
-if(data30.length < 1){
+if(data3.Identifiers !== undefined && func0.call(data3, "Identifiers")){
+let data4 = data3.Identifiers;
+if(Array.isArray(data4)){
+if(data4.length < 1){
 vErrors = addError(vErrors, instancePath+"/Patient/Identifiers", "#/properties/Patient/properties/Identifiers/minItems", "minItems", {limit: 1}); errors++;
 }
-const len3 = data30.length;
-for(let i3=0; i3<len3; i3++){
-let data31 = data30[i3];
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-if((data31.ID === undefined) || (!(func0.call(data31, "ID")))){
-vErrors = addError(vErrors, instancePath+"/Patient/Identifiers/" + i3, "../defs/required-identifier.schema.json/required", "required", {missingProperty: "ID"}); errors++;
-}
-if((data31.IDType === undefined) || (!(func0.call(data31, "IDType")))){
-vErrors = addError(vErrors, instancePath+"/Patient/Identifiers/" + i3, "../defs/required-identifier.schema.json/required", "required", {missingProperty: "IDType"}); errors++;
-}
-if(data31.ID !== undefined && func0.call(data31, "ID")){
-if(typeof data31.ID !== "string"){
-vErrors = addError(vErrors, instancePath+"/Patient/Identifiers/" + i3+"/ID", "../defs/required-identifier.schema.json/properties/ID/type", "type", {type: "string"}); errors++;
-}
-}
-if(data31.IDType !== undefined && func0.call(data31, "IDType")){
-if(typeof data31.IDType !== "string"){
-vErrors = addError(vErrors, instancePath+"/Patient/Identifiers/" + i3+"/IDType", "../defs/required-identifier.schema.json/properties/IDType/type", "type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Patient/Identifiers/" + i3, "../defs/required-identifier.schema.json/type", "type", {type: "object"}); errors++;
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+if(!(func2(data4[i0], {instancePath:instancePath+"/Patient/Identifiers/" + i0}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
@@ -844,35 +80,16 @@ else {
 vErrors = addError(vErrors, instancePath+"/Patient/Identifiers", "#/properties/Patient/properties/Identifiers/type", "type", {type: "array"}); errors++;
 }
 }
-if(data29.PreviousIdentifiers !== undefined && func0.call(data29, "PreviousIdentifiers")){
-let data34 = data29.PreviousIdentifiers;
-if(Array.isArray(data34)){
-if(data34.length < 1){
+if(data3.PreviousIdentifiers !== undefined && func0.call(data3, "PreviousIdentifiers")){
+let data6 = data3.PreviousIdentifiers;
+if(Array.isArray(data6)){
+if(data6.length < 1){
 vErrors = addError(vErrors, instancePath+"/Patient/PreviousIdentifiers", "#/properties/Patient/properties/PreviousIdentifiers/minItems", "minItems", {limit: 1}); errors++;
 }
-const len4 = data34.length;
-for(let i4=0; i4<len4; i4++){
-let data35 = data34[i4];
-if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
-if((data35.ID === undefined) || (!(func0.call(data35, "ID")))){
-vErrors = addError(vErrors, instancePath+"/Patient/PreviousIdentifiers/" + i4, "../defs/required-identifier.schema.json/required", "required", {missingProperty: "ID"}); errors++;
-}
-if((data35.IDType === undefined) || (!(func0.call(data35, "IDType")))){
-vErrors = addError(vErrors, instancePath+"/Patient/PreviousIdentifiers/" + i4, "../defs/required-identifier.schema.json/required", "required", {missingProperty: "IDType"}); errors++;
-}
-if(data35.ID !== undefined && func0.call(data35, "ID")){
-if(typeof data35.ID !== "string"){
-vErrors = addError(vErrors, instancePath+"/Patient/PreviousIdentifiers/" + i4+"/ID", "../defs/required-identifier.schema.json/properties/ID/type", "type", {type: "string"}); errors++;
-}
-}
-if(data35.IDType !== undefined && func0.call(data35, "IDType")){
-if(typeof data35.IDType !== "string"){
-vErrors = addError(vErrors, instancePath+"/Patient/PreviousIdentifiers/" + i4+"/IDType", "../defs/required-identifier.schema.json/properties/IDType/type", "type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Patient/PreviousIdentifiers/" + i4, "../defs/required-identifier.schema.json/type", "type", {type: "object"}); errors++;
+const len1 = data6.length;
+for(let i1=0; i1<len1; i1++){
+if(!(func2(data6[i1], {instancePath:instancePath+"/Patient/PreviousIdentifiers/" + i1}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
@@ -880,18 +97,18 @@ else {
 vErrors = addError(vErrors, instancePath+"/Patient/PreviousIdentifiers", "#/properties/Patient/properties/PreviousIdentifiers/type", "type", {type: "array"}); errors++;
 }
 }
-if(data29.Demographics !== undefined && func0.call(data29, "Demographics")){
-if(!(validate1(data29.Demographics, {instancePath:instancePath+"/Patient/Demographics"}))){
-vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
+if(data3.Demographics !== undefined && func0.call(data3, "Demographics")){
+if(!(func3(data3.Demographics, {instancePath:instancePath+"/Patient/Demographics"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
-if(data29.Notes !== undefined && func0.call(data29, "Notes")){
-let data39 = data29.Notes;
-if(Array.isArray(data39)){
-const len5 = data39.length;
-for(let i5=0; i5<len5; i5++){
-if(typeof data39[i5] !== "string"){
-vErrors = addError(vErrors, instancePath+"/Patient/Notes/" + i5, "#/properties/Patient/properties/Notes/items/type", "type", {type: "string"}); errors++;
+if(data3.Notes !== undefined && func0.call(data3, "Notes")){
+let data9 = data3.Notes;
+if(Array.isArray(data9)){
+const len2 = data9.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data9[i2] !== "string"){
+vErrors = addError(vErrors, instancePath+"/Patient/Notes/" + i2, "#/properties/Patient/properties/Notes/items/type", "type", {type: "string"}); errors++;
 }
 }
 }
@@ -1002,7 +219,7 @@ exports.kinds = {
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate0;
+exports.s0 = validate1;
 
 
 
@@ -1016,11 +233,11 @@ const formats2 = /^\+[1-9]\d{1,14}$/;
 const formats3 = /^(?:a[abefkmnrsvyz]|b[aegimnors]|c[aehorsuvy]|d[aevz]|e[elnostu]|f[afijory]|g[adlnuv]|h[aeiortuyz]|i[adegikostu]|j[av]|k[agijklmnorsuvwy]|l[abginotuv]|m[ghiklnrsty]|n[abdeglnorvy]|o[cjmrs]|p[ailst]|q[u]|r[mnouw]|s[acdegiklmnoqrstuvw]|t[aeghiklnorstwy]|u[gkrz]|v[eio]|w[ao]|x[h]|y[io]|z[ahu])$/i;
 const formats4 = /^(?:a[defgilmoqrstuwxz]|b[abdefghijlmnoqrstvwyz]|c[acdfghiklmnoruvwxyz]|d[ejkmoz]|e[ceghrst]|f[ijkmor]|g[abdefghilmnpqrstuwy]|h[kmnrtu]|i[delmnoqrst]|j[emop]|k[eghimnprwyz]|l[abcikrstuvy]|m[acdefghklmnopqrstuvwxyz]|n[acefgilopruz]|o[m]|p[aefghklmnrstwy]|q[a]|r[eosuw]|s[abcdeghijklmnorstvxyz]|t[cdfghjklmnortvwz]|u[agmsyz]|v[aceginu]|w[fs]|x[k]|y[et]|z[amw])$/i;
 
-function validate1(data){
+function validate2(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/demographics.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
+const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1282,17 +499,17 @@ errors++;
 else {
 errors++;
 }
-validate1.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate2.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate0(data){
+function validate1(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/patientadmin/patient-merge.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1728,7 +945,7 @@ errors++;
 }
 }
 if(data29.Demographics !== undefined){
-if(!(validate1.call(this, data29.Demographics))){
+if(!(validate2.call(this, data29.Demographics))){
 errors++;
 }
 }
@@ -1777,10 +994,10 @@ errors++;
 else {
 errors++;
 }
-validate0.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

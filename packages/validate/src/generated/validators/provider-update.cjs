@@ -4,1396 +4,9 @@ const canonical = (function (exports) {
 "use strict";
 exports.v0 = validate0;
 
-const schema0 = {
- "properties": {
-  "EventDateTime": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Test": {
-   "type": [
-    "boolean",
-    "null"
-   ]
-  },
-  "Message": {
-   "type": [
-    "object",
-    "null"
-   ],
-   "properties": {
-    "ID": {
-     "type": [
-      "number",
-      "string",
-      "null"
-     ]
-    }
-   }
-  },
-  "Transmission": {
-   "type": [
-    "object",
-    "null"
-   ],
-   "properties": {
-    "ID": {
-     "type": [
-      "number",
-      "string",
-      "null"
-     ]
-    }
-   }
-  },
-  "Source": {
-   "properties": {
-    "ID": {
-     "type": [
-      "string",
-      "null"
-     ]
-    },
-    "Name": {
-     "type": [
-      "string",
-      "null"
-     ]
-    }
-   }
-  },
-  "Destinations": {
-   "items": {
-    "properties": {
-     "ID": {
-      "type": [
-       "string",
-       "null"
-      ]
-     },
-     "Name": {
-      "type": [
-       "string",
-       "null"
-      ]
-     }
-    }
-   }
-  },
-  "Logs": {
-   "items": {
-    "properties": {
-     "ID": {
-      "type": [
-       "string",
-       "null"
-      ]
-     },
-     "AttemptID": {
-      "type": [
-       "string",
-       "null"
-      ]
-     }
-    }
-   }
-  },
-  "Errors": {
-   "items": {
-    "properties": {
-     "ID": {
-      "type": [
-       "string",
-       "null"
-      ]
-     },
-     "Text": {
-      "type": [
-       "string",
-       "null"
-      ]
-     },
-     "Type": {
-      "type": [
-       "string",
-       "null"
-      ]
-     },
-     "Module": {
-      "type": [
-       "string",
-       "null"
-      ]
-     }
-    }
-   }
-  },
-  "FacilityCode": {
-   "type": [
-    "string",
-    "null"
-   ]
-  }
- }
-};
 const func0 = Object.prototype.hasOwnProperty;
-const formats0 = require("../../formats.cjs").iso8601;
-const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
-
-const schema1 = {"properties":{"IDType":{"type":["string","null"]}}};
-const schema2 = {
- "properties": {
-  "FirstName": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "LastName": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "MiddleName": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Sex": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "DOB": {
-   "type": [
-    "string",
-    "null"
-   ]
-  }
- }
-};
-const schema3 = {
- "properties": {
-  "Home": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Office": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Mobile": {
-   "type": [
-    "string",
-    "null"
-   ]
-  }
- }
-};
-const schema4 = {"properties":{"Use":{"type":["string","null"]}}};
-const schema5 = {
- "properties": {
-  "StreetAddress": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "City": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "State": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "ZIP": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "County": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Country": {
-   "type": [
-    "string",
-    "null"
-   ]
-  }
- }
-};
-
-function validate1(data, {instancePath=""}={}){
-/*# sourceURL="https://schemas.cdx.dev/datamodel/defs/provider-address.schema.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.StreetAddress !== undefined && func0.call(data, "StreetAddress")){
-let data0 = data.StreetAddress;
-if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addError(vErrors, instancePath+"/StreetAddress", "address.schema.json/properties/StreetAddress/type", "type", {type: schema5.properties.StreetAddress.type}); errors++;
-}
-}
-if(data.City !== undefined && func0.call(data, "City")){
-let data1 = data.City;
-if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addError(vErrors, instancePath+"/City", "address.schema.json/properties/City/type", "type", {type: schema5.properties.City.type}); errors++;
-}
-}
-if(data.State !== undefined && func0.call(data, "State")){
-let data2 = data.State;
-if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addError(vErrors, instancePath+"/State", "address.schema.json/properties/State/type", "type", {type: schema5.properties.State.type}); errors++;
-}
-}
-if(data.ZIP !== undefined && func0.call(data, "ZIP")){
-let data3 = data.ZIP;
-if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addError(vErrors, instancePath+"/ZIP", "address.schema.json/properties/ZIP/type", "type", {type: schema5.properties.ZIP.type}); errors++;
-}
-}
-if(data.County !== undefined && func0.call(data, "County")){
-let data4 = data.County;
-if((typeof data4 !== "string") && (data4 !== null)){
-vErrors = addError(vErrors, instancePath+"/County", "address.schema.json/properties/County/type", "type", {type: schema5.properties.County.type}); errors++;
-}
-}
-if(data.Country !== undefined && func0.call(data, "Country")){
-let data5 = data.Country;
-if((typeof data5 !== "string") && (data5 !== null)){
-vErrors = addError(vErrors, instancePath+"/Country", "address.schema.json/properties/Country/type", "type", {type: schema5.properties.Country.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath, "address.schema.json/type", "type", {type: "object"}); errors++;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.Use !== undefined && func0.call(data, "Use")){
-let data6 = data.Use;
-if((typeof data6 !== "string") && (data6 !== null)){
-vErrors = addError(vErrors, instancePath+"/Use", "#/properties/Use/type", "type", {type: schema4.properties.Use.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
-}
-validate1.errors = vErrors;
-return errors === 0;
-}
-validate1.evaluated = {
- "props": {
-  "Use": true,
-  "StreetAddress": true,
-  "City": true,
-  "State": true,
-  "ZIP": true,
-  "County": true,
-  "Country": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-const formats2 = /^\+[1-9]\d{1,14}$/;
-
-function validate2(data, {instancePath=""}={}){
-/*# sourceURL="https://schemas.cdx.dev/datamodel/defs/provider-demographics.schema.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate2.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.FirstName !== undefined && func0.call(data, "FirstName")){
-let data0 = data.FirstName;
-if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addError(vErrors, instancePath+"/FirstName", "#/properties/FirstName/type", "type", {type: schema2.properties.FirstName.type}); errors++;
-}
-}
-if(data.LastName !== undefined && func0.call(data, "LastName")){
-let data1 = data.LastName;
-if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addError(vErrors, instancePath+"/LastName", "#/properties/LastName/type", "type", {type: schema2.properties.LastName.type}); errors++;
-}
-}
-if(data.MiddleName !== undefined && func0.call(data, "MiddleName")){
-let data2 = data.MiddleName;
-if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addError(vErrors, instancePath+"/MiddleName", "#/properties/MiddleName/type", "type", {type: schema2.properties.MiddleName.type}); errors++;
-}
-}
-if(data.Credentials !== undefined && func0.call(data, "Credentials")){
-let data3 = data.Credentials;
-if(Array.isArray(data3)){
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data3[i0] !== "string"){
-vErrors = addError(vErrors, instancePath+"/Credentials/" + i0, "#/properties/Credentials/items/type", "type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Credentials", "#/properties/Credentials/type", "type", {type: "array"}); errors++;
-}
-}
-if(data.Addresses !== undefined && func0.call(data, "Addresses")){
-let data5 = data.Addresses;
-if(Array.isArray(data5)){
-const len1 = data5.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate1(data5[i1], {instancePath:instancePath+"/Addresses/" + i1}))){
-vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Addresses", "#/properties/Addresses/type", "type", {type: "array"}); errors++;
-}
-}
-if(data.EmailAddresses !== undefined && func0.call(data, "EmailAddresses")){
-let data7 = data.EmailAddresses;
-if(Array.isArray(data7)){
-const len2 = data7.length;
-for(let i2=0; i2<len2; i2++){
-if(typeof data7[i2] !== "string"){
-vErrors = addError(vErrors, instancePath+"/EmailAddresses/" + i2, "#/properties/EmailAddresses/items/type", "type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/EmailAddresses", "#/properties/EmailAddresses/type", "type", {type: "array"}); errors++;
-}
-}
-if(data.PhoneNumber !== undefined && func0.call(data, "PhoneNumber")){
-let data9 = data.PhoneNumber;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.Home !== undefined && func0.call(data9, "Home")){
-let data10 = data9.Home;
-if((typeof data10 !== "string") && (data10 !== null)){
-vErrors = addError(vErrors, instancePath+"/PhoneNumber/Home", "phone-number.schema.json/properties/Home/type", "type", {type: schema3.properties.Home.type}); errors++;
-}
-if(typeof data10 === "string"){
-if(!(formats2.test(data10))){
-vErrors = addError(vErrors, instancePath+"/PhoneNumber/Home", "phone-number.schema.json/properties/Home/format", "format", {format: "e164"}); errors++;
-}
-}
-}
-if(data9.Office !== undefined && func0.call(data9, "Office")){
-let data11 = data9.Office;
-if((typeof data11 !== "string") && (data11 !== null)){
-vErrors = addError(vErrors, instancePath+"/PhoneNumber/Office", "phone-number.schema.json/properties/Office/type", "type", {type: schema3.properties.Office.type}); errors++;
-}
-if(typeof data11 === "string"){
-if(!(formats2.test(data11))){
-vErrors = addError(vErrors, instancePath+"/PhoneNumber/Office", "phone-number.schema.json/properties/Office/format", "format", {format: "e164"}); errors++;
-}
-}
-}
-if(data9.Mobile !== undefined && func0.call(data9, "Mobile")){
-let data12 = data9.Mobile;
-if((typeof data12 !== "string") && (data12 !== null)){
-vErrors = addError(vErrors, instancePath+"/PhoneNumber/Mobile", "phone-number.schema.json/properties/Mobile/type", "type", {type: schema3.properties.Mobile.type}); errors++;
-}
-if(typeof data12 === "string"){
-if(!(formats2.test(data12))){
-vErrors = addError(vErrors, instancePath+"/PhoneNumber/Mobile", "phone-number.schema.json/properties/Mobile/format", "format", {format: "e164"}); errors++;
-}
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/PhoneNumber", "phone-number.schema.json/type", "type", {type: "object"}); errors++;
-}
-}
-if(data.Sex !== undefined && func0.call(data, "Sex")){
-let data13 = data.Sex;
-if((typeof data13 !== "string") && (data13 !== null)){
-vErrors = addError(vErrors, instancePath+"/Sex", "#/properties/Sex/type", "type", {type: schema2.properties.Sex.type}); errors++;
-}
-}
-if(data.DOB !== undefined && func0.call(data, "DOB")){
-let data14 = data.DOB;
-if((typeof data14 !== "string") && (data14 !== null)){
-vErrors = addError(vErrors, instancePath+"/DOB", "#/properties/DOB/type", "type", {type: schema2.properties.DOB.type}); errors++;
-}
-if(typeof data14 === "string"){
-if(!(formats0(data14))){
-vErrors = addError(vErrors, instancePath+"/DOB", "#/properties/DOB/format", "format", {format: "iso8601"}); errors++;
-}
-}
-}
-if(data.Languages !== undefined && func0.call(data, "Languages")){
-let data15 = data.Languages;
-if(Array.isArray(data15)){
-const len3 = data15.length;
-for(let i3=0; i3<len3; i3++){
-if(typeof data15[i3] !== "string"){
-vErrors = addError(vErrors, instancePath+"/Languages/" + i3, "#/properties/Languages/items/type", "type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Languages", "#/properties/Languages/type", "type", {type: "array"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
-}
-validate2.errors = vErrors;
-return errors === 0;
-}
-validate2.evaluated = {
- "props": {
-  "FirstName": true,
-  "LastName": true,
-  "MiddleName": true,
-  "Credentials": true,
-  "Addresses": true,
-  "EmailAddresses": true,
-  "PhoneNumber": true,
-  "Sex": true,
-  "DOB": true,
-  "Languages": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-const schema6 = {
- "properties": {
-  "Code": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Codeset": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Description": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "StartDate": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "EndDate": {
-   "type": [
-    "string",
-    "null"
-   ]
-  }
- }
-};
-const schema7 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]}}};
-
-function validate3(data, {instancePath=""}={}){
-/*# sourceURL="https://schemas.cdx.dev/datamodel/defs/qualification.schema.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate3.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.Identifiers !== undefined && func0.call(data, "Identifiers")){
-let data0 = data.Identifiers;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.ID !== undefined && func0.call(data1, "ID")){
-let data2 = data1.ID;
-if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0+"/ID", "identifier.schema.json/properties/ID/type", "type", {type: schema7.properties.ID.type}); errors++;
-}
-}
-if(data1.IDType !== undefined && func0.call(data1, "IDType")){
-let data3 = data1.IDType;
-if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0+"/IDType", "identifier.schema.json/properties/IDType/type", "type", {type: schema7.properties.IDType.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0, "identifier.schema.json/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Identifiers", "#/properties/Identifiers/type", "type", {type: "array"}); errors++;
-}
-}
-if(data.Code !== undefined && func0.call(data, "Code")){
-let data4 = data.Code;
-if((typeof data4 !== "string") && (data4 !== null)){
-vErrors = addError(vErrors, instancePath+"/Code", "#/properties/Code/type", "type", {type: schema6.properties.Code.type}); errors++;
-}
-}
-if(data.Codeset !== undefined && func0.call(data, "Codeset")){
-let data5 = data.Codeset;
-if((typeof data5 !== "string") && (data5 !== null)){
-vErrors = addError(vErrors, instancePath+"/Codeset", "#/properties/Codeset/type", "type", {type: schema6.properties.Codeset.type}); errors++;
-}
-}
-if(data.Description !== undefined && func0.call(data, "Description")){
-let data6 = data.Description;
-if((typeof data6 !== "string") && (data6 !== null)){
-vErrors = addError(vErrors, instancePath+"/Description", "#/properties/Description/type", "type", {type: schema6.properties.Description.type}); errors++;
-}
-}
-if(data.StartDate !== undefined && func0.call(data, "StartDate")){
-let data7 = data.StartDate;
-if((typeof data7 !== "string") && (data7 !== null)){
-vErrors = addError(vErrors, instancePath+"/StartDate", "#/properties/StartDate/type", "type", {type: schema6.properties.StartDate.type}); errors++;
-}
-if(typeof data7 === "string"){
-if(!(formats0(data7))){
-vErrors = addError(vErrors, instancePath+"/StartDate", "#/properties/StartDate/format", "format", {format: "iso8601"}); errors++;
-}
-}
-}
-if(data.EndDate !== undefined && func0.call(data, "EndDate")){
-let data8 = data.EndDate;
-if((typeof data8 !== "string") && (data8 !== null)){
-vErrors = addError(vErrors, instancePath+"/EndDate", "#/properties/EndDate/type", "type", {type: schema6.properties.EndDate.type}); errors++;
-}
-if(typeof data8 === "string"){
-if(!(formats0(data8))){
-vErrors = addError(vErrors, instancePath+"/EndDate", "#/properties/EndDate/format", "format", {format: "iso8601"}); errors++;
-}
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
-}
-validate3.errors = vErrors;
-return errors === 0;
-}
-validate3.evaluated = {
- "props": {
-  "Identifiers": true,
-  "Code": true,
-  "Codeset": true,
-  "Description": true,
-  "StartDate": true,
-  "EndDate": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-
-const schema8 = {
- "properties": {
-  "Code": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Codeset": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Description": {
-   "type": [
-    "string",
-    "null"
-   ]
-  }
- }
-};
-const schema9 = {
- "properties": {
-  "Days": {
-   "items": {
-    "enum": [
-     "Monday",
-     "Tuesday",
-     "Wednesday",
-     "Thursday",
-     "Friday",
-     "Saturday",
-     "Sunday"
-    ]
-   }
-  },
-  "AvailableStartTime": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "AvailableEndTime": {
-   "type": [
-    "string",
-    "null"
-   ]
-  }
- }
-};
-const schema10 = {
- "properties": {
-  "IsActive": {
-   "type": [
-    "boolean",
-    "string",
-    "null"
-   ]
-  },
-  "Type": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Name": {
-   "type": [
-    "string",
-    "null"
-   ]
-  }
- }
-};
-
-function validate4(data, {instancePath=""}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate4.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.Identifiers !== undefined && func0.call(data, "Identifiers")){
-let data0 = data.Identifiers;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.ID !== undefined && func0.call(data1, "ID")){
-let data2 = data1.ID;
-if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0+"/ID", "identifier.schema.json/properties/ID/type", "type", {type: schema7.properties.ID.type}); errors++;
-}
-}
-if(data1.IDType !== undefined && func0.call(data1, "IDType")){
-let data3 = data1.IDType;
-if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0+"/IDType", "identifier.schema.json/properties/IDType/type", "type", {type: schema7.properties.IDType.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0, "identifier.schema.json/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Identifiers", "#/properties/Identifiers/type", "type", {type: "array"}); errors++;
-}
-}
-if(data.IsActive !== undefined && func0.call(data, "IsActive")){
-let data4 = data.IsActive;
-if(((typeof data4 !== "boolean") && (typeof data4 !== "string")) && (data4 !== null)){
-vErrors = addError(vErrors, instancePath+"/IsActive", "#/properties/IsActive/type", "type", {type: schema10.properties.IsActive.type}); errors++;
-}
-}
-if(data.Type !== undefined && func0.call(data, "Type")){
-let data5 = data.Type;
-if((typeof data5 !== "string") && (data5 !== null)){
-vErrors = addError(vErrors, instancePath+"/Type", "#/properties/Type/type", "type", {type: schema10.properties.Type.type}); errors++;
-}
-}
-if(data.Name !== undefined && func0.call(data, "Name")){
-let data6 = data.Name;
-if((typeof data6 !== "string") && (data6 !== null)){
-vErrors = addError(vErrors, instancePath+"/Name", "#/properties/Name/type", "type", {type: schema10.properties.Name.type}); errors++;
-}
-}
-if(data.Address !== undefined && func0.call(data, "Address")){
-let data7 = data.Address;
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-if(data7.StreetAddress !== undefined && func0.call(data7, "StreetAddress")){
-let data8 = data7.StreetAddress;
-if((typeof data8 !== "string") && (data8 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/StreetAddress", "address.schema.json/properties/StreetAddress/type", "type", {type: schema5.properties.StreetAddress.type}); errors++;
-}
-}
-if(data7.City !== undefined && func0.call(data7, "City")){
-let data9 = data7.City;
-if((typeof data9 !== "string") && (data9 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/City", "address.schema.json/properties/City/type", "type", {type: schema5.properties.City.type}); errors++;
-}
-}
-if(data7.State !== undefined && func0.call(data7, "State")){
-let data10 = data7.State;
-if((typeof data10 !== "string") && (data10 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/State", "address.schema.json/properties/State/type", "type", {type: schema5.properties.State.type}); errors++;
-}
-}
-if(data7.ZIP !== undefined && func0.call(data7, "ZIP")){
-let data11 = data7.ZIP;
-if((typeof data11 !== "string") && (data11 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/ZIP", "address.schema.json/properties/ZIP/type", "type", {type: schema5.properties.ZIP.type}); errors++;
-}
-}
-if(data7.County !== undefined && func0.call(data7, "County")){
-let data12 = data7.County;
-if((typeof data12 !== "string") && (data12 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/County", "address.schema.json/properties/County/type", "type", {type: schema5.properties.County.type}); errors++;
-}
-}
-if(data7.Country !== undefined && func0.call(data7, "Country")){
-let data13 = data7.Country;
-if((typeof data13 !== "string") && (data13 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/Country", "address.schema.json/properties/Country/type", "type", {type: schema5.properties.Country.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Address", "address.schema.json/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
-}
-validate4.errors = vErrors;
-return errors === 0;
-}
-validate4.evaluated = {
- "props": {
-  "Identifiers": true,
-  "IsActive": true,
-  "Type": true,
-  "Name": true,
-  "Address": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-const schema11 = {
- "properties": {
-  "Status": {
-   "type": [
-    "string",
-    "null"
-   ],
-   "enum": [
-    "Active",
-    "Suspended",
-    "Inactive",
-    null
-   ]
-  },
-  "Name": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Description": {
-   "type": [
-    "string",
-    "null"
-   ]
-  }
- }
-};
-const schema12 = {"properties":{"Office":{"type":["string","null"]}}};
-
-function validate5(data, {instancePath=""}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate5.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.Identifiers !== undefined && func0.call(data, "Identifiers")){
-let data0 = data.Identifiers;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.ID !== undefined && func0.call(data1, "ID")){
-let data2 = data1.ID;
-if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0+"/ID", "identifier.schema.json/properties/ID/type", "type", {type: schema7.properties.ID.type}); errors++;
-}
-}
-if(data1.IDType !== undefined && func0.call(data1, "IDType")){
-let data3 = data1.IDType;
-if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0+"/IDType", "identifier.schema.json/properties/IDType/type", "type", {type: schema7.properties.IDType.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0, "identifier.schema.json/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Identifiers", "#/properties/Identifiers/type", "type", {type: "array"}); errors++;
-}
-}
-if(data.Status !== undefined && func0.call(data, "Status")){
-let data4 = data.Status;
-if((typeof data4 !== "string") && (data4 !== null)){
-vErrors = addError(vErrors, instancePath+"/Status", "#/properties/Status/type", "type", {type: schema11.properties.Status.type}); errors++;
-}
-if(!((((data4 === "Active") || (data4 === "Suspended")) || (data4 === "Inactive")) || (data4 === null))){
-vErrors = addError(vErrors, instancePath+"/Status", "#/properties/Status/enum", "enum", {allowedValues: schema11.properties.Status.enum}); errors++;
-}
-}
-if(data.Name !== undefined && func0.call(data, "Name")){
-let data5 = data.Name;
-if((typeof data5 !== "string") && (data5 !== null)){
-vErrors = addError(vErrors, instancePath+"/Name", "#/properties/Name/type", "type", {type: schema11.properties.Name.type}); errors++;
-}
-}
-if(data.Description !== undefined && func0.call(data, "Description")){
-let data6 = data.Description;
-if((typeof data6 !== "string") && (data6 !== null)){
-vErrors = addError(vErrors, instancePath+"/Description", "#/properties/Description/type", "type", {type: schema11.properties.Description.type}); errors++;
-}
-}
-if(data.Address !== undefined && func0.call(data, "Address")){
-let data7 = data.Address;
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-if(data7.StreetAddress !== undefined && func0.call(data7, "StreetAddress")){
-let data8 = data7.StreetAddress;
-if((typeof data8 !== "string") && (data8 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/StreetAddress", "address.schema.json/properties/StreetAddress/type", "type", {type: schema5.properties.StreetAddress.type}); errors++;
-}
-}
-if(data7.City !== undefined && func0.call(data7, "City")){
-let data9 = data7.City;
-if((typeof data9 !== "string") && (data9 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/City", "address.schema.json/properties/City/type", "type", {type: schema5.properties.City.type}); errors++;
-}
-}
-if(data7.State !== undefined && func0.call(data7, "State")){
-let data10 = data7.State;
-if((typeof data10 !== "string") && (data10 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/State", "address.schema.json/properties/State/type", "type", {type: schema5.properties.State.type}); errors++;
-}
-}
-if(data7.ZIP !== undefined && func0.call(data7, "ZIP")){
-let data11 = data7.ZIP;
-if((typeof data11 !== "string") && (data11 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/ZIP", "address.schema.json/properties/ZIP/type", "type", {type: schema5.properties.ZIP.type}); errors++;
-}
-}
-if(data7.County !== undefined && func0.call(data7, "County")){
-let data12 = data7.County;
-if((typeof data12 !== "string") && (data12 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/County", "address.schema.json/properties/County/type", "type", {type: schema5.properties.County.type}); errors++;
-}
-}
-if(data7.Country !== undefined && func0.call(data7, "Country")){
-let data13 = data7.Country;
-if((typeof data13 !== "string") && (data13 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/Country", "address.schema.json/properties/Country/type", "type", {type: schema5.properties.Country.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Address", "address.schema.json/type", "type", {type: "object"}); errors++;
-}
-}
-if(data.EmailAddresses !== undefined && func0.call(data, "EmailAddresses")){
-let data14 = data.EmailAddresses;
-if(Array.isArray(data14)){
-const len1 = data14.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data14[i1] !== "string"){
-vErrors = addError(vErrors, instancePath+"/EmailAddresses/" + i1, "#/properties/EmailAddresses/items/type", "type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/EmailAddresses", "#/properties/EmailAddresses/type", "type", {type: "array"}); errors++;
-}
-}
-if(data.PhoneNumber !== undefined && func0.call(data, "PhoneNumber")){
-let data16 = data.PhoneNumber;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if(data16.Office !== undefined && func0.call(data16, "Office")){
-let data17 = data16.Office;
-if((typeof data17 !== "string") && (data17 !== null)){
-vErrors = addError(vErrors, instancePath+"/PhoneNumber/Office", "office-phone-number.schema.json/properties/Office/type", "type", {type: schema12.properties.Office.type}); errors++;
-}
-if(typeof data17 === "string"){
-if(!(formats2.test(data17))){
-vErrors = addError(vErrors, instancePath+"/PhoneNumber/Office", "office-phone-number.schema.json/properties/Office/format", "format", {format: "e164"}); errors++;
-}
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/PhoneNumber", "office-phone-number.schema.json/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
-}
-validate5.errors = vErrors;
-return errors === 0;
-}
-validate5.evaluated = {
- "props": {
-  "Identifiers": true,
-  "Status": true,
-  "Name": true,
-  "Description": true,
-  "Address": true,
-  "EmailAddresses": true,
-  "PhoneNumber": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-const schema13 = {"properties":{"Type":{"type":["string","null"]},"Description":{"type":["string","null"]}}};
-
-function validate6(data, {instancePath=""}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate6.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.Identifiers !== undefined && func0.call(data, "Identifiers")){
-let data0 = data.Identifiers;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.ID !== undefined && func0.call(data1, "ID")){
-let data2 = data1.ID;
-if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0+"/ID", "identifier.schema.json/properties/ID/type", "type", {type: schema7.properties.ID.type}); errors++;
-}
-}
-if(data1.IDType !== undefined && func0.call(data1, "IDType")){
-let data3 = data1.IDType;
-if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0+"/IDType", "identifier.schema.json/properties/IDType/type", "type", {type: schema7.properties.IDType.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0, "identifier.schema.json/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Identifiers", "#/properties/Identifiers/type", "type", {type: "array"}); errors++;
-}
-}
-if(data.Type !== undefined && func0.call(data, "Type")){
-let data4 = data.Type;
-if((typeof data4 !== "string") && (data4 !== null)){
-vErrors = addError(vErrors, instancePath+"/Type", "#/properties/Type/type", "type", {type: schema13.properties.Type.type}); errors++;
-}
-}
-if(data.Description !== undefined && func0.call(data, "Description")){
-let data5 = data.Description;
-if((typeof data5 !== "string") && (data5 !== null)){
-vErrors = addError(vErrors, instancePath+"/Description", "#/properties/Description/type", "type", {type: schema13.properties.Description.type}); errors++;
-}
-}
-if(data.PhoneNumber !== undefined && func0.call(data, "PhoneNumber")){
-let data6 = data.PhoneNumber;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(data6.Office !== undefined && func0.call(data6, "Office")){
-let data7 = data6.Office;
-if((typeof data7 !== "string") && (data7 !== null)){
-vErrors = addError(vErrors, instancePath+"/PhoneNumber/Office", "office-phone-number.schema.json/properties/Office/type", "type", {type: schema12.properties.Office.type}); errors++;
-}
-if(typeof data7 === "string"){
-if(!(formats2.test(data7))){
-vErrors = addError(vErrors, instancePath+"/PhoneNumber/Office", "office-phone-number.schema.json/properties/Office/format", "format", {format: "e164"}); errors++;
-}
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/PhoneNumber", "office-phone-number.schema.json/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
-}
-validate6.errors = vErrors;
-return errors === 0;
-}
-validate6.evaluated = {
- "props": {
-  "Identifiers": true,
-  "Type": true,
-  "Description": true,
-  "PhoneNumber": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-const pattern0 = new RegExp("^(?:\\d{4}-\\d{2}-\\d{2}[Tt ]|[Tt])?\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d{1,9})?)?(?:[Zz]|[+-]\\d{2}:?\\d{2})?$", "u");
-
-function validate7(data, {instancePath=""}={}){
-/*# sourceURL="https://schemas.cdx.dev/datamodel/defs/provider-role.schema.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate7.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.Identifiers !== undefined && func0.call(data, "Identifiers")){
-let data0 = data.Identifiers;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.ID !== undefined && func0.call(data1, "ID")){
-let data2 = data1.ID;
-if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0+"/ID", "identifier.schema.json/properties/ID/type", "type", {type: schema7.properties.ID.type}); errors++;
-}
-}
-if(data1.IDType !== undefined && func0.call(data1, "IDType")){
-let data3 = data1.IDType;
-if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0+"/IDType", "identifier.schema.json/properties/IDType/type", "type", {type: schema7.properties.IDType.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0, "identifier.schema.json/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Identifiers", "#/properties/Identifiers/type", "type", {type: "array"}); errors++;
-}
-}
-if(data.Organization !== undefined && func0.call(data, "Organization")){
-if(!(validate4(data.Organization, {instancePath:instancePath+"/Organization"}))){
-vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
-}
-}
-if(data.Specialties !== undefined && func0.call(data, "Specialties")){
-let data5 = data.Specialties;
-if(Array.isArray(data5)){
-const len1 = data5.length;
-for(let i1=0; i1<len1; i1++){
-let data6 = data5[i1];
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(data6.Code !== undefined && func0.call(data6, "Code")){
-let data7 = data6.Code;
-if((typeof data7 !== "string") && (data7 !== null)){
-vErrors = addError(vErrors, instancePath+"/Specialties/" + i1+"/Code", "coded-value.schema.json/properties/Code/type", "type", {type: schema8.properties.Code.type}); errors++;
-}
-}
-if(data6.Codeset !== undefined && func0.call(data6, "Codeset")){
-let data8 = data6.Codeset;
-if((typeof data8 !== "string") && (data8 !== null)){
-vErrors = addError(vErrors, instancePath+"/Specialties/" + i1+"/Codeset", "coded-value.schema.json/properties/Codeset/type", "type", {type: schema8.properties.Codeset.type}); errors++;
-}
-}
-if(data6.Description !== undefined && func0.call(data6, "Description")){
-let data9 = data6.Description;
-if((typeof data9 !== "string") && (data9 !== null)){
-vErrors = addError(vErrors, instancePath+"/Specialties/" + i1+"/Description", "coded-value.schema.json/properties/Description/type", "type", {type: schema8.properties.Description.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Specialties/" + i1, "coded-value.schema.json/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Specialties", "#/properties/Specialties/type", "type", {type: "array"}); errors++;
-}
-}
-if(data.Locations !== undefined && func0.call(data, "Locations")){
-let data10 = data.Locations;
-if(Array.isArray(data10)){
-const len2 = data10.length;
-for(let i2=0; i2<len2; i2++){
-if(!(validate5(data10[i2], {instancePath:instancePath+"/Locations/" + i2}))){
-vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Locations", "#/properties/Locations/type", "type", {type: "array"}); errors++;
-}
-}
-if(data.Services !== undefined && func0.call(data, "Services")){
-let data12 = data.Services;
-if(Array.isArray(data12)){
-const len3 = data12.length;
-for(let i3=0; i3<len3; i3++){
-if(!(validate6(data12[i3], {instancePath:instancePath+"/Services/" + i3}))){
-vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Services", "#/properties/Services/type", "type", {type: "array"}); errors++;
-}
-}
-if(data.Availability !== undefined && func0.call(data, "Availability")){
-let data14 = data.Availability;
-if(Array.isArray(data14)){
-const len4 = data14.length;
-for(let i4=0; i4<len4; i4++){
-let data15 = data14[i4];
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if(data15.Days !== undefined && func0.call(data15, "Days")){
-let data16 = data15.Days;
-if(Array.isArray(data16)){
-const len5 = data16.length;
-for(let i5=0; i5<len5; i5++){
-let data17 = data16[i5];
-if(typeof data17 !== "string"){
-vErrors = addError(vErrors, instancePath+"/Availability/" + i4+"/Days/" + i5, "#/$defs/availability/properties/Days/items/type", "type", {type: "string"}); errors++;
-}
-if(!(((((((data17 === "Monday") || (data17 === "Tuesday")) || (data17 === "Wednesday")) || (data17 === "Thursday")) || (data17 === "Friday")) || (data17 === "Saturday")) || (data17 === "Sunday"))){
-vErrors = addError(vErrors, instancePath+"/Availability/" + i4+"/Days/" + i5, "#/$defs/availability/properties/Days/items/enum", "enum", {allowedValues: schema9.properties.Days.items.enum}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Availability/" + i4+"/Days", "#/$defs/availability/properties/Days/type", "type", {type: "array"}); errors++;
-}
-}
-if(data15.AvailableStartTime !== undefined && func0.call(data15, "AvailableStartTime")){
-let data18 = data15.AvailableStartTime;
-if((typeof data18 !== "string") && (data18 !== null)){
-vErrors = addError(vErrors, instancePath+"/Availability/" + i4+"/AvailableStartTime", "#/$defs/availability/properties/AvailableStartTime/type", "type", {type: schema9.properties.AvailableStartTime.type}); errors++;
-}
-if(typeof data18 === "string"){
-if(!pattern0.test(data18)){
-vErrors = addError(vErrors, instancePath+"/Availability/" + i4+"/AvailableStartTime", "#/$defs/availability/properties/AvailableStartTime/pattern", "pattern", {pattern: "^(?:\\d{4}-\\d{2}-\\d{2}[Tt ]|[Tt])?\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d{1,9})?)?(?:[Zz]|[+-]\\d{2}:?\\d{2})?$"}); errors++;
-}
-}
-}
-if(data15.AvailableEndTime !== undefined && func0.call(data15, "AvailableEndTime")){
-let data19 = data15.AvailableEndTime;
-if((typeof data19 !== "string") && (data19 !== null)){
-vErrors = addError(vErrors, instancePath+"/Availability/" + i4+"/AvailableEndTime", "#/$defs/availability/properties/AvailableEndTime/type", "type", {type: schema9.properties.AvailableEndTime.type}); errors++;
-}
-if(typeof data19 === "string"){
-if(!pattern0.test(data19)){
-vErrors = addError(vErrors, instancePath+"/Availability/" + i4+"/AvailableEndTime", "#/$defs/availability/properties/AvailableEndTime/pattern", "pattern", {pattern: "^(?:\\d{4}-\\d{2}-\\d{2}[Tt ]|[Tt])?\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d{1,9})?)?(?:[Zz]|[+-]\\d{2}:?\\d{2})?$"}); errors++;
-}
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Availability/" + i4, "#/$defs/availability/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Availability", "#/properties/Availability/type", "type", {type: "array"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
-}
-validate7.errors = vErrors;
-return errors === 0;
-}
-validate7.evaluated = {
- "props": {
-  "Identifiers": true,
-  "Organization": true,
-  "Specialties": true,
-  "Locations": true,
-  "Services": true,
-  "Availability": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-
-function validate8(data, {instancePath=""}={}){
-/*# sourceURL="https://schemas.cdx.dev/datamodel/defs/provider-record.schema.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate8.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.Identifiers === undefined) || (!(func0.call(data, "Identifiers")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "Identifiers"}); errors++;
-}
-if(data.Identifiers !== undefined && func0.call(data, "Identifiers")){
-let data0 = data.Identifiers;
-if(Array.isArray(data0)){
-if(data0.length < 1){
-vErrors = addError(vErrors, instancePath+"/Identifiers", "#/properties/Identifiers/minItems", "minItems", {limit: 1}); errors++;
-}
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if((data1.ID === undefined) || (!(func0.call(data1, "ID")))){
-vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0, "provider-identifier.schema.json/required", "required", {missingProperty: "ID"}); errors++;
-}
-if(data1.ID !== undefined && func0.call(data1, "ID")){
-if(typeof data1.ID !== "string"){
-vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0+"/ID", "provider-identifier.schema.json/properties/ID/type", "type", {type: "string"}); errors++;
-}
-}
-if(data1.IDType !== undefined && func0.call(data1, "IDType")){
-let data3 = data1.IDType;
-if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0+"/IDType", "provider-identifier.schema.json/properties/IDType/type", "type", {type: schema1.properties.IDType.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0, "provider-identifier.schema.json/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Identifiers", "#/properties/Identifiers/type", "type", {type: "array"}); errors++;
-}
-}
-if(data.Demographics !== undefined && func0.call(data, "Demographics")){
-if(!(validate2(data.Demographics, {instancePath:instancePath+"/Demographics"}))){
-vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
-}
-}
-if(data.Qualifications !== undefined && func0.call(data, "Qualifications")){
-let data5 = data.Qualifications;
-if(Array.isArray(data5)){
-const len1 = data5.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate3(data5[i1], {instancePath:instancePath+"/Qualifications/" + i1}))){
-vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Qualifications", "#/properties/Qualifications/type", "type", {type: "array"}); errors++;
-}
-}
-if(data.Roles !== undefined && func0.call(data, "Roles")){
-let data7 = data.Roles;
-if(Array.isArray(data7)){
-const len2 = data7.length;
-for(let i2=0; i2<len2; i2++){
-if(!(validate7(data7[i2], {instancePath:instancePath+"/Roles/" + i2}))){
-vErrors = addErrors(vErrors, validate7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Roles", "#/properties/Roles/type", "type", {type: "array"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
-}
-validate8.errors = vErrors;
-return errors === 0;
-}
-validate8.evaluated = {
- "props": {
-  "Identifiers": true,
-  "Demographics": true,
-  "Qualifications": true,
-  "Roles": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
+const func1 = require("./defs.cjs")["https://schemas.cdx.dev/datamodel/defs/meta.schema.json"];
+const func2 = require("./defs.cjs")["https://schemas.cdx.dev/datamodel/defs/provider-record.schema.json"];
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/provider/update.schema.json" */;
@@ -1415,216 +28,8 @@ vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProp
 }
 if(data.Meta !== undefined && func0.call(data, "Meta")){
 let data0 = data.Meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
-vErrors = addError(vErrors, instancePath+"/Meta", "../defs/meta.schema.json/required", "required", {missingProperty: "DataModel"}); errors++;
-}
-if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
-vErrors = addError(vErrors, instancePath+"/Meta", "../defs/meta.schema.json/required", "required", {missingProperty: "EventType"}); errors++;
-}
-if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
-if(typeof data0.DataModel !== "string"){
-vErrors = addError(vErrors, instancePath+"/Meta/DataModel", "../defs/meta.schema.json/properties/DataModel/type", "type", {type: "string"}); errors++;
-}
-}
-if(data0.EventType !== undefined && func0.call(data0, "EventType")){
-if(typeof data0.EventType !== "string"){
-vErrors = addError(vErrors, instancePath+"/Meta/EventType", "../defs/meta.schema.json/properties/EventType/type", "type", {type: "string"}); errors++;
-}
-}
-if(data0.EventDateTime !== undefined && func0.call(data0, "EventDateTime")){
-let data3 = data0.EventDateTime;
-if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/EventDateTime", "../defs/meta.schema.json/properties/EventDateTime/type", "type", {type: schema0.properties.EventDateTime.type}); errors++;
-}
-if(typeof data3 === "string"){
-if(!(formats0(data3))){
-vErrors = addError(vErrors, instancePath+"/Meta/EventDateTime", "../defs/meta.schema.json/properties/EventDateTime/format", "format", {format: "iso8601"}); errors++;
-}
-}
-}
-if(data0.Test !== undefined && func0.call(data0, "Test")){
-let data4 = data0.Test;
-if((typeof data4 !== "boolean") && (data4 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Test", "../defs/meta.schema.json/properties/Test/type", "type", {type: schema0.properties.Test.type}); errors++;
-}
-}
-if(data0.Message !== undefined && func0.call(data0, "Message")){
-let data5 = data0.Message;
-if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Message", "../defs/meta.schema.json/properties/Message/type", "type", {type: schema0.properties.Message.type}); errors++;
-}
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.ID !== undefined && func0.call(data5, "ID")){
-let data6 = data5.ID;
-if(((!((typeof data6 == "number") && (isFinite(data6)))) && (typeof data6 !== "string")) && (data6 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Message/ID", "../defs/meta.schema.json/properties/Message/properties/ID/type", "type", {type: schema0.properties.Message.properties.ID.type}); errors++;
-}
-}
-}
-}
-if(data0.Transmission !== undefined && func0.call(data0, "Transmission")){
-let data7 = data0.Transmission;
-if((!(data7 && typeof data7 == "object" && !Array.isArray(data7))) && (data7 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Transmission", "../defs/meta.schema.json/properties/Transmission/type", "type", {type: schema0.properties.Transmission.type}); errors++;
-}
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-if(data7.ID !== undefined && func0.call(data7, "ID")){
-let data8 = data7.ID;
-if(((!((typeof data8 == "number") && (isFinite(data8)))) && (typeof data8 !== "string")) && (data8 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Transmission/ID", "../defs/meta.schema.json/properties/Transmission/properties/ID/type", "type", {type: schema0.properties.Transmission.properties.ID.type}); errors++;
-}
-}
-}
-}
-if(data0.Source !== undefined && func0.call(data0, "Source")){
-let data9 = data0.Source;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.ID !== undefined && func0.call(data9, "ID")){
-let data10 = data9.ID;
-if((typeof data10 !== "string") && (data10 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Source/ID", "../defs/meta.schema.json/properties/Source/properties/ID/type", "type", {type: schema0.properties.Source.properties.ID.type}); errors++;
-}
-if(typeof data10 === "string"){
-if(!(formats1.test(data10))){
-vErrors = addError(vErrors, instancePath+"/Meta/Source/ID", "../defs/meta.schema.json/properties/Source/properties/ID/format", "format", {format: "uuid"}); errors++;
-}
-}
-}
-if(data9.Name !== undefined && func0.call(data9, "Name")){
-let data11 = data9.Name;
-if((typeof data11 !== "string") && (data11 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Source/Name", "../defs/meta.schema.json/properties/Source/properties/Name/type", "type", {type: schema0.properties.Source.properties.Name.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Source", "../defs/meta.schema.json/properties/Source/type", "type", {type: "object"}); errors++;
-}
-}
-if(data0.Destinations !== undefined && func0.call(data0, "Destinations")){
-let data12 = data0.Destinations;
-if(Array.isArray(data12)){
-const len0 = data12.length;
-for(let i0=0; i0<len0; i0++){
-let data13 = data12[i0];
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.ID !== undefined && func0.call(data13, "ID")){
-let data14 = data13.ID;
-if((typeof data14 !== "string") && (data14 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Destinations/" + i0+"/ID", "../defs/meta.schema.json/properties/Destinations/items/properties/ID/type", "type", {type: schema0.properties.Destinations.items.properties.ID.type}); errors++;
-}
-if(typeof data14 === "string"){
-if(!(formats1.test(data14))){
-vErrors = addError(vErrors, instancePath+"/Meta/Destinations/" + i0+"/ID", "../defs/meta.schema.json/properties/Destinations/items/properties/ID/format", "format", {format: "uuid"}); errors++;
-}
-}
-}
-if(data13.Name !== undefined && func0.call(data13, "Name")){
-let data15 = data13.Name;
-if((typeof data15 !== "string") && (data15 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Destinations/" + i0+"/Name", "../defs/meta.schema.json/properties/Destinations/items/properties/Name/type", "type", {type: schema0.properties.Destinations.items.properties.Name.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Destinations/" + i0, "../defs/meta.schema.json/properties/Destinations/items/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Destinations", "../defs/meta.schema.json/properties/Destinations/type", "type", {type: "array"}); errors++;
-}
-}
-if(data0.Logs !== undefined && func0.call(data0, "Logs")){
-let data16 = data0.Logs;
-if(Array.isArray(data16)){
-const len1 = data16.length;
-for(let i1=0; i1<len1; i1++){
-let data17 = data16[i1];
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17.ID !== undefined && func0.call(data17, "ID")){
-let data18 = data17.ID;
-if((typeof data18 !== "string") && (data18 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Logs/" + i1+"/ID", "../defs/meta.schema.json/properties/Logs/items/properties/ID/type", "type", {type: schema0.properties.Logs.items.properties.ID.type}); errors++;
-}
-if(typeof data18 === "string"){
-if(!(formats1.test(data18))){
-vErrors = addError(vErrors, instancePath+"/Meta/Logs/" + i1+"/ID", "../defs/meta.schema.json/properties/Logs/items/properties/ID/format", "format", {format: "uuid"}); errors++;
-}
-}
-}
-if(data17.AttemptID !== undefined && func0.call(data17, "AttemptID")){
-let data19 = data17.AttemptID;
-if((typeof data19 !== "string") && (data19 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Logs/" + i1+"/AttemptID", "../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type", "type", {type: schema0.properties.Logs.items.properties.AttemptID.type}); errors++;
-}
-if(typeof data19 === "string"){
-if(!(formats1.test(data19))){
-vErrors = addError(vErrors, instancePath+"/Meta/Logs/" + i1+"/AttemptID", "../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format", "format", {format: "uuid"}); errors++;
-}
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Logs/" + i1, "../defs/meta.schema.json/properties/Logs/items/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Logs", "../defs/meta.schema.json/properties/Logs/type", "type", {type: "array"}); errors++;
-}
-}
-if(data0.Errors !== undefined && func0.call(data0, "Errors")){
-let data20 = data0.Errors;
-if(Array.isArray(data20)){
-const len2 = data20.length;
-for(let i2=0; i2<len2; i2++){
-let data21 = data20[i2];
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-if(data21.ID !== undefined && func0.call(data21, "ID")){
-let data22 = data21.ID;
-if((typeof data22 !== "string") && (data22 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Errors/" + i2+"/ID", "../defs/meta.schema.json/properties/Errors/items/properties/ID/type", "type", {type: schema0.properties.Errors.items.properties.ID.type}); errors++;
-}
-}
-if(data21.Text !== undefined && func0.call(data21, "Text")){
-let data23 = data21.Text;
-if((typeof data23 !== "string") && (data23 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Errors/" + i2+"/Text", "../defs/meta.schema.json/properties/Errors/items/properties/Text/type", "type", {type: schema0.properties.Errors.items.properties.Text.type}); errors++;
-}
-}
-if(data21.Type !== undefined && func0.call(data21, "Type")){
-let data24 = data21.Type;
-if((typeof data24 !== "string") && (data24 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Errors/" + i2+"/Type", "../defs/meta.schema.json/properties/Errors/items/properties/Type/type", "type", {type: schema0.properties.Errors.items.properties.Type.type}); errors++;
-}
-}
-if(data21.Module !== undefined && func0.call(data21, "Module")){
-let data25 = data21.Module;
-if((typeof data25 !== "string") && (data25 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Errors/" + i2+"/Module", "../defs/meta.schema.json/properties/Errors/items/properties/Module/type", "type", {type: schema0.properties.Errors.items.properties.Module.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Errors/" + i2, "../defs/meta.schema.json/properties/Errors/items/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Errors", "../defs/meta.schema.json/properties/Errors/type", "type", {type: "array"}); errors++;
-}
-}
-if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
-let data26 = data0.FacilityCode;
-if((typeof data26 !== "string") && (data26 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/FacilityCode", "../defs/meta.schema.json/properties/FacilityCode/type", "type", {type: schema0.properties.FacilityCode.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta", "../defs/meta.schema.json/type", "type", {type: "object"}); errors++;
+if(!(func1(data0, {instancePath:instancePath+"/Meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
@@ -1649,29 +54,29 @@ vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/type", "typ
 }
 }
 if(data.Providers !== undefined && func0.call(data, "Providers")){
-let data29 = data.Providers;
-if(Array.isArray(data29)){
-if(data29.length < 1){
+let data3 = data.Providers;
+if(Array.isArray(data3)){
+if(data3.length < 1){
 vErrors = addError(vErrors, instancePath+"/Providers", "#/properties/Providers/minItems", "minItems", {limit: 1}); errors++;
 }
-const len3 = data29.length;
-for(let i3=0; i3<len3; i3++){
-let data30 = data29[i3];
-if(!(validate8(data30, {instancePath:instancePath+"/Providers/" + i3}))){
-vErrors = addErrors(vErrors, validate8.errors); errors = vErrors.length;
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+if(!(func2(data4, {instancePath:instancePath+"/Providers/" + i0}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
-if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
-if((data30.IsActive === undefined) || (!(func0.call(data30, "IsActive")))){
-vErrors = addError(vErrors, instancePath+"/Providers/" + i3, "#/properties/Providers/items/required", "required", {missingProperty: "IsActive"}); errors++;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if((data4.IsActive === undefined) || (!(func0.call(data4, "IsActive")))){
+vErrors = addError(vErrors, instancePath+"/Providers/" + i0, "#/properties/Providers/items/required", "required", {missingProperty: "IsActive"}); errors++;
 }
-if(data30.IsActive !== undefined && func0.call(data30, "IsActive")){
-if(typeof data30.IsActive !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/Providers/" + i3+"/IsActive", "#/properties/Providers/items/properties/IsActive/type", "type", {type: "boolean"}); errors++;
+if(data4.IsActive !== undefined && func0.call(data4, "IsActive")){
+if(typeof data4.IsActive !== "boolean"){
+vErrors = addError(vErrors, instancePath+"/Providers/" + i0+"/IsActive", "#/properties/Providers/items/properties/IsActive/type", "type", {type: "boolean"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Providers/" + i3, "#/properties/Providers/items/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Providers/" + i0, "#/properties/Providers/items/type", "type", {type: "object"}); errors++;
 }
 }
 }
@@ -1818,7 +223,7 @@ exports.kinds = {
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate0;
+exports.s0 = validate1;
 
 
 const formats0 = require("../../formats.cjs").iso8601;
@@ -1831,11 +236,11 @@ const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch 
 
 
 
-function validate1(data){
+function validate2(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/provider-address.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
+const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1911,18 +316,18 @@ errors++;
 else {
 errors++;
 }
-validate1.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate2.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const formats2 = /^\+[1-9]\d{1,14}$/;
 
-function validate2(data){
+function validate3(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/provider-demographics.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate2.evaluated;
+const evaluated0 = validate3.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1967,7 +372,7 @@ let data5 = data.Addresses;
 if(Array.isArray(data5)){
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate1.call(this, data5[i1]))){
+if(!(validate2.call(this, data5[i1]))){
 errors++;
 }
 }
@@ -2088,19 +493,19 @@ errors++;
 else {
 errors++;
 }
-validate2.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
-validate2.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate3.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 
 
-function validate3(data){
+function validate4(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/qualification.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate3.evaluated;
+const evaluated0 = validate4.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2203,20 +608,20 @@ errors++;
 else {
 errors++;
 }
-validate3.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
-validate3.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate4.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 
 
 
 
-function validate4(data){
+function validate5(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate4.evaluated;
+const evaluated0 = validate5.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2357,18 +762,18 @@ errors++;
 else {
 errors++;
 }
-validate4.errors = vErrors;
+validate5.errors = vErrors;
 return errors === 0;
 }
-validate4.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate5.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 
 
-function validate5(data){
+function validate6(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate5.evaluated;
+const evaluated0 = validate6.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2556,17 +961,17 @@ errors++;
 else {
 errors++;
 }
-validate5.errors = vErrors;
+validate6.errors = vErrors;
 return errors === 0;
 }
-validate5.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate6.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 
-function validate6(data){
+function validate7(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate6.evaluated;
+const evaluated0 = validate7.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2671,18 +1076,18 @@ errors++;
 else {
 errors++;
 }
-validate6.errors = vErrors;
+validate7.errors = vErrors;
 return errors === 0;
 }
-validate6.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate7.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const pattern1 = new RegExp("^(?:\\d{4}-\\d{2}-\\d{2}[Tt ]|[Tt])?\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d{1,9})?)?(?:[Zz]|[+-]\\d{2}:?\\d{2})?$", "u");
+const pattern0 = new RegExp("^(?:\\d{4}-\\d{2}-\\d{2}[Tt ]|[Tt])?\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d{1,9})?)?(?:[Zz]|[+-]\\d{2}:?\\d{2})?$", "u");
 
-function validate7(data){
+function validate8(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/provider-role.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate7.evaluated;
+const evaluated0 = validate8.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2731,7 +1136,7 @@ errors++;
 }
 }
 if(data.Organization !== undefined){
-if(!(validate4.call(this, data.Organization))){
+if(!(validate5.call(this, data.Organization))){
 errors++;
 }
 }
@@ -2786,7 +1191,7 @@ let data10 = data.Locations;
 if(Array.isArray(data10)){
 const len2 = data10.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate5.call(this, data10[i2]))){
+if(!(validate6.call(this, data10[i2]))){
 errors++;
 }
 }
@@ -2800,7 +1205,7 @@ let data12 = data.Services;
 if(Array.isArray(data12)){
 const len3 = data12.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate6.call(this, data12[i3]))){
+if(!(validate7.call(this, data12[i3]))){
 errors++;
 }
 }
@@ -2840,7 +1245,7 @@ if((typeof data18 !== "string") && (data18 !== null)){
 errors++;
 }
 if(typeof data18 === "string"){
-if(!pattern1.test(data18)){
+if(!pattern0.test(data18)){
 errors++;
 }
 }
@@ -2851,7 +1256,7 @@ if((typeof data19 !== "string") && (data19 !== null)){
 errors++;
 }
 if(typeof data19 === "string"){
-if(!pattern1.test(data19)){
+if(!pattern0.test(data19)){
 errors++;
 }
 }
@@ -2892,17 +1297,17 @@ errors++;
 else {
 errors++;
 }
-validate7.errors = vErrors;
+validate8.errors = vErrors;
 return errors === 0;
 }
-validate7.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate8.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate8(data){
+function validate9(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/provider-record.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate8.evaluated;
+const evaluated0 = validate9.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2959,7 +1364,7 @@ errors++;
 }
 }
 if(data.Demographics !== undefined){
-if(!(validate2.call(this, data.Demographics))){
+if(!(validate3.call(this, data.Demographics))){
 errors++;
 }
 }
@@ -2968,7 +1373,7 @@ let data5 = data.Qualifications;
 if(Array.isArray(data5)){
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate3.call(this, data5[i1]))){
+if(!(validate4.call(this, data5[i1]))){
 errors++;
 }
 }
@@ -2982,7 +1387,7 @@ let data7 = data.Roles;
 if(Array.isArray(data7)){
 const len2 = data7.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate7.call(this, data7[i2]))){
+if(!(validate8.call(this, data7[i2]))){
 errors++;
 }
 }
@@ -3001,10 +1406,10 @@ errors++;
 else {
 errors++;
 }
-validate8.errors = vErrors;
+validate9.errors = vErrors;
 return errors === 0;
 }
-validate8.evaluated = {
+validate9.evaluated = {
  "props": {
   "Identifiers": true,
   "Demographics": true,
@@ -3016,11 +1421,11 @@ validate8.evaluated = {
 };
 
 
-function validate0(data){
+function validate1(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/provider/update.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3361,7 +1766,7 @@ errors++;
 const len3 = data29.length;
 for(let i3=0; i3<len3; i3++){
 let data30 = data29[i3];
-if(!(validate8.call(this, data30))){
+if(!(validate9.call(this, data30))){
 errors++;
 }
 if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
@@ -3409,10 +1814,10 @@ errors++;
 else {
 errors++;
 }
-validate0.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

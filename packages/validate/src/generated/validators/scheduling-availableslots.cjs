@@ -6,161 +6,7 @@ exports.v0 = validate0;
 const schema0 = {"properties":{"EndDateTime":{"type":["string","null"]}}};
 const schema1 = {
  "properties": {
-  "EventDateTime": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Test": {
-   "type": [
-    "boolean",
-    "null"
-   ]
-  },
-  "Message": {
-   "type": [
-    "object",
-    "null"
-   ],
-   "properties": {
-    "ID": {
-     "type": [
-      "number",
-      "string",
-      "null"
-     ]
-    }
-   }
-  },
-  "Transmission": {
-   "type": [
-    "object",
-    "null"
-   ],
-   "properties": {
-    "ID": {
-     "type": [
-      "number",
-      "string",
-      "null"
-     ]
-    }
-   }
-  },
-  "Source": {
-   "properties": {
-    "ID": {
-     "type": [
-      "string",
-      "null"
-     ]
-    },
-    "Name": {
-     "type": [
-      "string",
-      "null"
-     ]
-    }
-   }
-  },
-  "Destinations": {
-   "items": {
-    "properties": {
-     "ID": {
-      "type": [
-       "string",
-       "null"
-      ]
-     },
-     "Name": {
-      "type": [
-       "string",
-       "null"
-      ]
-     }
-    }
-   }
-  },
-  "Logs": {
-   "items": {
-    "properties": {
-     "ID": {
-      "type": [
-       "string",
-       "null"
-      ]
-     },
-     "AttemptID": {
-      "type": [
-       "string",
-       "null"
-      ]
-     }
-    }
-   }
-  },
-  "Errors": {
-   "items": {
-    "properties": {
-     "ID": {
-      "type": [
-       "string",
-       "null"
-      ]
-     },
-     "Text": {
-      "type": [
-       "string",
-       "null"
-      ]
-     },
-     "Type": {
-      "type": [
-       "string",
-       "null"
-      ]
-     },
-     "Module": {
-      "type": [
-       "string",
-       "null"
-      ]
-     }
-    }
-   }
-  },
-  "FacilityCode": {
-   "type": [
-    "string",
-    "null"
-   ]
-  }
- }
-};
-const schema2 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]}}};
-const schema3 = {
- "properties": {
-  "Code": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Codeset": {
-   "type": [
-    "string",
-    "null"
-   ],
-   "enum": [
-    "ICD-9",
-    "ICD-10",
-    "HCPCS",
-    "CPT",
-    null
-   ]
-  },
-  "Name": {
+  "ID": {
    "type": [
     "string",
     "null"
@@ -172,7 +18,19 @@ const schema3 = {
     "null"
    ]
   },
-  "DocumentedDateTime": {
+  "Facility": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Department": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Room": {
    "type": [
     "string",
     "null"
@@ -180,907 +38,16 @@ const schema3 = {
   }
  }
 };
-const schema4 = {
- "properties": {
-  "Code": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Codeset": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Description": {
-   "type": [
-    "string",
-    "null"
-   ]
-  }
- }
-};
-const schema5 = {"properties":{"Duration":{"type":["string","null"]},"DurationUnit":{"type":["string","null"]}}};
+const schema2 = {"properties":{"Duration":{"type":["string","null"]},"DurationUnit":{"type":["string","null"]}}};
 const func0 = Object.prototype.hasOwnProperty;
+const func1 = require("./defs.cjs")["https://schemas.cdx.dev/datamodel/defs/meta.schema.json"];
+const func2 = require("./defs.cjs")["https://schemas.cdx.dev/datamodel/defs/identifier.schema.json"];
+const func3 = require("./defs.cjs")["https://schemas.cdx.dev/datamodel/defs/demographics.schema.json"];
+const func4 = require("./defs.cjs")["https://schemas.cdx.dev/datamodel/defs/diagnosis.schema.json"];
+const func5 = require("./defs.cjs")["https://schemas.cdx.dev/datamodel/defs/provider.schema.json"];
+const func6 = require("./defs.cjs")["https://schemas.cdx.dev/datamodel/defs/coded-value.schema.json"];
+const func7 = require("./defs.cjs")["https://schemas.cdx.dev/datamodel/defs/visit-type.schema.json"];
 const formats0 = require("../../formats.cjs").iso8601;
-const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
-const schema6 = {
- "properties": {
-  "FirstName": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "MiddleName": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "LastName": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "DOB": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "SSN": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Sex": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Race": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "IsHispanic": {
-   "type": [
-    "boolean",
-    "null"
-   ]
-  },
-  "Religion": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "MaritalStatus": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "IsDeceased": {
-   "type": [
-    "boolean",
-    "null"
-   ]
-  },
-  "DeathDateTime": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Language": {
-   "type": [
-    "string",
-    "null"
-   ]
-  }
- }
-};
-const schema7 = {
- "properties": {
-  "Home": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Office": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Mobile": {
-   "type": [
-    "string",
-    "null"
-   ]
-  }
- }
-};
-const schema8 = {
- "properties": {
-  "StreetAddress": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "City": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "State": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "ZIP": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "County": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Country": {
-   "type": [
-    "string",
-    "null"
-   ]
-  }
- }
-};
-const formats2 = /^\+[1-9]\d{1,14}$/;
-const formats3 = /^(?:a[abefkmnrsvyz]|b[aegimnors]|c[aehorsuvy]|d[aevz]|e[elnostu]|f[afijory]|g[adlnuv]|h[aeiortuyz]|i[adegikostu]|j[av]|k[agijklmnorsuvwy]|l[abginotuv]|m[ghiklnrsty]|n[abdeglnorvy]|o[cjmrs]|p[ailst]|q[u]|r[mnouw]|s[acdegiklmnoqrstuvw]|t[aeghiklnorstwy]|u[gkrz]|v[eio]|w[ao]|x[h]|y[io]|z[ahu])$/i;
-const formats4 = /^(?:a[defgilmoqrstuwxz]|b[abdefghijlmnoqrstvwyz]|c[acdfghiklmnoruvwxyz]|d[ejkmoz]|e[ceghrst]|f[ijkmor]|g[abdefghilmnpqrstuwy]|h[kmnrtu]|i[delmnoqrst]|j[emop]|k[eghimnprwyz]|l[abcikrstuvy]|m[acdefghklmnopqrstuvwxyz]|n[acefgilopruz]|o[m]|p[aefghklmnrstwy]|q[a]|r[eosuw]|s[abcdeghijklmnorstvxyz]|t[cdfghjklmnortvwz]|u[agmsyz]|v[aceginu]|w[fs]|x[k]|y[et]|z[amw])$/i;
-
-function validate1(data, {instancePath=""}={}){
-/*# sourceURL="https://schemas.cdx.dev/datamodel/defs/demographics.schema.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.FirstName !== undefined && func0.call(data, "FirstName")){
-let data0 = data.FirstName;
-if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addError(vErrors, instancePath+"/FirstName", "#/properties/FirstName/type", "type", {type: schema6.properties.FirstName.type}); errors++;
-}
-}
-if(data.MiddleName !== undefined && func0.call(data, "MiddleName")){
-let data1 = data.MiddleName;
-if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addError(vErrors, instancePath+"/MiddleName", "#/properties/MiddleName/type", "type", {type: schema6.properties.MiddleName.type}); errors++;
-}
-}
-if(data.LastName !== undefined && func0.call(data, "LastName")){
-let data2 = data.LastName;
-if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addError(vErrors, instancePath+"/LastName", "#/properties/LastName/type", "type", {type: schema6.properties.LastName.type}); errors++;
-}
-}
-if(data.DOB !== undefined && func0.call(data, "DOB")){
-let data3 = data.DOB;
-if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addError(vErrors, instancePath+"/DOB", "#/properties/DOB/type", "type", {type: schema6.properties.DOB.type}); errors++;
-}
-if(typeof data3 === "string"){
-if(!(formats0(data3))){
-vErrors = addError(vErrors, instancePath+"/DOB", "#/properties/DOB/format", "format", {format: "iso8601"}); errors++;
-}
-}
-}
-if(data.SSN !== undefined && func0.call(data, "SSN")){
-let data4 = data.SSN;
-if((typeof data4 !== "string") && (data4 !== null)){
-vErrors = addError(vErrors, instancePath+"/SSN", "#/properties/SSN/type", "type", {type: schema6.properties.SSN.type}); errors++;
-}
-}
-if(data.Sex !== undefined && func0.call(data, "Sex")){
-let data5 = data.Sex;
-if((typeof data5 !== "string") && (data5 !== null)){
-vErrors = addError(vErrors, instancePath+"/Sex", "#/properties/Sex/type", "type", {type: schema6.properties.Sex.type}); errors++;
-}
-}
-if(data.Race !== undefined && func0.call(data, "Race")){
-let data6 = data.Race;
-if((typeof data6 !== "string") && (data6 !== null)){
-vErrors = addError(vErrors, instancePath+"/Race", "#/properties/Race/type", "type", {type: schema6.properties.Race.type}); errors++;
-}
-}
-if(data.IsHispanic !== undefined && func0.call(data, "IsHispanic")){
-let data7 = data.IsHispanic;
-if((typeof data7 !== "boolean") && (data7 !== null)){
-vErrors = addError(vErrors, instancePath+"/IsHispanic", "#/properties/IsHispanic/type", "type", {type: schema6.properties.IsHispanic.type}); errors++;
-}
-}
-if(data.Religion !== undefined && func0.call(data, "Religion")){
-let data8 = data.Religion;
-if((typeof data8 !== "string") && (data8 !== null)){
-vErrors = addError(vErrors, instancePath+"/Religion", "#/properties/Religion/type", "type", {type: schema6.properties.Religion.type}); errors++;
-}
-}
-if(data.MaritalStatus !== undefined && func0.call(data, "MaritalStatus")){
-let data9 = data.MaritalStatus;
-if((typeof data9 !== "string") && (data9 !== null)){
-vErrors = addError(vErrors, instancePath+"/MaritalStatus", "#/properties/MaritalStatus/type", "type", {type: schema6.properties.MaritalStatus.type}); errors++;
-}
-}
-if(data.IsDeceased !== undefined && func0.call(data, "IsDeceased")){
-let data10 = data.IsDeceased;
-if((typeof data10 !== "boolean") && (data10 !== null)){
-vErrors = addError(vErrors, instancePath+"/IsDeceased", "#/properties/IsDeceased/type", "type", {type: schema6.properties.IsDeceased.type}); errors++;
-}
-}
-if(data.DeathDateTime !== undefined && func0.call(data, "DeathDateTime")){
-let data11 = data.DeathDateTime;
-if((typeof data11 !== "string") && (data11 !== null)){
-vErrors = addError(vErrors, instancePath+"/DeathDateTime", "#/properties/DeathDateTime/type", "type", {type: schema6.properties.DeathDateTime.type}); errors++;
-}
-if(typeof data11 === "string"){
-if(!(formats0(data11))){
-vErrors = addError(vErrors, instancePath+"/DeathDateTime", "#/properties/DeathDateTime/format", "format", {format: "iso8601"}); errors++;
-}
-}
-}
-if(data.PhoneNumber !== undefined && func0.call(data, "PhoneNumber")){
-let data12 = data.PhoneNumber;
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(data12.Home !== undefined && func0.call(data12, "Home")){
-let data13 = data12.Home;
-if((typeof data13 !== "string") && (data13 !== null)){
-vErrors = addError(vErrors, instancePath+"/PhoneNumber/Home", "phone-number.schema.json/properties/Home/type", "type", {type: schema7.properties.Home.type}); errors++;
-}
-if(typeof data13 === "string"){
-if(!(formats2.test(data13))){
-vErrors = addError(vErrors, instancePath+"/PhoneNumber/Home", "phone-number.schema.json/properties/Home/format", "format", {format: "e164"}); errors++;
-}
-}
-}
-if(data12.Office !== undefined && func0.call(data12, "Office")){
-let data14 = data12.Office;
-if((typeof data14 !== "string") && (data14 !== null)){
-vErrors = addError(vErrors, instancePath+"/PhoneNumber/Office", "phone-number.schema.json/properties/Office/type", "type", {type: schema7.properties.Office.type}); errors++;
-}
-if(typeof data14 === "string"){
-if(!(formats2.test(data14))){
-vErrors = addError(vErrors, instancePath+"/PhoneNumber/Office", "phone-number.schema.json/properties/Office/format", "format", {format: "e164"}); errors++;
-}
-}
-}
-if(data12.Mobile !== undefined && func0.call(data12, "Mobile")){
-let data15 = data12.Mobile;
-if((typeof data15 !== "string") && (data15 !== null)){
-vErrors = addError(vErrors, instancePath+"/PhoneNumber/Mobile", "phone-number.schema.json/properties/Mobile/type", "type", {type: schema7.properties.Mobile.type}); errors++;
-}
-if(typeof data15 === "string"){
-if(!(formats2.test(data15))){
-vErrors = addError(vErrors, instancePath+"/PhoneNumber/Mobile", "phone-number.schema.json/properties/Mobile/format", "format", {format: "e164"}); errors++;
-}
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/PhoneNumber", "phone-number.schema.json/type", "type", {type: "object"}); errors++;
-}
-}
-if(data.EmailAddresses !== undefined && func0.call(data, "EmailAddresses")){
-let data16 = data.EmailAddresses;
-if(Array.isArray(data16)){
-const len0 = data16.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data16[i0] !== "string"){
-vErrors = addError(vErrors, instancePath+"/EmailAddresses/" + i0, "#/properties/EmailAddresses/items/type", "type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/EmailAddresses", "#/properties/EmailAddresses/type", "type", {type: "array"}); errors++;
-}
-}
-if(data.Language !== undefined && func0.call(data, "Language")){
-let data18 = data.Language;
-if((typeof data18 !== "string") && (data18 !== null)){
-vErrors = addError(vErrors, instancePath+"/Language", "#/properties/Language/type", "type", {type: schema6.properties.Language.type}); errors++;
-}
-if(typeof data18 === "string"){
-if(!(formats3.test(data18))){
-vErrors = addError(vErrors, instancePath+"/Language", "#/properties/Language/format", "format", {format: "iso639-1"}); errors++;
-}
-}
-}
-if(data.Citizenship !== undefined && func0.call(data, "Citizenship")){
-let data19 = data.Citizenship;
-if(Array.isArray(data19)){
-const len1 = data19.length;
-for(let i1=0; i1<len1; i1++){
-let data20 = data19[i1];
-if(typeof data20 === "string"){
-if(!(formats4.test(data20))){
-vErrors = addError(vErrors, instancePath+"/Citizenship/" + i1, "#/properties/Citizenship/items/format", "format", {format: "iso3166-alpha2"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Citizenship/" + i1, "#/properties/Citizenship/items/type", "type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Citizenship", "#/properties/Citizenship/type", "type", {type: "array"}); errors++;
-}
-}
-if(data.Address !== undefined && func0.call(data, "Address")){
-let data21 = data.Address;
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-if(data21.StreetAddress !== undefined && func0.call(data21, "StreetAddress")){
-let data22 = data21.StreetAddress;
-if((typeof data22 !== "string") && (data22 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/StreetAddress", "address.schema.json/properties/StreetAddress/type", "type", {type: schema8.properties.StreetAddress.type}); errors++;
-}
-}
-if(data21.City !== undefined && func0.call(data21, "City")){
-let data23 = data21.City;
-if((typeof data23 !== "string") && (data23 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/City", "address.schema.json/properties/City/type", "type", {type: schema8.properties.City.type}); errors++;
-}
-}
-if(data21.State !== undefined && func0.call(data21, "State")){
-let data24 = data21.State;
-if((typeof data24 !== "string") && (data24 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/State", "address.schema.json/properties/State/type", "type", {type: schema8.properties.State.type}); errors++;
-}
-}
-if(data21.ZIP !== undefined && func0.call(data21, "ZIP")){
-let data25 = data21.ZIP;
-if((typeof data25 !== "string") && (data25 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/ZIP", "address.schema.json/properties/ZIP/type", "type", {type: schema8.properties.ZIP.type}); errors++;
-}
-}
-if(data21.County !== undefined && func0.call(data21, "County")){
-let data26 = data21.County;
-if((typeof data26 !== "string") && (data26 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/County", "address.schema.json/properties/County/type", "type", {type: schema8.properties.County.type}); errors++;
-}
-}
-if(data21.Country !== undefined && func0.call(data21, "Country")){
-let data27 = data21.Country;
-if((typeof data27 !== "string") && (data27 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/Country", "address.schema.json/properties/Country/type", "type", {type: schema8.properties.Country.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Address", "address.schema.json/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
-}
-validate1.errors = vErrors;
-return errors === 0;
-}
-validate1.evaluated = {
- "props": {
-  "FirstName": true,
-  "MiddleName": true,
-  "LastName": true,
-  "DOB": true,
-  "SSN": true,
-  "Sex": true,
-  "Race": true,
-  "IsHispanic": true,
-  "Religion": true,
-  "MaritalStatus": true,
-  "IsDeceased": true,
-  "DeathDateTime": true,
-  "PhoneNumber": true,
-  "EmailAddresses": true,
-  "Language": true,
-  "Citizenship": true,
-  "Address": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-const schema9 = {
- "properties": {
-  "ID": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "IDType": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "FirstName": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "LastName": {
-   "type": [
-    "string",
-    "null"
-   ]
-  }
- }
-};
-const schema10 = {"properties":{"Office":{"type":["string","null"]}}};
-const schema11 = {
- "properties": {
-  "Type": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Facility": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Department": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Room": {
-   "type": [
-    "string",
-    "null"
-   ]
-  }
- }
-};
-
-function validate2(data, {instancePath=""}={}){
-/*# sourceURL="https://schemas.cdx.dev/datamodel/defs/location.schema.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate2.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.Type !== undefined && func0.call(data, "Type")){
-let data0 = data.Type;
-if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addError(vErrors, instancePath+"/Type", "#/properties/Type/type", "type", {type: schema11.properties.Type.type}); errors++;
-}
-}
-if(data.Facility !== undefined && func0.call(data, "Facility")){
-let data1 = data.Facility;
-if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addError(vErrors, instancePath+"/Facility", "#/properties/Facility/type", "type", {type: schema11.properties.Facility.type}); errors++;
-}
-}
-if(data.FacilityIdentifiers !== undefined && func0.call(data, "FacilityIdentifiers")){
-let data2 = data.FacilityIdentifiers;
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-let data3 = data2[i0];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.ID !== undefined && func0.call(data3, "ID")){
-let data4 = data3.ID;
-if((typeof data4 !== "string") && (data4 !== null)){
-vErrors = addError(vErrors, instancePath+"/FacilityIdentifiers/" + i0+"/ID", "identifier.schema.json/properties/ID/type", "type", {type: schema2.properties.ID.type}); errors++;
-}
-}
-if(data3.IDType !== undefined && func0.call(data3, "IDType")){
-let data5 = data3.IDType;
-if((typeof data5 !== "string") && (data5 !== null)){
-vErrors = addError(vErrors, instancePath+"/FacilityIdentifiers/" + i0+"/IDType", "identifier.schema.json/properties/IDType/type", "type", {type: schema2.properties.IDType.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/FacilityIdentifiers/" + i0, "identifier.schema.json/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/FacilityIdentifiers", "#/properties/FacilityIdentifiers/type", "type", {type: "array"}); errors++;
-}
-}
-if(data.Department !== undefined && func0.call(data, "Department")){
-let data6 = data.Department;
-if((typeof data6 !== "string") && (data6 !== null)){
-vErrors = addError(vErrors, instancePath+"/Department", "#/properties/Department/type", "type", {type: schema11.properties.Department.type}); errors++;
-}
-}
-if(data.DepartmentIdentifiers !== undefined && func0.call(data, "DepartmentIdentifiers")){
-let data7 = data.DepartmentIdentifiers;
-if(Array.isArray(data7)){
-const len1 = data7.length;
-for(let i1=0; i1<len1; i1++){
-let data8 = data7[i1];
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-if(data8.ID !== undefined && func0.call(data8, "ID")){
-let data9 = data8.ID;
-if((typeof data9 !== "string") && (data9 !== null)){
-vErrors = addError(vErrors, instancePath+"/DepartmentIdentifiers/" + i1+"/ID", "identifier.schema.json/properties/ID/type", "type", {type: schema2.properties.ID.type}); errors++;
-}
-}
-if(data8.IDType !== undefined && func0.call(data8, "IDType")){
-let data10 = data8.IDType;
-if((typeof data10 !== "string") && (data10 !== null)){
-vErrors = addError(vErrors, instancePath+"/DepartmentIdentifiers/" + i1+"/IDType", "identifier.schema.json/properties/IDType/type", "type", {type: schema2.properties.IDType.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/DepartmentIdentifiers/" + i1, "identifier.schema.json/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/DepartmentIdentifiers", "#/properties/DepartmentIdentifiers/type", "type", {type: "array"}); errors++;
-}
-}
-if(data.Room !== undefined && func0.call(data, "Room")){
-let data11 = data.Room;
-if((typeof data11 !== "string") && (data11 !== null)){
-vErrors = addError(vErrors, instancePath+"/Room", "#/properties/Room/type", "type", {type: schema11.properties.Room.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
-}
-validate2.errors = vErrors;
-return errors === 0;
-}
-validate2.evaluated = {
- "props": {
-  "Type": true,
-  "Facility": true,
-  "FacilityIdentifiers": true,
-  "Department": true,
-  "DepartmentIdentifiers": true,
-  "Room": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-
-function validate3(data, {instancePath=""}={}){
-/*# sourceURL="https://schemas.cdx.dev/datamodel/defs/provider.schema.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate3.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.ID !== undefined && func0.call(data, "ID")){
-let data0 = data.ID;
-if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addError(vErrors, instancePath+"/ID", "#/properties/ID/type", "type", {type: schema9.properties.ID.type}); errors++;
-}
-}
-if(data.IDType !== undefined && func0.call(data, "IDType")){
-let data1 = data.IDType;
-if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addError(vErrors, instancePath+"/IDType", "#/properties/IDType/type", "type", {type: schema9.properties.IDType.type}); errors++;
-}
-}
-if(data.FirstName !== undefined && func0.call(data, "FirstName")){
-let data2 = data.FirstName;
-if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addError(vErrors, instancePath+"/FirstName", "#/properties/FirstName/type", "type", {type: schema9.properties.FirstName.type}); errors++;
-}
-}
-if(data.LastName !== undefined && func0.call(data, "LastName")){
-let data3 = data.LastName;
-if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addError(vErrors, instancePath+"/LastName", "#/properties/LastName/type", "type", {type: schema9.properties.LastName.type}); errors++;
-}
-}
-if(data.Credentials !== undefined && func0.call(data, "Credentials")){
-let data4 = data.Credentials;
-if(Array.isArray(data4)){
-const len0 = data4.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data4[i0] !== "string"){
-vErrors = addError(vErrors, instancePath+"/Credentials/" + i0, "#/properties/Credentials/items/type", "type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Credentials", "#/properties/Credentials/type", "type", {type: "array"}); errors++;
-}
-}
-if(data.Address !== undefined && func0.call(data, "Address")){
-let data6 = data.Address;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(data6.StreetAddress !== undefined && func0.call(data6, "StreetAddress")){
-let data7 = data6.StreetAddress;
-if((typeof data7 !== "string") && (data7 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/StreetAddress", "address.schema.json/properties/StreetAddress/type", "type", {type: schema8.properties.StreetAddress.type}); errors++;
-}
-}
-if(data6.City !== undefined && func0.call(data6, "City")){
-let data8 = data6.City;
-if((typeof data8 !== "string") && (data8 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/City", "address.schema.json/properties/City/type", "type", {type: schema8.properties.City.type}); errors++;
-}
-}
-if(data6.State !== undefined && func0.call(data6, "State")){
-let data9 = data6.State;
-if((typeof data9 !== "string") && (data9 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/State", "address.schema.json/properties/State/type", "type", {type: schema8.properties.State.type}); errors++;
-}
-}
-if(data6.ZIP !== undefined && func0.call(data6, "ZIP")){
-let data10 = data6.ZIP;
-if((typeof data10 !== "string") && (data10 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/ZIP", "address.schema.json/properties/ZIP/type", "type", {type: schema8.properties.ZIP.type}); errors++;
-}
-}
-if(data6.County !== undefined && func0.call(data6, "County")){
-let data11 = data6.County;
-if((typeof data11 !== "string") && (data11 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/County", "address.schema.json/properties/County/type", "type", {type: schema8.properties.County.type}); errors++;
-}
-}
-if(data6.Country !== undefined && func0.call(data6, "Country")){
-let data12 = data6.Country;
-if((typeof data12 !== "string") && (data12 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/Country", "address.schema.json/properties/Country/type", "type", {type: schema8.properties.Country.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Address", "address.schema.json/type", "type", {type: "object"}); errors++;
-}
-}
-if(data.EmailAddresses !== undefined && func0.call(data, "EmailAddresses")){
-let data13 = data.EmailAddresses;
-if(Array.isArray(data13)){
-const len1 = data13.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data13[i1] !== "string"){
-vErrors = addError(vErrors, instancePath+"/EmailAddresses/" + i1, "#/properties/EmailAddresses/items/type", "type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/EmailAddresses", "#/properties/EmailAddresses/type", "type", {type: "array"}); errors++;
-}
-}
-if(data.PhoneNumber !== undefined && func0.call(data, "PhoneNumber")){
-let data15 = data.PhoneNumber;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if(data15.Office !== undefined && func0.call(data15, "Office")){
-let data16 = data15.Office;
-if((typeof data16 !== "string") && (data16 !== null)){
-vErrors = addError(vErrors, instancePath+"/PhoneNumber/Office", "office-phone-number.schema.json/properties/Office/type", "type", {type: schema10.properties.Office.type}); errors++;
-}
-if(typeof data16 === "string"){
-if(!(formats2.test(data16))){
-vErrors = addError(vErrors, instancePath+"/PhoneNumber/Office", "office-phone-number.schema.json/properties/Office/format", "format", {format: "e164"}); errors++;
-}
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/PhoneNumber", "office-phone-number.schema.json/type", "type", {type: "object"}); errors++;
-}
-}
-if(data.Location !== undefined && func0.call(data, "Location")){
-if(!(validate2(data.Location, {instancePath:instancePath+"/Location"}))){
-vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
-}
-validate3.errors = vErrors;
-return errors === 0;
-}
-validate3.evaluated = {
- "props": {
-  "ID": true,
-  "IDType": true,
-  "FirstName": true,
-  "LastName": true,
-  "Credentials": true,
-  "Address": true,
-  "EmailAddresses": true,
-  "PhoneNumber": true,
-  "Location": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-const schema12 = {
- "properties": {
-  "ID": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Type": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Facility": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Department": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Room": {
-   "type": [
-    "string",
-    "null"
-   ]
-  }
- }
-};
-const schema13 = {
- "properties": {
-  "Code": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Codeset": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Description": {
-   "type": [
-    "string",
-    "null"
-   ]
-  }
- }
-};
-
-function validate4(data, {instancePath=""}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate4.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.ID !== undefined && func0.call(data, "ID")){
-let data0 = data.ID;
-if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addError(vErrors, instancePath+"/ID", "#/properties/ID/type", "type", {type: schema12.properties.ID.type}); errors++;
-}
-}
-if(data.Type !== undefined && func0.call(data, "Type")){
-let data1 = data.Type;
-if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addError(vErrors, instancePath+"/Type", "#/properties/Type/type", "type", {type: schema12.properties.Type.type}); errors++;
-}
-}
-if(data.Facility !== undefined && func0.call(data, "Facility")){
-let data2 = data.Facility;
-if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addError(vErrors, instancePath+"/Facility", "#/properties/Facility/type", "type", {type: schema12.properties.Facility.type}); errors++;
-}
-}
-if(data.Department !== undefined && func0.call(data, "Department")){
-let data3 = data.Department;
-if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addError(vErrors, instancePath+"/Department", "#/properties/Department/type", "type", {type: schema12.properties.Department.type}); errors++;
-}
-}
-if(data.SpecialtyDepartment !== undefined && func0.call(data, "SpecialtyDepartment")){
-let data4 = data.SpecialtyDepartment;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(data4.Code !== undefined && func0.call(data4, "Code")){
-let data5 = data4.Code;
-if((typeof data5 !== "string") && (data5 !== null)){
-vErrors = addError(vErrors, instancePath+"/SpecialtyDepartment/Code", "../defs/coded-value.schema.json/properties/Code/type", "type", {type: schema13.properties.Code.type}); errors++;
-}
-}
-if(data4.Codeset !== undefined && func0.call(data4, "Codeset")){
-let data6 = data4.Codeset;
-if((typeof data6 !== "string") && (data6 !== null)){
-vErrors = addError(vErrors, instancePath+"/SpecialtyDepartment/Codeset", "../defs/coded-value.schema.json/properties/Codeset/type", "type", {type: schema13.properties.Codeset.type}); errors++;
-}
-}
-if(data4.Description !== undefined && func0.call(data4, "Description")){
-let data7 = data4.Description;
-if((typeof data7 !== "string") && (data7 !== null)){
-vErrors = addError(vErrors, instancePath+"/SpecialtyDepartment/Description", "../defs/coded-value.schema.json/properties/Description/type", "type", {type: schema13.properties.Description.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/SpecialtyDepartment", "../defs/coded-value.schema.json/type", "type", {type: "object"}); errors++;
-}
-}
-if(data.Room !== undefined && func0.call(data, "Room")){
-let data8 = data.Room;
-if((typeof data8 !== "string") && (data8 !== null)){
-vErrors = addError(vErrors, instancePath+"/Room", "#/properties/Room/type", "type", {type: schema12.properties.Room.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
-}
-validate4.errors = vErrors;
-return errors === 0;
-}
-validate4.evaluated = {
- "props": {
-  "ID": true,
-  "Type": true,
-  "Facility": true,
-  "Department": true,
-  "SpecialtyDepartment": true,
-  "Room": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/scheduling/available-slots.schema.json" */;
@@ -1102,216 +69,8 @@ vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProp
 }
 if(data.Meta !== undefined && func0.call(data, "Meta")){
 let data0 = data.Meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
-vErrors = addError(vErrors, instancePath+"/Meta", "../defs/meta.schema.json/required", "required", {missingProperty: "DataModel"}); errors++;
-}
-if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
-vErrors = addError(vErrors, instancePath+"/Meta", "../defs/meta.schema.json/required", "required", {missingProperty: "EventType"}); errors++;
-}
-if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
-if(typeof data0.DataModel !== "string"){
-vErrors = addError(vErrors, instancePath+"/Meta/DataModel", "../defs/meta.schema.json/properties/DataModel/type", "type", {type: "string"}); errors++;
-}
-}
-if(data0.EventType !== undefined && func0.call(data0, "EventType")){
-if(typeof data0.EventType !== "string"){
-vErrors = addError(vErrors, instancePath+"/Meta/EventType", "../defs/meta.schema.json/properties/EventType/type", "type", {type: "string"}); errors++;
-}
-}
-if(data0.EventDateTime !== undefined && func0.call(data0, "EventDateTime")){
-let data3 = data0.EventDateTime;
-if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/EventDateTime", "../defs/meta.schema.json/properties/EventDateTime/type", "type", {type: schema1.properties.EventDateTime.type}); errors++;
-}
-if(typeof data3 === "string"){
-if(!(formats0(data3))){
-vErrors = addError(vErrors, instancePath+"/Meta/EventDateTime", "../defs/meta.schema.json/properties/EventDateTime/format", "format", {format: "iso8601"}); errors++;
-}
-}
-}
-if(data0.Test !== undefined && func0.call(data0, "Test")){
-let data4 = data0.Test;
-if((typeof data4 !== "boolean") && (data4 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Test", "../defs/meta.schema.json/properties/Test/type", "type", {type: schema1.properties.Test.type}); errors++;
-}
-}
-if(data0.Message !== undefined && func0.call(data0, "Message")){
-let data5 = data0.Message;
-if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Message", "../defs/meta.schema.json/properties/Message/type", "type", {type: schema1.properties.Message.type}); errors++;
-}
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.ID !== undefined && func0.call(data5, "ID")){
-let data6 = data5.ID;
-if(((!((typeof data6 == "number") && (isFinite(data6)))) && (typeof data6 !== "string")) && (data6 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Message/ID", "../defs/meta.schema.json/properties/Message/properties/ID/type", "type", {type: schema1.properties.Message.properties.ID.type}); errors++;
-}
-}
-}
-}
-if(data0.Transmission !== undefined && func0.call(data0, "Transmission")){
-let data7 = data0.Transmission;
-if((!(data7 && typeof data7 == "object" && !Array.isArray(data7))) && (data7 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Transmission", "../defs/meta.schema.json/properties/Transmission/type", "type", {type: schema1.properties.Transmission.type}); errors++;
-}
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-if(data7.ID !== undefined && func0.call(data7, "ID")){
-let data8 = data7.ID;
-if(((!((typeof data8 == "number") && (isFinite(data8)))) && (typeof data8 !== "string")) && (data8 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Transmission/ID", "../defs/meta.schema.json/properties/Transmission/properties/ID/type", "type", {type: schema1.properties.Transmission.properties.ID.type}); errors++;
-}
-}
-}
-}
-if(data0.Source !== undefined && func0.call(data0, "Source")){
-let data9 = data0.Source;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.ID !== undefined && func0.call(data9, "ID")){
-let data10 = data9.ID;
-if((typeof data10 !== "string") && (data10 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Source/ID", "../defs/meta.schema.json/properties/Source/properties/ID/type", "type", {type: schema1.properties.Source.properties.ID.type}); errors++;
-}
-if(typeof data10 === "string"){
-if(!(formats1.test(data10))){
-vErrors = addError(vErrors, instancePath+"/Meta/Source/ID", "../defs/meta.schema.json/properties/Source/properties/ID/format", "format", {format: "uuid"}); errors++;
-}
-}
-}
-if(data9.Name !== undefined && func0.call(data9, "Name")){
-let data11 = data9.Name;
-if((typeof data11 !== "string") && (data11 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Source/Name", "../defs/meta.schema.json/properties/Source/properties/Name/type", "type", {type: schema1.properties.Source.properties.Name.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Source", "../defs/meta.schema.json/properties/Source/type", "type", {type: "object"}); errors++;
-}
-}
-if(data0.Destinations !== undefined && func0.call(data0, "Destinations")){
-let data12 = data0.Destinations;
-if(Array.isArray(data12)){
-const len0 = data12.length;
-for(let i0=0; i0<len0; i0++){
-let data13 = data12[i0];
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.ID !== undefined && func0.call(data13, "ID")){
-let data14 = data13.ID;
-if((typeof data14 !== "string") && (data14 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Destinations/" + i0+"/ID", "../defs/meta.schema.json/properties/Destinations/items/properties/ID/type", "type", {type: schema1.properties.Destinations.items.properties.ID.type}); errors++;
-}
-if(typeof data14 === "string"){
-if(!(formats1.test(data14))){
-vErrors = addError(vErrors, instancePath+"/Meta/Destinations/" + i0+"/ID", "../defs/meta.schema.json/properties/Destinations/items/properties/ID/format", "format", {format: "uuid"}); errors++;
-}
-}
-}
-if(data13.Name !== undefined && func0.call(data13, "Name")){
-let data15 = data13.Name;
-if((typeof data15 !== "string") && (data15 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Destinations/" + i0+"/Name", "../defs/meta.schema.json/properties/Destinations/items/properties/Name/type", "type", {type: schema1.properties.Destinations.items.properties.Name.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Destinations/" + i0, "../defs/meta.schema.json/properties/Destinations/items/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Destinations", "../defs/meta.schema.json/properties/Destinations/type", "type", {type: "array"}); errors++;
-}
-}
-if(data0.Logs !== undefined && func0.call(data0, "Logs")){
-let data16 = data0.Logs;
-if(Array.isArray(data16)){
-const len1 = data16.length;
-for(let i1=0; i1<len1; i1++){
-let data17 = data16[i1];
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17.ID !== undefined && func0.call(data17, "ID")){
-let data18 = data17.ID;
-if((typeof data18 !== "string") && (data18 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Logs/" + i1+"/ID", "../defs/meta.schema.json/properties/Logs/items/properties/ID/type", "type", {type: schema1.properties.Logs.items.properties.ID.type}); errors++;
-}
-if(typeof data18 === "string"){
-if(!(formats1.test(data18))){
-vErrors = addError(vErrors, instancePath+"/Meta/Logs/" + i1+"/ID", "../defs/meta.schema.json/properties/Logs/items/properties/ID/format", "format", {format: "uuid"}); errors++;
-}
-}
-}
-if(data17.AttemptID !== undefined && func0.call(data17, "AttemptID")){
-let data19 = data17.AttemptID;
-if((typeof data19 !== "string") && (data19 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Logs/" + i1+"/AttemptID", "../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type", "type", {type: schema1.properties.Logs.items.properties.AttemptID.type}); errors++;
-}
-if(typeof data19 === "string"){
-if(!(formats1.test(data19))){
-vErrors = addError(vErrors, instancePath+"/Meta/Logs/" + i1+"/AttemptID", "../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format", "format", {format: "uuid"}); errors++;
-}
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Logs/" + i1, "../defs/meta.schema.json/properties/Logs/items/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Logs", "../defs/meta.schema.json/properties/Logs/type", "type", {type: "array"}); errors++;
-}
-}
-if(data0.Errors !== undefined && func0.call(data0, "Errors")){
-let data20 = data0.Errors;
-if(Array.isArray(data20)){
-const len2 = data20.length;
-for(let i2=0; i2<len2; i2++){
-let data21 = data20[i2];
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-if(data21.ID !== undefined && func0.call(data21, "ID")){
-let data22 = data21.ID;
-if((typeof data22 !== "string") && (data22 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Errors/" + i2+"/ID", "../defs/meta.schema.json/properties/Errors/items/properties/ID/type", "type", {type: schema1.properties.Errors.items.properties.ID.type}); errors++;
-}
-}
-if(data21.Text !== undefined && func0.call(data21, "Text")){
-let data23 = data21.Text;
-if((typeof data23 !== "string") && (data23 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Errors/" + i2+"/Text", "../defs/meta.schema.json/properties/Errors/items/properties/Text/type", "type", {type: schema1.properties.Errors.items.properties.Text.type}); errors++;
-}
-}
-if(data21.Type !== undefined && func0.call(data21, "Type")){
-let data24 = data21.Type;
-if((typeof data24 !== "string") && (data24 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Errors/" + i2+"/Type", "../defs/meta.schema.json/properties/Errors/items/properties/Type/type", "type", {type: schema1.properties.Errors.items.properties.Type.type}); errors++;
-}
-}
-if(data21.Module !== undefined && func0.call(data21, "Module")){
-let data25 = data21.Module;
-if((typeof data25 !== "string") && (data25 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/Errors/" + i2+"/Module", "../defs/meta.schema.json/properties/Errors/items/properties/Module/type", "type", {type: schema1.properties.Errors.items.properties.Module.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Errors/" + i2, "../defs/meta.schema.json/properties/Errors/items/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta/Errors", "../defs/meta.schema.json/properties/Errors/type", "type", {type: "array"}); errors++;
-}
-}
-if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
-let data26 = data0.FacilityCode;
-if((typeof data26 !== "string") && (data26 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/FacilityCode", "../defs/meta.schema.json/properties/FacilityCode/type", "type", {type: schema1.properties.FacilityCode.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Meta", "../defs/meta.schema.json/type", "type", {type: "object"}); errors++;
+if(!(func1(data0, {instancePath:instancePath+"/Meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
@@ -1336,9 +95,9 @@ vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/type", "typ
 }
 }
 if(data.StartDateTime !== undefined && func0.call(data, "StartDateTime")){
-let data29 = data.StartDateTime;
-if(typeof data29 === "string"){
-if(!(formats0(data29))){
+let data3 = data.StartDateTime;
+if(typeof data3 === "string"){
+if(!(formats0(data3))){
 vErrors = addError(vErrors, instancePath+"/StartDateTime", "#/properties/StartDateTime/format", "format", {format: "iso8601"}); errors++;
 }
 }
@@ -1347,41 +106,26 @@ vErrors = addError(vErrors, instancePath+"/StartDateTime", "#/properties/StartDa
 }
 }
 if(data.EndDateTime !== undefined && func0.call(data, "EndDateTime")){
-let data30 = data.EndDateTime;
-if((typeof data30 !== "string") && (data30 !== null)){
+let data4 = data.EndDateTime;
+if((typeof data4 !== "string") && (data4 !== null)){
 vErrors = addError(vErrors, instancePath+"/EndDateTime", "#/properties/EndDateTime/type", "type", {type: schema0.properties.EndDateTime.type}); errors++;
 }
-if(typeof data30 === "string"){
-if(!(formats0(data30))){
+if(typeof data4 === "string"){
+if(!(formats0(data4))){
 vErrors = addError(vErrors, instancePath+"/EndDateTime", "#/properties/EndDateTime/format", "format", {format: "iso8601"}); errors++;
 }
 }
 }
 if(data.Patient !== undefined && func0.call(data, "Patient")){
-let data31 = data.Patient;
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-if(data31.Identifiers !== undefined && func0.call(data31, "Identifiers")){
-let data32 = data31.Identifiers;
-if(Array.isArray(data32)){
-const len3 = data32.length;
-for(let i3=0; i3<len3; i3++){
-let data33 = data32[i3];
-if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
-if(data33.ID !== undefined && func0.call(data33, "ID")){
-let data34 = data33.ID;
-if((typeof data34 !== "string") && (data34 !== null)){
-vErrors = addError(vErrors, instancePath+"/Patient/Identifiers/" + i3+"/ID", "../defs/identifier.schema.json/properties/ID/type", "type", {type: schema2.properties.ID.type}); errors++;
-}
-}
-if(data33.IDType !== undefined && func0.call(data33, "IDType")){
-let data35 = data33.IDType;
-if((typeof data35 !== "string") && (data35 !== null)){
-vErrors = addError(vErrors, instancePath+"/Patient/Identifiers/" + i3+"/IDType", "../defs/identifier.schema.json/properties/IDType/type", "type", {type: schema2.properties.IDType.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Patient/Identifiers/" + i3, "../defs/identifier.schema.json/type", "type", {type: "object"}); errors++;
+let data5 = data.Patient;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(data5.Identifiers !== undefined && func0.call(data5, "Identifiers")){
+let data6 = data5.Identifiers;
+if(Array.isArray(data6)){
+const len0 = data6.length;
+for(let i0=0; i0<len0; i0++){
+if(!(func2(data6[i0], {instancePath:instancePath+"/Patient/Identifiers/" + i0}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
@@ -1389,18 +133,18 @@ else {
 vErrors = addError(vErrors, instancePath+"/Patient/Identifiers", "#/properties/Patient/properties/Identifiers/type", "type", {type: "array"}); errors++;
 }
 }
-if(data31.Demographics !== undefined && func0.call(data31, "Demographics")){
-if(!(validate1(data31.Demographics, {instancePath:instancePath+"/Patient/Demographics"}))){
-vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
+if(data5.Demographics !== undefined && func0.call(data5, "Demographics")){
+if(!(func3(data5.Demographics, {instancePath:instancePath+"/Patient/Demographics"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
-if(data31.Notes !== undefined && func0.call(data31, "Notes")){
-let data37 = data31.Notes;
-if(Array.isArray(data37)){
-const len4 = data37.length;
-for(let i4=0; i4<len4; i4++){
-if(typeof data37[i4] !== "string"){
-vErrors = addError(vErrors, instancePath+"/Patient/Notes/" + i4, "#/properties/Patient/properties/Notes/items/type", "type", {type: "string"}); errors++;
+if(data5.Notes !== undefined && func0.call(data5, "Notes")){
+let data9 = data5.Notes;
+if(Array.isArray(data9)){
+const len1 = data9.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data9[i1] !== "string"){
+vErrors = addError(vErrors, instancePath+"/Patient/Notes/" + i1, "#/properties/Patient/properties/Notes/items/type", "type", {type: "string"}); errors++;
 }
 }
 }
@@ -1408,54 +152,13 @@ else {
 vErrors = addError(vErrors, instancePath+"/Patient/Notes", "#/properties/Patient/properties/Notes/type", "type", {type: "array"}); errors++;
 }
 }
-if(data31.Diagnoses !== undefined && func0.call(data31, "Diagnoses")){
-let data39 = data31.Diagnoses;
-if(Array.isArray(data39)){
-const len5 = data39.length;
-for(let i5=0; i5<len5; i5++){
-let data40 = data39[i5];
-if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
-if(data40.Code !== undefined && func0.call(data40, "Code")){
-let data41 = data40.Code;
-if((typeof data41 !== "string") && (data41 !== null)){
-vErrors = addError(vErrors, instancePath+"/Patient/Diagnoses/" + i5+"/Code", "../defs/diagnosis.schema.json/properties/Code/type", "type", {type: schema3.properties.Code.type}); errors++;
-}
-}
-if(data40.Codeset !== undefined && func0.call(data40, "Codeset")){
-let data42 = data40.Codeset;
-if((typeof data42 !== "string") && (data42 !== null)){
-vErrors = addError(vErrors, instancePath+"/Patient/Diagnoses/" + i5+"/Codeset", "../defs/diagnosis.schema.json/properties/Codeset/type", "type", {type: schema3.properties.Codeset.type}); errors++;
-}
-if(!(((((data42 === "ICD-9") || (data42 === "ICD-10")) || (data42 === "HCPCS")) || (data42 === "CPT")) || (data42 === null))){
-vErrors = addError(vErrors, instancePath+"/Patient/Diagnoses/" + i5+"/Codeset", "../defs/diagnosis.schema.json/properties/Codeset/enum", "enum", {allowedValues: schema3.properties.Codeset.enum}); errors++;
-}
-}
-if(data40.Name !== undefined && func0.call(data40, "Name")){
-let data43 = data40.Name;
-if((typeof data43 !== "string") && (data43 !== null)){
-vErrors = addError(vErrors, instancePath+"/Patient/Diagnoses/" + i5+"/Name", "../defs/diagnosis.schema.json/properties/Name/type", "type", {type: schema3.properties.Name.type}); errors++;
-}
-}
-if(data40.Type !== undefined && func0.call(data40, "Type")){
-let data44 = data40.Type;
-if((typeof data44 !== "string") && (data44 !== null)){
-vErrors = addError(vErrors, instancePath+"/Patient/Diagnoses/" + i5+"/Type", "../defs/diagnosis.schema.json/properties/Type/type", "type", {type: schema3.properties.Type.type}); errors++;
-}
-}
-if(data40.DocumentedDateTime !== undefined && func0.call(data40, "DocumentedDateTime")){
-let data45 = data40.DocumentedDateTime;
-if((typeof data45 !== "string") && (data45 !== null)){
-vErrors = addError(vErrors, instancePath+"/Patient/Diagnoses/" + i5+"/DocumentedDateTime", "../defs/diagnosis.schema.json/properties/DocumentedDateTime/type", "type", {type: schema3.properties.DocumentedDateTime.type}); errors++;
-}
-if(typeof data45 === "string"){
-if(!(formats0(data45))){
-vErrors = addError(vErrors, instancePath+"/Patient/Diagnoses/" + i5+"/DocumentedDateTime", "../defs/diagnosis.schema.json/properties/DocumentedDateTime/format", "format", {format: "iso8601"}); errors++;
-}
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Patient/Diagnoses/" + i5, "../defs/diagnosis.schema.json/type", "type", {type: "object"}); errors++;
+if(data5.Diagnoses !== undefined && func0.call(data5, "Diagnoses")){
+let data11 = data5.Diagnoses;
+if(Array.isArray(data11)){
+const len2 = data11.length;
+for(let i2=0; i2<len2; i2++){
+if(!(func4(data11[i2], {instancePath:instancePath+"/Patient/Diagnoses/" + i2}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
@@ -1469,15 +172,15 @@ vErrors = addError(vErrors, instancePath+"/Patient", "#/properties/Patient/type"
 }
 }
 if(data.Visit !== undefined && func0.call(data, "Visit")){
-let data46 = data.Visit;
-if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
-if(data46.Reasons !== undefined && func0.call(data46, "Reasons")){
-let data47 = data46.Reasons;
-if(Array.isArray(data47)){
-const len6 = data47.length;
-for(let i6=0; i6<len6; i6++){
-if(typeof data47[i6] !== "string"){
-vErrors = addError(vErrors, instancePath+"/Visit/Reasons/" + i6, "#/properties/Visit/properties/Reasons/items/type", "type", {type: "string"}); errors++;
+let data13 = data.Visit;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.Reasons !== undefined && func0.call(data13, "Reasons")){
+let data14 = data13.Reasons;
+if(Array.isArray(data14)){
+const len3 = data14.length;
+for(let i3=0; i3<len3; i3++){
+if(typeof data14[i3] !== "string"){
+vErrors = addError(vErrors, instancePath+"/Visit/Reasons/" + i3, "#/properties/Visit/properties/Reasons/items/type", "type", {type: "string"}); errors++;
 }
 }
 }
@@ -1485,13 +188,13 @@ else {
 vErrors = addError(vErrors, instancePath+"/Visit/Reasons", "#/properties/Visit/properties/Reasons/type", "type", {type: "array"}); errors++;
 }
 }
-if(data46.AttendingProviders !== undefined && func0.call(data46, "AttendingProviders")){
-let data49 = data46.AttendingProviders;
-if(Array.isArray(data49)){
-const len7 = data49.length;
-for(let i7=0; i7<len7; i7++){
-if(!(validate3(data49[i7], {instancePath:instancePath+"/Visit/AttendingProviders/" + i7}))){
-vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
+if(data13.AttendingProviders !== undefined && func0.call(data13, "AttendingProviders")){
+let data16 = data13.AttendingProviders;
+if(Array.isArray(data16)){
+const len4 = data16.length;
+for(let i4=0; i4<len4; i4++){
+if(!(func5(data16[i4], {instancePath:instancePath+"/Visit/AttendingProviders/" + i4}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
@@ -1499,13 +202,51 @@ else {
 vErrors = addError(vErrors, instancePath+"/Visit/AttendingProviders", "#/properties/Visit/properties/AttendingProviders/type", "type", {type: "array"}); errors++;
 }
 }
-if(data46.Locations !== undefined && func0.call(data46, "Locations")){
-let data51 = data46.Locations;
-if(Array.isArray(data51)){
-const len8 = data51.length;
-for(let i8=0; i8<len8; i8++){
-if(!(validate4(data51[i8], {instancePath:instancePath+"/Visit/Locations/" + i8}))){
-vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
+if(data13.Locations !== undefined && func0.call(data13, "Locations")){
+let data18 = data13.Locations;
+if(Array.isArray(data18)){
+const len5 = data18.length;
+for(let i5=0; i5<len5; i5++){
+let data19 = data18[i5];
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
+if(data19.ID !== undefined && func0.call(data19, "ID")){
+let data20 = data19.ID;
+if((typeof data20 !== "string") && (data20 !== null)){
+vErrors = addError(vErrors, instancePath+"/Visit/Locations/" + i5+"/ID", "#/$defs/visitLocation/properties/ID/type", "type", {type: schema1.properties.ID.type}); errors++;
+}
+}
+if(data19.Type !== undefined && func0.call(data19, "Type")){
+let data21 = data19.Type;
+if((typeof data21 !== "string") && (data21 !== null)){
+vErrors = addError(vErrors, instancePath+"/Visit/Locations/" + i5+"/Type", "#/$defs/visitLocation/properties/Type/type", "type", {type: schema1.properties.Type.type}); errors++;
+}
+}
+if(data19.Facility !== undefined && func0.call(data19, "Facility")){
+let data22 = data19.Facility;
+if((typeof data22 !== "string") && (data22 !== null)){
+vErrors = addError(vErrors, instancePath+"/Visit/Locations/" + i5+"/Facility", "#/$defs/visitLocation/properties/Facility/type", "type", {type: schema1.properties.Facility.type}); errors++;
+}
+}
+if(data19.Department !== undefined && func0.call(data19, "Department")){
+let data23 = data19.Department;
+if((typeof data23 !== "string") && (data23 !== null)){
+vErrors = addError(vErrors, instancePath+"/Visit/Locations/" + i5+"/Department", "#/$defs/visitLocation/properties/Department/type", "type", {type: schema1.properties.Department.type}); errors++;
+}
+}
+if(data19.SpecialtyDepartment !== undefined && func0.call(data19, "SpecialtyDepartment")){
+if(!(func6(data19.SpecialtyDepartment, {instancePath:instancePath+"/Visit/Locations/" + i5+"/SpecialtyDepartment"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
+}
+}
+if(data19.Room !== undefined && func0.call(data19, "Room")){
+let data25 = data19.Room;
+if((typeof data25 !== "string") && (data25 !== null)){
+vErrors = addError(vErrors, instancePath+"/Visit/Locations/" + i5+"/Room", "#/$defs/visitLocation/properties/Room/type", "type", {type: schema1.properties.Room.type}); errors++;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/Visit/Locations/" + i5, "#/$defs/visitLocation/type", "type", {type: "object"}); errors++;
 }
 }
 }
@@ -1513,34 +254,13 @@ else {
 vErrors = addError(vErrors, instancePath+"/Visit/Locations", "#/properties/Visit/properties/Locations/type", "type", {type: "array"}); errors++;
 }
 }
-if(data46.VisitType !== undefined && func0.call(data46, "VisitType")){
-let data53 = data46.VisitType;
-if(Array.isArray(data53)){
-const len9 = data53.length;
-for(let i9=0; i9<len9; i9++){
-let data54 = data53[i9];
-if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
-if(data54.Code !== undefined && func0.call(data54, "Code")){
-let data55 = data54.Code;
-if((typeof data55 !== "string") && (data55 !== null)){
-vErrors = addError(vErrors, instancePath+"/Visit/VisitType/" + i9+"/Code", "../defs/visit-type.schema.json/properties/Code/type", "type", {type: schema4.properties.Code.type}); errors++;
-}
-}
-if(data54.Codeset !== undefined && func0.call(data54, "Codeset")){
-let data56 = data54.Codeset;
-if((typeof data56 !== "string") && (data56 !== null)){
-vErrors = addError(vErrors, instancePath+"/Visit/VisitType/" + i9+"/Codeset", "../defs/visit-type.schema.json/properties/Codeset/type", "type", {type: schema4.properties.Codeset.type}); errors++;
-}
-}
-if(data54.Description !== undefined && func0.call(data54, "Description")){
-let data57 = data54.Description;
-if((typeof data57 !== "string") && (data57 !== null)){
-vErrors = addError(vErrors, instancePath+"/Visit/VisitType/" + i9+"/Description", "../defs/visit-type.schema.json/properties/Description/type", "type", {type: schema4.properties.Description.type}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Visit/VisitType/" + i9, "../defs/visit-type.schema.json/type", "type", {type: "object"}); errors++;
+if(data13.VisitType !== undefined && func0.call(data13, "VisitType")){
+let data26 = data13.VisitType;
+if(Array.isArray(data26)){
+const len6 = data26.length;
+for(let i6=0; i6<len6; i6++){
+if(!(func7(data26[i6], {instancePath:instancePath+"/Visit/VisitType/" + i6}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
@@ -1548,56 +268,56 @@ else {
 vErrors = addError(vErrors, instancePath+"/Visit/VisitType", "#/properties/Visit/properties/VisitType/type", "type", {type: "array"}); errors++;
 }
 }
-if(data46.VisitPreference !== undefined && func0.call(data46, "VisitPreference")){
-let data58 = data46.VisitPreference;
-if(Array.isArray(data58)){
-const len10 = data58.length;
-for(let i10=0; i10<len10; i10++){
-let data59 = data58[i10];
-if(data59 && typeof data59 == "object" && !Array.isArray(data59)){
-if(data59.Duration !== undefined && func0.call(data59, "Duration")){
-let data60 = data59.Duration;
-if((typeof data60 !== "string") && (data60 !== null)){
-vErrors = addError(vErrors, instancePath+"/Visit/VisitPreference/" + i10+"/Duration", "#/$defs/visitPreference/properties/Duration/type", "type", {type: schema5.properties.Duration.type}); errors++;
+if(data13.VisitPreference !== undefined && func0.call(data13, "VisitPreference")){
+let data28 = data13.VisitPreference;
+if(Array.isArray(data28)){
+const len7 = data28.length;
+for(let i7=0; i7<len7; i7++){
+let data29 = data28[i7];
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+if(data29.Duration !== undefined && func0.call(data29, "Duration")){
+let data30 = data29.Duration;
+if((typeof data30 !== "string") && (data30 !== null)){
+vErrors = addError(vErrors, instancePath+"/Visit/VisitPreference/" + i7+"/Duration", "#/$defs/visitPreference/properties/Duration/type", "type", {type: schema2.properties.Duration.type}); errors++;
 }
 }
-if(data59.DurationUnit !== undefined && func0.call(data59, "DurationUnit")){
-let data61 = data59.DurationUnit;
-if((typeof data61 !== "string") && (data61 !== null)){
-vErrors = addError(vErrors, instancePath+"/Visit/VisitPreference/" + i10+"/DurationUnit", "#/$defs/visitPreference/properties/DurationUnit/type", "type", {type: schema5.properties.DurationUnit.type}); errors++;
+if(data29.DurationUnit !== undefined && func0.call(data29, "DurationUnit")){
+let data31 = data29.DurationUnit;
+if((typeof data31 !== "string") && (data31 !== null)){
+vErrors = addError(vErrors, instancePath+"/Visit/VisitPreference/" + i7+"/DurationUnit", "#/$defs/visitPreference/properties/DurationUnit/type", "type", {type: schema2.properties.DurationUnit.type}); errors++;
 }
 }
-if(data59.Day !== undefined && func0.call(data59, "Day")){
-let data62 = data59.Day;
-if(Array.isArray(data62)){
-const len11 = data62.length;
-for(let i11=0; i11<len11; i11++){
-if(typeof data62[i11] !== "string"){
-vErrors = addError(vErrors, instancePath+"/Visit/VisitPreference/" + i10+"/Day/" + i11, "#/$defs/visitPreference/properties/Day/items/type", "type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/Visit/VisitPreference/" + i10+"/Day", "#/$defs/visitPreference/properties/Day/type", "type", {type: "array"}); errors++;
-}
-}
-if(data59.Time !== undefined && func0.call(data59, "Time")){
-let data64 = data59.Time;
-if(Array.isArray(data64)){
-const len12 = data64.length;
-for(let i12=0; i12<len12; i12++){
-if(typeof data64[i12] !== "string"){
-vErrors = addError(vErrors, instancePath+"/Visit/VisitPreference/" + i10+"/Time/" + i12, "#/$defs/visitPreference/properties/Time/items/type", "type", {type: "string"}); errors++;
+if(data29.Day !== undefined && func0.call(data29, "Day")){
+let data32 = data29.Day;
+if(Array.isArray(data32)){
+const len8 = data32.length;
+for(let i8=0; i8<len8; i8++){
+if(typeof data32[i8] !== "string"){
+vErrors = addError(vErrors, instancePath+"/Visit/VisitPreference/" + i7+"/Day/" + i8, "#/$defs/visitPreference/properties/Day/items/type", "type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Visit/VisitPreference/" + i10+"/Time", "#/$defs/visitPreference/properties/Time/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Visit/VisitPreference/" + i7+"/Day", "#/$defs/visitPreference/properties/Day/type", "type", {type: "array"}); errors++;
+}
+}
+if(data29.Time !== undefined && func0.call(data29, "Time")){
+let data34 = data29.Time;
+if(Array.isArray(data34)){
+const len9 = data34.length;
+for(let i9=0; i9<len9; i9++){
+if(typeof data34[i9] !== "string"){
+vErrors = addError(vErrors, instancePath+"/Visit/VisitPreference/" + i7+"/Time/" + i9, "#/$defs/visitPreference/properties/Time/items/type", "type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Visit/VisitPreference/" + i10, "#/$defs/visitPreference/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Visit/VisitPreference/" + i7+"/Time", "#/$defs/visitPreference/properties/Time/type", "type", {type: "array"}); errors++;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/Visit/VisitPreference/" + i7, "#/$defs/visitPreference/type", "type", {type: "object"}); errors++;
 }
 }
 }
@@ -1773,28 +493,28 @@ exports.kinds = {
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate0;
+exports.s0 = validate1;
 
 
 
 
 
 
-const formats0 = require("../../formats.cjs").iso8601;
-const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const formats1 = require("../../formats.cjs").iso8601;
+const formats2 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 
 
-const formats2 = /^\+[1-9]\d{1,14}$/;
-const formats3 = /^(?:a[abefkmnrsvyz]|b[aegimnors]|c[aehorsuvy]|d[aevz]|e[elnostu]|f[afijory]|g[adlnuv]|h[aeiortuyz]|i[adegikostu]|j[av]|k[agijklmnorsuvwy]|l[abginotuv]|m[ghiklnrsty]|n[abdeglnorvy]|o[cjmrs]|p[ailst]|q[u]|r[mnouw]|s[acdegiklmnoqrstuvw]|t[aeghiklnorstwy]|u[gkrz]|v[eio]|w[ao]|x[h]|y[io]|z[ahu])$/i;
-const formats4 = /^(?:a[defgilmoqrstuwxz]|b[abdefghijlmnoqrstvwyz]|c[acdfghiklmnoruvwxyz]|d[ejkmoz]|e[ceghrst]|f[ijkmor]|g[abdefghilmnpqrstuwy]|h[kmnrtu]|i[delmnoqrst]|j[emop]|k[eghimnprwyz]|l[abcikrstuvy]|m[acdefghklmnopqrstuvwxyz]|n[acefgilopruz]|o[m]|p[aefghklmnrstwy]|q[a]|r[eosuw]|s[abcdeghijklmnorstvxyz]|t[cdfghjklmnortvwz]|u[agmsyz]|v[aceginu]|w[fs]|x[k]|y[et]|z[amw])$/i;
+const formats3 = /^\+[1-9]\d{1,14}$/;
+const formats4 = /^(?:a[abefkmnrsvyz]|b[aegimnors]|c[aehorsuvy]|d[aevz]|e[elnostu]|f[afijory]|g[adlnuv]|h[aeiortuyz]|i[adegikostu]|j[av]|k[agijklmnorsuvwy]|l[abginotuv]|m[ghiklnrsty]|n[abdeglnorvy]|o[cjmrs]|p[ailst]|q[u]|r[mnouw]|s[acdegiklmnoqrstuvw]|t[aeghiklnorstwy]|u[gkrz]|v[eio]|w[ao]|x[h]|y[io]|z[ahu])$/i;
+const formats5 = /^(?:a[defgilmoqrstuwxz]|b[abdefghijlmnoqrstvwyz]|c[acdfghiklmnoruvwxyz]|d[ejkmoz]|e[ceghrst]|f[ijkmor]|g[abdefghilmnpqrstuwy]|h[kmnrtu]|i[delmnoqrst]|j[emop]|k[eghimnprwyz]|l[abcikrstuvy]|m[acdefghklmnopqrstuvwxyz]|n[acefgilopruz]|o[m]|p[aefghklmnrstwy]|q[a]|r[eosuw]|s[abcdeghijklmnorstvxyz]|t[cdfghjklmnortvwz]|u[agmsyz]|v[aceginu]|w[fs]|x[k]|y[et]|z[amw])$/i;
 
-function validate1(data){
+function validate2(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/demographics.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
+const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1826,7 +546,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats0(data3))){
+if(!(formats1(data3))){
 errors++;
 }
 }
@@ -1879,7 +599,7 @@ if((typeof data11 !== "string") && (data11 !== null)){
 errors++;
 }
 if(typeof data11 === "string"){
-if(!(formats0(data11))){
+if(!(formats1(data11))){
 errors++;
 }
 }
@@ -1893,7 +613,7 @@ if((typeof data13 !== "string") && (data13 !== null)){
 errors++;
 }
 if(typeof data13 === "string"){
-if(!(formats2.test(data13))){
+if(!(formats3.test(data13))){
 errors++;
 }
 }
@@ -1904,7 +624,7 @@ if((typeof data14 !== "string") && (data14 !== null)){
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats2.test(data14))){
+if(!(formats3.test(data14))){
 errors++;
 }
 }
@@ -1915,7 +635,7 @@ if((typeof data15 !== "string") && (data15 !== null)){
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats2.test(data15))){
+if(!(formats3.test(data15))){
 errors++;
 }
 }
@@ -1956,7 +676,7 @@ if((typeof data18 !== "string") && (data18 !== null)){
 errors++;
 }
 if(typeof data18 === "string"){
-if(!(formats3.test(data18))){
+if(!(formats4.test(data18))){
 errors++;
 }
 }
@@ -1968,7 +688,7 @@ const len1 = data19.length;
 for(let i1=0; i1<len1; i1++){
 let data20 = data19[i1];
 if(typeof data20 === "string"){
-if(!(formats4.test(data20))){
+if(!(formats5.test(data20))){
 errors++;
 }
 }
@@ -2056,20 +776,20 @@ errors++;
 else {
 errors++;
 }
-validate1.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate2.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 
 
 
-function validate2(data){
+function validate3(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/location.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate2.evaluated;
+const evaluated0 = validate3.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2196,17 +916,17 @@ errors++;
 else {
 errors++;
 }
-validate2.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
-validate2.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate3.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate3(data){
+function validate4(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/provider.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate3.evaluated;
+const evaluated0 = validate4.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2335,7 +1055,7 @@ if((typeof data16 !== "string") && (data16 !== null)){
 errors++;
 }
 if(typeof data16 === "string"){
-if(!(formats2.test(data16))){
+if(!(formats3.test(data16))){
 errors++;
 }
 }
@@ -2357,7 +1077,7 @@ errors++;
 }
 }
 if(data.Location !== undefined){
-if(!(validate2.call(this, data.Location))){
+if(!(validate3.call(this, data.Location))){
 errors++;
 }
 }
@@ -2376,18 +1096,18 @@ errors++;
 else {
 errors++;
 }
-validate3.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
-validate3.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate4.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 
 
-function validate4(data){
+function validate5(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate4.evaluated;
+const evaluated0 = validate5.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2486,17 +1206,17 @@ errors++;
 else {
 errors++;
 }
-validate4.errors = vErrors;
+validate5.errors = vErrors;
 return errors === 0;
 }
-validate4.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate5.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate0(data){
+function validate1(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/scheduling/available-slots.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2535,7 +1255,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats0(data3))){
+if(!(formats1(data3))){
 errors++;
 }
 }
@@ -2605,7 +1325,7 @@ if((typeof data10 !== "string") && (data10 !== null)){
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats1.test(data10))){
+if(!(formats2.test(data10))){
 errors++;
 }
 }
@@ -2645,7 +1365,7 @@ if((typeof data14 !== "string") && (data14 !== null)){
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats1.test(data14))){
+if(!(formats2.test(data14))){
 errors++;
 }
 }
@@ -2690,7 +1410,7 @@ if((typeof data18 !== "string") && (data18 !== null)){
 errors++;
 }
 if(typeof data18 === "string"){
-if(!(formats1.test(data18))){
+if(!(formats2.test(data18))){
 errors++;
 }
 }
@@ -2701,7 +1421,7 @@ if((typeof data19 !== "string") && (data19 !== null)){
 errors++;
 }
 if(typeof data19 === "string"){
-if(!(formats1.test(data19))){
+if(!(formats2.test(data19))){
 errors++;
 }
 }
@@ -2831,7 +1551,7 @@ errors++;
 if(data.StartDateTime !== undefined){
 let data29 = data.StartDateTime;
 if(typeof data29 === "string"){
-if(!(formats0(data29))){
+if(!(formats1(data29))){
 errors++;
 }
 }
@@ -2845,7 +1565,7 @@ if((typeof data30 !== "string") && (data30 !== null)){
 errors++;
 }
 if(typeof data30 === "string"){
-if(!(formats0(data30))){
+if(!(formats1(data30))){
 errors++;
 }
 }
@@ -2894,7 +1614,7 @@ errors++;
 }
 }
 if(data31.Demographics !== undefined){
-if(!(validate1.call(this, data31.Demographics))){
+if(!(validate2.call(this, data31.Demographics))){
 errors++;
 }
 }
@@ -2955,7 +1675,7 @@ if((typeof data45 !== "string") && (data45 !== null)){
 errors++;
 }
 if(typeof data45 === "string"){
-if(!(formats0(data45))){
+if(!(formats1(data45))){
 errors++;
 }
 }
@@ -3019,7 +1739,7 @@ let data49 = data46.AttendingProviders;
 if(Array.isArray(data49)){
 const len7 = data49.length;
 for(let i7=0; i7<len7; i7++){
-if(!(validate3.call(this, data49[i7]))){
+if(!(validate4.call(this, data49[i7]))){
 errors++;
 }
 }
@@ -3033,7 +1753,7 @@ let data51 = data46.Locations;
 if(Array.isArray(data51)){
 const len8 = data51.length;
 for(let i8=0; i8<len8; i8++){
-if(!(validate4.call(this, data51[i8]))){
+if(!(validate5.call(this, data51[i8]))){
 errors++;
 }
 }
@@ -3187,10 +1907,10 @@ errors++;
 else {
 errors++;
 }
-validate0.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});
